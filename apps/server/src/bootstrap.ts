@@ -1,0 +1,85 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { Config } from "./config.ts";
+import { openDatabase, type Database } from "./db/client.ts";
+import { acquireDataDirLock } from "./db/lock.ts";
+import { createLogger, type Logger } from "./logger.ts";
+import { createAuth } from "./modules/auth/auth.ts";
+import { insertProfile } from "./modules/users/repo.ts";
+import type { AppContext } from "./http/context.ts";
+import { createApp } from "./http/app.ts";
+
+export const VERSION = "0.1.0";
+
+/** AUTH_SECRET from the environment, else one generated once and kept in DATA_DIR. */
+function resolveAuthSecret(config: Config): string {
+  if (config.authSecret) return config.authSecret;
+  const file = path.join(config.dataDir, "auth-secret");
+  if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
+  const secret = crypto.randomBytes(32).toString("base64url");
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export type BuildOptions = {
+  config: Config;
+  log?: Logger;
+  /** Use this database instead of opening one (tests). */
+  database?: Database;
+};
+
+/** Wires the application context from an open database. */
+export function buildContext(config: Config, database: Database, log: Logger): AppContext {
+  const auth = createAuth({
+    db: database.db,
+    secret: resolveAuthSecret(config),
+    baseURL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    onUserCreated: async (u) => {
+      await insertProfile(database.db, u.id, config.DEFAULT_PLAN);
+    },
+  });
+  return { config, database, log, auth, version: VERSION };
+}
+
+export type Mnemo = {
+  ctx: AppContext;
+  app: ReturnType<typeof createApp>;
+  stop(): Promise<void>;
+};
+
+/**
+ * Starts Mnemo's core: takes the data-dir lock (embedded mode), opens the database, applies
+ * migrations, and builds the HTTP app. Listening is the caller's business.
+ */
+export async function startMnemo(opts: BuildOptions): Promise<Mnemo> {
+  const { config } = opts;
+  const log = opts.log ?? createLogger(config.LOG_LEVEL);
+  let release = () => {};
+  let database = opts.database;
+  if (!database) {
+    if (!config.DATABASE_URL) release = acquireDataDirLock(config.dataDir);
+    else fs.mkdirSync(config.dataDir, { recursive: true });
+    try {
+      database = await openDatabase({
+        databaseUrl: config.DATABASE_URL,
+        pgliteDir: path.join(config.dataDir, "pglite"),
+        onWarning: (msg) => log.warn(msg),
+      });
+    } catch (err) {
+      release();
+      throw err;
+    }
+  }
+  const ctx = buildContext(config, database, log);
+  const app = createApp(ctx);
+  return {
+    ctx,
+    app,
+    stop: async () => {
+      await database.close();
+      release();
+    },
+  };
+}

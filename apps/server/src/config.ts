@@ -1,0 +1,83 @@
+import path from "node:path";
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+
+const list = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+
+/**
+ * Every setting Mnemo reads from the environment, parsed once. Each one is documented in the
+ * README's configuration table; keep the two in step.
+ */
+export const zConfig = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z.string().url().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  AUTH_SECRET: z.string().min(32).optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  BODY_LIMIT_MB: z.coerce.number().positive().default(2),
+  UPLOAD_LIMIT_MB: z.coerce.number().positive().default(100),
+  DEFAULT_PLAN: z.string().default("free"),
+  WEB_DIST: z.string().optional(),
+  WORKER: bool,
+  DISABLE_WORKER: bool,
+  /** Hosts or IPs that the link fetcher may reach although they are private (tests only). */
+  FETCH_ALLOW_HOSTS: list,
+  /** Extra CA certificate (PEM file) trusted by the link fetcher (tests with a local https site). */
+  FETCH_EXTRA_CA: z.string().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool,
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_BASE_URL: z.string().url().optional(),
+  OPENAI_MODELS: list,
+  ANTHROPIC_API_KEY: z.string().optional(),
+  ANTHROPIC_MODELS: list,
+  OPENAI_COMPATIBLE_BASE_URL: z.string().url().optional(),
+  OPENAI_COMPATIBLE_API_KEY: z.string().optional(),
+  OPENAI_COMPATIBLE_MODELS: list,
+  EMBEDDINGS_MODEL: z.string().optional(),
+  SEARXNG_URL: z.string().url().optional(),
+  BRAVE_API_KEY: z.string().optional(),
+  TAVILY_API_KEY: z.string().optional(),
+  CHROMIUM_PATH: z.string().optional(),
+});
+
+export type Config = z.infer<typeof zConfig> & {
+  dataDir: string;
+  webDist: string;
+  authSecret: string;
+};
+
+/** Parses the environment once; throws a readable error listing every bad setting. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = zConfig.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const c = parsed.data;
+  const dataDir = path.resolve(c.DATA_DIR);
+  return {
+    ...c,
+    dataDir,
+    webDist: path.resolve(c.WEB_DIST ?? path.join(import.meta.dirname, "../../web/dist")),
+    authSecret: c.AUTH_SECRET ?? "",
+  };
+}

@@ -1,0 +1,109 @@
+import path from "node:path";
+import fs from "node:fs";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as schema from "./schema/index.ts";
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type DbKind = "pglite" | "postgres";
+
+/** Which optional PostgreSQL extensions this database has. */
+export type Capabilities = { pg_trgm: boolean; vector: boolean; pg_textsearch: boolean };
+
+export type Database = {
+  db: Db;
+  kind: DbKind;
+  capabilities: Capabilities;
+  /** The PGlite instance (embedded mode) for pg-boss's adapter. */
+  pglite?: import("@electric-sql/pglite").PGlite;
+  /** The pg pool (server mode). */
+  pool?: import("pg").Pool;
+  close(): Promise<void>;
+};
+
+const migrationsFolder = path.join(import.meta.dirname, "migrations");
+
+export type OpenOptions = {
+  /** postgres://… for server mode; otherwise PGlite. */
+  databaseUrl?: string;
+  /** PGlite data directory; `memory://` for an in-memory database. */
+  pgliteDir?: string;
+  /** A PGlite data dir tarball to start from (tests: skips initdb). */
+  loadDataDir?: Blob;
+  onWarning?: (msg: string) => void;
+};
+
+/** Opens the database, loads what extensions exist, and applies every migration. */
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.onWarning);
+  return openPglite(opts.pgliteDir ?? "memory://", opts.loadDataDir, opts.onWarning);
+}
+
+async function openPglite(dir: string, loadDataDir: Blob | undefined, onWarning?: (m: string) => void) {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const { vector } = await import("@electric-sql/pglite-pgvector");
+  const { pg_textsearch } = await import("@electric-sql/pglite-pg_textsearch");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  if (!dir.startsWith("memory://")) fs.mkdirSync(dir, { recursive: true });
+  const pglite = await PGlite.create(dir.startsWith("memory://") ? undefined : dir, {
+    extensions: { pg_trgm, vector, pg_textsearch },
+    loadDataDir,
+  });
+  const db = drizzle(pglite, { schema }) as unknown as Db;
+  const capabilities = await loadExtensions(db, onWarning);
+  await migrate(drizzle(pglite, { schema }), { migrationsFolder });
+  return {
+    db,
+    kind: "pglite" as const,
+    capabilities,
+    pglite,
+    close: async () => {
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, onWarning?: (m: string) => void): Promise<Database> {
+  const pg = await import("pg");
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+  // int8 and numeric as JS numbers, as PGlite returns them.
+  pg.default.types.setTypeParser(20, (v) => Number(v));
+  pg.default.types.setTypeParser(1700, (v) => Number(v));
+  const pool = new pg.default.Pool({ connectionString: url, max: 10 });
+  const version = await pool.query<{ server_version_num: string }>("show server_version_num");
+  if (Number(version.rows[0].server_version_num) < 150000) {
+    await pool.end();
+    throw new Error("Mnemo needs PostgreSQL 15 or newer.");
+  }
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  const capabilities = await loadExtensions(db, onWarning);
+  await migrate(drizzle(pool, { schema }), { migrationsFolder });
+  return { db, kind: "postgres", capabilities, pool, close: () => pool.end() };
+}
+
+/** Creates each optional extension; a missing one is reported, never fatal. */
+async function loadExtensions(db: Db, onWarning?: (m: string) => void): Promise<Capabilities> {
+  const caps: Capabilities = { pg_trgm: false, vector: false, pg_textsearch: false };
+  for (const name of Object.keys(caps) as (keyof Capabilities)[]) {
+    try {
+      await db.execute(sql.raw(`CREATE EXTENSION IF NOT EXISTS ${name}`));
+      caps[name] = true;
+    } catch (err) {
+      onWarning?.(
+        `PostgreSQL extension "${name}" is not available (${(err as Error).message}); ` +
+          "Mnemo runs without it and uses its portable fallback.",
+      );
+    }
+  }
+  return caps;
+}
+
+/** Runs a raw query and returns its rows, typed by the caller (PGlite and pg agree after setup). */
+export async function queryRows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  const res = (await db.execute(query)) as unknown as { rows: T[] };
+  return res.rows;
+}

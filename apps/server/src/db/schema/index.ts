@@ -1,0 +1,5 @@
+export * from "./auth.ts";
+export * from "./users.ts";
+export * from "./memories.ts";
+export * from "./collections.ts";
+export * from "./chat.ts";

@@ -1,0 +1,94 @@
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { user } from "./auth.ts";
+
+/** A memory (the spec's "source"): one saved item owned by one user. */
+export const source = pgTable(
+  "source",
+  {
+    id: text("id").primaryKey(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** file | local_source | page | webpage | web_search | image | canvas | <app id> */
+    type: text("type").notNull(),
+    title: text("title").notNull().default(""),
+    note: text("note").notNull().default(""),
+    description: text("description").notNull().default(""),
+    url: text("url"),
+    app: text("app"),
+    /** in_progress | success | errored */
+    status: text("status").notNull().default("in_progress"),
+    error: text("error"),
+    warning: text("warning"),
+    isPinned: boolean("is_pinned").notNull().default(false),
+    iframeSupport: boolean("iframe_support"),
+    contentHash: text("content_hash"),
+    /** Bumped on every re-index so jobs stay idempotent per version. */
+    contentVersion: integer("content_version").notNull().default(1),
+    meta: jsonb("meta").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("source_owner_created_idx").on(t.ownerId, t.createdAt),
+    index("source_owner_type_idx").on(t.ownerId, t.type),
+    index("source_owner_hash_idx").on(t.ownerId, t.contentHash),
+    index("source_owner_url_idx").on(t.ownerId, t.url),
+  ],
+);
+
+/** Extracted content of a memory. Large bodies may live in the blob store (`blob_key`). */
+export const sourceContent = pgTable("source_content", {
+  sourceId: text("source_id")
+    .primaryKey()
+    .references(() => source.id, { onDelete: "cascade" }),
+  ownerId: text("owner_id").notNull(),
+  markdown: text("markdown"),
+  text: text("text"),
+  html: text("html"),
+  csv: text("csv"),
+  blocks: jsonb("blocks"),
+  files: jsonb("files").$type<unknown[]>(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A stored binary (uploaded file, screenshot, image) in the blob store. */
+export const blob = pgTable(
+  "blob",
+  {
+    key: text("key").primaryKey(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    sourceId: text("source_id").references(() => source.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    mimeType: text("mime_type").notNull().default("application/octet-stream"),
+    size: bigint("size", { mode: "number" }).notNull().default(0),
+    kind: text("kind").notNull().default("file"),
+    /** pending (presigned, not uploaded) | uploaded */
+    state: text("state").notNull().default("pending"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("blob_owner_idx").on(t.ownerId), index("blob_source_idx").on(t.sourceId)],
+);
+
+/** A heading-aware passage of a memory, the unit of search. */
+export const chunk = pgTable(
+  "chunk",
+  {
+    id: text("id").primaryKey(),
+    sourceId: text("source_id")
+      .notNull()
+      .references(() => source.id, { onDelete: "cascade" }),
+    ownerId: text("owner_id").notNull(),
+    ord: integer("ord").notNull(),
+    title: text("title").notNull().default(""),
+    headingPath: text("heading_path").notNull().default(""),
+    text: text("text").notNull(),
+    startOffset: integer("start_offset").notNull().default(0),
+    endOffset: integer("end_offset").notNull().default(0),
+    length: integer("length").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("chunk_source_ord_idx").on(t.sourceId, t.ord), index("chunk_owner_idx").on(t.ownerId)],
+);

@@ -1,0 +1,44 @@
+import { integer, jsonb, pgTable, primaryKey, text, timestamp, date, boolean } from "drizzle-orm/pg-core";
+import { user } from "./auth.ts";
+
+/** Mnemo's own per-user data beside better-auth's `user` row. */
+export const userProfile = pgTable("user_profile", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  plan: text("plan").notNull().default("free"),
+  skipTrial: boolean("skip_trial").notNull().default(false),
+  isAdmin: boolean("is_admin").notNull().default(false),
+  metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
+  onboardingStep: integer("onboarding_step").notNull().default(0),
+  country: text("country"),
+  role: text("role"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const subscription = pgTable("subscription", {
+  id: text("id").primaryKey(),
+  ownerId: text("owner_id")
+    .notNull()
+    .references(() => user.id, { onDelete: "cascade" }),
+  plan: text("plan").notNull(),
+  status: text("status").notNull(),
+  provider: text("provider").notNull().default("manual"),
+  currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Daily usage counters: one row per owner, day and kind (qna, web, apps, agent, file_upload). */
+export const usageDaily = pgTable(
+  "usage_daily",
+  {
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    kind: text("kind").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.day, t.kind] })],
+);

@@ -1,0 +1,60 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { zHealth } from "@mnemo/contracts";
+import type { AppContext, AppEnv } from "./context.ts";
+import { requestId } from "./middleware/request-id.ts";
+import { errorHandler } from "./middleware/error-handler.ts";
+import { AppError } from "../lib/errors.ts";
+import { buildOpenApi, defineRoute, documentRoute } from "./route.ts";
+import { serveWebApp } from "./static.ts";
+import { authRoutes } from "../modules/auth/routes.ts";
+import { userRoutes } from "../modules/users/routes.ts";
+
+/** Module route factories, mounted under /api in this order. */
+const modules = [authRoutes, userRoutes];
+
+/** Builds the whole HTTP app: middleware chain, every module under /api, and the web app. */
+export function createApp(ctx: AppContext) {
+  const app = new Hono<AppEnv>();
+  app.onError(errorHandler(ctx.log));
+  app.use("*", requestId(ctx.log));
+  app.use("/api/*", async (c, next) => {
+    await next();
+    c.header("cache-control", "no-store");
+    c.header("x-content-type-options", "nosniff");
+  });
+  // Large uploads go through the blob PUT route, which streams with its own limit.
+  app.use("/api/*", async (c, next) => {
+    if (c.req.path.startsWith("/api/blob/")) return next();
+    return bodyLimit({
+      maxSize: ctx.config.BODY_LIMIT_MB * 1024 * 1024,
+      onError: () => {
+        throw new AppError("validation", "The request body is too large.", undefined, 413);
+      },
+    })(c, next);
+  });
+
+  const api = new Hono<AppEnv>();
+  defineRoute(
+    api,
+    { method: "get", path: "/health", summary: "Liveness and database status", tag: "system", auth: false, response: zHealth },
+    [],
+    (c) =>
+      c.json({
+        status: "ok" as const,
+        version: ctx.version,
+        database: ctx.database.kind,
+        extensions: ctx.database.capabilities,
+      }),
+  );
+  documentRoute({ method: "get", path: "/openapi.json", summary: "This OpenAPI document", tag: "system", auth: false });
+  api.get("/openapi.json", (c) => c.json(buildOpenApi(ctx.version)));
+  for (const mount of modules) api.route("/", mount(ctx));
+  api.all("*", () => {
+    throw new AppError("not_found", "No such API route.");
+  });
+  app.route("/api", api);
+  serveWebApp(app, ctx.config.webDist);
+  return app;
+}
+export type App = ReturnType<typeof createApp>;

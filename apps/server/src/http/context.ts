@@ -1,0 +1,30 @@
+import type { Config } from "../config.ts";
+import type { Database } from "../db/client.ts";
+import type { Logger } from "../logger.ts";
+import type { Auth } from "../modules/auth/auth.ts";
+
+/** The signed-in user a request acts for. */
+export type Actor = {
+  id: string;
+  email: string;
+  name: string;
+  /** Request came from the desktop app (`Source: desktop_app`): treated as plan team. */
+  isDesktopApp: boolean;
+};
+
+/** Everything a module needs, built once at start-up and passed down explicitly. */
+export type AppContext = {
+  config: Config;
+  database: Database;
+  log: Logger;
+  auth: Auth;
+  version: string;
+};
+
+export type AppEnv = {
+  Variables: {
+    requestId: string;
+    log: Logger;
+    actor: Actor;
+  };
+};

@@ -1,0 +1,51 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Hono } from "hono";
+import type { AppEnv } from "./context.ts";
+
+const types: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".ico": "image/x-icon",
+  ".json": "application/json",
+  ".woff2": "font/woff2",
+  ".woff": "font/woff",
+  ".ttf": "font/ttf",
+  ".wasm": "application/wasm",
+  ".txt": "text/plain; charset=utf-8",
+  ".webmanifest": "application/manifest+json",
+};
+
+/**
+ * Serves the built web app: files under `webDist`, and `index.html` for every client route
+ * (anything that is not /api and not a file). Without a build, explains how to make one.
+ */
+export function serveWebApp(app: Hono<AppEnv>, webDist: string) {
+  const root = path.resolve(webDist);
+  app.get("*", async (c) => {
+    if (c.req.path.startsWith("/api/") || c.req.path === "/api") return c.notFound();
+    const rel = decodeURIComponent(c.req.path).replace(/^\/+/, "");
+    const file = path.resolve(root, rel);
+    if (file.startsWith(root + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+      const ext = path.extname(file);
+      const immutable = rel.startsWith("assets/");
+      return new Response(fs.createReadStream(file) as unknown as ReadableStream, {
+        headers: {
+          "content-type": types[ext] ?? "application/octet-stream",
+          "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
+          "x-content-type-options": "nosniff",
+        },
+      });
+    }
+    if (path.extname(rel) && !rel.endsWith(".html")) return c.text("Not found", 404);
+    const index = path.join(root, "index.html");
+    if (!fs.existsSync(index)) {
+      return c.text("The web app is not built. Run `npm run build` (npm start does it for you).", 503);
+    }
+    return c.html(fs.readFileSync(index, "utf8"), 200, { "cache-control": "no-cache" });
+  });
+}

@@ -1,0 +1,70 @@
+import { serve } from "@hono/node-server";
+import { loadConfig } from "./config.ts";
+import { createLogger } from "./logger.ts";
+import { startMnemo } from "./bootstrap.ts";
+import { DataDirLockedError } from "./db/lock.ts";
+
+const [major, minor] = process.versions.node.split(".").map(Number);
+if (major < 22 || (major === 22 && minor < 12)) {
+  console.error(`Mnemo needs Node.js >= 22.12 (found ${process.versions.node}). Use npm start, or install Node 24 LTS.`);
+  process.exit(1);
+}
+
+const usage = `Usage: mnemo <command>
+  serve      API + web app + in-process worker (default)
+  migrate    apply database migrations and exit
+  set-plan   <email> <plan>   set a user's plan`;
+
+async function main() {
+  const command = process.argv[2] ?? "serve";
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
+  const log = createLogger(config.LOG_LEVEL);
+  let mnemo;
+  try {
+    mnemo = await startMnemo({ config, log });
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+
+  if (command === "migrate") {
+    log.info("migrations applied");
+    await mnemo.stop();
+    return;
+  }
+  if (command !== "serve") {
+    console.error(usage);
+    await mnemo.stop();
+    process.exit(1);
+  }
+
+  const server = serve({ fetch: mnemo.app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+    log.info({ port: info.port, database: mnemo.ctx.database.kind, dataDir: config.dataDir }, "Mnemo is listening");
+    console.log(`Mnemo is running at http://localhost:${info.port}`);
+  });
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, "shutting down");
+    server.close();
+    await mnemo.stop();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

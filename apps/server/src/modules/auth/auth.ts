@@ -1,0 +1,53 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { bearer, organization } from "better-auth/plugins";
+import * as schema from "../../db/schema/index.ts";
+import type { Db } from "../../db/client.ts";
+
+export type AuthOptions = {
+  db: Db;
+  secret: string;
+  baseURL: string;
+  /** Called after a user row is created (profile row, pending collection grants). */
+  onUserCreated: (user: { id: string; email: string; name: string }) => Promise<void>;
+};
+
+/** better-auth: email + password, bearer tokens for the API, organizations. */
+export function createAuth(opts: AuthOptions) {
+  return betterAuth({
+    secret: opts.secret,
+    baseURL: opts.baseURL,
+    basePath: "/api/auth",
+    database: drizzleAdapter(opts.db, {
+      provider: "pg",
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+        organization: schema.organization,
+        member: schema.member,
+        invitation: schema.invitation,
+      },
+    }),
+    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    // The SPA is served from the same origin; the API is used with bearer tokens.
+    trustedOrigins: ["*"],
+    advanced: { disableCSRFCheck: true },
+    telemetry: { enabled: false },
+    rateLimit: { enabled: false },
+    logger: { disabled: true },
+    plugins: [bearer(), organization()],
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (user) => {
+            await opts.onUserCreated({ id: user.id, email: user.email, name: user.name });
+          },
+        },
+      },
+    },
+  });
+}
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,78 @@
+import { Hono } from "hono";
+import { zAuthResult, zSignInInput, zSignUpInput } from "@mnemo/contracts";
+import { APIError } from "better-auth/api";
+import type { AppContext, AppEnv } from "../../http/context.ts";
+import { defineRoute } from "../../http/route.ts";
+import { requireAuth } from "../../http/middleware/auth.ts";
+import { AppError } from "../../lib/errors.ts";
+
+/** Maps better-auth's failures to our closed error codes by its stable error code, not by text. */
+function mapAuthError(err: unknown): never {
+  if (err instanceof APIError) {
+    const code = (err.body as { code?: string } | undefined)?.code ?? "";
+    switch (code) {
+      case "USER_ALREADY_EXISTS":
+      case "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL":
+        throw new AppError("conflict", "An account with this email already exists.");
+      case "INVALID_EMAIL_OR_PASSWORD":
+      case "INVALID_PASSWORD":
+      case "INVALID_EMAIL":
+        throw new AppError("unauthorized", "Invalid email or password.", undefined, 401);
+      case "PASSWORD_TOO_SHORT":
+        throw new AppError("validation", "Password must be at least 8 characters.");
+      case "PASSWORD_TOO_LONG":
+        throw new AppError("validation", "Password is too long.");
+      default:
+        throw new AppError("validation", (err.body as { message?: string } | undefined)?.message ?? "Request failed.");
+    }
+  }
+  throw err;
+}
+
+export function authRoutes(ctx: AppContext) {
+  const r = new Hono<AppEnv>();
+
+  defineRoute(
+    r,
+    { method: "post", path: "/auth/sign-up", summary: "Create an account", tag: "auth", auth: false, body: zSignUpInput, response: zAuthResult },
+    [],
+    async (c, { body }) => {
+      const res = await ctx.auth.api.signUpEmail({ body }).catch(mapAuthError);
+      if (!res.token) throw new AppError("internal", "Sign-up did not return a session.");
+      return c.json({ token: res.token, user: { id: res.user.id, name: res.user.name, email: res.user.email } });
+    },
+  );
+
+  defineRoute(
+    r,
+    { method: "post", path: "/auth/sign-in", summary: "Sign in with email and password", tag: "auth", auth: false, body: zSignInInput, response: zAuthResult },
+    [],
+    async (c, { body }) => {
+      const res = await ctx.auth.api.signInEmail({ body }).catch(mapAuthError);
+      return c.json({ token: res.token, user: { id: res.user.id, name: res.user.name, email: res.user.email } });
+    },
+  );
+
+  defineRoute(
+    r,
+    { method: "post", path: "/auth/sign-out", summary: "Sign out (revokes the bearer token)", tag: "auth" },
+    [requireAuth(ctx)],
+    async (c) => {
+      await ctx.auth.api.signOut({ headers: new Headers({ authorization: c.req.header("authorization") ?? "" }) });
+      return c.json({ success: true });
+    },
+  );
+
+  defineRoute(
+    r,
+    { method: "post", path: "/auth/refresh", summary: "Refresh the session behind a bearer token", tag: "auth", response: zAuthResult },
+    [requireAuth(ctx)],
+    async (c) => {
+      const headers = new Headers({ authorization: c.req.header("authorization") ?? "" });
+      const res = await ctx.auth.api.getSession({ headers, query: { disableCookieCache: true } });
+      if (!res) throw new AppError("unauthorized");
+      return c.json({ token: res.session.token, user: { id: res.user.id, name: res.user.name, email: res.user.email } });
+    },
+  );
+  return r;
+}

@@ -1,0 +1,38 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { user, userProfile } from "../../db/schema/index.ts";
+
+export async function insertProfile(db: Db, userId: string, plan: string) {
+  await db.insert(userProfile).values({ userId, plan }).onConflictDoNothing();
+}
+
+export async function findUserWithProfile(db: Db, userId: string) {
+  const rows = await db
+    .select({
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      createdAt: user.createdAt,
+      plan: userProfile.plan,
+      metadata: userProfile.metadata,
+    })
+    .from(user)
+    .leftJoin(userProfile, eq(userProfile.userId, user.id))
+    .where(eq(user.id, userId))
+    .limit(1);
+  return rows[0];
+}
+
+/** Merges keys into the metadata JSON in one statement (no read-modify-write race). */
+export async function mergeMetadata(db: Db, userId: string, patch: Record<string, unknown>) {
+  const rows = await db
+    .update(userProfile)
+    .set({ metadata: sql`${userProfile.metadata} || ${JSON.stringify(patch)}::jsonb`, updatedAt: new Date() })
+    .where(eq(userProfile.userId, userId))
+    .returning({ metadata: userProfile.metadata });
+  return rows[0]?.metadata;
+}
+
+export async function updateName(db: Db, userId: string, name: string) {
+  await db.update(user).set({ name, updatedAt: new Date() }).where(eq(user.id, userId));
+}

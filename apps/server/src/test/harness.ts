@@ -1,0 +1,119 @@
+import crypto from "node:crypto";
+import os from "node:os";
+import path from "node:path";
+import fs from "node:fs";
+import pg from "pg";
+import { loadConfig, type Config } from "../config.ts";
+import { openDatabase, type Database, type DbKind } from "../db/client.ts";
+import { createLogger } from "../logger.ts";
+import { startMnemo, type Mnemo } from "../bootstrap.ts";
+
+/** The databases integration tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export function testDatabases(): DbKind[] {
+  return process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+}
+
+/** Creates a fresh PostgreSQL database for one test file; returns its URL and a drop function. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error("TEST_DATABASE_URL is not set");
+  const name = `mnemo_test_${crypto.randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+let pgliteTemplate: Promise<Blob> | undefined;
+
+/** A migrated PGlite data dir, made once per worker and copied for each test database (initdb is slow). */
+function template(): Promise<Blob> {
+  pgliteTemplate ??= (async () => {
+    const d = await openDatabase({ pgliteDir: "memory://" });
+    const dump = await d.pglite!.dumpDataDir("none");
+    await d.close();
+    return dump;
+  })();
+  return pgliteTemplate;
+}
+
+/** Opens an empty, migrated database of the given kind. */
+export async function openTestDatabase(kind: DbKind): Promise<{ database: Database; cleanup: () => Promise<void> }> {
+  if (kind === "pglite") {
+    const database = await openDatabase({ pgliteDir: "memory://", loadDataDir: await template() });
+    return { database, cleanup: () => database.close() };
+  }
+  const created = await createPostgresDatabase();
+  const database = await openDatabase({ databaseUrl: created.url });
+  return {
+    database,
+    cleanup: async () => {
+      await database.close();
+      await created.drop();
+    },
+  };
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mnemo-test-"));
+  return loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", AUTH_SECRET: "test-secret-test-secret-test-secret-123", ...overrides });
+}
+
+export type TestUser = { id: string; email: string; name: string; token: string };
+
+export type TestMnemo = Mnemo & {
+  kind: DbKind;
+  /** Calls the app in-process. `as` signs the request with that user's token. */
+  request(method: string, url: string, opts?: { as?: TestUser; json?: unknown; headers?: Record<string, string>; body?: BodyInit }): Promise<Response>;
+  buildUser(overrides?: Partial<{ name: string; email: string; password: string }>): Promise<TestUser>;
+  close(): Promise<void>;
+};
+
+/** A full Mnemo (real auth, real database) for integration tests through `app.request()`. */
+export async function createTestMnemo(kind: DbKind, configOverrides: Record<string, string> = {}): Promise<TestMnemo> {
+  const { database, cleanup } = await openTestDatabase(kind);
+  const config = testConfig(configOverrides);
+  const mnemo = await startMnemo({ config, database, log: createLogger("silent") });
+  const request: TestMnemo["request"] = (method, url, opts = {}) => {
+    const headers = new Headers(opts.headers);
+    if (opts.as) headers.set("authorization", `Bearer ${opts.as.token}`);
+    let body = opts.body;
+    if (opts.json !== undefined) {
+      headers.set("content-type", "application/json");
+      body = JSON.stringify(opts.json);
+    }
+    return Promise.resolve(mnemo.app.request(url, { method, headers, body }));
+  };
+  let n = 0;
+  return {
+    ...mnemo,
+    kind,
+    request,
+    async buildUser(o = {}) {
+      n++;
+      const email = o.email ?? `user${n}-${crypto.randomBytes(4).toString("hex")}@example.com`;
+      const res = await request("POST", "/api/auth/sign-up", {
+        json: { name: o.name ?? `User ${n}`, email, password: o.password ?? "correct-horse-battery" },
+      });
+      if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+      const body = (await res.json()) as { token: string; user: { id: string; name: string; email: string } };
+      return { ...body.user, token: body.token };
+    },
+    async close() {
+      await mnemo.stop();
+      await cleanup();
+      fs.rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import { z } from "zod";
+
+export const zSignUpInput = z.object({
+  name: z.string().trim().min(1, "Full name is required."),
+  email: z.string().trim().toLowerCase().email("Enter a valid email address."),
+  password: z.string().min(8, "Password must be at least 8 characters.").max(128, "Password is too long."),
+});
+export type SignUpInput = z.infer<typeof zSignUpInput>;
+
+export const zSignInInput = z.object({
+  email: z.string().trim().toLowerCase().email("Enter a valid email address."),
+  password: z.string().min(1, "Password is required."),
+});
+export type SignInInput = z.infer<typeof zSignInInput>;
+
+export const zAuthUser = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+});
+
+/** Answer of sign-up and sign-in: the bearer token and the user. */
+export const zAuthResult = z.object({ token: z.string(), user: zAuthUser });
+export type AuthResult = z.infer<typeof zAuthResult>;

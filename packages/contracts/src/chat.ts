@@ -1,0 +1,143 @@
+import { z } from "zod";
+
+/** Search modes a question may add to the memory search (spec 1 §3: web, apps, creative). */
+export const searchTypes = ["web", "apps", "creative"] as const;
+export type SearchType = (typeof searchTypes)[number];
+
+const zTrimmed = z.string().transform((s) => s.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, ""));
+
+/** `search_type` as a list; a single string or a comma list is accepted too. Unknown modes are dropped. */
+export const zSearchTypeList = z
+  .union([z.array(z.string()), z.string()])
+  .nullish()
+  .transform((v): SearchType[] => {
+    const raw = v == null ? [] : Array.isArray(v) ? v : v.split(",");
+    const out = raw.map((s) => s.trim().toLowerCase()).filter((s): s is SearchType => (searchTypes as readonly string[]).includes(s));
+    return [...new Set(out)];
+  });
+
+/** An item of the '@ Add Context' list: a memory or a collection. */
+export const zContextItem = z.object({
+  id: z.string().min(1),
+  type: z.string().default("source"),
+  title: z.string().nullish(),
+});
+
+/** One earlier turn handed in by a public chat (session_context). */
+export const zSessionTurn = z.object({ user_query: z.string(), answer: z.string() });
+
+export const zToolCallConfig = z.object({
+  tool_name: z.string(),
+  params: z.record(z.string(), z.unknown()).default({}),
+});
+
+/** The chat request (spec 1 §3), body of POST /api/qna and POST /api/public_chat/chat. */
+export const zChatRequest = z.object({
+  question: zTrimmed.pipe(z.string().min(1, "Please enter a question.").max(20000)),
+  selected_generation_model: z.string().nullish(),
+  chat_id: z.string().max(200).nullish(),
+  search_type: zSearchTypeList,
+  source_id: z.string().nullish(),
+  collection_id: z.string().nullish(),
+  custom_instructions: z.string().max(20000).nullish(),
+  generation_instructions: z.string().max(20000).nullish(),
+  is_public: z.boolean().nullish(),
+  session_context: z.array(zSessionTurn).max(50).nullish(),
+  source_details: z.record(z.string(), z.unknown()).nullish(),
+  user_system_date: z.string().nullish(),
+  context_list: z.array(zContextItem).max(500).nullish(),
+  selected_apps_list: z.array(z.string()).nullish(),
+  is_retry_llm: z.boolean().nullish(),
+  disable_apps_search: z.boolean().nullish(),
+  modify_tool_call: z.union([z.string(), z.boolean()]).nullish(),
+  tool_call_config: zToolCallConfig.nullish(),
+  tool_call_index: z.number().int().min(0).nullish(),
+  is_qna_source_preview_chat: z.boolean().nullish(),
+  qna_source_preview_details: z.record(z.string(), z.unknown()).nullish(),
+  connected_apps: z.array(z.unknown()).nullish(),
+});
+export type ChatRequest = z.infer<typeof zChatRequest>;
+export type ChatRequestInput = z.input<typeof zChatRequest>;
+
+/** A memory (or web result) an answer drew on; `citation` is the `[n]` used in the answer text. */
+export const zSourceResult = z.object({
+  id: z.string(),
+  chunk_id: z.string().nullish(),
+  title: z.string(),
+  /** Memory type (file, webpage, …) or web_search for web results. */
+  type: z.string(),
+  url: z.string().nullish(),
+  snippet: z.string(),
+  score: z.number(),
+  citation: z.number().int().min(1).nullish(),
+});
+export type SourceResult = z.infer<typeof zSourceResult>;
+
+/** Citation number (as a string key) → source id. */
+export const zSourceIdMap = z.record(z.string(), z.string());
+export type SourceIdMap = z.infer<typeof zSourceIdMap>;
+
+/** Saved session record (spec 1 §3 chat history). */
+export const zSavedSessionRecord = z.object({
+  id: z.string(),
+  user_query: z.string(),
+  answer: z.string(),
+  thoughts: z.string(),
+  follow_up_questions: z.array(z.string()),
+  sources: z.array(zSourceResult),
+  metadata: z.object({
+    most_relevant_results: z.array(zSourceResult),
+    other_results: z.array(zSourceResult),
+    source_id_map: zSourceIdMap,
+  }),
+  /** success | error | cancelled | streaming */
+  status: z.string(),
+  llm: z.string().nullable(),
+  search_types: z.array(z.string()),
+  created_at: z.string(),
+});
+export type SavedSessionRecord = z.infer<typeof zSavedSessionRecord>;
+
+export const zCreateChatInput = z.object({
+  user_query: z.string().max(20000).default(""),
+  collections: z.array(z.string()).max(500).default([]),
+  sources: z.array(z.string()).max(500).default([]),
+  sourceTitles: z.array(z.string()).default([]),
+  collectionTitles: z.array(z.string()).default([]),
+});
+export const zCreateChatResponse = z.object({ chat_id: z.string(), success: z.literal(true) });
+
+export const zChatSummary = z.object({
+  chat_id: z.string(),
+  title: z.string(),
+  scope: z.string(),
+  collection_id: z.string().nullable(),
+  source_id: z.string().nullable(),
+  context: z.object({ sources: z.array(z.string()), collections: z.array(z.string()) }),
+  is_public: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ChatSummary = z.infer<typeof zChatSummary>;
+export const zFetchChatsInput = z.object({
+  limit: z.number().int().min(1).max(200).default(50),
+  offset: z.number().int().min(0).default(0),
+  source_id: z.string().nullish(),
+});
+export const zFetchChatsResponse = z.object({ chats: z.array(zChatSummary) });
+
+export const zChatIdQuery = z.object({ chat_id: z.string().min(1) });
+export const zChatHistoryQuery = z.object({
+  chat_id: z.string().min(1),
+  is_public: z.enum(["true", "false"]).optional(),
+});
+export const zChatHistoryResponse = z.object({ chat_id: z.string(), session_data: z.array(zSavedSessionRecord) });
+export const zConversationQuery = z.object({ conversation_id: z.string().min(1).optional() });
+
+export const zUpdateContextInput = z.object({
+  chat_id: z.string().min(1),
+  sources: z.array(z.string()).max(500).default([]),
+  collections: z.array(z.string()).max(500).default([]),
+});
+
+export const zGenerationInstructions = z.object({ generation_instructions: z.string().max(20000) });

@@ -1,0 +1,49 @@
+import { z } from "zod";
+
+/** Id of the built-in offline engine; always present and active in the LLM options. */
+export const EXTRACTIVE_MODEL_ID = "mnemo-extractive";
+
+/** One entry of the model picker (spec 1 §3 LLM option). */
+export const zLlmOption = z.object({
+  id: z.string(),
+  name: z.string(),
+  is_active: z.boolean(),
+  /** llm or agent */
+  type: z.enum(["llm", "agent"]),
+  /** openai | anthropic | openai_compatible | mnemo */
+  provider: z.string(),
+  /** Environment label of the model (e.g. "local", "cloud"). */
+  env: z.string(),
+  rank: z.number().int(),
+  paid_default: z.boolean(),
+  free_default: z.boolean(),
+  /** Why an entry is inactive (shown as 'Temporarily unavailable'). */
+  reason: z.string().optional(),
+  /** The model can generate free text (creative mode, agents). The extractive engine cannot. */
+  generative: z.boolean().optional(),
+});
+export type LlmOption = z.infer<typeof zLlmOption>;
+
+/** Agent ids the product offers (spec 1 §3 Agent). */
+export const agentIds = ["findr_agent", "research_agent", "social_media_agent", "code_agent", "marketing_agent"] as const;
+export type AgentId = (typeof agentIds)[number];
+
+/** One agent of the model / agent picker (spec 1 §3 Agent). */
+export const zAgent = z.object({
+  id: z.enum(agentIds),
+  name: z.string(),
+  icon: z.string(),
+  description: z.string(),
+  env: z.string(),
+  provider: z.string(),
+  rank: z.number().int(),
+  is_active: z.boolean(),
+  paid_default: z.boolean(),
+  free_default: z.boolean(),
+  /** Why the agent is inactive, when it is. */
+  reason: z.string().optional(),
+});
+export type Agent = z.infer<typeof zAgent>;
+
+export const zLlmOptionsResponse = z.object({ llms: z.array(zLlmOption) });
+export const zAgentsResponse = z.object({ agents: z.array(zAgent) });

@@ -2,6 +2,10 @@ export * from "./errors.ts";
 export * from "./auth.ts";
 export * from "./users.ts";
 export * from "./health.ts";
+/** Business constants, grouped; also importable by name from "@mnemo/contracts/constants". */
+export * as constants from "./constants.ts";
+export type { PlanId } from "./constants.ts";
+export * from "./messages.ts";
 export * from "./chat.ts";
 export * from "./stream.ts";
 export * from "./llm.ts";

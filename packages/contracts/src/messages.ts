@@ -1,0 +1,287 @@
+/**
+ * User-facing messages of the three spec documents, word for word (error catalogues §8, validation
+ * rules §5 and other quoted UI strings). Messages with placeholders are typed functions. Import
+ * from here; never retype a message. Strings the spec leaves unworded are marked "composed".
+ */
+import { editors, files as fileLimits, links as linkLimits } from "./constants.ts";
+
+const plural = (n: number, one: string, many: string): string => (n === 1 ? one : many);
+
+/** Chat and answering: limits, tools and chat UI (spec 1 §2, §4, §5, §8). */
+export const chatMessages = {
+  webSearchLimit:
+    "Daily web search limit reached. Turn off web search or upgrade your plan to get unlimited searches.",
+  appSearchLimit:
+    "Daily copilot app search limit reached. Turn off app search or upgrade your plan to get unlimited searches.",
+  /** Variant reading of the app search limit; the spec abbreviates its tail as '...', so the tail is taken from `appSearchLimit`. */
+  appSearchLimitVariant:
+    "Daily app search limit reached. Turn off app search or upgrade your plan to get unlimited searches.",
+  agenticSearchLimit: "Daily agentic search limit reached. Upgrade your plan to get more searches.",
+  /** Shown when the server says free users can perform only a limited number of searches. */
+  searchLimit: "Daily search limit reached. Upgrade your plan to get unlimited searches.",
+  /** An error text starting with this prefix shows an Upgrade link instead of Retry. */
+  copilotLimitPrefix: "Daily Copilot limit reached.",
+  enterModifications: "Please enter your modifications",
+  modificationsFailed: "Failed to process your modifications",
+  savePageFromChatFailed: "Failed to upload page from chat",
+  sendEmailFailed: "Failed to send email",
+  /** 'Failed to send email' with the server message when present (composed as "…: {message}"). */
+  sendEmailFailedWith: (p: { serverMessage?: string | null }): string =>
+    p.serverMessage ? `Failed to send email: ${p.serverMessage}` : "Failed to send email",
+  emailSent: "Email sent successfully",
+  noDataReturned: "No data returned",
+  executing: "Executing...",
+  modifying: "Modifying...",
+  inputPlaceholder: "Ask your question here...",
+  pageInputPlaceholder: "Plan, ask, write anything...",
+  addContext: "@ Add Context",
+  modelUnavailable: "Temporarily unavailable",
+  loadingModels: "Loading LLMs...",
+  agentRoutingHeading: "What's your choice?",
+  copyMarkdown: "Copy markdown",
+  copyPlainText: "Copy plain text",
+  saveAsMemory: "Save as memory",
+  regenerate: "Regenerate",
+  similarQuestions: "Similar Questions",
+  doNotShowAgain: "Do not show again",
+  /** '{n} more memory/memories' under the sources row. */
+  moreMemories: (p: { n: number }): string => `${p.n} more ${plural(p.n, "memory", "memories")}`,
+  /** '+n more' after the first context chips. */
+  moreContext: (p: { n: number }): string => `+${p.n} more`,
+} as const;
+
+/** Links (spec 2 §4, §5, §8; spec 3 §5, §8). */
+export const linkMessages = {
+  invalidUrl: "Invalid URL.",
+  enterValidUrl: "Enter a valid URL.",
+  insecureUrl: "Please use a secure URL to save content.",
+  youtubePlaylistOrChannel:
+    "Please include the individual YouTube video links instead of the playlist or channel link.",
+  directFileLink: "Please download the file and upload it as a file instead of a link.",
+  linkAlreadyExists: "Link already exists.",
+  /** Composed: the spec gives only the number the message states (5), not its wording. */
+  tooManyLinks: `You can add up to ${linkLimits.maxStatedInMessage} links at a time.`,
+  /** Raised when a share-target link is invalid; the shared upload is abandoned. */
+  invalidSharedUrl: "Invalid url",
+  videoTooLong: "Saving upto 60 mins. Upgrade to save longer videos",
+  webpageNotResponding: "Webpage not responding. Use the chrome extension to save it.",
+  noTranscript: "No transcript found.",
+  /** Composed: the spec describes a browser-extension hint for social-network links without wording. */
+  socialNetworkHint: (p: { network: string }): string =>
+    `Use the browser extension to save ${p.network} links.`,
+} as const;
+
+/** Files (spec 2 §5, spec 3 §5). */
+export const fileMessages = {
+  /**
+   * '{n} files queued for upload. {m} file(s) was/were discarded. Only 10 files can be uploaded at a
+   * time.' Composed choice: singular/plural on both counts ('1 file queued', '1 file was discarded').
+   */
+  filesDiscardedCount: (p: { queued: number; discarded: number }): string =>
+    `${p.queued} ${plural(p.queued, "file", "files")} queued for upload. ` +
+    `${p.discarded} ${plural(p.discarded, "file was", "files were")} discarded. ` +
+    `Only ${fileLimits.maxPerPick} files can be uploaded at a time.`,
+  /**
+   * '... discarded as it would exceed the {limit}MB total size limit.' The spec elides the start;
+   * composed choice: the discarded file's name followed by 'was', i.e.
+   * 'big.pdf was discarded as it would exceed the 100MB total size limit.'
+   */
+  fileDiscardedSize: (p: { name: string; limitMb: number }): string =>
+    `${p.name} was discarded as it would exceed the ${p.limitMb}MB total size limit.`,
+  invalidFileType: "Upload failed, invalid file type.",
+  nonAsciiFilename: (p: { name: string }): string =>
+    `Failed to upload ${p.name}. Filename contains invalid ASCII characters.`,
+  dailyUploadLimit: (p: { n: number }): string =>
+    `Daily upload limit reached. You can upload a maximum of ${p.n} files per day on the Free plan. Upgrade your plan for unlimited uploads.`,
+  planExhausted: (p: { plan: string }): string =>
+    `You have exhausted the ${p.plan} plan. Upgrade for unlimited file uploads.`,
+  folderUploads: "Folder uploads will be available soon.",
+} as const;
+
+/** Uploads, onboarding continue and the notification card (spec 2 §2, §5, §8; spec 3 §2, §5, §8). */
+export const uploadMessages = {
+  uploadFailed: "Failed to upload memory. Please try again.",
+  duplicateMemory: "Memory already exists. Duplicate uploads are not allowed.",
+  backgroundUpload: "Uploading memories in the background. You'll be notified once it's done.",
+  uploadInProgress: "Please wait while the upload is in progress.",
+  someUploadsFailed:
+    "Some uploads did not complete successfully. Please reupload the failed memories or remove them to continue.",
+  itemFailed: "Something went wrong. Retry uploading the document.",
+  selectAtLeastOneMemory: "Please select at least one memory.",
+  uploadModalTitle: "Upload your memories",
+  saveMemories: "Save Memories",
+  skip: "Skip",
+  tiles: ["Add Links", "Upload Files", "Record Meetings", "Take Notes", "Integrations"],
+  /** The Integrations tile label when not inside a collection. */
+  appIntegrationsTile: "App Integrations",
+  addExistingMemories: "Add Existing Memories",
+  addExistingMemoriesHeading: "Add memories to this collection",
+  notificationFirstSession: "Preparing your memory wall",
+  notificationAdding: (p: { n: number }): string =>
+    `Adding ${p.n} ${plural(p.n, "memory", "memories")} to the wall`,
+  /** 'Added X of N memories to the wall' — the spec writes 'memories' for every N. */
+  notificationAdded: (p: { done: number; total: number }): string =>
+    `Added ${p.done} of ${p.total} memories to the wall`,
+  /** Title of the details dialog: 'Added X of N memories'. */
+  notificationDialogTitle: (p: { done: number; total: number }): string =>
+    `Added ${p.done} of ${p.total} memories`,
+  viewMemories: "View memories",
+  close: "Close",
+  statusLabels: { in_progress: "In progress", success: "Success", errored: "Failed" },
+} as const;
+
+/** Collections (spec 2 §2, §5, §8; spec 3 §8). */
+export const collectionMessages = {
+  nameRequired: "Name is required.",
+  nameExists: "A collection with this name already exists.",
+  /** "You've reached your {plan} plan's limit of {n} collection(s)." — singular for n = 1. */
+  collectionLimitReached: (p: { plan: string; n: number }): string =>
+    `You've reached your ${p.plan} plan's limit of ${p.n} ${plural(p.n, "collection", "collections")}.`,
+  /** Adding memories while the collection count exceeds the plan limit (spec wording, always plural). */
+  collectionLimitExceeded: (p: { plan: string; n: number }): string =>
+    `You've reached the ${p.plan} plan's limit of ${p.n} collections. To add more memories, please reduce your collections to ${p.n} or upgrade your account.`,
+  duplicateInCollection: "Memory already exists in this collection.",
+  /** Server text meaning a duplicate add (besides the result duplicate_source). */
+  serverDuplicateInCollection: "Document already exists in this collection.",
+  addFailed: "Failed to add memory to collection. Please try again.",
+  /** '1 memory has been added to X collection.' / '3 memories have been added to X collection.' */
+  addedToCollection: (p: { n: number; name: string }): string =>
+    `${p.n} ${plural(p.n, "memory has", "memories have")} been added to ${p.name} collection.`,
+  createFailed: "Failed to create collection. Please try again.",
+  viewOnly: "(View only)",
+  createNewCollection: "Create New Collection",
+  addMemory: "Add memory",
+  addedToMemories: "Added to memories",
+} as const;
+
+/** Source preview, titles, notes and pages (spec 2 §2, §8; spec 3 §8). */
+export const previewMessages = {
+  somethingWentWrong: "Something went wrong!",
+  tooLarge: "Preview not available as the document is too large.",
+  notAvailableRetry: "Preview not available. Please try again or re-add this memory.",
+  cannotPreview: "This document cannot be previewed. Download it instead.",
+  previewsNotAvailable: "Previews not available",
+  couldNotLoad: "Couldn't load preview.",
+  connectAppForContent: (p: { app: string }): string =>
+    `Please connect the ${p.app} app to view the full content.`,
+  notAvailable: "Preview not available.",
+  readerModeUnavailable: "Reader mode is not available for this webpage.",
+  failedToLoadDocument: "Failed to load document. Please contact support",
+  contactSupport: "Something went wrong. Contact support",
+  processing: "Processing....",
+  titleEditFailed: "Failed to edit source title. Please try again.",
+  descriptionUpdateFailed: "Failed to update description. Please try again.",
+  noteSaveFailed: "Failed to save note. Please try again.",
+  pageSaveFailed: "Failed to save page. Please try again.",
+  viewAllFiles: "View all files",
+  /** '+N more' after the first attachment cards. */
+  moreAttachments: (p: { n: number }): string => `+${p.n} more`,
+  saveChanges: "Save Changes",
+  savePage: "Save Page",
+  defaultPageTitle: editors.defaultPageTitles[0],
+  newPageTitle: editors.defaultPageTitles[1],
+} as const;
+
+/** App search (spec 2 §2, §8; spec 3 §8). */
+export const appSearchMessages = {
+  searchIn: (p: { app: string }): string => `Search in ${p.app}`,
+  /** Full reading (spec 2 §8), shown with a contact-support link. */
+  couldNotConnect: (p: { app: string }): string =>
+    `Couldn't connect to ${p.app}. Please reconnect and try again. If the issue persists, please contact support.`,
+  /** Short reading (spec 3 §8), followed by a contact-support link. */
+  couldNotConnectShort: (p: { app: string }): string =>
+    `Couldn't connect to ${p.app}. Please reconnect and try again.`,
+  noResults: "No results found.",
+  noAppsConnected: "You haven't connected any apps yet.",
+  startConnecting: "Start connecting",
+  sortLabels: { "most-relevant": "Most relevant", recent: "Recent", oldest: "Oldest" },
+} as const;
+
+/** Meeting recording and transcription (spec 2 §8; spec 3 §8). */
+export const recordingMessages = {
+  micPermissionRequired: "Microphone permission is required to record audio.",
+  browserUnsupported: "Your browser does not support audio recording. Please try a different browser.",
+  basicMode: "Recording started with basic mode due to browser limitations",
+  noInputDevices: "No audio input devices were found.",
+  notActive: "Cannot stop/pause/resume: recording not active",
+  transcriptionFailed: "Transcription failed. Please try again.",
+  addTranscriptionFailed: "Failed to add transcription. Please try again.",
+  processRecordingFailed: "Failed to process recording",
+} as const;
+
+/** Canvas editor (spec 3 §2, §4, §8). */
+export const canvasMessages = {
+  missingPreviewOrEditor: "Cannot save - missing preview or editor",
+  addShape: "Cannot save - please add a shape to the canvas",
+  saveFailed: (p: { reason: string }): string => `Failed to save canvas: ${p.reason}`,
+  /** Upload-stage reasons for `saveFailed` (the spec names the stages; wording composed from them). */
+  saveFailureReasons: {
+    uploadUrls: "failed to generate upload URLs",
+    fileUpload: "failed during file upload",
+    verify: "failed to verify upload",
+    uploadStatus: (p: { status: number }): string => `canvas or text upload failed with status ${p.status}`,
+  },
+  notFound: "Canvas not found. Please check if the canvas exists.",
+  loadContentFailed: "Failed to load canvas content. Please try again.",
+  loadError: "An error occurred while loading the canvas.",
+  savedChanges: "Saved changes",
+  loading: "Loading canvas",
+  saveDialogTitle: "Save changes?",
+  dontSave: "Don't save",
+  saveChanges: "Save changes",
+  retry: "Retry",
+} as const;
+
+/** Integrations and connected accounts (spec 3 §2, §5, §8). */
+export const integrationMessages = {
+  connectFailed: "Failed to connect application. Please try again.",
+  removeFailed: (p: { title: string }): string => `Failed to remove ${p.title}. Please try again!`,
+  reconnectFailed: (p: { title: string }): string => `Failed to reconnect ${p.title}. Please try again!`,
+  removed: (p: { title: string }): string => `${p.title} removed successfully.`,
+  /** Free plan at its 1 account per app; the 4 is the difference to the 5 of other plans. */
+  maxAccountsFree: (p: { app: string }): string =>
+    `Maximum ${p.app} accounts connected. Upgrade to Pro to add 4 more accounts.`,
+  unlimitedIntegrationsUpgrade: "Upgrade to Pro to add unlimited integrations.",
+  maxAccounts: (p: { app: string }): string => `Maximum ${p.app} accounts connected.`,
+  tokenInvalid: "Connection failed. The token seems to be invalid. Please try again.",
+  connectAccountFailed: (p: { app: string }): string =>
+    `Failed to connect your ${p.app} account. Please try again.`,
+} as const;
+
+/** Plans, pricing and notices (spec 3 §2). */
+export const planMessages = {
+  upgradeScreenTitle: "Upgrade Your Plan",
+  tabs: ["Monthly", "Yearly", "Lifetime"],
+  lifetimeFeatures: [
+    "unlimited copilot app searches",
+    "unlimited web searches",
+    "unlimited file uploads",
+    "collaboration invites",
+    "model choice",
+  ],
+  installNow: "Install now",
+} as const;
+
+/** Accounts and profile (spec 1 §6, spec 3 §5, §8). */
+export const authMessages = {
+  unauthorized: "unauthorized",
+  updateUsernameFailed: "Failed to update username. Please try again.",
+  /** Composed: the spec states only that the full name is required. */
+  fullNameRequired: "Full name is required.",
+} as const;
+
+/** Every message group, by area. */
+export const messages = {
+  chat: chatMessages,
+  links: linkMessages,
+  files: fileMessages,
+  uploads: uploadMessages,
+  collections: collectionMessages,
+  preview: previewMessages,
+  appSearch: appSearchMessages,
+  recording: recordingMessages,
+  canvas: canvasMessages,
+  integrations: integrationMessages,
+  plans: planMessages,
+  auth: authMessages,
+} as const;

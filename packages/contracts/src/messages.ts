@@ -44,6 +44,23 @@ export const chatMessages = {
   regenerate: "Regenerate",
   similarQuestions: "Similar Questions",
   doNotShowAgain: "Do not show again",
+  /** Short UI labels of the chat item, input and toolbar (spec 1 §2, §4). */
+  labels: {
+    expand: "Expand",
+    hide: "Hide",
+    viewMore: "View more",
+    viewLess: "View less",
+    thoughts: "Thoughts",
+    thinking: "Thinking",
+    memories: "Memories",
+    selectAll: "Select All",
+    clear: "Clear",
+    addMore: "Add more",
+    modify: "Modify",
+    execute: "Execute",
+    upgrade: "Upgrade",
+    retry: "Retry",
+  },
   /** '{n} more memory/memories' under the sources row. */
   moreMemories: (p: { n: number }): string => `${p.n} more ${plural(p.n, "memory", "memories")}`,
   /** '+n more' after the first context chips. */
@@ -150,6 +167,8 @@ export const collectionMessages = {
   createFailed: "Failed to create collection. Please try again.",
   viewOnly: "(View only)",
   createNewCollection: "Create New Collection",
+  /** Create new collection modal labels (spec 2 §2). */
+  createModal: { name: "Collection name", description: "Description", cancel: "Cancel", create: "Create" },
   addMemory: "Add memory",
   addedToMemories: "Added to memories",
 } as const;
@@ -260,6 +279,7 @@ export const planMessages = {
     "model choice",
   ],
   installNow: "Install now",
+  logout: "Logout",
 } as const;
 
 /** Accounts and profile (spec 1 §6, spec 3 §5, §8). */

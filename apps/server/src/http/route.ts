@@ -66,11 +66,13 @@ export function defineRoute<E extends Env, B extends z.ZodType | undefined, Q ex
   handler: (c: Context<E>, inputs: Inputs<B, Q>) => Response | Promise<Response>,
 ) {
   registry.push(spec as Documented);
-  router.on(spec.method.toUpperCase(), spec.path, ...middleware, async (c: Context<E>) => {
+  const final: MiddlewareHandler<E> = async (c) => {
     const body = spec.body ? await parseJsonBody(c, spec.body) : undefined;
     const query = spec.query ? parseQuery(c, spec.query) : undefined;
     return handler(c, { body, query } as Inputs<B, Q>);
-  });
+  };
+  const on = router.on.bind(router) as unknown as (method: string, path: string, ...h: MiddlewareHandler<E>[]) => void;
+  on(spec.method.toUpperCase(), spec.path, ...middleware, final);
 }
 
 /** Records a route that is registered by other means (better-auth, blob PUT) for the document. */

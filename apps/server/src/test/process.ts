@@ -1,0 +1,67 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import net from "node:net";
+import path from "node:path";
+
+const repoRoot = path.resolve(import.meta.dirname, "../../../..");
+const mainTs = path.join(repoRoot, "apps/server/src/main.ts");
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+export type ServerProcess = {
+  child: ChildProcess;
+  port: number;
+  url: string;
+  output: () => string;
+  /** Resolves with the exit code once the process has ended. */
+  exited: Promise<number | null>;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+};
+
+/**
+ * Starts the real `mnemo serve` in a child process (Node running this test, tsx loader).
+ * Resolves when it listens, or when it exits first (e.g. refused a locked data dir).
+ */
+export async function spawnServer(env: Record<string, string>, opts: { command?: string } = {}): Promise<ServerProcess> {
+  const port = Number(env.PORT ?? (await freePort()));
+  const child = spawn(process.execPath, ["--import", "tsx", mainTs, opts.command ?? "serve"], {
+    cwd: repoRoot,
+    env: { ...process.env, LOG_LEVEL: "warn", ...env, PORT: String(port) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stdout!.on("data", (d) => (out += d));
+  child.stderr!.on("data", (d) => (out += d));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  await new Promise<void>((resolve) => {
+    const timer = setInterval(() => {
+      if (out.includes("Mnemo is running")) {
+        clearInterval(timer);
+        resolve();
+      }
+    }, 50);
+    void exited.then(() => {
+      clearInterval(timer);
+      resolve();
+    });
+  });
+  return {
+    child,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    output: () => out,
+    exited,
+    async stop(signal = "SIGTERM") {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}

@@ -1,0 +1,24 @@
+// Makes sure the system programs the end-to-end tests need are present: Debian's chromium
+// (Playwright drives the system browser; nothing is downloaded) and ffmpeg. Installs them with
+// apt-get when missing and running as root; otherwise explains what to install.
+import { execSync } from "node:child_process";
+import fs from "node:fs";
+
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const needed = [];
+if (!fs.existsSync(chromium)) needed.push("chromium");
+try {
+  execSync("command -v ffmpeg", { stdio: "ignore" });
+} catch {
+  needed.push("ffmpeg");
+}
+if (needed.length === 0) process.exit(0);
+
+const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+if (!isRoot || process.env.CHROMIUM_PATH) {
+  console.error(`Missing system packages for the browser tests: ${needed.join(", ")}. Install them (Debian: sudo apt-get install -y ${needed.join(" ")}) or set CHROMIUM_PATH.`);
+  process.exit(1);
+}
+console.log(`Installing ${needed.join(", ")} with apt-get …`);
+execSync("apt-get update -qq", { stdio: "inherit" });
+execSync(`DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${needed.join(" ")}`, { stdio: "inherit" });

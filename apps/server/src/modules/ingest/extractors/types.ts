@@ -9,6 +9,21 @@ export type ExtractInput = {
   name: string;
   /** MIME type declared by the uploader, if any (not trusted: content is sniffed). */
   mimeType?: string;
+  /** Limits applied inside the extractor (defaults in `limits.ts`). */
+  limits?: Partial<ExtractLimits>;
+};
+
+export type ExtractLimits = {
+  /** PDFs with more pages are refused (reason too_large) rather than half-read. */
+  maxPages: number;
+  /** Markdown and text are cut to this many characters, with a warning. */
+  maxOutputChars: number;
+  /** Sum of the uncompressed sizes declared in a DOCX/XLSX/PPTX zip directory. */
+  maxUnzippedBytes: number;
+  /** Pages without a text layer that are rendered and OCRed; the rest are skipped with a warning. */
+  maxOcrPages: number;
+  /** Images larger than this (width × height) are refused before decoding. */
+  maxImagePixels: number;
 };
 
 export type ExtractResult = {

@@ -1,0 +1,130 @@
+import { fileTypeFromBuffer } from "file-type";
+import { extractCsv } from "./csv.ts";
+import { DOCX_MIME, extractDocx } from "./docx.ts";
+import { extractHtml } from "./html.ts";
+import { extractImage } from "./image.ts";
+import { resolveLimits } from "./limits.ts";
+import { extractPdf } from "./pdf.ts";
+import { extractPptx, PPTX_MIME } from "./pptx.ts";
+import { extensionOf, looksBinary } from "./text-utils.ts";
+import { extractMd, extractTxt } from "./text.ts";
+import { ExtractError, type ExtractInput, type ExtractResult } from "./types.ts";
+import { extractXlsx, XLSX_MIME } from "./xlsx.ts";
+
+export { ExtractError } from "./types.ts";
+export type { ExtractInput, ExtractLimits, ExtractResult } from "./types.ts";
+
+type Kind = "pdf" | "docx" | "pptx" | "xlsx" | "csv" | "txt" | "md" | "html" | "image";
+
+const kindByExtension: Record<string, Kind> = {
+  pdf: "pdf",
+  docx: "docx",
+  pptx: "pptx",
+  xlsx: "xlsx",
+  csv: "csv",
+  tsv: "csv",
+  txt: "txt",
+  md: "md",
+  markdown: "md",
+  html: "html",
+  htm: "html",
+  png: "image",
+  jpg: "image",
+  jpeg: "image",
+  webp: "image",
+  gif: "image",
+  bmp: "image",
+};
+
+/** Extensions accepted by the upload validation (spec 2 §5 Files), lower case, without the dot. */
+export const supportedFileExtensions: readonly string[] = Object.keys(kindByExtension);
+
+const textKinds = new Set<Kind>(["csv", "txt", "md", "html"]);
+const kindByMime: Record<string, Kind> = {
+  "application/pdf": "pdf",
+  [DOCX_MIME]: "docx",
+  [PPTX_MIME]: "pptx",
+  [XLSX_MIME]: "xlsx",
+  "image/png": "image",
+  "image/jpeg": "image",
+  "image/webp": "image",
+  "image/gif": "image",
+  "image/bmp": "image",
+};
+const officeKinds = new Set<Kind>(["docx", "pptx", "xlsx"]);
+
+export type DetectedType = { kind: Kind; mimeType: string };
+
+/**
+ * The real type of a file: text kinds (txt, md, csv, html) by extension once the bytes are shown
+ * not to be binary; binary kinds by their signature. A binary file named .txt is refused as
+ * corrupt; a file whose signature is a supported kind is read as that kind whatever its name.
+ */
+export async function detectType(input: ExtractInput): Promise<DetectedType> {
+  const byExtension = kindByExtension[extensionOf(input.name)];
+  if (byExtension && textKinds.has(byExtension)) {
+    if (looksBinary(input.bytes)) throw new ExtractError("The file is binary, not text.", "corrupt");
+    return { kind: byExtension, mimeType: textMime[byExtension] ?? "text/plain" };
+  }
+  const sniffed = await fileTypeFromBuffer(input.bytes).catch(() => undefined);
+  const sniffedKind = sniffed ? kindByMime[sniffed.mime] : undefined;
+  if (sniffed && sniffedKind) return { kind: sniffedKind, mimeType: sniffed.mime };
+  if (sniffed?.mime === "application/zip" && byExtension && officeKinds.has(byExtension)) {
+    return { kind: byExtension, mimeType: officeMime[byExtension] ?? sniffed.mime };
+  }
+  if (byExtension && !sniffed) {
+    throw new ExtractError(`The content is not a valid .${extensionOf(input.name)} file.`, "corrupt");
+  }
+  throw new ExtractError(`Unsupported file type${sniffed ? ` (${sniffed.mime})` : ""}.`, "unsupported");
+}
+
+const textMime: Partial<Record<Kind, string>> = { csv: "text/csv", txt: "text/plain", md: "text/markdown", html: "text/html" };
+const officeMime: Partial<Record<Kind, string>> = { docx: DOCX_MIME, pptx: PPTX_MIME, xlsx: XLSX_MIME };
+
+/** Sniffs the type, runs its extractor and caps the output. Throws ExtractError only. */
+export async function extract(input: ExtractInput): Promise<ExtractResult> {
+  const { kind, mimeType } = await detectType(input);
+  try {
+    const result = await run(kind, mimeType, input);
+    return capOutput(result, resolveLimits(input).maxOutputChars);
+  } catch (err) {
+    if (err instanceof ExtractError) throw err;
+    throw new ExtractError(`The ${kind} file could not be read: ${String(err)}`, "corrupt");
+  }
+}
+
+function run(kind: Kind, mimeType: string, input: ExtractInput): Promise<ExtractResult> {
+  switch (kind) {
+    case "pdf":
+      return extractPdf(input);
+    case "docx":
+      return extractDocx(input);
+    case "pptx":
+      return extractPptx(input);
+    case "xlsx":
+      return extractXlsx(input);
+    case "csv":
+      return extractCsv(input);
+    case "txt":
+      return extractTxt(input);
+    case "md":
+      return extractMd(input);
+    case "html":
+      return extractHtml(input);
+    case "image":
+      return extractImage(input, mimeType);
+  }
+}
+
+/** Cuts markdown, text, csv and html to `maxChars` each, with one warning. */
+export function capOutput(result: ExtractResult, maxChars: number): ExtractResult {
+  const fields = ["markdown", "text", "csv", "html"] as const;
+  const over = fields.some((f) => (result[f]?.length ?? 0) > maxChars);
+  if (!over) return result;
+  const capped: ExtractResult = { ...result, warnings: [...result.warnings, `The content was cut to ${maxChars} characters.`] };
+  for (const f of fields) {
+    const value = result[f];
+    if (value !== undefined && value.length > maxChars) capped[f] = value.slice(0, maxChars);
+  }
+  return capped;
+}

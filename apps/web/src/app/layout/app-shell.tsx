@@ -1,0 +1,34 @@
+import { Outlet } from "react-router";
+import { useLocalBoolean } from "@/lib/local-preference";
+import { ProfileNameDialog } from "@/features/users/components/profile-name-dialog";
+import { useMe } from "@/features/users/hooks/use-me";
+import { DashboardDialogs } from "./dashboard-dialogs";
+import { MobileHeader } from "./mobile-header";
+import { Sidebar } from "./sidebar";
+
+/** Signed-in frame: sidebar (desktop) or top bar with drawer (under 1024 px), and the screen. */
+export function AppShell() {
+  const { data: me } = useMe();
+  const [expanded, setExpanded] = useLocalBoolean("sidebarExpanded", true);
+  return (
+    <div className="flex min-h-dvh bg-background">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[60] focus:rounded-md focus:bg-primary focus:px-3 focus:py-2 focus:text-primary-foreground"
+      >
+        Skip to content
+      </a>
+      <Sidebar me={me} expanded={expanded} onToggle={() => setExpanded(!expanded)} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <MobileHeader me={me} />
+        <main id="main" tabIndex={-1} className="flex-1 outline-none">
+          <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:px-10 lg:py-10">
+            <Outlet />
+          </div>
+        </main>
+      </div>
+      <DashboardDialogs plan={me?.plan} />
+      <ProfileNameDialog />
+    </div>
+  );
+}

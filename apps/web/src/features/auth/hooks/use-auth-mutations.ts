@@ -1,0 +1,47 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "react-router";
+import type { AuthResult } from "@mnemo/contracts";
+import { authToken } from "@/lib/auth-token";
+import { signIn } from "../api/sign-in";
+import { signUp } from "../api/sign-up";
+import { signOut } from "../api/sign-out";
+
+/** Only same-app paths are accepted as a place to return to after signing in. */
+export function safeNext(next: string | null): string {
+  return next && next.startsWith("/") && !next.startsWith("//") ? next : "/";
+}
+
+function useSignedIn() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return (result: AuthResult, next: string) => {
+    queryClient.clear();
+    authToken.set(result.token);
+    navigate(next, { replace: true });
+  };
+}
+
+export function useSignIn(next: string) {
+  const onSignedIn = useSignedIn();
+  return useMutation({ mutationFn: signIn, onSuccess: (r) => onSignedIn(r, next) });
+}
+
+export function useSignUp(next: string) {
+  const onSignedIn = useSignedIn();
+  return useMutation({ mutationFn: signUp, onSuccess: (r) => onSignedIn(r, next) });
+}
+
+/**
+ * Signs out: revokes the token on the server (best effort), then forgets it and all cached data;
+ * the route guard then shows sign-in.
+ */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => signOut().catch(() => undefined),
+    onSettled: () => {
+      authToken.signOut();
+      queryClient.clear();
+    },
+  });
+}

@@ -1,0 +1,6 @@
+import { api } from "@/lib/api";
+
+/** PUT /api/user/profile: sets the full name. */
+export async function updateProfile(input: { full_name: string }): Promise<void> {
+  await api.request("/api/user/profile", { method: "PUT", body: input });
+}

@@ -1,0 +1,140 @@
+import type { z } from "zod";
+import { auth as authConstants, clientSource } from "@mnemo/contracts/constants";
+import { zAuthResult } from "@mnemo/contracts/auth";
+import { ApiError, apiErrorFromBody } from "./api-error.ts";
+
+/** Where the bearer token lives (localStorage in the browser, memory in tests). */
+export interface TokenStore {
+  get(): string | null;
+  set(token: string): void;
+  clear(): void;
+}
+
+export interface ApiClientDeps {
+  fetch: (input: string, init: RequestInit) => Promise<Response>;
+  /** Milliseconds clock, injected so the refresh guard can be tested without waiting. */
+  now: () => number;
+  tokens: TokenStore;
+  /** Called once the session is definitely gone (token cleared); the app goes to sign-in. */
+  onSignedOut: () => void;
+  /** Every failure that is raised to the caller is reported here first. */
+  reportError: (err: ApiError, context: { method: string; path: string }) => void;
+  baseUrl?: string;
+}
+
+export interface RequestOptions<T> {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  body?: unknown;
+  /** Schema the answer must match; without one the answer is returned as `unknown`. */
+  schema?: z.ZodType<T>;
+  /** Send the bearer token and refresh it on 401 (default true). Sign-in and sign-up pass false. */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+export const REFRESH_PATH = "/api/auth/refresh";
+
+/**
+ * The API client. Every call carries `Authorization: Bearer <token>` and `Source: webapp`.
+ * When an authenticated call answers 401 (invalid or unknown user), the token is refreshed —
+ * forced, unless a refresh already happened within the guard window — and the call is retried
+ * once; still unauthorized means the session is gone: the token is cleared and `onSignedOut`
+ * runs. Any other failure is reported and raised as an ApiError with the server's message.
+ */
+export function createApiClient(deps: ApiClientDeps) {
+  const base = deps.baseUrl ?? "";
+  const guardMs = authConstants.tokenForceRefreshGuardMs;
+  let lastRefreshAt: number | null = null;
+  let inFlightRefresh: Promise<void> | null = null;
+
+  async function send(method: string, path: string, body: unknown, withAuth: boolean, signal?: AbortSignal) {
+    const headers: Record<string, string> = { [clientSource.header]: clientSource.webApp, accept: "application/json" };
+    const token = withAuth ? deps.tokens.get() : null;
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (body !== undefined) headers["content-type"] = "application/json";
+    try {
+      return await deps.fetch(base + path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
+      });
+    } catch (err) {
+      if (signal?.aborted) throw err;
+      throw new ApiError(0, "upstream", "Could not reach the Mnemo server. Check your connection and try again.");
+    }
+  }
+
+  async function readJson(res: Response): Promise<unknown> {
+    const text = await res.text();
+    if (!text) return undefined;
+    try {
+      return JSON.parse(text);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Refreshes the session behind the current token; resolves even when refresh fails. */
+  function refreshToken(): Promise<void> {
+    if (inFlightRefresh) return inFlightRefresh;
+    inFlightRefresh = (async () => {
+      lastRefreshAt = deps.now();
+      if (!deps.tokens.get()) return;
+      const res = await send("POST", REFRESH_PATH, undefined, true);
+      if (!res.ok) return;
+      const parsed = zAuthResult.safeParse(await readJson(res));
+      if (parsed.success) deps.tokens.set(parsed.data.token);
+    })().finally(() => {
+      inFlightRefresh = null;
+    });
+    return inFlightRefresh;
+  }
+
+  function signedOut(): never {
+    deps.tokens.clear();
+    deps.onSignedOut();
+    throw new ApiError(401, "unauthorized", "Your session has ended. Please sign in again.");
+  }
+
+  async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+    const method = options.method ?? "GET";
+    const withAuth = options.auth ?? true;
+    const context = { method, path };
+    const attempt = () =>
+      send(method, path, options.body, withAuth, options.signal).catch((err: unknown) => {
+        if (err instanceof ApiError) deps.reportError(err, context);
+        throw err;
+      });
+    let res = await attempt();
+
+    if (res.status === 401 && withAuth) {
+      if (!deps.tokens.get()) signedOut();
+      const recentlyRefreshed = lastRefreshAt !== null && deps.now() - lastRefreshAt < guardMs;
+      if (inFlightRefresh) await inFlightRefresh;
+      else if (!recentlyRefreshed) await refreshToken().catch(() => undefined);
+      if (!deps.tokens.get()) signedOut();
+      res = await attempt();
+      if (res.status === 401) signedOut();
+    }
+
+    const body = await readJson(res);
+    if (!res.ok) {
+      const err = apiErrorFromBody(res.status, body);
+      deps.reportError(err, context);
+      throw err;
+    }
+    if (!options.schema) return body as T;
+    const parsed = options.schema.safeParse(body);
+    if (!parsed.success) {
+      const err = new ApiError(res.status, "internal", "The server sent an answer this app does not understand.", parsed.error.issues);
+      deps.reportError(err, context);
+      throw err;
+    }
+    return parsed.data;
+  }
+
+  return { request };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

@@ -9,3 +9,4 @@ export * from "./messages.ts";
 export * from "./chat.ts";
 export * from "./stream.ts";
 export * from "./llm.ts";
+export * from "./plans.ts";

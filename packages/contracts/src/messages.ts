@@ -21,6 +21,12 @@ export const chatMessages = {
   searchLimit: "Daily search limit reached. Upgrade your plan to get unlimited searches.",
   /** An error text starting with this prefix shows an Upgrade link instead of Retry. */
   copilotLimitPrefix: "Daily Copilot limit reached.",
+  /**
+   * Server text of the free daily question limit. Composed: the spec gives only its start (the
+   * prefix above) and its sense ("free users can perform only a limited number").
+   */
+  copilotDailyLimit: (p: { n: number }): string =>
+    `Daily Copilot limit reached. Free users can perform only ${p.n} ${plural(p.n, "search", "searches")} per day.`,
   enterModifications: "Please enter your modifications",
   modificationsFailed: "Failed to process your modifications",
   savePageFromChatFailed: "Failed to upload page from chat",
@@ -280,6 +286,8 @@ export const planMessages = {
   ],
   installNow: "Install now",
   logout: "Logout",
+  /** Composed: spec 1 §5 says only that search is blocked without a valid plan state. */
+  invalidPlanState: "Your plan could not be verified. Please sign in again or contact support.",
 } as const;
 
 /** Accounts and profile (spec 1 §6, spec 3 §5, §8). */

@@ -7,6 +7,7 @@ import { acquireDataDirLock } from "./db/lock.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { createAuth } from "./modules/auth/auth.ts";
 import { insertProfile } from "./modules/users/repo.ts";
+import { createSearchIndex, prepareSearch } from "./modules/search/index.ts";
 import type { AppContext } from "./http/context.ts";
 import { createApp } from "./http/app.ts";
 
@@ -40,7 +41,7 @@ export function buildContext(config: Config, database: Database, log: Logger): A
       await insertProfile(database.db, u.id, config.DEFAULT_PLAN);
     },
   });
-  return { config, database, log, auth, version: VERSION };
+  return { config, database, log, auth, search: createSearchIndex(database), version: VERSION };
 }
 
 export type Mnemo = {
@@ -72,6 +73,7 @@ export async function startMnemo(opts: BuildOptions): Promise<Mnemo> {
       throw err;
     }
   }
+  await prepareSearch(database);
   const ctx = buildContext(config, database, log);
   const app = createApp(ctx);
   return {

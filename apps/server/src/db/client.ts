@@ -82,7 +82,15 @@ async function openPostgres(url: string, onWarning?: (m: string) => void): Promi
   const db = drizzle(pool, { schema }) as unknown as Db;
   const capabilities = await loadExtensions(db, onWarning);
   await migrate(drizzle(pool, { schema }), { migrationsFolder });
-  return { db, kind: "postgres", capabilities, pool, close: () => pool.end() };
+  return {
+    db,
+    kind: "postgres",
+    capabilities,
+    pool,
+    close: async () => {
+      if (!pool.ended) await pool.end();
+    },
+  };
 }
 
 /** Creates each optional extension; a missing one is reported, never fatal. */

@@ -2,6 +2,7 @@ import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import type { Auth } from "../modules/auth/auth.ts";
+import type { SearchIndex } from "../modules/search/types.ts";
 
 /** The signed-in user a request acts for. */
 export type Actor = {
@@ -18,6 +19,8 @@ export type AppContext = {
   database: Database;
   log: Logger;
   auth: Auth;
+  /** BM25 search over chunks (pg_textsearch or portable SQL), chosen at start-up. */
+  search: SearchIndex;
   version: string;
 };
 

@@ -130,6 +130,9 @@ CREATE TABLE "chunk" (
 	"start_offset" integer DEFAULT 0 NOT NULL,
 	"end_offset" integer DEFAULT 0 NOT NULL,
 	"length" integer DEFAULT 0 NOT NULL,
+	"search_text" text DEFAULT '' NOT NULL,
+	"tsv" "tsvector",
+	"tokens" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -224,6 +227,17 @@ CREATE TABLE "chat_turn" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "search_stats" (
+	"id" integer PRIMARY KEY NOT NULL,
+	"docs" bigint DEFAULT 0 NOT NULL,
+	"tokens" bigint DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "search_term_df" (
+	"term" text PRIMARY KEY NOT NULL,
+	"df" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "account" ADD CONSTRAINT "account_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invitation" ADD CONSTRAINT "invitation_organization_id_organization_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organization"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invitation" ADD CONSTRAINT "invitation_inviter_id_user_id_fk" FOREIGN KEY ("inviter_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -252,6 +266,7 @@ CREATE INDEX "blob_owner_idx" ON "blob" USING btree ("owner_id");--> statement-b
 CREATE INDEX "blob_source_idx" ON "blob" USING btree ("source_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "chunk_source_ord_idx" ON "chunk" USING btree ("source_id","ord");--> statement-breakpoint
 CREATE INDEX "chunk_owner_idx" ON "chunk" USING btree ("owner_id");--> statement-breakpoint
+CREATE INDEX "chunk_tsv_idx" ON "chunk" USING gin ("tsv");--> statement-breakpoint
 CREATE INDEX "source_owner_created_idx" ON "source" USING btree ("owner_id","created_at");--> statement-breakpoint
 CREATE INDEX "source_owner_type_idx" ON "source" USING btree ("owner_id","type");--> statement-breakpoint
 CREATE INDEX "source_owner_hash_idx" ON "source" USING btree ("owner_id","content_hash");--> statement-breakpoint

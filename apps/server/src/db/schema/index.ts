@@ -3,3 +3,4 @@ export * from "./users.ts";
 export * from "./memories.ts";
 export * from "./collections.ts";
 export * from "./chat.ts";
+export * from "./search.ts";

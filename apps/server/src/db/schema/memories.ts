@@ -1,4 +1,7 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+/** PostgreSQL `tsvector`, written by the search indexer. */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 import { user } from "./auth.ts";
 
 /** A memory (the spec's "source"): one saved item owned by one user. */
@@ -88,7 +91,17 @@ export const chunk = pgTable(
     startOffset: integer("start_offset").notNull().default(0),
     endOffset: integer("end_offset").notNull().default(0),
     length: integer("length").notNull().default(0),
+    /** What the BM25 index sees: title and headings repeated (field weights), then the text. */
+    searchText: text("search_text").notNull().default(""),
+    /** to_tsvector(search config, search_text); feeds the GIN index and document frequencies. */
+    tsv: tsvector("tsv"),
+    /** Token count of search_text (BM25 document length). */
+    tokens: integer("tokens").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("chunk_source_ord_idx").on(t.sourceId, t.ord), index("chunk_owner_idx").on(t.ownerId)],
+  (t) => [
+    uniqueIndex("chunk_source_ord_idx").on(t.sourceId, t.ord),
+    index("chunk_owner_idx").on(t.ownerId),
+    index("chunk_tsv_idx").using("gin", t.tsv),
+  ],
 );

@@ -1,0 +1,14 @@
+import { bigint, integer, pgTable, text } from "drizzle-orm/pg-core";
+
+/** Document frequency of each lexeme over all chunks; kept by triggers on `chunk` (see modules/search/setup.ts). */
+export const searchTermDf = pgTable("search_term_df", {
+  term: text("term").primaryKey(),
+  df: integer("df").notNull().default(0),
+});
+
+/** One row (id = 1): chunk count and total tokens, for BM25's N and average document length. */
+export const searchStats = pgTable("search_stats", {
+  id: integer("id").primaryKey(),
+  docs: bigint("docs", { mode: "number" }).notNull().default(0),
+  tokens: bigint("tokens", { mode: "number" }).notNull().default(0),
+});

@@ -9,4 +9,7 @@ export * from "./messages.ts";
 export * from "./chat.ts";
 export * from "./stream.ts";
 export * from "./llm.ts";
+export * from "./uploads.ts";
+export * from "./sources.ts";
 export * from "./plans.ts";
+export * from "./collections.ts";

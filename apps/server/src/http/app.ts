@@ -9,9 +9,15 @@ import { buildOpenApi, defineRoute, documentRoute } from "./route.ts";
 import { serveWebApp } from "./static.ts";
 import { authRoutes } from "../modules/auth/routes.ts";
 import { userRoutes } from "../modules/users/routes.ts";
+import { chatRoutes } from "../modules/chat/routes.ts";
+import { providerRoutes } from "../modules/providers/routes.ts";
+import { sourceRoutes } from "../modules/sources/routes.ts";
+import { ingestRoutes } from "../modules/ingest/routes.ts";
+import { pageRoutes } from "../modules/pages/routes.ts";
+import { blobRoutes } from "../modules/blobs/routes.ts";
 
 /** Module route factories, mounted under /api in this order. */
-const modules = [authRoutes, userRoutes];
+const modules = [authRoutes, userRoutes, chatRoutes, providerRoutes, ingestRoutes, pageRoutes, blobRoutes, sourceRoutes];
 
 /** Builds the whole HTTP app: middleware chain, every module under /api, and the web app. */
 export function createApp(ctx: AppContext) {

@@ -1,0 +1,45 @@
+import type { Source } from "@mnemo/contracts";
+import { canOnSource } from "./policy.ts";
+import type { SourceRecord } from "./repo.ts";
+
+export type PresentExtras = {
+  collections: Map<string, { collection_id: string; collection_name: string }[]>;
+  collaborators: Map<string, string[]>;
+  access: Map<string, { isOwner: boolean; roles: ("admin" | "write" | "read")[]; type: string }>;
+  thumbnails: Map<string, string>;
+};
+
+const metaSource = (type: string) =>
+  ["canvas", "page", "webpage", "file", "image", "local_source"].includes(type) ? type : "shared";
+
+/** The public shape of a memory for one viewer (spec 2 §3 Source), with the viewer's policies. */
+export function presentSource(r: SourceRecord, x: PresentExtras): Source {
+  const facts = x.access.get(r.id) ?? { isOwner: false, roles: [], type: r.type };
+  const access = { isOwner: facts.isOwner, collectionRoles: facts.roles, type: r.type };
+  const meta = r.meta ?? {};
+  return {
+    id: r.id,
+    title: r.title,
+    note: r.note,
+    description: r.description,
+    url: r.url,
+    timestamp: Math.floor(new Date(r.created_at).getTime() / 1000),
+    type: r.type,
+    app: r.app,
+    collections: x.collections.get(r.id) ?? [],
+    thumbnail_url: x.thumbnails.get(r.id) ?? (typeof meta.og_image === "string" ? meta.og_image : null),
+    error: r.error,
+    warning: r.warning,
+    meta: {
+      source: metaSource(r.type),
+      status: r.status,
+      owner: r.owner_email,
+      collaborators: x.collaborators.get(r.id) ?? [],
+      iframe_support: r.iframe_support,
+      is_pinned: r.is_pinned,
+      isCanvas: r.type === "canvas",
+      file_type: typeof meta.file_type === "string" ? meta.file_type : undefined,
+    },
+    policies: { edit: canOnSource(access, "edit"), delete: canOnSource(access, "delete") },
+  };
+}

@@ -1,0 +1,221 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { queryRows } from "../../db/client.ts";
+
+export type SourceRecord = {
+  id: string;
+  owner_id: string;
+  owner_email: string;
+  type: string;
+  title: string;
+  note: string;
+  description: string;
+  url: string | null;
+  app: string | null;
+  status: "in_progress" | "success" | "errored";
+  error: string | null;
+  warning: string | null;
+  is_pinned: boolean;
+  iframe_support: boolean | null;
+  meta: Record<string, unknown>;
+  created_at: Date | string;
+};
+
+type Viewer = { id: string; email: string };
+
+/** Collections readable by the viewer: owned, or shared with the viewer's e-mail. */
+const readableCollections = (v: Viewer) =>
+  sql`SELECT co.id FROM collection co WHERE co.owner_id = ${v.id}
+      OR EXISTS (SELECT 1 FROM collection_member cm WHERE cm.collection_id = co.id AND cm.email = ${v.email})`;
+
+/** Memories reachable through a readable collection (shared tab, previews). */
+const sharedSourceIds = (v: Viewer) =>
+  sql`SELECT cs.source_id FROM collection_source cs WHERE cs.collection_id IN (${readableCollections(v)})`;
+
+/** Which memories a wall tab shows, as a condition on alias `s`. */
+export function tabCondition(v: Viewer, tab: string, collectionId?: string): SQL {
+  if (collectionId) {
+    return sql`s.id IN (SELECT cs.source_id FROM collection_source cs WHERE cs.collection_id = ${collectionId}
+      AND cs.collection_id IN (${readableCollections(v)}))`;
+  }
+  switch (tab) {
+    case "pages":
+      return sql`(s.owner_id = ${v.id} AND s.type = 'page')`;
+    case "canvas":
+      return sql`(s.owner_id = ${v.id} AND s.type = 'canvas')`;
+    case "pinned":
+      return sql`(s.owner_id = ${v.id} AND s.is_pinned)`;
+    case "shared":
+      return sql`(s.owner_id <> ${v.id} AND s.id IN (${sharedSourceIds(v)}))`;
+    default:
+      return sql`s.owner_id = ${v.id}`;
+  }
+}
+
+export function fileTypeCondition(types: string[]): SQL {
+  if (types.length === 0) return sql`TRUE`;
+  const arr = sql`ARRAY[${sql.join(
+    types.map((t) => sql`${t}`),
+    sql`, `,
+  )}]::text[]`;
+  return sql`(s.type = ANY(${arr}) OR s.meta->>'file_type' = ANY(${arr}))`;
+}
+
+const columns = sql`s.id, s.owner_id, u.email AS owner_email, s.type, s.title, s.note, s.description, s.url, s.app,
+  s.status, s.error, s.warning, s.is_pinned, s.iframe_support, s.meta, s.created_at`;
+
+export async function listSources(
+  db: Db,
+  where: SQL,
+  order: "recent" | "oldest",
+  limit: number,
+  offset: number,
+): Promise<{ rows: SourceRecord[]; total: number }> {
+  const dir = order === "oldest" ? sql`ASC` : sql`DESC`;
+  const rows = await queryRows<SourceRecord>(
+    db,
+    sql`SELECT ${columns} FROM source s JOIN "user" u ON u.id = s.owner_id WHERE ${where}
+        ORDER BY s.is_pinned DESC, s.created_at ${dir}, s.id ${dir} LIMIT ${limit} OFFSET ${offset}`,
+  );
+  const count = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM source s WHERE ${where}`);
+  return { rows, total: Number(count[0]?.n ?? 0) };
+}
+
+export async function sourcesByIds(db: Db, ids: string[]): Promise<SourceRecord[]> {
+  if (ids.length === 0) return [];
+  return queryRows<SourceRecord>(
+    db,
+    sql`SELECT ${columns} FROM source s JOIN "user" u ON u.id = s.owner_id
+        WHERE s.id IN (${sql.join(
+          ids.map((i) => sql`${i}`),
+          sql`, `,
+        )})`,
+  );
+}
+
+/**
+ * Fuzzy matches over title, note, description and url. With pg_trgm: trigram word similarity
+ * (threshold chosen so that one transposition like 'tesal' still finds 'Tesla'); without it,
+ * a case-insensitive substring match.
+ */
+export async function fuzzySearch(
+  db: Db,
+  where: SQL,
+  query: string,
+  limit: number,
+  trigram: boolean,
+): Promise<{ id: string; score: number }[]> {
+  if (trigram) {
+    return queryRows<{ id: string; score: number }>(
+      db,
+      sql`SELECT id, score FROM (
+            SELECT s.id, greatest(
+              word_similarity(${query}, s.title), word_similarity(${query}, s.note),
+              word_similarity(${query}, s.description), word_similarity(${query}, coalesce(s.url, ''))) AS score
+            FROM source s WHERE ${where}) m
+          WHERE score >= 0.3 ORDER BY score DESC LIMIT ${limit}`,
+    );
+  }
+  const like = `%${query.replace(/[%_\\]/g, (c) => "\\" + c)}%`;
+  return queryRows<{ id: string; score: number }>(
+    db,
+    sql`SELECT s.id, 0.5::float AS score FROM source s WHERE ${where}
+        AND (s.title ILIKE ${like} OR s.note ILIKE ${like} OR s.description ILIKE ${like} OR coalesce(s.url,'') ILIKE ${like})
+        LIMIT ${limit}`,
+  );
+}
+
+/** Access facts for the viewer on each memory: ownership and roles through collections. */
+export async function accessFacts(db: Db, v: Viewer, ids: string[]) {
+  if (ids.length === 0) return new Map<string, { isOwner: boolean; roles: ("admin" | "write" | "read")[]; type: string }>();
+  const rows = await queryRows<{ id: string; is_owner: boolean; type: string; roles: string[] | null }>(
+    db,
+    sql`SELECT s.id, s.owner_id = ${v.id} AS is_owner, s.type,
+          (SELECT array_agg(CASE WHEN co.owner_id = ${v.id} THEN 'admin' ELSE cm.role END)
+             FROM collection_source cs JOIN collection co ON co.id = cs.collection_id
+             LEFT JOIN collection_member cm ON cm.collection_id = co.id AND cm.email = ${v.email}
+            WHERE cs.source_id = s.id AND (co.owner_id = ${v.id} OR cm.email IS NOT NULL)) AS roles
+        FROM source s WHERE s.id IN (${sql.join(
+          ids.map((i) => sql`${i}`),
+          sql`, `,
+        )})`,
+  );
+  return new Map(
+    rows.map((r) => [r.id, { isOwner: r.is_owner, type: r.type, roles: (r.roles ?? []).filter(Boolean) as ("admin" | "write" | "read")[] }]),
+  );
+}
+
+/** Collections (id, name) each memory belongs to, limited to those the viewer can read. */
+export async function collectionsOf(db: Db, v: Viewer, ids: string[]) {
+  const map = new Map<string, { collection_id: string; collection_name: string }[]>();
+  if (ids.length === 0) return map;
+  const rows = await queryRows<{ source_id: string; id: string; name: string }>(
+    db,
+    sql`SELECT cs.source_id, co.id, co.name FROM collection_source cs JOIN collection co ON co.id = cs.collection_id
+        WHERE cs.source_id IN (${sql.join(
+          ids.map((i) => sql`${i}`),
+          sql`, `,
+        )}) AND co.id IN (${readableCollections(v)}) ORDER BY co.name`,
+  );
+  for (const r of rows) {
+    const list = map.get(r.source_id) ?? [];
+    list.push({ collection_id: r.id, collection_name: r.name });
+    map.set(r.source_id, list);
+  }
+  return map;
+}
+
+/** Members with write access on collections holding each memory (the spec's collaborators). */
+export async function collaboratorsOf(db: Db, ids: string[]) {
+  const map = new Map<string, string[]>();
+  if (ids.length === 0) return map;
+  const rows = await queryRows<{ source_id: string; email: string }>(
+    db,
+    sql`SELECT DISTINCT cs.source_id, cm.email FROM collection_source cs
+        JOIN collection_member cm ON cm.collection_id = cs.collection_id AND cm.role IN ('admin','write')
+        WHERE cs.source_id IN (${sql.join(
+          ids.map((i) => sql`${i}`),
+          sql`, `,
+        )})`,
+  );
+  for (const r of rows) map.set(r.source_id, [...(map.get(r.source_id) ?? []), r.email]);
+  return map;
+}
+
+export async function updateSourceFields(db: Db, id: string, patch: SQL) {
+  await db.execute(sql`UPDATE source SET ${patch}, updated_at = now() WHERE id = ${id}`);
+}
+
+/** Deletes memories (content, chunks, collection links cascade) and returns their blob keys. */
+export async function deleteSources(db: Db, ownerId: string, ids: string[]): Promise<{ deleted: string[]; blobKeys: string[] }> {
+  return db.transaction(async (tx) => {
+    const idList = sql.join(
+      ids.map((i) => sql`${i}`),
+      sql`, `,
+    );
+    const blobs = await queryRows<{ key: string }>(
+      tx as unknown as Db,
+      sql`DELETE FROM blob WHERE owner_id = ${ownerId} AND source_id IN (${idList}) RETURNING key`,
+    );
+    const deleted = await queryRows<{ id: string }>(
+      tx as unknown as Db,
+      sql`DELETE FROM source WHERE owner_id = ${ownerId} AND id IN (${idList}) RETURNING id`,
+    );
+    return { deleted: deleted.map((d) => d.id), blobKeys: blobs.map((b) => b.key) };
+  });
+}
+
+export async function contentOf(db: Db, id: string) {
+  const rows = await queryRows<{ markdown: string | null; text: string | null; html: string | null; csv: string | null; blocks: unknown; files: unknown[] | null }>(
+    db,
+    sql`SELECT markdown, text, html, csv, blocks, files FROM source_content WHERE source_id = ${id}`,
+  );
+  return rows[0];
+}
+
+export async function blobsOf(db: Db, sourceId: string) {
+  return queryRows<{ key: string; name: string; mime_type: string; size: number; kind: string }>(
+    db,
+    sql`SELECT key, name, mime_type, size, kind FROM blob WHERE source_id = ${sourceId} AND state = 'uploaded' ORDER BY created_at`,
+  );
+}

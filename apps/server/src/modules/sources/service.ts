@@ -1,0 +1,187 @@
+import { sql } from "drizzle-orm";
+import {
+  previewLimits,
+  renameKeepingExtension,
+  type ListSourcesQuery,
+  type Source,
+  type SourceContent,
+  type SourceList,
+  type SearchSourcesResult,
+  zSearchSourcesInput,
+} from "@mnemo/contracts";
+import type { z } from "zod";
+import type { Db } from "../../db/client.ts";
+import type { Actor } from "../../http/context.ts";
+import { AppError, notFound } from "../../lib/errors.ts";
+import type { SearchIndex } from "../search/types.ts";
+import type { BlobStore } from "../blobs/store.ts";
+import { canOnSource, type SourceAction } from "./policy.ts";
+import { presentSource } from "./presenter.ts";
+import * as repo from "./repo.ts";
+
+export type SourcesDeps = { db: Db; search: SearchIndex; trigram: boolean; blobs?: () => BlobStore | undefined };
+
+const URL_TTL_S = 60 * 60;
+
+async function thumbnails(deps: SourcesDeps, rows: repo.SourceRecord[]) {
+  const map = new Map<string, string>();
+  const store = deps.blobs?.();
+  if (!store) return map;
+  for (const r of rows) {
+    const key = typeof r.meta?.thumbnail_key === "string" ? r.meta.thumbnail_key : typeof r.meta?.screenshot_key === "string" ? r.meta.screenshot_key : r.type === "image" && typeof r.meta?.file_key === "string" ? r.meta.file_key : undefined;
+    if (key) map.set(r.id, await store.presignGet(key, { expiresInSeconds: URL_TTL_S }));
+  }
+  return map;
+}
+
+async function present(deps: SourcesDeps, actor: Actor, rows: repo.SourceRecord[]): Promise<Source[]> {
+  const ids = rows.map((r) => r.id);
+  const [collections, collaborators, access, thumbs] = await Promise.all([
+    repo.collectionsOf(deps.db, actor, ids),
+    repo.collaboratorsOf(deps.db, ids),
+    repo.accessFacts(deps.db, actor, ids),
+    thumbnails(deps, rows),
+  ]);
+  return rows.map((r) => presentSource(r, { collections, collaborators, access, thumbnails: thumbs }));
+}
+
+/** One page of the wall for a tab (spec 2 §2, §7 List memories). */
+export async function listSources(deps: SourcesDeps, actor: Actor, q: ListSourcesQuery): Promise<SourceList> {
+  const types = (q.file_types ?? "").split(",").map((t) => t.trim()).filter(Boolean);
+  const where = sql`${repo.tabCondition(actor, q.tab, q.collection_id)} AND ${repo.fileTypeCondition(types)}`;
+  const offset = (q.page - 1) * q.page_size;
+  const { rows, total } = await repo.listSources(deps.db, where, q.sort === "oldest" ? "oldest" : "recent", q.page_size, offset);
+  return { results: await present(deps, actor, rows), page: q.page, page_size: q.page_size, total, has_more: offset + rows.length < total };
+}
+
+/**
+ * Memory search (spec 2 §5, §7): fuzzy over title, note, description, url, merged with content
+ * matches from the search index. Most relevant ranks by the better of both scores.
+ */
+export async function searchSources(
+  deps: SourcesDeps,
+  actor: Actor,
+  input: z.output<typeof zSearchSourcesInput>,
+): Promise<SearchSourcesResult> {
+  const where = sql`${repo.tabCondition(actor, input.active_item, input.collection_id)} AND ${repo.fileTypeCondition(input.file_types)}`;
+  const fuzzy = await repo.fuzzySearch(deps.db, where, input.search_query, input.limit, deps.trigram);
+  const hits = await deps.search.search(
+    deps.db,
+    { actorId: actor.id, actorEmail: actor.email, collectionId: input.collection_id },
+    input.search_query,
+    input.limit * 3,
+  );
+  const content = new Map<string, { score: number; snippet: string }>();
+  const top = hits[0]?.score || 1;
+  for (const h of hits) if (!content.has(h.sourceId)) content.set(h.sourceId, { score: h.score / top, snippet: h.text.slice(0, 240) });
+  const ids = [...new Set([...fuzzy.map((f) => f.id), ...content.keys()])];
+  if (ids.length === 0) return { results: [] };
+  // Content hits must also satisfy the tab and type filters.
+  const idList = sql.join(ids.map((i) => sql`${i}`), sql`, `);
+  const { rows: kept } = await repo.listSources(deps.db, sql`${where} AND s.id IN (${idList})`, "recent", ids.length, 0);
+  const fuzzyScore = new Map(fuzzy.map((f) => [f.id, Number(f.score)]));
+  const score = (id: string) => Math.max(fuzzyScore.get(id) ?? 0, content.get(id)?.score ?? 0);
+  kept.sort((a, b) => {
+    if (input.sort === "recent") return +new Date(b.created_at) - +new Date(a.created_at);
+    if (input.sort === "oldest") return +new Date(a.created_at) - +new Date(b.created_at);
+    return score(b.id) - score(a.id);
+  });
+  const presented = await present(deps, actor, kept.slice(0, input.limit));
+  return {
+    results: presented.map((s) => ({
+      ...s,
+      match: fuzzyScore.has(s.id) && content.has(s.id) ? "both" : fuzzyScore.has(s.id) ? "fuzzy" : "content",
+      snippet: content.get(s.id)?.snippet ?? null,
+    })),
+  };
+}
+
+/** Loads a memory the actor may act on, or answers 404 (never reveals another user's memory). */
+async function authorizeSource(deps: SourcesDeps, actor: Actor, id: string, action: SourceAction) {
+  const [row] = await repo.sourcesByIds(deps.db, [id]);
+  if (!row) throw notFound("Memory not found.");
+  const facts = (await repo.accessFacts(deps.db, actor, [id])).get(id)!;
+  const access = { isOwner: facts.isOwner, collectionRoles: facts.roles, type: row.type };
+  if (!canOnSource(access, "read")) throw notFound("Memory not found.");
+  if (!canOnSource(access, action)) throw new AppError("forbidden", "You do not have permission to change this memory.");
+  return row;
+}
+
+export async function getSource(deps: SourcesDeps, actor: Actor, id: string): Promise<Source> {
+  const row = await authorizeSource(deps, actor, id, "read");
+  return (await present(deps, actor, [row]))[0];
+}
+
+export async function renameSource(deps: SourcesDeps, actor: Actor, id: string, newTitle: string) {
+  const row = await authorizeSource(deps, actor, id, "rename");
+  const title = renameKeepingExtension(row.type, row.title, newTitle);
+  await repo.updateSourceFields(deps.db, id, sql`title = ${title}`);
+  return { source_id: id, title };
+}
+
+export async function updateDescription(deps: SourcesDeps, actor: Actor, id: string, description: string) {
+  await authorizeSource(deps, actor, id, "note");
+  await repo.updateSourceFields(deps.db, id, sql`description = ${description}`);
+}
+
+export async function updateNote(deps: SourcesDeps, actor: Actor, id: string, note: string) {
+  await authorizeSource(deps, actor, id, "note");
+  await repo.updateSourceFields(deps.db, id, sql`note = ${note}`);
+}
+
+export async function pinSource(deps: SourcesDeps, actor: Actor, id: string, pinned: boolean) {
+  await authorizeSource(deps, actor, id, "pin");
+  await repo.updateSourceFields(deps.db, id, sql`is_pinned = ${pinned}`);
+}
+
+/** Deletes own memories with their content, chunks and blobs. Others' ids are ignored (404 if none). */
+export async function deleteSources(deps: SourcesDeps, actor: Actor, ids: string[]) {
+  const { deleted, blobKeys } = await repo.deleteSources(deps.db, actor.id, ids);
+  if (deleted.length === 0) throw notFound("Memory not found.");
+  const store = deps.blobs?.();
+  if (store) await Promise.allSettled(blobKeys.map((k) => store.delete(k)));
+  return { deleted };
+}
+
+/** Signed, expiring URLs for images and canvases the actor may read (spec 2 §7 preview URLs). */
+export async function previewUrls(deps: SourcesDeps, actor: Actor, items: { file_id: string }[]) {
+  const out: Record<string, string> = {};
+  const store = deps.blobs?.();
+  if (!store) return out;
+  const ids = items.map((i) => i.file_id);
+  const access = await repo.accessFacts(deps.db, actor, ids);
+  for (const id of ids) {
+    const f = access.get(id);
+    if (!f || !canOnSource({ isOwner: f.isOwner, collectionRoles: f.roles, type: f.type }, "read")) continue;
+    const [blob] = await repo.blobsOf(deps.db, id);
+    if (blob) out[id] = await store.presignGet(blob.key, { expiresInSeconds: URL_TTL_S });
+  }
+  return out;
+}
+
+const b64 = (s: string | null | undefined) => (s ? Buffer.from(s, "utf8").toString("base64") : null);
+
+/** What the preview pane renders (spec 2 §3 Preview content), refused as too large past the limits. */
+export async function sourceContent(deps: SourcesDeps, actor: Actor, id: string): Promise<SourceContent> {
+  const row = await authorizeSource(deps, actor, id, "read");
+  const c = await repo.contentOf(deps.db, id);
+  const store = deps.blobs?.();
+  const blobs = await repo.blobsOf(deps.db, id);
+  const files = store
+    ? await Promise.all(blobs.map(async (b) => ({ name: b.name, mime_type: b.mime_type, size: Number(b.size), url: await store.presignGet(b.key, { expiresInSeconds: URL_TTL_S }) })))
+    : [];
+  const empty = { text: null, markdown: null, html_base64: null, csv_base64: null, files, blocks: null };
+  if (!c) return { source_id: id, status: "unavailable", content: empty, original_url: row.url };
+  const tooLarge =
+    (c.html?.length ?? 0) > previewLimits.htmlOrCsvBytes ||
+    (c.csv?.length ?? 0) > previewLimits.htmlOrCsvBytes ||
+    (c.text?.length ?? 0) > previewLimits.textOrMarkdownChars ||
+    (c.markdown?.length ?? 0) > previewLimits.textOrMarkdownChars;
+  if (tooLarge) return { source_id: id, status: "too_large", content: empty, original_url: row.url ?? files[0]?.url ?? null };
+  return {
+    source_id: id,
+    status: "ok",
+    content: { text: c.text, markdown: c.markdown, html_base64: b64(c.html), csv_base64: b64(c.csv), files, blocks: c.blocks ?? null },
+    original_url: row.url ?? files[0]?.url ?? null,
+  };
+}

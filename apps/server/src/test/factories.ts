@@ -1,0 +1,64 @@
+import crypto from "node:crypto";
+import { collection, collectionMember, collectionSource, source, sourceContent } from "../db/schema/index.ts";
+import { indexSourceContent } from "../modules/search/index.ts";
+import type { TestMnemo, TestUser } from "./harness.ts";
+
+export type BuildSourceOptions = Partial<{
+  type: string;
+  title: string;
+  note: string;
+  description: string;
+  url: string;
+  markdown: string;
+  csv: string;
+  html: string;
+  status: "in_progress" | "success" | "errored";
+  createdAt: Date;
+  meta: Record<string, unknown>;
+}>;
+
+/** A memory with content, indexed for search as the pipeline would leave it. */
+export async function buildSource(m: TestMnemo, owner: TestUser, o: BuildSourceOptions = {}) {
+  const db = m.ctx.database.db;
+  const id = crypto.randomUUID();
+  await db.insert(source).values({
+    id,
+    ownerId: owner.id,
+    type: o.type ?? "webpage",
+    title: o.title ?? "Untitled",
+    note: o.note ?? "",
+    description: o.description ?? "",
+    url: o.url ?? null,
+    status: o.status ?? "success",
+    meta: o.meta ?? {},
+    createdAt: o.createdAt ?? new Date(),
+  });
+  await db.insert(sourceContent).values({
+    sourceId: id,
+    ownerId: owner.id,
+    markdown: o.markdown ?? `# ${o.title ?? "Untitled"}\n\nSome content.`,
+    text: o.markdown ?? "Some content.",
+    csv: o.csv ?? null,
+    html: o.html ?? null,
+  });
+  await indexSourceContent(db, id);
+  return id;
+}
+
+/** A collection owned by `owner`, shared with others by e-mail and role, holding `sources`. */
+export async function buildCollection(
+  m: TestMnemo,
+  owner: TestUser,
+  o: { name?: string; shareWith?: [TestUser | string, "read" | "write" | "admin"][]; sources?: string[] } = {},
+) {
+  const db = m.ctx.database.db;
+  const id = crypto.randomUUID();
+  await db.insert(collection).values({ id, ownerId: owner.id, name: o.name ?? `Collection ${id.slice(0, 6)}` });
+  await db.insert(collectionMember).values({ collectionId: id, email: owner.email.toLowerCase(), role: "admin" });
+  for (const [who, role] of o.shareWith ?? []) {
+    const email = typeof who === "string" ? who : who.email;
+    await db.insert(collectionMember).values({ collectionId: id, email: email.toLowerCase(), role }).onConflictDoNothing();
+  }
+  for (const sid of o.sources ?? []) await db.insert(collectionSource).values({ collectionId: id, sourceId: sid, addedBy: owner.id });
+  return id;
+}

@@ -146,6 +146,10 @@ describe("size and time limits", () => {
     expect((await failure(safeFetch(`${site.origin}/articles/sourdough`, { ...allowed, maxBytes: 1000 }))).reason).toBe("too_large");
   });
 
+  it("counts decompressed bytes, so a gzip bomb is aborted", async () => {
+    expect((await failure(safeFetch(`${site.origin}/gzip/bomb`, allowed))).reason).toBe("too_large");
+  });
+
   it("truncates instead when asked (metadata fetches)", async () => {
     const res = await safeFetch(`${site.origin}/huge`, { ...allowed, truncate: true, maxBytes: 64 * 1024 });
     expect(res.truncated).toBe(true);

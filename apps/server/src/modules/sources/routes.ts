@@ -40,10 +40,10 @@ export function sourceRoutes(ctx: AppContext) {
     c.json(await service.searchSources(deps, c.var.actor, body)),
   );
   defineRoute(r, { method: "get", path: "/sources/:id", summary: "One memory", tag, response: zSource }, auth, async (c) =>
-    c.json(await service.getSource(deps, c.var.actor, c.req.param("id"))),
+    c.json(await service.getSource(deps, c.var.actor, c.req.param("id") ?? "")),
   );
   defineRoute(r, { method: "get", path: "/sources/:id/content", summary: "Preview content of a memory", tag, response: zSourceContent }, auth, async (c) =>
-    c.json(await service.sourceContent(deps, c.var.actor, c.req.param("id"))),
+    c.json(await service.sourceContent(deps, c.var.actor, c.req.param("id") ?? "")),
   );
   defineRoute(r, { method: "put", path: "/sources/rename", summary: "Rename a memory (extension kept for files)", tag, body: zRenameSourceInput }, auth, async (c, { body }) =>
     c.json(await service.renameSource(deps, c.var.actor, body.source_id, body.new_title)),

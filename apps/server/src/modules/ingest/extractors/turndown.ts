@@ -10,7 +10,8 @@ import { markdownTable } from "./text-utils.ts";
 export function createTurndown(): TurndownService {
   const service = new TurndownService({ headingStyle: "atx", bulletListMarker: "-", codeBlockStyle: "fenced" });
   service.use(gfm);
-  service.remove(["script", "style", "noscript", "iframe", "form", "svg", "template"]);
+  service.remove(["script", "style", "noscript", "iframe", "form", "template"]);
+  service.remove((node) => node.nodeName.toLowerCase() === "svg");
   service.addRule("table-as-gfm", {
     filter: "table",
     replacement: (_content, node) => {

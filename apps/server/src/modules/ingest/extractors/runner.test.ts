@@ -1,0 +1,61 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { fixture } from "./fixtures.ts";
+import { runExtraction, stopExtractionProcesses } from "./runner.ts";
+import { ExtractError } from "./types.ts";
+
+afterAll(() => stopExtractionProcesses());
+
+async function failure(promise: Promise<unknown>): Promise<ExtractError> {
+  const err: unknown = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(ExtractError);
+  return err as ExtractError;
+}
+
+describe("runExtraction (separate process, time and memory limits)", () => {
+  it("extracts a document in the sandbox", async () => {
+    const r = await runExtraction(fixture("sample.docx"));
+    expect(r.title).toBe("Field Survey Report");
+    expect(r.markdown).toContain("| Upper pond | 7.2 | low |");
+  });
+
+  it.each([
+    ["a zip-bomb DOCX", "too_large", "zip-bomb.docx"],
+    ["a 5,000-page PDF", "too_large", "pages-5000.pdf"],
+    ["a truncated PDF", "corrupt", "truncated.pdf"],
+    ["a binary file named .txt", "corrupt", "binary.txt"],
+  ])("%s ends as %s", async (_label, reason, file) => {
+    expect((await failure(runExtraction(fixture(file)))).reason).toBe(reason);
+  });
+
+  it("survives the zip bomb inflating past the heap limit when the zip guard is lifted", async () => {
+    const err = await failure(
+      runExtraction(fixture("zip-bomb.docx"), { maxUnzippedBytes: Number.MAX_SAFE_INTEGER, maxOldGenerationMb: 96 }),
+    );
+    expect(err.reason).toBe("resource_limit");
+    // The test process is still here and the next job gets a fresh sandbox.
+    const next = await runExtraction(fixture("sample.txt"), { maxOldGenerationMb: 96 });
+    expect(next.text).toContain("Beacon Point");
+  });
+
+  it("kills an extraction that runs past its time limit", async () => {
+    const err = await failure(runExtraction(fixture("pages-5000.pdf"), { maxPages: 10_000, timeoutMs: 1_500 }));
+    expect(err.reason).toBe("timeout");
+    expect((await runExtraction(fixture("sample.csv"))).csv).toContain("Reykjavik");
+  });
+
+  it("caps the output", async () => {
+    const r = await runExtraction(fixture("multipage.pdf"), { maxOutputChars: 1_000 });
+    expect(r.markdown).toHaveLength(1_000);
+    expect(r.warnings.some((w) => w.includes("cut to 1000 characters"))).toBe(true);
+  });
+
+  it("runs several extractions at once", async () => {
+    const results = await Promise.all(
+      ["sample.md", "sample.html", "sample.xlsx"].map((file) => runExtraction(fixture(file))),
+    );
+    expect(results.map((r) => r.kind)).toEqual(["md", "html", "xlsx"]);
+  });
+});

@@ -1,0 +1,161 @@
+import { fork, type ChildProcess } from "node:child_process";
+import { createRequire } from "node:module";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { ExtractReply, ExtractRequest } from "./extract-process.ts";
+import { ExtractError, type ExtractInput, type ExtractResult } from "./types.ts";
+
+export type RunLimits = {
+  /** Wall-clock limit of one extraction (start-up included); the process is killed when it passes. */
+  timeoutMs?: number;
+  /** V8 old-generation heap limit of the extraction process (MB). */
+  maxOldGenerationMb?: number;
+  maxPages?: number;
+  maxOutputChars?: number;
+  maxUnzippedBytes?: number;
+};
+
+export const defaultRunLimits = { timeoutMs: 120_000, maxOldGenerationMb: 512 } as const;
+
+/** Idle processes are kept this long for the next job (a fresh one costs ~0.5 s under tsx). */
+const IDLE_MS = 30_000;
+const MAX_IDLE_PER_SIZE = 2;
+const STDERR_TAIL = 4_000;
+
+const isTypeScript = import.meta.url.endsWith(".ts");
+const entry = fileURLToPath(new URL(isTypeScript ? "./extract-process.ts" : "./extract-process.js", import.meta.url));
+
+function execArgv(heapMb: number): string[] {
+  const heap = [`--max-old-space-size=${heapMb}`];
+  if (!isTypeScript) return heap;
+  // Under tsx or vitest the entry is TypeScript: load it with tsx, as the server itself is.
+  return ["--import", pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href, ...heap];
+}
+
+type Job = { id: number; resolve: (r: ExtractResult) => void; reject: (e: ExtractError) => void; timer: NodeJS.Timeout };
+
+/**
+ * One extraction child process. A child process rather than a worker thread: a worker that
+ * exhausts its `resourceLimits` with one large allocation aborts the whole process
+ * (nodejs/node#47224; seen here with the zip-bomb DOCX), a child process dies alone.
+ */
+class ExtractionProcess {
+  private readonly child: ChildProcess;
+  private readonly ready: Promise<void>;
+  private job: Job | undefined;
+  private idleTimer: NodeJS.Timeout | undefined;
+  private stderr = "";
+  dead = false;
+
+  constructor(
+    readonly heapMb: number,
+    private readonly onIdle: (p: ExtractionProcess) => void,
+  ) {
+    this.child = fork(entry, [], {
+      execArgv: execArgv(heapMb),
+      serialization: "advanced",
+      stdio: ["ignore", "ignore", "pipe", "ipc"],
+    });
+    this.child.stderr?.on("data", (chunk: Buffer) => {
+      this.stderr = (this.stderr + chunk.toString()).slice(-STDERR_TAIL);
+    });
+    this.ready = new Promise((resolve) => {
+      this.child.on("message", (reply: ExtractReply) => ("ready" in reply ? resolve() : this.settle(reply)));
+    });
+    this.child.on("error", (err) => this.fail(new ExtractError(`Extraction could not run: ${err.message}`, "resource_limit")));
+    this.child.on("exit", (code, signal) => {
+      const oom = /heap out of memory|Allocation failed/i.test(this.stderr);
+      const why = oom ? "ran out of memory" : `stopped (${signal ?? `exit code ${code}`})`;
+      this.fail(new ExtractError(`Extraction ${why}.`, oom ? "resource_limit" : "corrupt"));
+    });
+  }
+
+  run(id: number, input: ExtractInput, timeoutMs: number): Promise<ExtractResult> {
+    clearTimeout(this.idleTimer);
+    this.child.ref();
+    this.child.channel?.ref();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => this.fail(new ExtractError(`Extraction took longer than ${timeoutMs} ms.`, "timeout")),
+        timeoutMs,
+      );
+      this.job = { id, resolve, reject, timer };
+      void this.ready.then(() => {
+        if (this.job?.id === id) this.child.send({ id, input } satisfies ExtractRequest);
+      });
+    });
+  }
+
+  private settle(reply: Exclude<ExtractReply, { ready: true }>): void {
+    const job = this.job;
+    if (!job || job.id !== reply.id) return;
+    this.job = undefined;
+    clearTimeout(job.timer);
+    if (reply.ok) job.resolve(reply.result);
+    else job.reject(new ExtractError(reply.message, reply.reason));
+    this.child.unref();
+    this.child.channel?.unref();
+    this.idleTimer = setTimeout(() => this.stop(), IDLE_MS).unref();
+    this.onIdle(this);
+  }
+
+  /** Rejects the job in flight, if any, with `error` and ends the process. */
+  fail(error: ExtractError): void {
+    const job = this.job;
+    this.job = undefined;
+    if (job) {
+      clearTimeout(job.timer);
+      job.reject(error);
+    }
+    this.stop();
+  }
+
+  stop(): void {
+    clearTimeout(this.idleTimer);
+    if (this.dead) return;
+    this.dead = true;
+    this.child.kill("SIGKILL");
+  }
+}
+
+const idle = new Map<number, ExtractionProcess[]>();
+let nextId = 1;
+
+function takeProcess(heapMb: number): ExtractionProcess {
+  const pool = idle.get(heapMb) ?? [];
+  let proc = pool.pop();
+  while (proc?.dead) proc = pool.pop();
+  return (
+    proc ??
+    new ExtractionProcess(heapMb, (p) => {
+      const list = idle.get(p.heapMb) ?? [];
+      if (list.length >= MAX_IDLE_PER_SIZE) return p.stop();
+      list.push(p);
+      idle.set(p.heapMb, list);
+    })
+  );
+}
+
+/**
+ * Runs `extract` in a separate Node process with a heap limit and a hard timeout. A crash, an
+ * out-of-memory, a timeout or any thrown error becomes a rejected ExtractError; the calling process
+ * never crashes or stalls. Processes are reused between jobs and killed after a failure.
+ */
+export function runExtraction(input: ExtractInput, limits: RunLimits = {}): Promise<ExtractResult> {
+  const timeoutMs = limits.timeoutMs ?? defaultRunLimits.timeoutMs;
+  const heapMb = limits.maxOldGenerationMb ?? defaultRunLimits.maxOldGenerationMb;
+  const { maxPages, maxOutputChars, maxUnzippedBytes } = limits;
+  const extractLimits = Object.fromEntries(
+    Object.entries({ ...input.limits, maxPages, maxOutputChars, maxUnzippedBytes }).filter(([, v]) => v !== undefined),
+  );
+  try {
+    return takeProcess(heapMb).run(nextId++, { ...input, limits: extractLimits }, timeoutMs);
+  } catch (err) {
+    return Promise.reject(new ExtractError(`Extraction could not start: ${String(err)}`, "resource_limit"));
+  }
+}
+
+/** Ends every idle extraction process (shutdown and tests). */
+export function stopExtractionProcesses(): void {
+  for (const proc of [...idle.values()].flat()) proc.stop();
+  idle.clear();
+}

@@ -1,0 +1,35 @@
+import type { StreamLine } from "@mnemo/contracts/stream";
+
+/**
+ * An `application/x-ndjson` response pulling lines from `lines` one at a time. When the client
+ * goes away (the response body is cancelled or the request signal aborts), `abort` fires and
+ * the generator is closed, so generation stops on the server.
+ */
+export function ndjsonResponse(lines: AsyncGenerator<StreamLine>, abort: AbortController, requestSignal?: AbortSignal): Response {
+  const enc = new TextEncoder();
+  const stop = () => {
+    if (!abort.signal.aborted) abort.abort();
+  };
+  requestSignal?.addEventListener("abort", stop, { once: true });
+  const body = new ReadableStream<Uint8Array>({
+    async pull(ctrl) {
+      try {
+        const next = await lines.next();
+        if (next.done) {
+          requestSignal?.removeEventListener("abort", stop);
+          ctrl.close();
+        } else ctrl.enqueue(enc.encode(JSON.stringify(next.value) + "\n"));
+      } catch (err) {
+        ctrl.error(err);
+      }
+    },
+    async cancel() {
+      stop();
+      await lines.return(undefined);
+    },
+  });
+  return new Response(body, {
+    status: 200,
+    headers: { "content-type": "application/x-ndjson; charset=utf-8", "cache-control": "no-store", "x-accel-buffering": "no" },
+  });
+}

@@ -1,0 +1,186 @@
+import crypto from "node:crypto";
+import type { ChatRequest } from "@mnemo/contracts/chat";
+import { answerTexts, THINK_END, THINK_START, type StreamLine } from "@mnemo/contracts/stream";
+import type { Db } from "../../db/client.ts";
+import type { Actor } from "../../http/context.ts";
+import type { Logger } from "../../logger.ts";
+import { AppError, notFound, validation } from "../../lib/errors.ts";
+import type { SearchIndex, SearchScope } from "../search/types.ts";
+import { pieces, type AnswerEngine } from "../answer/engine.ts";
+import type { ModelRegistry } from "../providers/registry.ts";
+import type { WebResult, WebSearchProvider } from "../providers/web-search.ts";
+import { buildSources, type SourceMeta } from "./sources.ts";
+import * as repo from "./repo.ts";
+
+export type QnaDeps = { db: Db; search: SearchIndex; models: ModelRegistry; web?: WebSearchProvider; log: Logger };
+
+/** Passages retrieved per question. */
+const RETRIEVE = 8;
+
+/** Finds or creates the chat a turn belongs to; a chat of another user is "not found". */
+async function resolveChat(db: Db, actor: Actor, req: ChatRequest) {
+  const perSource = Boolean(req.is_qna_source_preview_chat && req.source_id);
+  if (req.chat_id) {
+    const found = await repo.findChat(db, req.chat_id);
+    if (found && found.ownerId !== actor.id) throw notFound("Chat not found.");
+    if (found) return found;
+  } else if (perSource) {
+    const existing = await repo.findSourceChat(db, actor.id, req.source_id!);
+    if (existing) return existing;
+  }
+  return repo.insertChat(db, {
+    id: req.chat_id ?? crypto.randomUUID(),
+    ownerId: actor.id,
+    title: req.question.slice(0, 200),
+    scope: perSource ? "source" : req.collection_id ? "collection" : "everything",
+    sourceId: req.source_id ?? null,
+    collectionId: req.collection_id ?? null,
+  });
+}
+
+/** The search scope of a question, checked against the actor before anything streams. */
+async function resolveScope(db: Db, actor: Actor, req: ChatRequest, chatContext: { sources: string[]; collections: string[] }) {
+  const scope: SearchScope = { actorId: actor.id, actorEmail: actor.email };
+  let customInstructions = req.custom_instructions ?? null;
+  if (req.source_id) {
+    if (!(await repo.readableSource(db, req.source_id, actor.id, actor.email))) throw notFound("Memory not found.");
+    scope.sourceId = req.source_id;
+  } else if (req.collection_id) {
+    const col = await repo.readableCollection(db, req.collection_id, actor.id, actor.email);
+    if (!col) throw notFound("Collection not found.");
+    scope.collectionId = col.id;
+    customInstructions = [col.customInstructions, customInstructions].filter((s) => s?.trim()).join("\n\n") || null;
+  } else if (req.context_list?.length) {
+    scope.context = {
+      sources: req.context_list.filter((c) => c.type !== "collection").map((c) => c.id),
+      collections: req.context_list.filter((c) => c.type === "collection").map((c) => c.id),
+    };
+  } else if (chatContext.sources.length || chatContext.collections.length) {
+    scope.context = chatContext;
+  }
+  return { scope, customInstructions };
+}
+
+export type PreparedQna = { chatId: string; lines: AsyncGenerator<StreamLine>; abort: AbortController };
+
+/**
+ * Everything that can fail before the reply streams (validation, scope, retrieval) happens here
+ * and throws; the returned generator yields the reply lines and stores the turn as it ends
+ * (success, error, or cancelled when `abort` fires).
+ */
+export async function prepareQna(deps: QnaDeps, actor: Actor, req: ChatRequest): Promise<PreparedQna> {
+  const { db, models } = deps;
+  const creative = req.search_type.includes("creative");
+  const selected = models.engine(req.selected_generation_model);
+  if (!selected) throw validation("This model is not available.");
+  let engine: AnswerEngine | undefined = selected;
+  if (creative && !selected.generative) engine = models.generative();
+
+  const chat = await resolveChat(db, actor, req);
+  const { scope, customInstructions } = await resolveScope(db, actor, req, chat.context);
+  const webOn = req.search_type.includes("web") && !creative;
+  let hits: Awaited<ReturnType<SearchIndex["search"]>> = [];
+  let web: WebResult[] = [];
+  if (!creative) {
+    hits = await deps.search.search(db, scope, req.question, RETRIEVE);
+    if (webOn && deps.web) {
+      web = await deps.web.search(req.question, { limit: 5 }).catch((err: unknown) => {
+        deps.log.warn({ err }, "web search failed");
+        return [];
+      });
+    }
+  }
+  const meta = new Map<string, SourceMeta>((await repo.sourceMeta(db, [...new Set(hits.map((h) => h.sourceId))])).map((m) => [m.id, m]));
+  const built = buildSources(hits, meta, web);
+  const generation = req.generation_instructions ?? ((await repo.getGenerationInstructions(db, actor.id)) || null);
+  const history = req.session_context ?? (await repo.listTurns(db, chat.id)).filter((t) => t.status === "success").map((t) => ({ user_query: t.query, answer: t.answer }));
+  const searchTools = [...req.search_type];
+  const finalTypes = creative ? ["creative"] : [...(webOn && deps.web ? ["web"] : []), "memories"];
+  const llm = engine?.id ?? selected.id;
+  const turn = await repo.insertTurn(db, {
+    id: crypto.randomUUID(),
+    chatId: chat.id,
+    ownerId: actor.id,
+    query: req.question,
+    llm,
+    searchTypes: finalTypes,
+    sources: built.results,
+    metadata: { most_relevant_results: built.mostRelevant, other_results: built.other, source_id_map: built.sourceIdMap },
+    status: "streaming",
+  });
+  await repo.updateChat(db, chat.id, {});
+
+  const abort = new AbortController();
+  async function* lines(): AsyncGenerator<StreamLine> {
+    let answer = "";
+    let thoughts = "";
+    let followUps: string[] = [];
+    let stored = false;
+    const store = async (status: "success" | "error" | "cancelled") => {
+      if (stored) return;
+      stored = true;
+      await repo
+        .updateTurn(db, turn.id, { answer, thoughts, followUps, status })
+        .catch((err: unknown) => deps.log.error({ err }, "could not store the chat turn"));
+    };
+    try {
+      yield {
+        chat_id: chat.id,
+        original_llm: llm,
+        original_search_tools: searchTools,
+        sources: { results: built.results, relevantResultsCount: built.mostRelevant.length },
+        most_relevant_results: built.mostRelevant,
+        other_results: built.other,
+        source_id_map: built.sourceIdMap,
+      };
+      if (!engine) {
+        for (const p of pieces(answerTexts.noGenerativeModel)) yield { chunk: p };
+        answer = answerTexts.noGenerativeModel;
+      } else {
+        let thinking = false;
+        const events = engine.answer({
+          question: req.question,
+          passages: built.passages,
+          mode: creative ? "creative" : "memories",
+          instructions: { custom: customInstructions, generation },
+          history,
+          userSystemDate: req.user_system_date,
+          signal: abort.signal,
+        });
+        for await (const ev of events) {
+          if (abort.signal.aborted) break;
+          if (ev.type === "reasoning") {
+            thoughts += ev.text;
+            yield { chunk: thinking ? ev.text : THINK_START + ev.text };
+            thinking = true;
+          } else if (ev.type === "text") {
+            if (thinking) yield { chunk: THINK_END };
+            thinking = false;
+            answer += ev.text;
+            yield { chunk: ev.text };
+          } else if (ev.type === "follow-ups") {
+            followUps = ev.questions;
+          } else {
+            yield { tool_call_tool_name: ev.toolName, tool_call_params: ev.params };
+          }
+        }
+        if (thinking && !abort.signal.aborted) yield { chunk: THINK_END };
+      }
+      if (abort.signal.aborted) return;
+      if (followUps.length) yield { follow_up_questions: followUps };
+      yield { final_results_search_types: finalTypes };
+      await store("success");
+      yield { end_of_data: true };
+    } catch (err) {
+      if (abort.signal.aborted) return;
+      deps.log.error({ err }, "answer failed");
+      const message = err instanceof AppError ? err.message : "Something went wrong while answering. Please try again.";
+      await store("error");
+      yield { error: message };
+      yield { end_of_data: true };
+    } finally {
+      await store("cancelled");
+    }
+  }
+  return { chatId: chat.id, lines: lines(), abort };
+}

@@ -1,0 +1,120 @@
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { chat, chatTurn, collection, collectionMember, collectionSource, source, userProfile } from "../../db/schema/index.ts";
+
+export type ChatRow = typeof chat.$inferSelect;
+export type TurnRow = typeof chatTurn.$inferSelect;
+
+export async function insertChat(db: Db, row: typeof chat.$inferInsert): Promise<ChatRow> {
+  const [created] = await db.insert(chat).values(row).returning();
+  return created;
+}
+
+export async function findChat(db: Db, id: string): Promise<ChatRow | undefined> {
+  const [row] = await db.select().from(chat).where(eq(chat.id, id)).limit(1);
+  return row;
+}
+
+/** The actor's own per-source chat of one memory, if any. */
+export async function findSourceChat(db: Db, ownerId: string, sourceId: string): Promise<ChatRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(chat)
+    .where(and(eq(chat.ownerId, ownerId), eq(chat.scope, "source"), eq(chat.sourceId, sourceId)))
+    .orderBy(desc(chat.updatedAt))
+    .limit(1);
+  return row;
+}
+
+export async function listChats(db: Db, ownerId: string, opts: { limit: number; offset: number; sourceId?: string | null }) {
+  const where = opts.sourceId ? and(eq(chat.ownerId, ownerId), eq(chat.sourceId, opts.sourceId)) : eq(chat.ownerId, ownerId);
+  return db.select().from(chat).where(where).orderBy(desc(chat.updatedAt)).limit(opts.limit).offset(opts.offset);
+}
+
+export async function deleteChat(db: Db, ownerId: string, id: string): Promise<boolean> {
+  const rows = await db.delete(chat).where(and(eq(chat.id, id), eq(chat.ownerId, ownerId))).returning({ id: chat.id });
+  return rows.length > 0;
+}
+
+/** Deletes the turns of one chat, or of every chat of the owner. Returns the count. */
+export async function deleteTurns(db: Db, ownerId: string, chatId?: string): Promise<number> {
+  const where = chatId ? and(eq(chatTurn.ownerId, ownerId), eq(chatTurn.chatId, chatId)) : eq(chatTurn.ownerId, ownerId);
+  const rows = await db.delete(chatTurn).where(where).returning({ id: chatTurn.id });
+  return rows.length;
+}
+
+export async function updateChat(db: Db, id: string, patch: Partial<typeof chat.$inferInsert>) {
+  await db.update(chat).set({ ...patch, updatedAt: new Date() }).where(eq(chat.id, id));
+}
+
+export async function listTurns(db: Db, chatId: string, limit?: number): Promise<TurnRow[]> {
+  const q = db.select().from(chatTurn).where(eq(chatTurn.chatId, chatId)).orderBy(asc(chatTurn.ord));
+  return limit ? q.limit(limit) : q;
+}
+
+/** Inserts a turn at the end of the chat (ord = max + 1) in one statement. */
+export async function insertTurn(db: Db, row: Omit<typeof chatTurn.$inferInsert, "ord">): Promise<TurnRow> {
+  const [created] = await db
+    .insert(chatTurn)
+    .values({ ...row, ord: sql`(SELECT coalesce(max(${chatTurn.ord}), -1) + 1 FROM ${chatTurn} WHERE ${chatTurn.chatId} = ${row.chatId})` })
+    .returning();
+  return created;
+}
+
+export async function updateTurn(db: Db, id: string, patch: Partial<typeof chatTurn.$inferInsert>) {
+  await db.update(chatTurn).set(patch).where(eq(chatTurn.id, id));
+}
+
+/** Title, type and url of memories, by id. */
+export async function sourceMeta(db: Db, ids: string[]) {
+  if (!ids.length) return [];
+  return db.select({ id: source.id, title: source.title, type: source.type, url: source.url }).from(source).where(inArray(source.id, ids));
+}
+
+/** The source row if the actor owns it or reads it through a collection shared with them. */
+export async function readableSource(db: Db, sourceId: string, actorId: string, email: string) {
+  const [row] = await db
+    .select({ id: source.id, title: source.title, ownerId: source.ownerId })
+    .from(source)
+    .where(
+      and(
+        eq(source.id, sourceId),
+        sql`(${source.ownerId} = ${actorId} OR EXISTS (
+          SELECT 1 FROM ${collectionSource} cs JOIN ${collection} co ON co.id = cs.collection_id
+          WHERE cs.source_id = ${source.id} AND (co.owner_id = ${actorId} OR EXISTS (
+            SELECT 1 FROM ${collectionMember} cm WHERE cm.collection_id = co.id AND cm.email = ${email}))))`,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** The collection if the actor owns it or is a member. */
+export async function readableCollection(db: Db, collectionId: string, actorId: string, email: string) {
+  const [row] = await db
+    .select({ id: collection.id, name: collection.name, customInstructions: collection.customInstructions })
+    .from(collection)
+    .where(
+      and(
+        eq(collection.id, collectionId),
+        sql`(${collection.ownerId} = ${actorId} OR EXISTS (SELECT 1 FROM ${collectionMember} cm WHERE cm.collection_id = ${collection.id} AND cm.email = ${email}))`,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+const GEN_KEY = "generation_instructions";
+
+export async function getGenerationInstructions(db: Db, userId: string): Promise<string> {
+  const [row] = await db.select({ metadata: userProfile.metadata }).from(userProfile).where(eq(userProfile.userId, userId)).limit(1);
+  const v = row?.metadata?.[GEN_KEY];
+  return typeof v === "string" ? v : "";
+}
+
+export async function setGenerationInstructions(db: Db, userId: string, text: string) {
+  await db
+    .update(userProfile)
+    .set({ metadata: sql`${userProfile.metadata} || ${JSON.stringify({ [GEN_KEY]: text })}::jsonb`, updatedAt: new Date() })
+    .where(eq(userProfile.userId, userId));
+}

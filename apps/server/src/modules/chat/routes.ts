@@ -1,0 +1,111 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import {
+  zChatHistoryQuery,
+  zChatHistoryResponse,
+  zChatIdQuery,
+  zChatRequest,
+  zConversationQuery,
+  zCreateChatInput,
+  zCreateChatResponse,
+  zFetchChatsInput,
+  zFetchChatsResponse,
+  zGenerationInstructions,
+  zUpdateContextInput,
+} from "@mnemo/contracts/chat";
+import type { AppContext, AppEnv } from "../../http/context.ts";
+import { defineRoute } from "../../http/route.ts";
+import { requireAuth } from "../../http/middleware/auth.ts";
+import { AppError } from "../../lib/errors.ts";
+import { createModelRegistry, modelsFromConfig } from "../providers/registry.ts";
+import { webSearchFromConfig } from "../providers/web-search.ts";
+import { ndjsonResponse } from "./ndjson.ts";
+import { prepareQna, type QnaDeps } from "./qna.ts";
+import * as repo from "./repo.ts";
+import * as service from "./service.ts";
+
+const zOk = z.object({ success: z.literal(true) });
+
+/** POST /api/qna (streamed answers) and the chat history calls of spec 1 §7. */
+export function chatRoutes(ctx: AppContext) {
+  const r = new Hono<AppEnv>();
+  const auth = [requireAuth(ctx)];
+  const db = ctx.database.db;
+  const deps: QnaDeps = {
+    db,
+    search: ctx.search,
+    models: createModelRegistry(modelsFromConfig(ctx.config)),
+    web: webSearchFromConfig(ctx.config),
+    log: ctx.log,
+  };
+
+  defineRoute(
+    r,
+    {
+      method: "post",
+      path: "/qna",
+      summary: "Ask a question; the answer streams as NDJSON lines (sources, chunks, follow-ups, end_of_data)",
+      tag: "chat",
+      body: zChatRequest,
+      contentType: "application/x-ndjson",
+      responseDescription: "One JSON object per line (see the stream line schema in contracts); a failure before streaming answers non-200 with the error text as body.",
+    },
+    auth,
+    async (c, { body }) => {
+      try {
+        const prepared = await prepareQna(deps, c.var.actor, body);
+        return ndjsonResponse(prepared.lines, prepared.abort, c.req.raw.signal);
+      } catch (err) {
+        if (err instanceof AppError) return c.text(err.message, err.status as 400);
+        throw err;
+      }
+    },
+  );
+
+  defineRoute(r, { method: "post", path: "/create_chat", summary: "Create a chat with its context", tag: "chat", body: zCreateChatInput, response: zCreateChatResponse }, auth, async (c, { body }) =>
+    c.json({ chat_id: await service.createChat(db, c.var.actor, body), success: true as const }),
+  );
+
+  defineRoute(r, { method: "post", path: "/fetch_chats", summary: "The signed-in user's chats, newest first", tag: "chat", body: zFetchChatsInput, response: zFetchChatsResponse }, auth, async (c, { body }) =>
+    c.json({ chats: (await repo.listChats(db, c.var.actor.id, { limit: body.limit, offset: body.offset, sourceId: body.source_id })).map(service.presentChat) }),
+  );
+
+  defineRoute(
+    r,
+    { method: "post", path: "/fetch_user_chat_history", summary: "Saved session records of one chat", tag: "chat", query: zChatHistoryQuery, response: zChatHistoryResponse },
+    auth,
+    async (c, { query }) => c.json({ chat_id: query.chat_id, session_data: await service.history(db, c.var.actor, query.chat_id) }),
+  );
+
+  defineRoute(r, { method: "delete", path: "/delete_chat", summary: "Delete a chat and its turns", tag: "chat", query: zChatIdQuery, response: zOk }, auth, async (c, { query }) => {
+    await service.deleteChat(db, c.var.actor, query.chat_id);
+    return c.json({ success: true as const });
+  });
+
+  defineRoute(
+    r,
+    { method: "delete", path: "/delete_conversation_history", summary: "Clear one conversation's turns, or all of the user's", tag: "chat", query: zConversationQuery },
+    auth,
+    async (c, { query }) => c.json({ success: true as const, deleted: await service.deleteConversationHistory(db, c.var.actor, query.conversation_id) }),
+  );
+
+  defineRoute(r, { method: "post", path: "/update_context", summary: "Replace a chat's context (memories and collections)", tag: "chat", body: zUpdateContextInput, response: zOk }, auth, async (c, { body }) => {
+    await service.updateContext(db, c.var.actor, body);
+    return c.json({ success: true as const });
+  });
+
+  defineRoute(r, { method: "get", path: "/user_generation_instructions", summary: "The user's generation instructions", tag: "chat", response: zGenerationInstructions }, auth, async (c) =>
+    c.json({ generation_instructions: await repo.getGenerationInstructions(db, c.var.actor.id) }),
+  );
+
+  defineRoute(
+    r,
+    { method: "post", path: "/user_generation_instructions", summary: "Save the user's generation instructions", tag: "chat", body: zGenerationInstructions },
+    auth,
+    async (c, { body }) => {
+      await repo.setGenerationInstructions(db, c.var.actor.id, body.generation_instructions);
+      return c.json({ success: true as const, generation_instructions: body.generation_instructions });
+    },
+  );
+  return r;
+}

@@ -1,0 +1,88 @@
+import crypto from "node:crypto";
+import type { ChatSummary, SavedSessionRecord, SourceResult } from "@mnemo/contracts/chat";
+import type { Db } from "../../db/client.ts";
+import type { Actor } from "../../http/context.ts";
+import { notFound } from "../../lib/errors.ts";
+import * as repo from "./repo.ts";
+
+/** A chat of the actor, or "not found" (another user's chat is indistinguishable from none). */
+export async function ownChat(db: Db, actor: Actor, chatId: string): Promise<repo.ChatRow> {
+  const found = await repo.findChat(db, chatId);
+  if (!found || found.ownerId !== actor.id) throw notFound("Chat not found.");
+  return found;
+}
+
+export function presentChat(c: repo.ChatRow): ChatSummary {
+  return {
+    chat_id: c.id,
+    title: c.title,
+    scope: c.scope,
+    collection_id: c.collectionId,
+    source_id: c.sourceId,
+    context: c.context,
+    is_public: Boolean(c.publicToken && !c.revokedAt),
+    created_at: c.createdAt.toISOString(),
+    updated_at: c.updatedAt.toISOString(),
+  };
+}
+
+const list = (v: unknown): SourceResult[] => (Array.isArray(v) ? (v as SourceResult[]) : []);
+
+/** A stored turn as the spec's saved session record. */
+export function presentTurn(t: repo.TurnRow): SavedSessionRecord {
+  const m = t.metadata as Record<string, unknown>;
+  return {
+    id: t.id,
+    user_query: t.query,
+    answer: t.answer,
+    thoughts: t.thoughts,
+    follow_up_questions: t.followUps,
+    sources: list(t.sources),
+    metadata: {
+      most_relevant_results: list(m.most_relevant_results),
+      other_results: list(m.other_results),
+      source_id_map: (m.source_id_map as Record<string, string> | undefined) ?? {},
+    },
+    status: t.status,
+    llm: t.llm,
+    search_types: t.searchTypes,
+    created_at: t.createdAt.toISOString(),
+  };
+}
+
+export async function createChat(
+  db: Db,
+  actor: Actor,
+  input: { user_query: string; collections: string[]; sources: string[] },
+): Promise<string> {
+  const id = crypto.randomUUID();
+  await repo.insertChat(db, {
+    id,
+    ownerId: actor.id,
+    title: input.user_query.slice(0, 200),
+    scope: input.collections.length === 1 && !input.sources.length ? "collection" : "everything",
+    collectionId: input.collections.length === 1 && !input.sources.length ? input.collections[0] : null,
+    context: { sources: input.sources, collections: input.collections },
+  });
+  return id;
+}
+
+export async function history(db: Db, actor: Actor, chatId: string): Promise<SavedSessionRecord[]> {
+  await ownChat(db, actor, chatId);
+  return (await repo.listTurns(db, chatId)).map(presentTurn);
+}
+
+export async function updateContext(db: Db, actor: Actor, input: { chat_id: string; sources: string[]; collections: string[] }) {
+  await ownChat(db, actor, input.chat_id);
+  await repo.updateChat(db, input.chat_id, { context: { sources: input.sources, collections: input.collections } });
+}
+
+export async function deleteChat(db: Db, actor: Actor, chatId: string) {
+  if (!(await repo.deleteChat(db, actor.id, chatId))) throw notFound("Chat not found.");
+}
+
+/** Clears the turns of one conversation (checked against the actor), or of all the actor's chats. */
+export async function deleteConversationHistory(db: Db, actor: Actor, conversationId?: string): Promise<number> {
+  if (conversationId) await ownChat(db, actor, conversationId);
+  return repo.deleteTurns(db, actor.id, conversationId);
+}

@@ -1,0 +1,129 @@
+import type { LanguageModel } from "ai";
+import { createOpenAI } from "@ai-sdk/openai";
+import { createAnthropic } from "@ai-sdk/anthropic";
+import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import { EXTRACTIVE_MODEL_ID, agentIds, type Agent, type AgentId, type LlmOption } from "@mnemo/contracts/llm";
+import type { Config } from "../../config.ts";
+import type { AnswerEngine } from "../answer/engine.ts";
+import { createExtractiveEngine } from "../answer/extractive/engine.ts";
+import { createLlmEngine } from "./llm-engine.ts";
+
+/** A configured generative model. */
+export type ConfiguredModel = {
+  id: string;
+  name: string;
+  provider: "openai" | "anthropic" | "openai_compatible";
+  env: "cloud" | "local";
+  toolCapable: boolean;
+  model: LanguageModel;
+};
+
+export type ModelRegistry = {
+  options(): LlmOption[];
+  agents(): Agent[];
+  /** The engine for an LLM option or agent id; the extractive engine when none is given. */
+  engine(id?: string | null): AnswerEngine | undefined;
+  /** The first generative engine, for creative mode when a non-generative one is selected. */
+  generative(): AnswerEngine | undefined;
+  /** The stronger general model the no-context hint suggests (first configured model). */
+  strongerModel(): { id: string; name: string } | undefined;
+};
+
+const AGENTS: Record<AgentId, { name: string; icon: string; description: string }> = {
+  findr_agent: { name: "Search agent", icon: "search", description: "Searches your memories, the web and your apps to answer." },
+  research_agent: { name: "Research agent", icon: "book-open", description: "Digs through many sources and writes a cited report." },
+  social_media_agent: { name: "Social media agent", icon: "share-2", description: "Drafts posts from your memories." },
+  code_agent: { name: "Code agent", icon: "code", description: "Writes and explains code with your memories as context." },
+  marketing_agent: { name: "Marketing agent", icon: "megaphone", description: "Drafts marketing copy from your memories." },
+};
+
+/** The models configured by environment (OpenAI, Anthropic, OpenAI-compatible); none by default. */
+export function modelsFromConfig(config: Config): ConfiguredModel[] {
+  const out: ConfiguredModel[] = [];
+  if (config.OPENAI_API_KEY) {
+    const openai = createOpenAI({ apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL });
+    for (const id of config.OPENAI_MODELS.length ? config.OPENAI_MODELS : ["gpt-4o-mini"]) {
+      out.push({ id, name: id, provider: "openai", env: "cloud", toolCapable: true, model: openai(id) });
+    }
+  }
+  if (config.ANTHROPIC_API_KEY) {
+    const anthropic = createAnthropic({ apiKey: config.ANTHROPIC_API_KEY });
+    for (const id of config.ANTHROPIC_MODELS.length ? config.ANTHROPIC_MODELS : ["claude-sonnet-4-5"]) {
+      out.push({ id, name: id, provider: "anthropic", env: "cloud", toolCapable: true, model: anthropic(id) });
+    }
+  }
+  if (config.OPENAI_COMPATIBLE_BASE_URL && config.OPENAI_COMPATIBLE_MODELS.length) {
+    const compat = createOpenAICompatible({
+      name: "openai_compatible",
+      baseURL: config.OPENAI_COMPATIBLE_BASE_URL,
+      apiKey: config.OPENAI_COMPATIBLE_API_KEY,
+    });
+    for (const id of config.OPENAI_COMPATIBLE_MODELS) {
+      out.push({ id, name: id, provider: "openai_compatible", env: "local", toolCapable: false, model: compat.chatModel(id) });
+    }
+  }
+  return out;
+}
+
+/** The LLM options and agents (spec 1 §3) over the configured models plus the extractive engine. */
+export function createModelRegistry(models: ConfiguredModel[]): ModelRegistry {
+  const extractive = createExtractiveEngine();
+  const engines = new Map<string, AnswerEngine>([[extractive.id, extractive]]);
+  for (const m of models) if (!engines.has(m.id)) engines.set(m.id, createLlmEngine(m.id, m.model));
+  const first = models[0];
+  const toolModel = models.find((m) => m.toolCapable);
+  const defaultId = first?.id ?? EXTRACTIVE_MODEL_ID;
+  return {
+    options() {
+      const base: LlmOption = {
+        id: EXTRACTIVE_MODEL_ID,
+        name: "Mnemo extractive (offline)",
+        is_active: true,
+        type: "llm",
+        provider: "mnemo",
+        env: "local",
+        rank: models.length + 1,
+        paid_default: defaultId === EXTRACTIVE_MODEL_ID,
+        free_default: defaultId === EXTRACTIVE_MODEL_ID,
+        generative: false,
+      };
+      const llms = models.map((m, i): LlmOption => ({
+        id: m.id,
+        name: m.name,
+        is_active: true,
+        type: "llm",
+        provider: m.provider,
+        env: m.env,
+        rank: i + 1,
+        paid_default: m.id === defaultId,
+        free_default: m.id === defaultId,
+        generative: true,
+      }));
+      return [...llms, base];
+    },
+    agents() {
+      return agentIds.map((id, i): Agent => ({
+        id,
+        ...AGENTS[id],
+        env: toolModel?.env ?? "local",
+        provider: toolModel?.provider ?? "none",
+        rank: i + 1,
+        is_active: Boolean(toolModel),
+        paid_default: false,
+        free_default: false,
+        ...(toolModel ? {} : { reason: "Agents need a tool-capable model (OpenAI or Anthropic); none is configured." }),
+      }));
+    },
+    engine(id) {
+      if (!id) return extractive;
+      if ((agentIds as readonly string[]).includes(id)) return toolModel ? engines.get(toolModel.id) : undefined;
+      return engines.get(id);
+    },
+    generative() {
+      return first ? engines.get(first.id) : undefined;
+    },
+    strongerModel() {
+      return first ? { id: first.id, name: first.name } : undefined;
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import { Hono } from "hono";
+import { zAgentsResponse, zLlmOptionsResponse } from "@mnemo/contracts/llm";
+import type { AppContext, AppEnv } from "../../http/context.ts";
+import { defineRoute } from "../../http/route.ts";
+import { requireAuth } from "../../http/middleware/auth.ts";
+import { createModelRegistry, modelsFromConfig } from "./registry.ts";
+
+/** The model and agent pickers' lists (spec 1 §3 LLM option, Agent; path not shown in the spec). */
+export function providerRoutes(ctx: AppContext) {
+  const r = new Hono<AppEnv>();
+  const auth = [requireAuth(ctx)];
+  const registry = createModelRegistry(modelsFromConfig(ctx.config));
+  defineRoute(r, { method: "get", path: "/llms", summary: "LLM options: configured models plus the offline extractive engine", tag: "chat", response: zLlmOptionsResponse }, auth, (c) =>
+    c.json({ llms: registry.options() }),
+  );
+  defineRoute(r, { method: "get", path: "/agents", summary: "Agents, active only with a tool-capable model", tag: "chat", response: zAgentsResponse }, auth, (c) =>
+    c.json({ agents: registry.agents() }),
+  );
+  return r;
+}

@@ -10,6 +10,9 @@ import { insertProfile } from "./modules/users/repo.ts";
 import { createSearchIndex, prepareSearch } from "./modules/search/index.ts";
 import type { AppContext } from "./http/context.ts";
 import { createApp } from "./http/app.ts";
+import { createBlobStore } from "./modules/blobs/index.ts";
+import { createJobQueue } from "./jobs/queue.ts";
+import { setupWorker, type WorkerMode } from "./jobs/runner.ts";
 
 export const VERSION = "0.1.0";
 
@@ -29,6 +32,8 @@ export type BuildOptions = {
   log?: Logger;
   /** Use this database instead of opening one (tests). */
   database?: Database;
+  /** The in-process job worker: "on" (serve, worker), "lazy" (starts with the first job; tests), "off". */
+  worker?: WorkerMode;
 };
 
 /** Wires the application context from an open database. */
@@ -41,7 +46,8 @@ export function buildContext(config: Config, database: Database, log: Logger): A
       await insertProfile(database.db, u.id, config.DEFAULT_PLAN);
     },
   });
-  return { config, database, log, auth, search: createSearchIndex(database), version: VERSION };
+  return { config, database, log, auth, search: createSearchIndex(database), version: VERSION,
+    blobs: createBlobStore(config, resolveAuthSecret(config)), queue: createJobQueue(database, log) };
 }
 
 export type Mnemo = {
@@ -76,10 +82,12 @@ export async function startMnemo(opts: BuildOptions): Promise<Mnemo> {
   await prepareSearch(database);
   const ctx = buildContext(config, database, log);
   const app = createApp(ctx);
+  await setupWorker(ctx, opts.worker ?? (config.DISABLE_WORKER ? "off" : "lazy"));
   return {
     ctx,
     app,
     stop: async () => {
+      await ctx.queue.stop();
       await database.close();
       release();
     },

@@ -11,7 +11,8 @@ if (major < 22 || (major === 22 && minor < 12)) {
 }
 
 const usage = `Usage: mnemo <command>
-  serve      API + web app + in-process worker (default)
+  serve      API + web app + in-process worker (default; DISABLE_WORKER=true for API only)
+  worker     background jobs only (ingestion), no HTTP
   migrate    apply database migrations and exit
   set-plan   <email> <plan>   set a user's plan`;
 
@@ -27,7 +28,8 @@ async function main() {
   const log = createLogger(config.LOG_LEVEL);
   let mnemo;
   try {
-    mnemo = await startMnemo({ config, log });
+    const worker = command === "worker" || (command === "serve" && !config.DISABLE_WORKER) ? "on" : "off";
+    mnemo = await startMnemo({ config, log, worker });
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       console.error(err.message);
@@ -39,6 +41,17 @@ async function main() {
   if (command === "migrate") {
     log.info("migrations applied");
     await mnemo.stop();
+    return;
+  }
+  if (command === "worker") {
+    log.info({ database: mnemo.ctx.database.kind }, "Mnemo worker is running");
+    console.log("Mnemo worker is running");
+    const stopWorker = async () => {
+      await mnemo.stop();
+      process.exit(0);
+    };
+    process.on("SIGINT", () => void stopWorker());
+    process.on("SIGTERM", () => void stopWorker());
     return;
   }
   if (command !== "serve") {

@@ -2,6 +2,8 @@ import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import type { Auth } from "../modules/auth/auth.ts";
+import type { BlobStore } from "../modules/blobs/store.ts";
+import type { JobQueue } from "../jobs/queue.ts";
 import type { SearchIndex } from "../modules/search/types.ts";
 
 /** The signed-in user a request acts for. */
@@ -21,6 +23,10 @@ export type AppContext = {
   auth: Auth;
   /** BM25 search over chunks (pg_textsearch or portable SQL), chosen at start-up. */
   search: SearchIndex;
+  /** Uploaded files: local disk (signed /api/blob URLs) or S3. */
+  blobs: BlobStore;
+  /** Background jobs (pg-boss); the worker may run in this process or another. */
+  queue: JobQueue;
   version: string;
 };
 

@@ -1,0 +1,145 @@
+import crypto from "node:crypto";
+import { PgBoss, fromPglite } from "pg-boss";
+import type { Database } from "../db/client.ts";
+import type { Logger } from "../logger.ts";
+import { jobNames, jobRegistry, type JobHandlers, type JobName, type JobPayload } from "./registry.ts";
+
+export type SendOptions = {
+  /** Idempotency key: sending the same key twice to the same queue creates one job. */
+  key?: string;
+  startAfterSeconds?: number;
+};
+
+/** The job queue (pg-boss in the application database). */
+export interface JobQueue {
+  /** Installs/migrates pg-boss and the registry's queues; idempotent. */
+  start(): Promise<void>;
+  send<N extends JobName>(name: N, payload: JobPayload<N>, opts?: SendOptions): Promise<void>;
+  /** Starts consuming every registered queue in this process. */
+  work(handlers: JobHandlers): Promise<void>;
+  /** Runs `fn` once, before the first job is sent (the in-process worker of tests starts lazily). */
+  onFirstSend(fn: () => Promise<void>): void;
+  readonly working: boolean;
+  stop(): Promise<void>;
+}
+
+/** A stable UUID for an idempotency key, so re-sending it hits pg-boss's primary key. */
+export function jobIdFor(name: string, key: string): string {
+  const h = crypto.createHash("sha256").update(`${name}\n${key}`).digest("hex");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((parseInt(h[16], 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+type Options = {
+  /** How often idle workers poll (seconds); LISTEN/NOTIFY wakes them sooner where available. */
+  pollingIntervalSeconds?: number;
+  superviseIntervalSeconds?: number;
+};
+
+/**
+ * pg-boss on the application database: through `fromPglite` in embedded mode, through its own pool
+ * on PostgreSQL. Nothing touches the database until `start()` (or the first send).
+ */
+export function createJobQueue(database: Database, log: Logger, opts: Options = {}): JobQueue {
+  const common = {
+    schedule: false,
+    superviseIntervalSeconds: opts.superviseIntervalSeconds ?? 5,
+    monitorIntervalSeconds: 60,
+  };
+  let boss: PgBoss | undefined;
+  let starting: Promise<PgBoss> | undefined;
+  let working = false;
+  let stopped = false;
+  let firstSend: (() => Promise<void>) | undefined;
+  const polling = opts.pollingIntervalSeconds ?? 0.5;
+
+  const start = () => {
+    starting ??= (async () => {
+      if (database.pglite) {
+        boss = new PgBoss({ ...common, db: fromPglite(database.pglite), backend: "pglite" });
+      } else {
+        const connectionString = (database.pool?.options as { connectionString?: string } | undefined)?.connectionString;
+        if (!connectionString) throw new Error("The job queue needs the database connection string.");
+        boss = new PgBoss({ ...common, connectionString, max: 4 });
+      }
+      boss.on("error", (err) => log.error({ err }, "job queue error"));
+      await boss.start();
+      for (const name of jobNames) {
+        const p = jobRegistry[name].policy;
+        const options = {
+          retryLimit: p.retryLimit,
+          retryDelay: p.retryDelay,
+          retryBackoff: true,
+          retryDelayMax: p.retryDelayMax,
+          heartbeatSeconds: p.heartbeatSeconds,
+          expireInSeconds: p.expireInSeconds,
+          retentionSeconds: 7 * 24 * 3600,
+          deleteAfterSeconds: 24 * 3600,
+        };
+        if (await boss.getQueue(name)) await boss.updateQueue(name, options);
+        else await boss.createQueue(name, options);
+      }
+      return boss;
+    })();
+    return starting;
+  };
+
+  return {
+    get working() {
+      return working;
+    },
+    async start() {
+      await start();
+    },
+    onFirstSend(fn) {
+      firstSend = fn;
+    },
+    async send(name, payload, sendOpts = {}) {
+      const data = jobRegistry[name].payload.parse(payload);
+      const b = await start();
+      if (firstSend) {
+        const fn = firstSend;
+        firstSend = undefined;
+        fn().catch((err: unknown) => log.error({ err }, "the worker did not start"));
+      }
+      await b.send(name, data, {
+        id: sendOpts.key ? jobIdFor(name, sendOpts.key) : undefined,
+        startAfter: sendOpts.startAfterSeconds,
+      });
+    },
+    async work(handlers) {
+      const b = await start();
+      working = true;
+      for (const name of jobNames) {
+        const { payload: schema, policy } = jobRegistry[name];
+        const handler = handlers[name] as (p: unknown, a: Parameters<JobHandlers[JobName]>[1]) => Promise<void>;
+        await b.work(
+          name,
+          { localConcurrency: policy.concurrency, batchSize: 1, pollingIntervalSeconds: polling, includeMetadata: true },
+          async (jobs) => {
+            for (const job of jobs) {
+              const parsed = schema.safeParse(job.data);
+              if (!parsed.success) {
+                log.error({ job: name, id: job.id }, "dropping a job with an invalid payload");
+                continue;
+              }
+              await handler(parsed.data, {
+                id: job.id,
+                retryCount: job.retryCount,
+                retryLimit: job.retryLimit,
+                isLastAttempt: job.retryCount >= job.retryLimit,
+              });
+            }
+          },
+        );
+      }
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      working = false;
+      if (!starting) return;
+      const b = await starting.catch(() => undefined);
+      await b?.stop({ graceful: true, timeout: 5000, close: true });
+    },
+  };
+}

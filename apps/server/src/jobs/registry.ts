@@ -1,0 +1,46 @@
+import { z } from "zod";
+
+/**
+ * Every background job of Mnemo, declared once with its payload schema, retry policy and
+ * concurrency. Handlers live in their modules and are wired by name in `runner.ts`.
+ */
+export const zIngestJob = z.object({
+  sourceId: z.string().min(1),
+  /** The source's content_version when enqueued; a newer version makes the job a no-op. */
+  contentVersion: z.number().int().min(1),
+});
+
+export type JobPolicy = {
+  retryLimit: number;
+  /** First retry delay in seconds; doubles each time (retryBackoff) up to retryDelayMax. */
+  retryDelay: number;
+  retryDelayMax: number;
+  /** A claimed job whose worker stops heart-beating (crash, SIGKILL) is failed and retried. */
+  heartbeatSeconds: number;
+  expireInSeconds: number;
+  /** Jobs of this queue run at once in one worker process. */
+  concurrency: number;
+};
+
+export const jobRegistry = {
+  /** Reads the upload / link / page and stores its readable content (source_content). */
+  "ingest.extract": {
+    payload: zIngestJob,
+    policy: { retryLimit: 4, retryDelay: 2, retryDelayMax: 60, heartbeatSeconds: 10, expireInSeconds: 900, concurrency: 6 },
+  },
+  /** Chunks the stored content and writes the search index, then marks the source success. */
+  "ingest.index": {
+    payload: zIngestJob,
+    policy: { retryLimit: 4, retryDelay: 2, retryDelayMax: 60, heartbeatSeconds: 10, expireInSeconds: 600, concurrency: 2 },
+  },
+} as const satisfies Record<string, { payload: z.ZodType; policy: JobPolicy }>;
+
+export type JobName = keyof typeof jobRegistry;
+export type JobPayload<N extends JobName> = z.infer<(typeof jobRegistry)[N]["payload"]>;
+export const jobNames = Object.keys(jobRegistry) as JobName[];
+
+/** What a handler learns about its attempt. */
+export type JobAttempt = { id: string; retryCount: number; retryLimit: number; isLastAttempt: boolean };
+
+export type JobHandler<N extends JobName> = (payload: JobPayload<N>, attempt: JobAttempt) => Promise<void>;
+export type JobHandlers = { [N in JobName]: JobHandler<N> };

@@ -1,0 +1,20 @@
+import type { AppContext } from "../http/context.ts";
+import { ingestHandlers, resumeUnfinished } from "../modules/ingest/pipeline.ts";
+
+/** Starts this process's worker: every job of the registry, then resumes unfinished ingestion. */
+export async function startWorker(ctx: AppContext): Promise<void> {
+  if (ctx.queue.working) return;
+  await ctx.queue.work(ingestHandlers(ctx));
+  await resumeUnfinished(ctx);
+}
+
+/** How the in-process worker runs: at start-up, on the first enqueued job (tests), or not at all. */
+export type WorkerMode = "on" | "lazy" | "off";
+
+export async function setupWorker(ctx: AppContext, mode: WorkerMode): Promise<void> {
+  if (mode === "on") {
+    await startWorker(ctx);
+  } else if (mode === "lazy") {
+    ctx.queue.onFirstSend(() => startWorker(ctx));
+  }
+}

@@ -1,0 +1,78 @@
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import type { AppContext, AppEnv } from "../../http/context.ts";
+import { documentRoute } from "../../http/route.ts";
+import { AppError } from "../../lib/errors.ts";
+import { LocalBlobStore } from "./local.ts";
+import { BlobTooLargeError, isSafeKey, type BlobMetadata } from "./store.ts";
+import { Readable } from "node:stream";
+
+const zGrantQuery = z.object({ expires: z.coerce.number().int(), max: z.coerce.number().int(), sig: z.string().min(10) });
+
+const metaPrefix = "x-amz-meta-";
+
+/** The x-amz-meta-* request headers, prefix removed. */
+function metadataFrom(headers: Headers): BlobMetadata {
+  const out: BlobMetadata = {};
+  headers.forEach((value, name) => {
+    if (name.toLowerCase().startsWith(metaPrefix)) out[name.toLowerCase().slice(metaPrefix.length)] = value.slice(0, 1024);
+  });
+  return out;
+}
+
+/**
+ * Embedded-mode upload and download endpoints behind HMAC-signed URLs (LocalBlobStore). They take
+ * no bearer token: the signature is the authorization. Bodies stream to disk, never buffered.
+ */
+export function blobRoutes(ctx: AppContext) {
+  const r = new Hono<AppEnv>();
+  const limit = ctx.config.UPLOAD_LIMIT_MB * 1024 * 1024;
+
+  const grantFor = (c: Context<AppEnv>, method: "PUT" | "GET") => {
+    const key = decodeURIComponent(c.req.path.replace(/^\/api\/blob\//, ""));
+    const q = zGrantQuery.safeParse(c.req.query());
+    const grant = q.success ? { method, key, expires: q.data.expires, max: q.data.max } : undefined;
+    const store = ctx.blobs;
+    if (!(store instanceof LocalBlobStore) || !grant || !q.success || !isSafeKey(key) || !store.verify(grant, q.data.sig)) {
+      throw new AppError("forbidden", "Invalid or expired upload link.");
+    }
+    return grant;
+  };
+
+  documentRoute({ method: "put", path: "/blob/:key{.+}", summary: "Upload a file body to a presigned URL (embedded mode)", tag: "uploads", auth: false });
+  r.put("/blob/:key{.+}", async (c) => {
+    const grant = grantFor(c, "PUT");
+    const max = Math.min(grant.max, limit);
+    const declared = Number(c.req.header("content-length") ?? "NaN");
+    const tooLarge = () => new AppError("validation", "The file is larger than the upload limit.", undefined, 413);
+    if (Number.isFinite(declared) && declared > max) throw tooLarge();
+    const body = c.req.raw.body;
+    if (!body) throw new AppError("validation", "The upload body is empty.");
+    try {
+      await ctx.blobs.put(grant.key, body, {
+        maxBytes: max,
+        contentType: c.req.header("content-type") ?? undefined,
+        metadata: metadataFrom(c.req.raw.headers),
+      });
+    } catch (err) {
+      if (err instanceof BlobTooLargeError) throw tooLarge();
+      throw err;
+    }
+    return c.body(null, 200);
+  });
+
+  documentRoute({ method: "get", path: "/blob/:key{.+}", summary: "Download a stored file by presigned URL (embedded mode)", tag: "uploads", auth: false });
+  r.get("/blob/:key{.+}", async (c) => {
+    const grant = grantFor(c, "GET");
+    const [stat, stream] = await Promise.all([ctx.blobs.stat(grant.key), ctx.blobs.get(grant.key)]);
+    if (!stat || !stream) throw new AppError("not_found", "Not found.");
+    return new Response(Readable.toWeb(stream) as ReadableStream, {
+      headers: {
+        "content-type": stat.contentType ?? "application/octet-stream",
+        "content-length": String(stat.size),
+        "content-disposition": "attachment",
+      },
+    });
+  });
+  return r;
+}

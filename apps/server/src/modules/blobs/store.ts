@@ -1,0 +1,64 @@
+import type { Readable } from "node:stream";
+
+/** User metadata stored with an object (the `x-amz-meta-*` headers without the prefix). */
+export type BlobMetadata = Record<string, string>;
+
+export type PresignPutOptions = {
+  expiresInSeconds: number;
+  /** Exact size the uploader declared; S3 signs it as Content-Length, local mode caps by it. */
+  size: number;
+  contentType?: string;
+  metadata?: BlobMetadata;
+};
+
+export type BlobStat = { size: number; contentType?: string; metadata: BlobMetadata };
+
+/**
+ * Where uploaded bytes live. `LocalBlobStore` keeps them under DATA_DIR/blobs and signs URLs to the
+ * server's own `/api/blob/…` routes; `S3BlobStore` presigns real S3 URLs. Callers never know which.
+ */
+export interface BlobStore {
+  readonly kind: "local" | "s3";
+  /** Stores a body; refuses (BlobTooLargeError) past `maxBytes`. */
+  put(
+    key: string,
+    body: ReadableStream<Uint8Array> | Uint8Array,
+    opts: { maxBytes: number; contentType?: string; metadata?: BlobMetadata },
+  ): Promise<BlobStat>;
+  /** A stream of the stored body, or null when the key does not exist. */
+  get(key: string): Promise<Readable | null>;
+  stat(key: string): Promise<BlobStat | null>;
+  delete(key: string): Promise<void>;
+  presignPut(key: string, opts: PresignPutOptions): Promise<string>;
+  presignGet(key: string, opts: { expiresInSeconds: number }): Promise<string>;
+}
+
+export class BlobTooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`The upload is larger than ${maxBytes} bytes.`);
+  }
+}
+
+/** Reads a whole stored body into memory, refusing past `maxBytes`. */
+export async function readBlob(store: BlobStore, key: string, maxBytes: number): Promise<Uint8Array | null> {
+  const stream = await store.get(key);
+  if (!stream) return null;
+  const parts: Buffer[] = [];
+  let size = 0;
+  for await (const part of stream) {
+    const buf = Buffer.isBuffer(part) ? part : Buffer.from(part as Uint8Array);
+    size += buf.length;
+    if (size > maxBytes) {
+      stream.destroy();
+      throw new BlobTooLargeError(maxBytes);
+    }
+    parts.push(buf);
+  }
+  return new Uint8Array(Buffer.concat(parts));
+}
+
+/** Keys are `owner/file` style paths of safe characters; anything else is refused. */
+export function isSafeKey(key: string): boolean {
+  if (key.length === 0 || key.length > 512) return false;
+  return key.split("/").every((seg) => /^[A-Za-z0-9._-]+$/.test(seg) && seg !== "." && seg !== "..");
+}

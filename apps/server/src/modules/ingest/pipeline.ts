@@ -1,0 +1,146 @@
+import { eq } from "drizzle-orm";
+import { linkMessages, uploadMessages } from "@mnemo/contracts";
+import type { AppContext } from "../../http/context.ts";
+import type { JobAttempt, JobHandlers, JobPayload } from "../../jobs/registry.ts";
+import { source } from "../../db/schema/index.ts";
+import * as repo from "../memories/repo.ts";
+import * as blobsRepo from "../blobs/repo.ts";
+import { readBlob } from "../blobs/store.ts";
+import { ExtractError } from "./extractors/types.ts";
+import { extractFile, fetchLink, indexSourceContent } from "./deps.ts";
+import { markdownToBlocks } from "../pages/blocknote.ts";
+import { ingestKey } from "./enqueue.ts";
+
+type PipelineCtx = Pick<AppContext, "database" | "blobs" | "config" | "log" | "queue">;
+type IngestJob = JobPayload<"ingest.extract">;
+
+/** A failure that retrying cannot fix: the memory ends errored at once. */
+class PermanentFailure extends Error {}
+
+const EXTRACT_TIMEOUT_MS = 120_000;
+
+function failureMessage(type: string): string {
+  return type === "webpage" ? linkMessages.webpageNotResponding : uploadMessages.itemFailed;
+}
+
+/** The source when this job's version is still the current, unfinished one. */
+async function currentSource(ctx: PipelineCtx, job: IngestJob) {
+  const src = await repo.findSource(ctx.database.db, job.sourceId);
+  if (!src || src.contentVersion !== job.contentVersion || src.status !== "in_progress") return undefined;
+  return src;
+}
+
+/** Writes content and source fields only while the source is still at the job's version. */
+async function saveExtracted(
+  ctx: PipelineCtx,
+  job: IngestJob,
+  content: Omit<Parameters<typeof repo.upsertContent>[1], "sourceId" | "ownerId">,
+  patch: Partial<repo.NewSource>,
+): Promise<boolean> {
+  return ctx.database.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(source).where(eq(source.id, job.sourceId)).for("update");
+    if (!row || row.contentVersion !== job.contentVersion) return false;
+    await repo.upsertContent(tx, { sourceId: row.id, ownerId: row.ownerId, ...content });
+    if (Object.keys(patch).length) await repo.updateSourceAtVersion(tx, row.id, job.contentVersion, patch);
+    return true;
+  });
+}
+
+async function extractUpload(ctx: PipelineCtx, job: IngestJob, src: repo.SourceRow) {
+  const db = ctx.database.db;
+  const stored = await blobsRepo.findBlobBySource(db, src.id);
+  if (!stored) throw new PermanentFailure("The uploaded file is missing.");
+  const bytes = await readBlob(ctx.blobs, stored.key, ctx.config.UPLOAD_LIMIT_MB * 1024 * 1024);
+  if (!bytes) throw new PermanentFailure("The uploaded file is missing.");
+  if (src.type === "page") {
+    const markdown = Buffer.from(bytes).toString("utf8");
+    const blocks = await markdownToBlocks(markdown);
+    await saveExtracted(ctx, job, { markdown, text: markdown, blocks }, {});
+    return;
+  }
+  const result = await extractFile({ bytes, name: stored.name, mimeType: stored.mimeType }, EXTRACT_TIMEOUT_MS);
+  await saveExtracted(
+    ctx,
+    job,
+    { markdown: result.markdown, text: result.text, csv: result.csv ?? null, html: result.html ?? null },
+    { meta: { ...src.meta, kind: result.kind, extract_warnings: result.warnings, ...result.meta } },
+  );
+}
+
+async function extractLink(ctx: PipelineCtx, job: IngestJob, src: repo.SourceRow) {
+  if (src.meta.provided_content) return; // captured by the browser extension
+  let page;
+  try {
+    page = await fetchLink(src.url ?? "", ctx.config);
+  } catch (err) {
+    throw new PermanentFailure((err as Error).message);
+  }
+  await saveExtracted(
+    ctx,
+    job,
+    { markdown: page.markdown, text: page.markdown },
+    {
+      title: src.title && src.title !== src.url ? src.title : page.title || src.title,
+      description: src.description || page.description,
+      iframeSupport: page.iframeSupport,
+      warning: page.warning ?? null,
+      meta: { ...src.meta, final_url: page.finalUrl, kind: page.kind, og_image: page.ogImage ?? null },
+    },
+  );
+}
+
+async function markErrored(ctx: PipelineCtx, job: IngestJob, type: string, reason: string) {
+  ctx.log.warn({ sourceId: job.sourceId, reason }, "ingestion failed");
+  await repo.updateSourceAtVersion(ctx.database.db, job.sourceId, job.contentVersion, {
+    status: "errored",
+    error: failureMessage(type),
+  });
+}
+
+/** Runs one stage; permanent failures and the last attempt end the memory errored, others retry. */
+async function guarded(ctx: PipelineCtx, job: IngestJob, attempt: JobAttempt, type: string, stage: () => Promise<void>) {
+  try {
+    await stage();
+  } catch (err) {
+    const permanent = err instanceof PermanentFailure || err instanceof ExtractError;
+    if (permanent || attempt.isLastAttempt) {
+      await markErrored(ctx, job, type, (err as Error).message);
+      return false;
+    }
+    throw err;
+  }
+  return true;
+}
+
+/** The ingestion job handlers: extract → index, both idempotent per (source id, content version). */
+export function ingestHandlers(ctx: PipelineCtx): JobHandlers {
+  return {
+    "ingest.extract": async (job, attempt) => {
+      const src = await currentSource(ctx, job);
+      if (!src) return;
+      const ok = await guarded(ctx, job, attempt, src.type, async () => {
+        if (src.type === "webpage") await extractLink(ctx, job, src);
+        else if (src.type === "page" && !(await blobsRepo.findBlobBySource(ctx.database.db, src.id))) return;
+        else await extractUpload(ctx, job, src);
+      });
+      if (ok) await ctx.queue.send("ingest.index", job, { key: ingestKey(job.sourceId, job.contentVersion) });
+    },
+    "ingest.index": async (job, attempt) => {
+      const src = await currentSource(ctx, job);
+      if (!src) return;
+      await guarded(ctx, job, attempt, src.type, async () => {
+        await indexSourceContent(ctx.database.db, job.sourceId);
+        await repo.updateSourceAtVersion(ctx.database.db, job.sourceId, job.contentVersion, { status: "success" });
+      });
+    },
+  };
+}
+
+/** Re-enqueues unfinished sources (a crash between commit and enqueue); repeats are no-ops. */
+export async function resumeUnfinished(ctx: PipelineCtx) {
+  const rows = await repo.listInProgress(ctx.database.db, 10_000);
+  for (const r of rows) {
+    await ctx.queue.send("ingest.extract", { sourceId: r.id, contentVersion: r.contentVersion }, { key: ingestKey(r.id, r.contentVersion) });
+  }
+  if (rows.length) ctx.log.info({ count: rows.length }, "resumed unfinished ingestion");
+}

@@ -1,0 +1,134 @@
+import crypto from "node:crypto";
+import { uploadMessages, type ConfirmUploadInput, type GetPresignedUrlInput } from "@mnemo/contracts";
+import type { AppContext, Actor } from "../../http/context.ts";
+import { AppError, notFound, validation, conflict } from "../../lib/errors.ts";
+import * as blobsRepo from "../blobs/repo.ts";
+import * as repo from "../memories/repo.ts";
+import { supportedFileExtensions } from "./deps.ts";
+import { checkUploadFile, isValidClientId } from "./validation.ts";
+import { enqueueExtract } from "./enqueue.ts";
+
+/** Presigned URLs live this long (seconds). */
+const PRESIGN_TTL = 15 * 60;
+
+const sourceTypeOf = { page: "page", image: "image", file: "file" } as const;
+
+export function fileKeyFor(ownerId: string, fileId: string): string {
+  return `${ownerId}/${fileId}`;
+}
+
+/** Spec 2 §7 "get upload location": validates the file, records a pending blob, presigns the PUT. */
+export async function getPresignedUrl(ctx: AppContext, actor: Actor, input: GetPresignedUrlInput) {
+  const db = ctx.database.db;
+  const check = checkUploadFile(input.metadata.name_base64, input.fileType, supportedFileExtensions);
+  if (!check.ok) throw validation(check.message);
+  const limit = ctx.config.UPLOAD_LIMIT_MB * 1024 * 1024;
+  if (input.metadata.size > limit) {
+    throw validation(`Failed to upload ${check.name}. The file is larger than ${ctx.config.UPLOAD_LIMIT_MB}MB.`);
+  }
+  let fileId: string = crypto.randomUUID();
+  if (input.file_id !== undefined) {
+    if (!isValidClientId(input.file_id)) throw validation("Invalid file id.");
+    const existing = await repo.findSource(db, input.file_id);
+    if (existing && existing.ownerId !== actor.id) throw notFound();
+    fileId = input.file_id;
+  }
+  const key = fileKeyFor(actor.id, fileId);
+  const sourceType = input.metadata.source_type;
+  await blobsRepo.upsertPendingBlob(db, {
+    key,
+    ownerId: actor.id,
+    name: check.name,
+    mimeType: input.metadata.type || "application/octet-stream",
+    size: input.metadata.size,
+    kind: sourceType,
+  });
+  const presigned_url = await ctx.blobs.presignPut(key, {
+    expiresInSeconds: PRESIGN_TTL,
+    size: input.metadata.size,
+    metadata: {
+      name_base64: input.metadata.name_base64,
+      type: input.metadata.type,
+      size: String(input.metadata.size),
+      source_type: sourceType,
+    },
+  });
+  return { presigned_url, file_key: key, file_id: fileId };
+}
+
+async function hashStored(ctx: AppContext, key: string): Promise<string> {
+  const stream = await ctx.blobs.get(key);
+  if (!stream) throw validation(uploadMessages.uploadFailed);
+  const hash = crypto.createHash("sha256");
+  for await (const part of stream) hash.update(part as Buffer);
+  return "sha256:" + hash.digest("hex");
+}
+
+/**
+ * Spec 2 §7 "confirm upload": checks the stored body, refuses duplicates (same content for the same
+ * owner), creates or re-versions the memory (status in_progress) and enqueues extraction.
+ */
+export async function confirmUpload(ctx: AppContext, actor: Actor, input: ConfirmUploadInput) {
+  const db = ctx.database.db;
+  if (!isValidClientId(input.file_id)) throw notFound();
+  const key = fileKeyFor(actor.id, input.file_id);
+  const pending = await blobsRepo.findOwnedBlob(db, actor.id, key);
+  const current = await repo.findSource(db, input.file_id);
+  if (!pending || (current && current.ownerId !== actor.id)) throw notFound();
+  if (input.upload_status !== "success") {
+    if (!current) {
+      await ctx.blobs.delete(key);
+      await blobsRepo.deleteBlobRow(db, key);
+    }
+    throw validation(uploadMessages.uploadFailed);
+  }
+  const stat = await ctx.blobs.stat(key);
+  if (!stat) throw validation(uploadMessages.uploadFailed);
+  if (stat.size > ctx.config.UPLOAD_LIMIT_MB * 1024 * 1024) throw new AppError("validation", uploadMessages.uploadFailed, undefined, 413);
+  const contentHash = await hashStored(ctx, key);
+  const { allowed, refused } = await repo.writableCollections(db, actor, input.collections);
+  if (refused.length) throw notFound("Collection not found.");
+  const type = sourceTypeOf[(pending.kind as keyof typeof sourceTypeOf) ?? "file"] ?? "file";
+
+  const row = await db.transaction(async (tx) => {
+    await repo.lockOwnerKey(tx, actor.id, contentHash);
+    if (await repo.findDuplicate(tx, actor.id, contentHash, input.file_id)) throw conflict(uploadMessages.duplicateMemory);
+    const meta = { source: type, file_name: pending.name, mime_type: pending.mimeType, size: stat.size, file_key: key };
+    const existing = await repo.findOwnedSource(tx, actor.id, input.file_id);
+    const saved = existing
+      ? await repo.bumpSourceVersion(tx, existing.id, { contentHash, meta: { ...existing.meta, ...meta } })
+      : await repo.insertSource(tx, {
+          id: input.file_id,
+          ownerId: actor.id,
+          type,
+          title: pending.name,
+          status: "in_progress",
+          contentHash,
+          meta,
+        });
+    await blobsRepo.markBlobUploaded(tx, key, saved.id, stat.size);
+    await repo.addToCollections(tx, saved.id, actor.id, allowed);
+    return saved;
+  });
+  await enqueueExtract(ctx, row.id, row.contentVersion);
+  return { id: row.id, status: "in_progress" as const };
+}
+
+/** Spec 2 §7 "verify indexing": each item's status; any id the actor does not own answers 404. */
+export async function verifyIndexing(ctx: AppContext, actor: Actor, items: { type: string; id: string }[]) {
+  const ids = [...new Set(items.map((i) => i.id))];
+  const rows = await repo.findOwnedSources(ctx.database.db, actor.id, ids);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  if (byId.size !== ids.length) throw notFound();
+  return items.map((item) => {
+    const r = byId.get(item.id)!;
+    return {
+      id: r.id,
+      indexing_status: r.status as "in_progress" | "success" | "errored",
+      type: item.type || r.type,
+      error: r.error,
+      warning: r.warning,
+    };
+  });
+}
+

@@ -1,0 +1,91 @@
+import crypto from "node:crypto";
+import { linkMessages, uploadMessages, type UploadWebPagesInput, type WebPageResult } from "@mnemo/contracts";
+import { linkKey, validateLink } from "@mnemo/contracts/links";
+import type { AppContext, Actor } from "../../http/context.ts";
+import { notFound, validation, AppError } from "../../lib/errors.ts";
+import * as repo from "../memories/repo.ts";
+import { linkFetchOptions } from "../links/fetch-options.ts";
+import { FetchError, resolveSafeTarget } from "../links/safe-fetch.ts";
+import { fetchMetadata } from "./deps.ts";
+import { enqueueExtract } from "./enqueue.ts";
+
+export function linkHash(url: string): string {
+  return "link:" + crypto.createHash("sha256").update(linkKey(url) ?? url).digest("hex");
+}
+
+/** True when the link's host is refused by the SSRF guard (private, loopback, metadata …). */
+async function isBlockedTarget(ctx: AppContext, url: string): Promise<boolean> {
+  try {
+    await resolveSafeTarget(new URL(url), linkFetchOptions(ctx.config));
+    return false;
+  } catch (err) {
+    return err instanceof FetchError && err.reason === "blocked_address";
+  }
+}
+
+/**
+ * Spec 2 §7 "upload web pages": validates each link (contracts rules), refuses blocked hosts and
+ * duplicates per owner (normalised URL), creates webpage memories and enqueues their fetch.
+ */
+export async function uploadWebPages(ctx: AppContext, actor: Actor, input: UploadWebPagesInput) {
+  const db = ctx.database.db;
+  const collections = input.collectionId ? [input.collectionId] : [];
+  const { allowed, refused } = await repo.writableCollections(db, actor, collections);
+  if (refused.length) throw notFound("Collection not found.");
+  const results: WebPageResult[] = [];
+  const toEnqueue: { id: string; version: number }[] = [];
+  for (const page of input.web_pages) {
+    const check = validateLink(page.link);
+    if (!check.ok) {
+      results.push({ link: page.link, id: null, status: "error", warning: null, message: check.message });
+      continue;
+    }
+    const url = check.url;
+    if (!page.content.trim() && (await isBlockedTarget(ctx, url))) {
+      results.push({ link: page.link, id: null, status: "blocked", warning: null, message: linkMessages.webpageNotResponding });
+      continue;
+    }
+    const hash = linkHash(url);
+    const id = crypto.randomUUID();
+    const created = await db.transaction(async (tx) => {
+      await repo.lockOwnerKey(tx, actor.id, hash);
+      if (await repo.findDuplicate(tx, actor.id, hash, id)) return undefined;
+      const row = await repo.insertSource(tx, {
+        id,
+        ownerId: actor.id,
+        type: "webpage",
+        url,
+        title: page.title.trim() || url,
+        note: page.note,
+        description: page.description,
+        status: "in_progress",
+        contentHash: hash,
+        meta: { source: "webpage", upload_source: page.upload_source, provided_content: Boolean(page.content.trim()) },
+      });
+      if (page.content.trim()) {
+        await repo.upsertContent(tx, { sourceId: id, ownerId: actor.id, markdown: page.content, text: page.content });
+      }
+      await repo.addToCollections(tx, id, actor.id, allowed);
+      return row;
+    });
+    if (!created) {
+      results.push({ link: page.link, id: null, status: "error", warning: null, message: uploadMessages.duplicateMemory });
+      continue;
+    }
+    toEnqueue.push({ id: created.id, version: created.contentVersion });
+    results.push({ link: page.link, id: created.id, status: "in_progress", warning: null });
+  }
+  for (const item of toEnqueue) await enqueueExtract(ctx, item.id, item.version);
+  return { web_pages: results };
+}
+
+/** Spec 2 §7 "fetch page metadata": title and description of a valid https link. */
+export async function fetchPageMetadata(ctx: AppContext, url: string) {
+  const check = validateLink(url);
+  if (!check.ok) throw validation(check.message);
+  try {
+    return await fetchMetadata(check.url, ctx.config);
+  } catch {
+    throw new AppError("upstream", linkMessages.webpageNotResponding);
+  }
+}

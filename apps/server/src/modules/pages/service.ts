@@ -1,0 +1,70 @@
+import crypto from "node:crypto";
+import { constants, type SavePageInput } from "@mnemo/contracts";
+import type { AppContext, Actor } from "../../http/context.ts";
+import { notFound } from "../../lib/errors.ts";
+import * as repo from "../memories/repo.ts";
+import { enqueueExtract } from "../ingest/enqueue.ts";
+import { blocksToMarkdown } from "./blocknote.ts";
+
+const defaultTitle = constants.editors.defaultPageTitles[0];
+
+function present(row: repo.SourceRow, content: repo.SourceContentRow | undefined) {
+  return {
+    id: row.id,
+    title: row.title,
+    blocks: (content?.blocks as unknown[] | null) ?? [],
+    markdown: content?.markdown ?? "",
+    status: row.status as "in_progress" | "success" | "errored",
+    content_version: row.contentVersion,
+  };
+}
+
+async function markdownOf(input: SavePageInput): Promise<string> {
+  return input.markdown ?? (await blocksToMarkdown(input.blocks));
+}
+
+/** Saves a new page memory (blocks + Markdown) and enqueues its indexing. */
+export async function createPage(ctx: AppContext, actor: Actor, input: SavePageInput) {
+  const db = ctx.database.db;
+  const { allowed, refused } = await repo.writableCollections(db, actor, input.collections);
+  if (refused.length) throw notFound("Collection not found.");
+  const markdown = await markdownOf(input);
+  const id = crypto.randomUUID();
+  const row = await db.transaction(async (tx) => {
+    const saved = await repo.insertSource(tx, {
+      id,
+      ownerId: actor.id,
+      type: "page",
+      title: input.title.trim() || defaultTitle,
+      status: "in_progress",
+      meta: { source: "page" },
+    });
+    await repo.upsertContent(tx, { sourceId: id, ownerId: actor.id, blocks: input.blocks, markdown, text: markdown });
+    await repo.addToCollections(tx, id, actor.id, allowed);
+    return saved;
+  });
+  await enqueueExtract(ctx, row.id, row.contentVersion);
+  return present(row, await repo.findContent(db, id));
+}
+
+/** Replaces a page's title and blocks; bumps its content version so it is re-indexed. */
+export async function updatePage(ctx: AppContext, actor: Actor, id: string, input: SavePageInput) {
+  const db = ctx.database.db;
+  const existing = await repo.findOwnedSource(db, actor.id, id);
+  if (!existing || existing.type !== "page") throw notFound();
+  const markdown = await markdownOf(input);
+  const row = await db.transaction(async (tx) => {
+    const saved = await repo.bumpSourceVersion(tx, id, { title: input.title.trim() || defaultTitle });
+    await repo.upsertContent(tx, { sourceId: id, ownerId: actor.id, blocks: input.blocks, markdown, text: markdown });
+    return saved;
+  });
+  await enqueueExtract(ctx, row.id, row.contentVersion);
+  return present(row, await repo.findContent(db, id));
+}
+
+export async function getPage(ctx: AppContext, actor: Actor, id: string) {
+  const db = ctx.database.db;
+  const row = await repo.findOwnedSource(db, actor.id, id);
+  if (!row || row.type !== "page") throw notFound();
+  return present(row, await repo.findContent(db, id));
+}

@@ -1,0 +1,55 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { zSetUserPlanInput, zUserPlan, zUserStats, zUserStatsQuery } from "@mnemo/contracts";
+import type { AppContext, AppEnv } from "../../http/context.ts";
+import { defineRoute } from "../../http/route.ts";
+import { requireAuth } from "../../http/middleware/auth.ts";
+import * as service from "./service.ts";
+
+const zSetUserPlanResponse = z.object({ success: z.literal(true), email: z.string(), plan: z.string() });
+
+/** Plan state, daily usage and the administrators' plan switch (spec 1 §3, spec 3 §3, §6, §7). */
+export function planRoutes(ctx: AppContext) {
+  const r = new Hono<AppEnv>();
+  const auth = [requireAuth(ctx)];
+  const db = ctx.database.db;
+
+  defineRoute(
+    r,
+    { method: "get", path: "/user/plan", summary: "The signed-in user's plan, admin flags, subscription status and limits", tag: "plans", response: zUserPlan },
+    auth,
+    async (c) => c.json(await service.getUserPlan(db, c.var.actor)),
+  );
+
+  defineRoute(
+    r,
+    {
+      method: "get",
+      path: "/user/stats",
+      summary: "Today's usage (qna, web, apps, agent, file_upload) against the plan's limits when needDailyStats=true; owned collections",
+      tag: "plans",
+      query: zUserStatsQuery,
+      response: zUserStats,
+    },
+    auth,
+    async (c, { query }) =>
+      c.json(
+        await service.getUserStats(db, c.var.actor, {
+          needDailyStats: query.needDailyStats === "true",
+          userSystemDate: query.user_system_date,
+        }),
+      ),
+  );
+
+  defineRoute(
+    r,
+    { method: "put", path: "/admin/user_plan", summary: "Set a user's plan (site administrators only)", tag: "plans", body: zSetUserPlanInput, response: zSetUserPlanResponse },
+    auth,
+    async (c, { body }) => {
+      await service.requireSiteAdmin(db, c.var.actor);
+      await service.setUserPlan(db, body.email, body.plan);
+      return c.json({ success: true as const, email: body.email, plan: body.plan });
+    },
+  );
+  return r;
+}

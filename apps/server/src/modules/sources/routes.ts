@@ -19,7 +19,6 @@ import type { AppContext, AppEnv } from "../../http/context.ts";
 import { defineRoute } from "../../http/route.ts";
 import { requireAuth } from "../../http/middleware/auth.ts";
 import * as service from "./service.ts";
-import type { BlobStore } from "../blobs/store.ts";
 
 /** The wall and everything that opens from it (spec 2 §7 Sources). */
 export function sourceRoutes(ctx: AppContext) {
@@ -29,7 +28,7 @@ export function sourceRoutes(ctx: AppContext) {
     db: ctx.database.db,
     search: ctx.search,
     trigram: ctx.database.capabilities.pg_trgm,
-    blobs: () => (ctx as AppContext & { blobs?: BlobStore }).blobs,
+    blobs: () => ctx.blobs,
   };
   const tag = "sources";
 

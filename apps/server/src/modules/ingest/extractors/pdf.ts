@@ -31,7 +31,10 @@ export async function extractPdf(input: ExtractInput): Promise<ExtractResult> {
       if (!text) {
         if (ocrPages < limits.maxOcrPages) {
           ocrPages++;
-          text = await ocrPage(pdf, n);
+          text = await ocrPage(pdf, n).catch((err: unknown) => {
+            warnings.push(`Page ${n} has no text layer and could not be OCRed: ${String(err)}`);
+            return "";
+          });
         } else skippedOcr++;
       }
       if (!text) continue;

@@ -126,3 +126,16 @@ export const zPage = z.object({
   status: z.enum(sourceStatuses),
   content_version: z.number(),
 });
+
+/**
+ * File extensions the upload validation accepts (spec 2 §5 Files), lower case, no dot. Mirrors the
+ * server's extractor table (`supportedFileExtensions` in apps/server ingest/extractors) so the web
+ * app can refuse a file before asking for an upload location.
+ */
+export const supportedUploadExtensions = [
+  "pdf", "docx", "pptx", "xlsx", "csv", "tsv", "txt", "md", "markdown", "html", "htm",
+  "png", "jpg", "jpeg", "webp", "gif", "bmp",
+] as const;
+
+/** Extensions uploaded with `source_type` image (the rest are file). */
+export const imageUploadExtensions = ["png", "jpg", "jpeg", "webp", "gif", "bmp"] as const;

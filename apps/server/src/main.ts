@@ -3,6 +3,7 @@ import { loadConfig } from "./config.ts";
 import { createLogger } from "./logger.ts";
 import { startMnemo } from "./bootstrap.ts";
 import { DataDirLockedError } from "./db/lock.ts";
+import { runSetPlanCommand } from "./modules/plans/cli.ts";
 
 const [major, minor] = process.versions.node.split(".").map(Number);
 if (major < 22 || (major === 22 && minor < 12)) {
@@ -42,6 +43,11 @@ async function main() {
     log.info("migrations applied");
     await mnemo.stop();
     return;
+  }
+  if (command === "set-plan") {
+    const code = await runSetPlanCommand(mnemo.ctx.database.db, process.argv.slice(3));
+    await mnemo.stop();
+    process.exit(code);
   }
   if (command === "worker") {
     log.info({ database: mnemo.ctx.database.kind }, "Mnemo worker is running");

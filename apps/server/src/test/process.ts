@@ -30,9 +30,9 @@ export type ServerProcess = {
  * Starts the real `mnemo serve` in a child process (Node running this test, tsx loader).
  * Resolves when it listens, or when it exits first (e.g. refused a locked data dir).
  */
-export async function spawnServer(env: Record<string, string>, opts: { command?: string } = {}): Promise<ServerProcess> {
+export async function spawnServer(env: Record<string, string>, opts: { command?: string; args?: string[] } = {}): Promise<ServerProcess> {
   const port = Number(env.PORT ?? (await freePort()));
-  const child = spawn(process.execPath, ["--import", "tsx", mainTs, opts.command ?? "serve"], {
+  const child = spawn(process.execPath, ["--import", "tsx", mainTs, opts.command ?? "serve", ...(opts.args ?? [])], {
     cwd: repoRoot,
     env: { ...process.env, LOG_LEVEL: "warn", ...env, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],

@@ -15,10 +15,11 @@ import { sourceRoutes } from "../modules/sources/routes.ts";
 import { ingestRoutes } from "../modules/ingest/routes.ts";
 import { pageRoutes } from "../modules/pages/routes.ts";
 import { blobRoutes } from "../modules/blobs/routes.ts";
+import { collectionRoutes } from "../modules/collections/routes.ts";
 import { planRoutes } from "../modules/plans/routes.ts";
 
 /** Module route factories, mounted under /api in this order. */
-const modules = [authRoutes, userRoutes, chatRoutes, providerRoutes, ingestRoutes, pageRoutes, blobRoutes, sourceRoutes, planRoutes];
+const modules = [authRoutes, userRoutes, chatRoutes, providerRoutes, ingestRoutes, pageRoutes, blobRoutes, sourceRoutes, collectionRoutes, planRoutes];
 
 /** Builds the whole HTTP app: middleware chain, every module under /api, and the web app. */
 export function createApp(ctx: AppContext) {

@@ -1,0 +1,60 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { AccessType } from "@mnemo/contracts";
+import type { Db } from "../../db/client.ts";
+import { authorize, collectionNotFound, roleOf, type CollectionAction, type CollectionFacts } from "./policy.ts";
+import * as repo from "./repo.ts";
+
+/** Who asks: the signed-in user's id and lower-case e-mail. */
+export type CollectionActor = { id: string; email: string };
+
+/**
+ * Loads what a decision about one collection needs, fresh from the database on every call (no
+ * cache: a revoked grant stops working on the very next request). Undefined when it does not exist.
+ */
+export async function loadCollectionFacts(db: repo.Tx, collectionId: string) {
+  const row = await repo.findCollection(db, collectionId);
+  if (!row) return undefined;
+  const grants = await repo.grantsOf(db, [row.id]);
+  const facts: CollectionFacts = { ownerId: row.ownerId, grants: new Map(grants.map((g) => [g.email, g.role])) };
+  return { row, grants, facts };
+}
+
+/** The actor's role on a collection, or null (no such collection, or no access). */
+export async function collectionRole(db: Db, actor: CollectionActor, collectionId: string): Promise<AccessType | null> {
+  const loaded = await loadCollectionFacts(db, collectionId);
+  return loaded ? roleOf(actor, loaded.facts) : null;
+}
+
+/** Whether the actor may view and chat over a collection (for /qna and search scoped to it). */
+export async function canReadCollection(db: Db, actor: CollectionActor, collectionId: string): Promise<boolean> {
+  return (await collectionRole(db, actor, collectionId)) !== null;
+}
+
+/**
+ * Throws the collection policy's error (404 without access, 403 with too low a role) unless the
+ * actor may do `action` on the collection; returns the collection row and the actor's role.
+ * Other modules (chat, pages) call this for collection-scoped requests.
+ */
+export async function requireCollectionAccess(db: repo.Tx, actor: CollectionActor, collectionId: string, action: CollectionAction) {
+  const loaded = await loadCollectionFacts(db, collectionId);
+  if (!loaded) throw collectionNotFound();
+  const role = authorize(actor, action, loaded.facts);
+  return { ...loaded, role };
+}
+
+/** SQL: ids of the collections the actor can read (owned, or granted to the actor's e-mail). */
+export function readableCollectionIdsSql(actor: CollectionActor): SQL {
+  return sql`SELECT co.id FROM collection co WHERE co.owner_id = ${actor.id}
+    OR EXISTS (SELECT 1 FROM collection_member cm WHERE cm.collection_id = co.id AND cm.email = ${actor.email})`;
+}
+
+/**
+ * SQL: ids of the memories the actor can read through collections — one collection when
+ * `collectionId` is given (empty unless the actor can read it), else every readable collection.
+ * Own memories are not included: combine with `owner_id = actor` where the scope allows them.
+ */
+export function readableSourceIdsSql(actor: CollectionActor, collectionId?: string): SQL {
+  const only = collectionId ? sql` AND cs.collection_id = ${collectionId}` : sql``;
+  return sql`SELECT cs.source_id FROM collection_source cs
+    WHERE cs.collection_id IN (${readableCollectionIdsSql(actor)})${only}`;
+}

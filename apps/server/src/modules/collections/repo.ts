@@ -1,0 +1,197 @@
+import { and, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import type { AccessType } from "@mnemo/contracts";
+import type { Db } from "../../db/client.ts";
+import { queryRows } from "../../db/client.ts";
+import { collection, collectionMember, collectionSource, source, user } from "../../db/schema/index.ts";
+
+/** A Drizzle database or transaction handle. */
+export type Tx = Pick<Db, "select" | "insert" | "update" | "delete" | "execute">;
+export type CollectionRow = typeof collection.$inferSelect;
+export type Grant = { collectionId: string; email: string; role: AccessType };
+
+export async function findCollection(db: Tx, id: string): Promise<CollectionRow | undefined> {
+  const rows = await db.select().from(collection).where(eq(collection.id, id)).limit(1);
+  return rows[0];
+}
+
+/** Grants of the given collections (always read fresh: revocation acts on the next request). */
+export async function grantsOf(db: Tx, ids: string[]): Promise<Grant[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ collectionId: collectionMember.collectionId, email: collectionMember.email, role: collectionMember.role })
+    .from(collectionMember)
+    .where(inArray(collectionMember.collectionId, ids))
+    .orderBy(collectionMember.createdAt, collectionMember.email);
+  return rows as Grant[];
+}
+
+/** Collections the actor owns or holds a grant on, newest first. */
+export async function visibleCollections(db: Tx, actor: { id: string; email: string }): Promise<CollectionRow[]> {
+  return db
+    .select()
+    .from(collection)
+    .where(
+      sql`${collection.ownerId} = ${actor.id} OR ${collection.id} IN (SELECT cm.collection_id FROM collection_member cm WHERE cm.email = ${actor.email})`,
+    )
+    .orderBy(desc(collection.createdAt), collection.id);
+}
+
+export async function emailsOf(db: Tx, userIds: string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db.select({ id: user.id, email: user.email }).from(user).where(inArray(user.id, userIds));
+  return new Map(rows.map((r) => [r.id, r.email.toLowerCase()]));
+}
+
+/** Memory counts per collection. */
+export async function documentCounts(db: Tx, ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: collectionSource.collectionId, n: count() })
+    .from(collectionSource)
+    .where(inArray(collectionSource.collectionId, ids))
+    .groupBy(collectionSource.collectionId);
+  return new Map(rows.map((r) => [r.id, Number(r.n)]));
+}
+
+export type TopDocumentRow = { collection_id: string; id: string; title: string; type: string };
+
+/** The `perCollection` most recently added memories of each collection. */
+export async function topDocuments(db: Db, ids: string[], perCollection: number): Promise<TopDocumentRow[]> {
+  if (ids.length === 0) return [];
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  return queryRows<TopDocumentRow>(
+    db,
+    sql`SELECT t.collection_id, t.id, t.title, t.type FROM (
+          SELECT cs.collection_id, s.id, s.title, s.type,
+                 row_number() OVER (PARTITION BY cs.collection_id ORDER BY cs.created_at DESC, s.id) AS rn
+          FROM collection_source cs JOIN source s ON s.id = cs.source_id
+          WHERE cs.collection_id IN (${list})) t
+        WHERE t.rn <= ${perCollection} ORDER BY t.collection_id, t.rn`,
+  );
+}
+
+/**
+ * Serialises collection creation per owner until the transaction ends, so the plan-limit count
+ * and the duplicate-name check cannot be overtaken by a concurrent create.
+ */
+export async function lockOwnerCollections(tx: Tx, ownerId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${"collection-owner:" + ownerId}, 0))`);
+}
+
+export async function countOwned(db: Tx, ownerId: string): Promise<number> {
+  const rows = await db.select({ n: count() }).from(collection).where(eq(collection.ownerId, ownerId));
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Whether another of the owner's collections has exactly this name. */
+export async function nameTaken(db: Tx, ownerId: string, name: string, exceptId?: string): Promise<boolean> {
+  const conds = [eq(collection.ownerId, ownerId), eq(collection.name, name)];
+  if (exceptId) conds.push(ne(collection.id, exceptId));
+  const rows = await db.select({ id: collection.id }).from(collection).where(and(...conds)).limit(1);
+  return rows.length > 0;
+}
+
+export async function insertCollection(tx: Tx, row: typeof collection.$inferInsert) {
+  await tx.insert(collection).values(row);
+}
+
+export async function updateCollection(
+  tx: Tx,
+  id: string,
+  patch: Partial<Pick<CollectionRow, "name" | "description" | "customInstructions">>,
+) {
+  await tx.update(collection).set({ ...patch, updatedAt: new Date() }).where(eq(collection.id, id));
+}
+
+/** Deletes collections; their grants and memberships cascade, the memories stay. */
+export async function deleteCollections(tx: Tx, ids: string[]): Promise<string[]> {
+  const rows = await tx.delete(collection).where(inArray(collection.id, ids)).returning({ id: collection.id });
+  return rows.map((r) => r.id);
+}
+
+/** The subset of `ids` that are memories owned by `ownerId`. */
+export async function ownedSourceIds(db: Tx, ownerId: string, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: source.id })
+    .from(source)
+    .where(and(eq(source.ownerId, ownerId), inArray(source.id, ids)));
+  return rows.map((r) => r.id);
+}
+
+/** Inserts memberships; returns the ids actually added (already present ones are skipped). */
+export async function insertSources(tx: Tx, collectionId: string, ids: string[], addedBy: string): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .insert(collectionSource)
+    .values(ids.map((sourceId) => ({ collectionId, sourceId, addedBy })))
+    .onConflictDoNothing()
+    .returning({ id: collectionSource.sourceId });
+  return rows.map((r) => r.id);
+}
+
+export async function removeSources(tx: Tx, collectionId: string, ids: string[]): Promise<string[]> {
+  const rows = await tx
+    .delete(collectionSource)
+    .where(and(eq(collectionSource.collectionId, collectionId), inArray(collectionSource.sourceId, ids)))
+    .returning({ id: collectionSource.sourceId });
+  return rows.map((r) => r.id);
+}
+
+export async function documentCount(db: Tx, collectionId: string): Promise<number> {
+  return (await documentCounts(db, [collectionId])).get(collectionId) ?? 0;
+}
+
+/** Grants (or changes) a role for each e-mail. */
+export async function upsertGrants(tx: Tx, collectionId: string, emails: string[], role: AccessType) {
+  if (emails.length === 0) return;
+  await tx
+    .insert(collectionMember)
+    .values(emails.map((email) => ({ collectionId, email, role })))
+    .onConflictDoUpdate({ target: [collectionMember.collectionId, collectionMember.email], set: { role } });
+}
+
+export async function deleteGrant(tx: Tx, collectionId: string, email: string): Promise<boolean> {
+  const rows = await tx
+    .delete(collectionMember)
+    .where(and(eq(collectionMember.collectionId, collectionId), eq(collectionMember.email, email)))
+    .returning({ email: collectionMember.email });
+  return rows.length > 0;
+}
+
+export type CollectionMemoryRow = {
+  id: string;
+  title: string;
+  description: string;
+  url: string | null;
+  type: string;
+  status: string;
+  created_at: Date | string;
+  added_at: Date | string;
+  owner_email: string;
+};
+
+/** One page of a collection's memories, most recently added first. */
+export async function pageOfSources(db: Db, collectionId: string, page: number, pageSize: number) {
+  const rows = await queryRows<CollectionMemoryRow>(
+    db,
+    sql`SELECT s.id, s.title, s.description, s.url, s.type, s.status, s.created_at, cs.created_at AS added_at, u.email AS owner_email
+        FROM collection_source cs JOIN source s ON s.id = cs.source_id JOIN "user" u ON u.id = s.owner_id
+        WHERE cs.collection_id = ${collectionId}
+        ORDER BY cs.created_at DESC, s.id LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+  );
+  return { rows, total: await documentCount(db, collectionId) };
+}
+
+/** The subset of `ids` already in the collection. */
+export async function presentSourceIds(db: Tx, collectionId: string, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: collectionSource.sourceId })
+    .from(collectionSource)
+    .where(and(eq(collectionSource.collectionId, collectionId), inArray(collectionSource.sourceId, ids)));
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,53 @@
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { source, userProfile } from "../../db/schema/index.ts";
+import type { TestMnemo, TestUser } from "../../test/harness.ts";
+
+/** Inserts `n` memories owned by `owner` straight into the store (no ingestion needed here). */
+export async function buildMemories(db: Db, owner: TestUser, n: number, prefix = "Memory"): Promise<string[]> {
+  const rows = Array.from({ length: n }, (_, i) => ({
+    id: crypto.randomUUID(),
+    ownerId: owner.id,
+    type: "page",
+    title: `${prefix} ${i + 1}`,
+    status: "success",
+  }));
+  for (let i = 0; i < rows.length; i += 500) await db.insert(source).values(rows.slice(i, i + 500));
+  return rows.map((r) => r.id);
+}
+
+export async function setPlan(db: Db, u: TestUser, plan: string) {
+  await db.update(userProfile).set({ plan, skipTrial: true }).where(eq(userProfile.userId, u.id));
+}
+
+/** Creates a collection through the API and returns its id. */
+export async function buildCollection(
+  m: TestMnemo,
+  owner: TestUser,
+  opts: { name?: string; shareWith?: [string, "read" | "write" | "admin"][]; memories?: string[] } = {},
+): Promise<string> {
+  const res = await m.request("PUT", "/api/collection", {
+    as: owner,
+    json: { collection_name: opts.name ?? `Collection ${crypto.randomBytes(4).toString("hex")}` },
+    headers: { source: "desktop_app" },
+  });
+  if (res.status !== 201) throw new Error(`create failed: ${res.status} ${await res.text()}`);
+  const { collection_id } = (await res.json()) as { collection_id: string };
+  for (const [email, role] of opts.shareWith ?? []) {
+    const s = await m.request("POST", `/api/collection/${collection_id}/share`, {
+      as: owner,
+      json: { recipient_email_ids: [email], type_of_access: role },
+    });
+    if (s.status !== 200) throw new Error(`share failed: ${s.status} ${await s.text()}`);
+  }
+  if (opts.memories?.length) {
+    const a = await m.request("POST", `/api/collection/add_sources?collection_id=${collection_id}`, {
+      as: owner,
+      json: { documents: opts.memories },
+      headers: { source: "desktop_app" },
+    });
+    if (a.status !== 200) throw new Error(`add failed: ${a.status} ${await a.text()}`);
+  }
+  return collection_id;
+}

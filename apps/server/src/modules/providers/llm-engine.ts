@@ -47,9 +47,11 @@ export function createLlmEngine(id: string, model: LanguageModel): AnswerEngine 
             pending = "";
             continue;
           }
-          const keep = heldBack(pending, FOLLOW_UPS_MARKER);
-          const out = pending.slice(0, pending.length - keep);
-          pending = pending.slice(pending.length - keep);
+          // Hold back a possible marker start and the whitespace before it.
+          let cut = pending.length - heldBack(pending, FOLLOW_UPS_MARKER);
+          while (cut > 0 && /\s/.test(pending[cut - 1])) cut--;
+          const out = pending.slice(0, cut);
+          pending = pending.slice(cut);
           if (out) yield { type: "text", text: out };
         } else if (part.type === "tool-call") {
           yield { type: "tool-call", toolName: part.toolName, params: (part.input ?? {}) as Record<string, unknown> };

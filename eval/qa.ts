@@ -1,0 +1,124 @@
+/**
+ * `npm run eval -- qa --data <folder>`
+ *
+ * Saves `contexts.jsonl` ({"_id","title","text"}) as memories of a temporary user in an embedded
+ * PGlite under a temporary directory, asks every question of `qa.jsonl`
+ * ({"id","question","context_id","answers"}) through the real POST /api/qna (in-process
+ * `app.request`) with the default engine, reads each reply with the web app's stream parser, and
+ * scores it: SQuAD v1.1 EM and F1 (max over gold answers), "contained" (a gold answer appears in
+ * the answer text) and avg_words (citations excluded). Last line: `EM=… F1=… contained=… avg_words=…`.
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { newChatItem, readChatStream } from "@mnemo/contracts/stream";
+import { loadConfig } from "../apps/server/src/config.ts";
+import { startMnemo } from "../apps/server/src/bootstrap.ts";
+import { createLogger } from "../apps/server/src/logger.ts";
+import { source, sourceContent } from "../apps/server/src/db/schema/index.ts";
+import { indexSourceContent } from "../apps/server/src/modules/search/index.ts";
+
+type Context = { _id: string; title: string; text: string };
+type Question = { id: string; question: string; context_id: string; answers: string[] };
+
+/** SQuAD v1.1 normalisation: lower case, no punctuation, no articles, single spaces. */
+export function normalizeAnswer(s: string): string {
+  return s
+    .toLowerCase()
+    .replace(/[!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]/g, "")
+    .replace(/\b(a|an|the)\b/g, " ")
+    .split(/\s+/)
+    .filter(Boolean)
+    .join(" ");
+}
+
+/** Citation markers `[n]` are not part of the answer text. */
+export const stripCitations = (s: string) => s.replace(/\s*\[\d+\]/g, "");
+
+export function f1Score(prediction: string, gold: string): number {
+  const p = normalizeAnswer(prediction).split(" ").filter(Boolean);
+  const g = normalizeAnswer(gold).split(" ").filter(Boolean);
+  const counts = new Map<string, number>();
+  for (const t of g) counts.set(t, (counts.get(t) ?? 0) + 1);
+  let same = 0;
+  for (const t of p) {
+    const c = counts.get(t) ?? 0;
+    if (c > 0) {
+      same++;
+      counts.set(t, c - 1);
+    }
+  }
+  if (same === 0) return 0;
+  const precision = same / p.length;
+  const recall = same / g.length;
+  return (2 * precision * recall) / (precision + recall);
+}
+
+/** Scores one answer against its gold answers. */
+export function scoreAnswer(answer: string, golds: string[]) {
+  const text = stripCitations(answer);
+  const norm = normalizeAnswer(text);
+  return {
+    em: golds.some((g) => normalizeAnswer(g) === norm) ? 1 : 0,
+    f1: Math.max(0, ...golds.map((g) => f1Score(text, g))),
+    contained: golds.some((g) => norm.includes(normalizeAnswer(g))) ? 1 : 0,
+    words: text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length,
+  };
+}
+
+const readJsonl = <T>(file: string): T[] =>
+  fs.readFileSync(file, "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l) as T);
+
+export async function run(args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { data: { type: "string" }, limit: { type: "string" } } });
+  if (!values.data) throw new Error("Usage: npm run eval -- qa --data <folder>");
+  const contexts = readJsonl<Context>(path.join(values.data, "contexts.jsonl"));
+  let questions = readJsonl<Question>(path.join(values.data, "qa.jsonl"));
+  if (values.limit) questions = questions.slice(0, Number(values.limit));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mnemo-eval-qa-"));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", DISABLE_WORKER: "true" });
+  const mnemo = await startMnemo({ config, log: createLogger("silent"), worker: "off" });
+  try {
+    const signUp = await mnemo.app.request("/api/auth/sign-up", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "Eval", email: `eval-${crypto.randomUUID()}@example.com`, password: "evaluation-password" }),
+    });
+    const { token, user } = (await signUp.json()) as { token: string; user: { id: string } };
+    const db = mnemo.ctx.database.db;
+    const t0 = performance.now();
+    for (const c of contexts) {
+      const id = crypto.randomUUID();
+      await db.insert(source).values({ id, ownerId: user.id, type: "file", title: c.title, status: "success" });
+      await db.insert(sourceContent).values({ sourceId: id, ownerId: user.id, text: c.text });
+      await indexSourceContent(db, id);
+    }
+    console.log(`indexed ${contexts.length} contexts in ${((performance.now() - t0) / 1000).toFixed(1)} s (${mnemo.ctx.search.name})`);
+    const sum = { em: 0, f1: 0, contained: 0, words: 0 };
+    const t1 = performance.now();
+    for (const q of questions) {
+      const res = await mnemo.app.request("/api/qna", {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: JSON.stringify({ question: q.question }),
+      });
+      if (res.status !== 200 || !res.body) throw new Error(`/api/qna answered ${res.status}: ${await res.text()}`);
+      const item = await readChatStream(res.body, newChatItem(q.question));
+      const s = scoreAnswer(item.response, q.answers);
+      sum.em += s.em;
+      sum.f1 += s.f1;
+      sum.contained += s.contained;
+      sum.words += s.words;
+    }
+    const n = questions.length || 1;
+    console.log(`asked ${questions.length} questions in ${((performance.now() - t1) / 1000).toFixed(1)} s`);
+    console.log(
+      `EM=${(sum.em / n).toFixed(4)} F1=${(sum.f1 / n).toFixed(4)} contained=${(sum.contained / n).toFixed(4)} avg_words=${(sum.words / n).toFixed(1)}`,
+    );
+  } finally {
+    await mnemo.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}

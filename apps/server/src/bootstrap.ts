@@ -7,6 +7,7 @@ import { acquireDataDirLock } from "./db/lock.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { createAuth } from "./modules/auth/auth.ts";
 import { insertProfile } from "./modules/users/repo.ts";
+import { EventBus } from "./modules/events/bus.ts";
 import { createSearchIndex, prepareSearch } from "./modules/search/index.ts";
 import type { AppContext } from "./http/context.ts";
 import { createApp } from "./http/app.ts";
@@ -46,7 +47,7 @@ export function buildContext(config: Config, database: Database, log: Logger): A
       await insertProfile(database.db, u.id, config.DEFAULT_PLAN);
     },
   });
-  return { config, database, log, auth, search: createSearchIndex(database), version: VERSION,
+  return { config, database, log, auth, search: createSearchIndex(database), events: new EventBus(), version: VERSION,
     blobs: createBlobStore(config, resolveAuthSecret(config)), queue: createJobQueue(database, log) };
 }
 

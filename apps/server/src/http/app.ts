@@ -12,6 +12,8 @@ import { userRoutes } from "../modules/users/routes.ts";
 import { chatRoutes } from "../modules/chat/routes.ts";
 import { providerRoutes } from "../modules/providers/routes.ts";
 import { sourceRoutes } from "../modules/sources/routes.ts";
+import { eventRoutes } from "../modules/events/routes.ts";
+import { screenshotRoutes } from "../modules/screenshots/routes.ts";
 import { ingestRoutes } from "../modules/ingest/routes.ts";
 import { pageRoutes } from "../modules/pages/routes.ts";
 import { blobRoutes } from "../modules/blobs/routes.ts";
@@ -19,7 +21,7 @@ import { collectionRoutes } from "../modules/collections/routes.ts";
 import { planRoutes } from "../modules/plans/routes.ts";
 
 /** Module route factories, mounted under /api in this order. */
-const modules = [authRoutes, userRoutes, chatRoutes, providerRoutes, ingestRoutes, pageRoutes, blobRoutes, sourceRoutes, collectionRoutes, planRoutes];
+const modules = [authRoutes, userRoutes, chatRoutes, providerRoutes, ingestRoutes, pageRoutes, blobRoutes, sourceRoutes, collectionRoutes, planRoutes, screenshotRoutes, eventRoutes];
 
 /** Builds the whole HTTP app: middleware chain, every module under /api, and the web app. */
 export function createApp(ctx: AppContext) {

@@ -1,4 +1,5 @@
 import type { Config } from "../config.ts";
+import type { EventBus } from "../modules/events/bus.ts";
 import type { Database } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import type { Auth } from "../modules/auth/auth.ts";
@@ -27,6 +28,8 @@ export type AppContext = {
   blobs: BlobStore;
   /** Background jobs (pg-boss); the worker may run in this process or another. */
   queue: JobQueue;
+  /** Fan-out of user events to open /api/events streams. */
+  events: EventBus;
   version: string;
 };
 

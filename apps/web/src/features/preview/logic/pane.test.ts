@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { memories } from "@mnemo/contracts/constants";
+import { choosePane, contentView, hasNotesTab } from "./pane";
+
+const web = (over: { url?: string | null; thumbnail_url?: string | null; iframe?: boolean | null } = {}) => ({
+  type: "webpage",
+  url: over.url === undefined ? "https://example.com/a" : over.url,
+  thumbnail_url: over.thumbnail_url ?? null,
+  meta: { source: "webpage", status: "success" as const, owner: "a@b.c", collaborators: [], iframe_support: over.iframe ?? null, is_pinned: false, isCanvas: false },
+});
+
+describe("choosePane", () => {
+  it.each([
+    ["frame when the site allows it", web({ iframe: true, thumbnail_url: "https://t/x.png" }), "preview", "iframe"],
+    ["screenshot when framing is refused", web({ iframe: false, thumbnail_url: "https://t/x.png" }), "preview", "screenshot"],
+    ["reader when neither", web({ iframe: false }), "preview", "reader"],
+    ["reader in focus mode", web({ iframe: true }), "focus", "reader"],
+    ["video embed for YouTube", web({ url: "https://youtu.be/dQw4w9WgXcQ" }), "focus", "video"],
+    ["content for files", { ...web(), type: "file" }, "preview", "content"],
+    ["content for images", { ...web(), type: "image" }, "preview", "content"],
+    ["page editor for pages", { ...web(), type: "page" }, "preview", "page"],
+    ["canvas empty state", { ...web(), type: "canvas" }, "preview", "canvas"],
+    ["fetched content for app results", { ...web(), type: "gmail" }, "preview", "app"],
+  ] as const)("%s", (_n, source, mode, kind) => {
+    expect(choosePane(source, mode).kind).toBe(kind);
+  });
+});
+
+const empty = { text: null, markdown: null, html_base64: null, csv_base64: null, files: [], blocks: null };
+const file = (mime: string) => ({ name: "f", url: "https://blob/f", mime_type: mime, size: 1 });
+const id = (s: string) => `decoded:${s}`;
+
+describe("contentView", () => {
+  it.each([
+    ["image files as images", "image", { ...empty, files: [file("image/png")], text: "ocr text" }, "image"],
+    ["SVG never as an image", "file", { ...empty, files: [file("image/svg+xml")], text: "x" }, "text"],
+    ["HTML in the sandbox", "file", { ...empty, html_base64: "PGI+", markdown: "b" }, "html"],
+    ["CSV as a table", "file", { ...empty, csv_base64: "YSxi", markdown: "| a |" }, "csv"],
+    ["office documents from Markdown", "file", { ...empty, markdown: "# Slide 1" }, "markdown"],
+    ["plain text", "file", { ...empty, text: "hello" }, "text"],
+    ["download otherwise", "file", { ...empty, files: [file("application/zip")] }, "download"],
+  ] as const)("%s", (_n, type, content, kind) => {
+    expect(contentView(type, content, id).kind).toBe(kind);
+  });
+
+  it("decodes base64 bodies", () => {
+    expect(contentView("file", { ...empty, html_base64: "PGI+" }, id)).toEqual({ kind: "html", html: "decoded:PGI+" });
+  });
+});
+
+describe("hasNotesTab", () => {
+  it.each([
+    [{ title: "Article", type: "webpage" }, true],
+    [{ title: "report.pdf", type: "file" }, true],
+    [{ title: "", type: "file" }, false],
+    [{ title: "My page", type: "page" }, false],
+    [{ title: "Board", type: "canvas" }, false],
+  ])("%j → %s", (s, expected) => {
+    expect(hasNotesTab(s, memories.notesTabExcludedTypes)).toBe(expected);
+  });
+});

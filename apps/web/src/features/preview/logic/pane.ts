@@ -1,0 +1,77 @@
+import type { Source, SourceContent } from "@mnemo/contracts";
+import { youtubeId } from "./youtube";
+
+export type PreviewMode = "preview" | "focus";
+
+/** What the left pane of the preview shows (spec 2 §2 Source preview dialog, by type). */
+export type Pane =
+  | { kind: "iframe"; url: string }
+  | { kind: "video"; videoId: string }
+  | { kind: "screenshot"; url: string }
+  | { kind: "reader" }
+  | { kind: "content" }
+  | { kind: "page" }
+  | { kind: "canvas" }
+  | { kind: "app" };
+
+/**
+ * Which viewer a memory gets. Web pages in preview mode try the embedded frame first (when the
+ * site allows framing), then the screenshot, then reader content; a YouTube video is embedded.
+ * Focus (reader) mode always shows reader content. Files, images and local sources are shown
+ * by their content (see `contentView`).
+ */
+export function choosePane(source: Pick<Source, "type" | "url" | "thumbnail_url" | "meta">, mode: PreviewMode): Pane {
+  switch (source.type) {
+    case "webpage":
+    case "web_search": {
+      const vid = youtubeId(source.url);
+      if (vid) return { kind: "video", videoId: vid };
+      if (mode === "focus") return { kind: "reader" };
+      if (source.url && source.meta.iframe_support === true) return { kind: "iframe", url: source.url };
+      if (source.thumbnail_url) return { kind: "screenshot", url: source.thumbnail_url };
+      return { kind: "reader" };
+    }
+    case "file":
+    case "image":
+    case "local_source":
+      return { kind: "content" };
+    case "page":
+      return { kind: "page" };
+    case "canvas":
+      return { kind: "canvas" };
+    default:
+      return { kind: "app" };
+  }
+}
+
+export type ContentView =
+  | { kind: "image"; url: string; name: string }
+  | { kind: "html"; html: string }
+  | { kind: "csv"; csv: string }
+  | { kind: "markdown"; markdown: string }
+  | { kind: "text"; text: string }
+  | { kind: "download"; url: string | null; name: string | null };
+
+const imageMime = /^image\/(png|jpe?g|gif|webp|bmp|avif)$/i;
+
+/**
+ * The viewer for a file's preview content, by what the content is: an image file, the original
+ * HTML (sandboxed), CSV as a table, extracted Markdown (office documents, PDFs, Markdown files),
+ * plain text, otherwise a download of the original. SVG is never drawn as an image from here.
+ */
+export function contentView(type: string, content: SourceContent["content"], decode: (b64: string) => string): ContentView {
+  const file = content.files[0] ?? null;
+  if (file && (type === "image" || imageMime.test(file.mime_type)) && imageMime.test(file.mime_type)) {
+    return { kind: "image", url: file.url, name: file.name };
+  }
+  if (content.html_base64) return { kind: "html", html: decode(content.html_base64) };
+  if (content.csv_base64) return { kind: "csv", csv: decode(content.csv_base64) };
+  if (content.markdown?.trim()) return { kind: "markdown", markdown: content.markdown };
+  if (content.text?.trim()) return { kind: "text", text: content.text };
+  return { kind: "download", url: file?.url ?? null, name: file?.name ?? null };
+}
+
+/** The Notes tab shows only for memories with a title that are not pages or canvases (spec 2 §2). */
+export function hasNotesTab(source: Pick<Source, "title" | "type">, excluded: readonly string[]): boolean {
+  return source.title.trim() !== "" && !excluded.includes(source.type);
+}

@@ -1,0 +1,87 @@
+import type { Source } from "@mnemo/contracts";
+
+/** Memory kinds offered by the file-type filter (the server matches them on the memory type). */
+export const fileTypeFilters = [
+  { id: "webpage", label: "Web pages" },
+  { id: "file", label: "Files" },
+  { id: "image", label: "Images" },
+  { id: "page", label: "Pages" },
+  { id: "canvas", label: "Canvases" },
+] as const;
+
+type Labelled = Pick<Source, "type" | "url" | "title" | "app"> & { meta: Pick<Source["meta"], "file_type"> };
+
+/** The file extension of a title like "report.pdf" (lower case), or null. */
+export function extensionOf(title: string): string | null {
+  const m = /\.([A-Za-z0-9]{1,8})$/.exec(title.trim());
+  return m ? m[1].toLowerCase() : null;
+}
+
+/**
+ * The small label under a card title: the domain for web pages (without www.), the file type
+ * for files and images (PDF, CSV, PNG …), otherwise the kind of memory.
+ */
+export function sourceLabel(s: Labelled): string {
+  if (s.url && (s.type === "webpage" || s.type === "web_search" || !["file", "image", "local_source"].includes(s.type))) {
+    try {
+      const host = new URL(s.url).hostname.replace(/^www\./, "");
+      if (host) return host;
+    } catch {
+      // not a URL: fall through to the type
+    }
+  }
+  if (s.type === "file" || s.type === "image" || s.type === "local_source") {
+    const ext = s.meta.file_type ?? extensionOf(s.title);
+    if (ext) return ext.toUpperCase();
+    return s.type === "image" ? "Image" : "File";
+  }
+  switch (s.type) {
+    case "page":
+      return "Page";
+    case "canvas":
+      return "Canvas";
+    case "webpage":
+      return "Web page";
+    case "collection":
+      return "Collection";
+    default:
+      return s.app ?? s.type;
+  }
+}
+
+/** What kind of icon a card shows. */
+export type SourceIconKind = "webpage" | "video" | "pdf" | "table" | "image" | "page" | "canvas" | "file" | "app";
+
+export function sourceIconKind(s: Labelled): SourceIconKind {
+  if (s.type === "webpage" || s.type === "web_search") {
+    return s.url && /(^|\.)(youtube\.com|youtu\.be)$/.test(safeHost(s.url)) ? "video" : "webpage";
+  }
+  if (s.type === "image") return "image";
+  if (s.type === "page") return "page";
+  if (s.type === "canvas") return "canvas";
+  if (s.type === "file" || s.type === "local_source") {
+    const ext = s.meta.file_type ?? extensionOf(s.title);
+    if (ext === "pdf") return "pdf";
+    if (ext === "csv" || ext === "xlsx" || ext === "xls") return "table";
+    if (ext && ["png", "jpg", "jpeg", "gif", "webp", "svg"].includes(ext)) return "image";
+    return "file";
+  }
+  return "app";
+}
+
+function safeHost(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/^(www\.|m\.)/, "");
+  } catch {
+    return "";
+  }
+}
+
+/** The first lines of a note for a card, cut at a word boundary. */
+export function excerpt(text: string, max = 140): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}

@@ -1,5 +1,6 @@
 import { Outlet } from "react-router";
 import { useLocalBoolean } from "@/lib/local-preference";
+import { AddMemoryDialog, UploadNotificationCard } from "@/features/upload";
 import { ProfileNameDialog } from "@/features/users/components/profile-name-dialog";
 import { useMe } from "@/features/users/hooks/use-me";
 import { DashboardDialogs } from "./dashboard-dialogs";
@@ -29,6 +30,8 @@ export function AppShell() {
       </div>
       <DashboardDialogs plan={me?.plan} />
       <ProfileNameDialog />
+      <AddMemoryDialog />
+      <UploadNotificationCard />
     </div>
   );
 }

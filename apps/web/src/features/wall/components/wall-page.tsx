@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { BrainIcon, FileTextIcon, NetworkIcon, PenToolIcon, PlusIcon, UsersIcon } from "lucide-react";
 import { routes } from "@mnemo/contracts/constants";
@@ -6,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { parseWallTab, type WallTab } from "../tabs";
-import { AddMemoryDialog } from "./add-memory-dialog";
+import { openUploadDialog } from "@/features/upload";
 import { WallTabs } from "./wall-tabs";
 
 function TabContent({ tab, onAdd }: { tab: WallTab; onAdd: () => void }) {
@@ -40,23 +39,21 @@ function TabContent({ tab, onAdd }: { tab: WallTab; onAdd: () => void }) {
 export function WallPage() {
   const [params] = useSearchParams();
   const tab = parseWallTab(params.get(routes.memoryTabQuery));
-  const [adding, setAdding] = useState(false);
   return (
     <div className="flex flex-col gap-6">
       <PageHeader
         title="Memories"
         description="Everything you have saved, in one place."
         actions={
-          <Button onClick={() => setAdding(true)} variant="outline">
+          <Button onClick={() => openUploadDialog()} variant="outline">
             <PlusIcon aria-hidden /> Add memory
           </Button>
         }
       />
       <WallTabs active={tab} />
       <section aria-label="Memories">
-        <TabContent tab={tab} onAdd={() => setAdding(true)} />
+        <TabContent tab={tab} onAdd={() => openUploadDialog()} />
       </section>
-      <AddMemoryDialog open={adding} onOpenChange={setAdding} />
     </div>
   );
 }

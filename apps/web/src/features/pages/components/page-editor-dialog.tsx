@@ -1,0 +1,158 @@
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { Loader2Icon, Maximize2Icon, Minimize2Icon } from "lucide-react";
+import { toast } from "sonner";
+import { previewMessages } from "@mnemo/contracts";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { cn } from "@/lib/utils";
+import { savePage } from "../api/save-page";
+import { createAutosaver } from "../logic/autosave";
+import type { EditorContent } from "./blocknote-editor";
+
+const BlockNoteEditor = lazy(() => import("./blocknote-editor"));
+
+type Saver = ReturnType<typeof createAutosaver>;
+
+/**
+ * Page (notes) editor (spec 2 §2, spec 3 §4): title (default 'Untitled Page'), BlockNote blocks,
+ * Save Page, maximize. Autosaves every 5 s when changed, saves on Ctrl/Cmd+S and on close or
+ * unmount when unsaved. The first save creates the page memory; later saves update it.
+ */
+export function PageEditorDialog({
+  open,
+  onOpenChange,
+  onSaved,
+  collectionId,
+  page,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSaved?: (page: { id: string; title: string }) => void;
+  collectionId?: string;
+  /** An existing page to edit; a new page otherwise. */
+  page?: { id: string; title: string; blocks: unknown[] };
+}) {
+  const [title, setTitle] = useState(page?.title ?? previewMessages.defaultPageTitle);
+  const [maximized, setMaximized] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const pageId = useRef<string | undefined>(page?.id);
+  const readContent = useRef<(() => EditorContent) | null>(null);
+  const titleRef = useRef(title);
+  const onSavedRef = useRef(onSaved);
+  const saverRef = useRef<Saver | null>(null);
+  titleRef.current = title;
+  onSavedRef.current = onSaved;
+
+  useEffect(() => {
+    const saver = createAutosaver({
+      save: async () => {
+        const content = readContent.current?.() ?? { blocks: [], markdown: "" };
+        setSaving(true);
+        try {
+          const finalTitle = titleRef.current.trim() || previewMessages.defaultPageTitle;
+          const saved = await savePage(
+            { title: finalTitle, blocks: content.blocks, markdown: content.markdown, collections: collectionId ? [collectionId] : [] },
+            pageId.current,
+          );
+          pageId.current = saved.id;
+          setError(null);
+          onSavedRef.current?.({ id: saved.id, title: saved.title });
+        } finally {
+          setSaving(false);
+        }
+      },
+      onError: () => {
+        setError(previewMessages.pageSaveFailed);
+        toast.error(previewMessages.pageSaveFailed);
+      },
+    });
+    saverRef.current = saver;
+    return () => saver.dispose();
+  }, [collectionId]);
+
+  const markDirty = useCallback(() => saverRef.current?.markDirty(), []);
+  const onReady = useCallback((read: () => EditorContent) => {
+    readContent.current = read;
+  }, []);
+
+  const saveAndClose = async () => {
+    if (!pageId.current) saverRef.current?.markDirty();
+    const ok = (await saverRef.current?.flush()) ?? true;
+    if (ok) onOpenChange(false);
+  };
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.metaKey || e.ctrlKey) && e.key.toLowerCase() === "s") {
+        e.preventDefault();
+        void saverRef.current?.flush();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [open]);
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(o) => {
+        if (!o && saverRef.current?.isDirty()) void saverRef.current.flush();
+        onOpenChange(o);
+      }}
+    >
+      <DialogContent
+        aria-describedby="page-editor-description"
+        className={cn(
+          "flex max-h-[calc(100dvh-2rem)] flex-col",
+          maximized ? "h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-none" : "max-w-3xl",
+        )}
+      >
+        <DialogHeader className="flex-row items-center gap-2 pr-8">
+          <DialogTitle className="sr-only">Page editor</DialogTitle>
+          <Input
+            aria-label="Page title"
+            value={title}
+            onChange={(e) => {
+              setTitle(e.target.value);
+              markDirty();
+            }}
+            className="h-10 border-transparent px-1 text-lg font-semibold shadow-none focus-visible:border-input"
+          />
+          <Button variant="ghost" size="icon-sm" aria-label={maximized ? "Minimize" : "Maximize"} onClick={() => setMaximized((m) => !m)}>
+            {maximized ? <Minimize2Icon /> : <Maximize2Icon />}
+          </Button>
+        </DialogHeader>
+        <DialogDescription id="page-editor-description" className="sr-only">
+          Write a note. It is saved as a memory.
+        </DialogDescription>
+        <div className="min-h-60 flex-1 overflow-y-auto rounded-md border py-3">
+          <Suspense
+            fallback={
+              <p className="flex items-center gap-2 px-4 text-sm text-muted-foreground">
+                <Loader2Icon className="size-4 animate-spin" aria-hidden /> Loading editor…
+              </p>
+            }
+          >
+            <BlockNoteEditor initialBlocks={page?.blocks} onChange={markDirty} onReady={onReady} />
+          </Suspense>
+        </div>
+        {error && (
+          <p role="alert" className="text-sm text-destructive">
+            {error}
+          </p>
+        )}
+        <DialogFooter className="items-center">
+          <span className="mr-auto text-xs text-muted-foreground" aria-live="polite">
+            {saving ? "Saving…" : pageId.current ? "Saved" : ""}
+          </span>
+          <Button onClick={() => void saveAndClose()} disabled={saving}>
+            {previewMessages.savePage}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

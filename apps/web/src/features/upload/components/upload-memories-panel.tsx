@@ -1,0 +1,125 @@
+import { useRef, useState, type DragEvent } from "react";
+import { FileUpIcon, LinkIcon, MicIcon, NotebookPenIcon, PlugIcon, type LucideIcon } from "lucide-react";
+import { fileMessages, isPlanId, supportedUploadExtensions, uploadMessages, uploadSizeLimitMb } from "@mnemo/contracts";
+import { PageEditorDialog } from "@/features/pages/components/page-editor-dialog";
+import { useMe } from "@/features/users/hooks/use-me";
+import { cn } from "@/lib/utils";
+import { validateFilePick } from "../logic/file-pick";
+import { addFiles, addLinks, addSavedPage } from "../state/upload-actions";
+import { useUploadState } from "../state/upload-store";
+import { usePickMessages } from "../hooks/use-pick-messages";
+import { AddLinksDialog } from "./add-links-dialog";
+
+
+const [addLinksLabel, uploadFilesLabel, recordLabel, takeNotesLabel, integrationsLabel] = uploadMessages.tiles;
+const accept = supportedUploadExtensions.map((e) => `.${e}`).join(",");
+
+function Tile({ label, icon: Icon, onClick, soon }: { label: string; icon: LucideIcon; onClick?: () => void; soon?: boolean }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={soon}
+      aria-describedby={soon ? "upload-tile-soon" : undefined}
+      className={cn(
+        "flex min-h-20 flex-col items-start gap-2 rounded-lg border bg-card p-3 text-left text-sm font-medium transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring",
+        soon ? "cursor-not-allowed text-muted-foreground" : "hover:border-primary/60 hover:bg-accent",
+      )}
+    >
+      <Icon className="size-5" aria-hidden />
+      <span>{label}</span>
+      {soon && <span className="rounded bg-muted px-1.5 py-0.5 text-[11px] font-normal">Available soon</span>}
+    </button>
+  );
+}
+
+/** True when a drop carries a folder (spec 2 §5: 'Folder uploads will be available soon.'). */
+function dropHasFolder(e: DragEvent): boolean {
+  return Array.from(e.dataTransfer.items ?? []).some((item) => item.webkitGetAsEntry?.()?.isDirectory);
+}
+
+/**
+ * Upload Memories panel (spec 2 §2): Add Links, Upload Files, Record Meetings, Take Notes and
+ * Integrations ('App Integrations' outside a collection). Files may also be dropped on it.
+ */
+export function UploadMemoriesPanel({ collectionId }: { collectionId?: string }) {
+  const { data: me } = useMe();
+  const items = useUploadState((s) => s.items);
+  const [linksOpen, setLinksOpen] = useState(false);
+  const [notesOpen, setNotesOpen] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const messages = usePickMessages();
+  const limitMb = uploadSizeLimitMb(me && isPlanId(me.plan) ? me.plan : "free");
+
+  const pick = (list: File[]) => {
+    const listed = items.filter((i) => i.inDialog && i.kind === "file").map((i) => ({ name: i.title, size: i.size ?? 0, type: "" }));
+    const result = validateFilePick(list, { existing: listed, limitMb });
+    messages.show(result);
+    if (result.accepted.length) addFiles(result.accepted);
+  };
+
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    if (dropHasFolder(e)) {
+      messages.show({ errors: [fileMessages.folderUploads], warnings: [] });
+      return;
+    }
+    pick(Array.from(e.dataTransfer.files));
+  };
+
+  const existingLinks = items.filter((i) => i.link).map((i) => i.link as string);
+
+  return (
+    <div
+      className={cn("flex flex-col gap-3 rounded-xl", dragging && "ring-2 ring-primary ring-offset-2 ring-offset-background")}
+      onDragOver={(e) => {
+        e.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+    >
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+        <Tile label={addLinksLabel} icon={LinkIcon} onClick={() => setLinksOpen(true)} />
+        <Tile label={uploadFilesLabel} icon={FileUpIcon} onClick={() => fileInput.current?.click()} />
+        <Tile label={takeNotesLabel} icon={NotebookPenIcon} onClick={() => setNotesOpen(true)} />
+        <Tile label={recordLabel} icon={MicIcon} soon />
+        <Tile label={collectionId ? integrationsLabel : uploadMessages.appIntegrationsTile} icon={PlugIcon} soon />
+      </div>
+      <p id="upload-tile-soon" className="sr-only">
+        Available soon
+      </p>
+      <p className="text-xs text-muted-foreground">Or drop files here. PDF, Word, PowerPoint, Excel, CSV, text, Markdown, HTML and images.</p>
+      <input
+        ref={fileInput}
+        type="file"
+        multiple
+        accept={accept}
+        className="hidden"
+        data-testid="upload-file-input"
+        onChange={(e) => {
+          pick(Array.from(e.target.files ?? []));
+          e.target.value = "";
+        }}
+      />
+      {(messages.errors.length > 0 || messages.warnings.length > 0) && (
+        <div className="flex flex-col gap-1" aria-live="polite">
+          {messages.errors.map((m, i) => (
+            <p key={`e${i}`} role="alert" className="text-sm text-destructive">
+              {m}
+            </p>
+          ))}
+          {messages.warnings.map((m, i) => (
+            <p key={`w${i}`} className="text-sm text-amber-700 dark:text-amber-400">
+              {m}
+            </p>
+          ))}
+        </div>
+      )}
+      <AddLinksDialog open={linksOpen} onOpenChange={setLinksOpen} existingLinks={existingLinks} onDone={(links) => void addLinks(links)} />
+      {notesOpen && <PageEditorDialog open={notesOpen} onOpenChange={setNotesOpen} collectionId={collectionId} onSaved={addSavedPage} />}
+    </div>
+  );
+}

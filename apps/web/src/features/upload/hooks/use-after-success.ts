@@ -1,0 +1,59 @@
+import { useEffect, useRef } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { constants } from "@mnemo/contracts";
+import { reportError } from "@/lib/report-error";
+import { getProactiveMemory } from "../api/get-proactive-memory";
+import { allVisibleSucceeded, proactiveCandidate, type NotificationItem } from "../logic/notification";
+import { scheduleAfterAllSucceeded } from "../logic/tracker";
+import { uploadStore } from "../state/upload-store";
+
+/** Query roots that list memories; refreshed after uploads finish. */
+export const memoryQueryRoots = ["memories", "sources", "wall", "collections"];
+
+const FIRST_SESSION = constants.indexing.firstSessionFlag;
+
+/**
+ * What happens when the card's items finish (spec 2 §4): once every visible item succeeded and the
+ * details dialog is closed, memories refresh at once and at 6, 12, 20, 30, 60 s, the list clears
+ * after 5 s and the first-session flag goes; with exactly one item, its proactive memory is shown.
+ */
+export function useAfterSuccess(items: (NotificationItem & { key: string })[], detailsOpen: boolean) {
+  const queryClient = useQueryClient();
+  const scheduled = useRef<string | null>(null);
+  const cancels = useRef<(() => void)[]>([]);
+  const proactiveFetched = useRef(new Set<string>());
+
+  useEffect(() => () => cancels.current.forEach((c) => c()), []);
+
+  useEffect(() => {
+    if (detailsOpen || !allVisibleSucceeded(items)) return;
+    const batch = items.map((i) => i.key).join(",");
+    if (scheduled.current === batch) return;
+    scheduled.current = batch;
+    sessionStorage.removeItem(FIRST_SESSION);
+    const keys = new Set(items.map((i) => i.key));
+    cancels.current.push(
+      scheduleAfterAllSucceeded({
+        refresh: () => void queryClient.invalidateQueries({ predicate: (q) => memoryQueryRoots.includes(String(q.queryKey[0])) }),
+        clearList: () =>
+          uploadStore.set((s) => {
+            const rest = s.items.filter((i) => !keys.has(i.key));
+            return { items: rest, checking: rest.some((i) => i.notify) };
+          }),
+      }),
+    );
+  }, [items, detailsOpen, queryClient]);
+
+  useEffect(() => {
+    const id = proactiveCandidate(items);
+    if (!id || proactiveFetched.current.has(id)) return;
+    proactiveFetched.current.add(id);
+    getProactiveMemory(id)
+      .then((r) => {
+        if (!r.proactive_memory || r.proactive_memory === constants.uploads.proactiveMemoryNone) return;
+        toast(r.question || "Related memory", { description: r.proactive_memory, duration: 15_000 });
+      })
+      .catch((err: unknown) => reportError(err, { method: "GET", path: "/api/upload/proactive_memory" }));
+  }, [items]);
+}

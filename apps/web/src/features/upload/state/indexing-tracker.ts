@@ -1,0 +1,34 @@
+import { linkMessages, uploadMessages } from "@mnemo/contracts";
+import { verifyIndexing } from "../api/verify-indexing";
+import { warningMessage } from "../logic/link-save";
+import { createIndexingPoller, mapIndexingStatus } from "../logic/tracker";
+import { uploadStore, type UploadItem } from "./upload-store";
+
+const indexingItems = (): UploadItem[] => uploadStore.get().items.filter((i) => i.status === "indexing" && i.serverId);
+
+async function checkIndexing() {
+  const items = indexingItems();
+  if (items.length === 0) return;
+  const results = await verifyIndexing(items.map((i) => ({ type: i.serverType, id: i.serverId as string })));
+  const byId = new Map(results.map((r) => [r.id, r]));
+  for (const item of items) {
+    const r = byId.get(item.serverId as string);
+    if (!r) continue;
+    const status = mapIndexingStatus(r.indexing_status);
+    if (status === "indexing") continue;
+    const fallback = item.kind === "link" ? linkMessages.webpageNotResponding : uploadMessages.itemFailed;
+    uploadStore.updateItem(item.key, {
+      status,
+      error: status === "errored" ? (r.error ?? fallback) : undefined,
+      warning: warningMessage(r.warning) ?? item.warning,
+    });
+  }
+}
+
+/** One tracker for the whole app: polls verify-indexing every 3 s while any item is indexing. */
+const poller = createIndexingPoller({ check: checkIndexing, hasWork: () => indexingItems().length > 0 });
+
+/** Call when an item starts indexing. */
+export function wakeIndexingTracker() {
+  poller.wake();
+}

@@ -1,0 +1,139 @@
+import { toast } from "sonner";
+import { uploadMessages } from "@mnemo/contracts";
+import { errorMessage } from "@/lib/api";
+import { confirmUpload } from "../api/confirm-upload";
+import { fetchPageMetadata } from "../api/fetch-page-metadata";
+import { getPresignedUrl } from "../api/get-presigned-url";
+import { putFile } from "../api/put-file";
+import { uploadWebPages } from "../api/upload-web-pages";
+import { extensionOf, nameToBase64, uploadSourceType } from "../logic/file-pick";
+import { saveLinks } from "../logic/link-save";
+import { newItemKey, uploadStore, type UploadItem } from "./upload-store";
+import { wakeIndexingTracker } from "./indexing-tracker";
+
+/** In-flight requests per item, so removing an item aborts its request. */
+const controllers = new Map<string, AbortController>();
+
+function addItems(items: UploadItem[]) {
+  uploadStore.set((s) => ({ items: [...s.items, ...items] }));
+}
+
+const isAbort = (err: unknown) => err instanceof DOMException && err.name === "AbortError";
+
+/** Saves links (Add Links dialog Done): rows go uploading, then indexing, errored or blocked. */
+export async function addLinks(links: { link: string; note?: string }[]) {
+  const collectionId = uploadStore.get().collectionId;
+  const items: UploadItem[] = links.map((l) => ({
+    key: newItemKey(),
+    kind: "link",
+    title: l.link,
+    link: l.link,
+    note: l.note,
+    status: "uploading",
+    serverType: "webpage",
+    notify: false,
+    inDialog: true,
+  }));
+  addItems(items);
+  const outcomes = await saveLinks(links, {
+    upload: (pages) => uploadWebPages(pages, collectionId),
+    fetchMetadata: (url) => fetchPageMetadata(url),
+  });
+  outcomes.forEach((o, i) => {
+    const key = items[i].key;
+    if (!uploadStore.findItem(key)) return;
+    if (o.status === "indexing") uploadStore.updateItem(key, { status: "indexing", serverId: o.id, warning: o.warning });
+    else uploadStore.updateItem(key, { status: o.status, error: o.message });
+  });
+  wakeIndexingTracker();
+}
+
+/**
+ * Presigned flow (spec 2 §7): get an upload location (the row stays idle holding an id), PUT the
+ * body with the x-amz-meta-* headers (uploading; 200 = success), confirm (indexing).
+ */
+async function uploadFile(key: string, file: File) {
+  const controller = new AbortController();
+  controllers.set(key, controller);
+  const { signal } = controller;
+  const sourceType = uploadSourceType(file.name);
+  const nameBase64 = nameToBase64(file.name);
+  const collectionId = uploadStore.get().collectionId;
+  try {
+    const location = await getPresignedUrl(
+      { fileType: extensionOf(file.name), metadata: { name_base64: nameBase64, type: file.type, size: file.size, source_type: sourceType } },
+      signal,
+    );
+    uploadStore.updateItem(key, { serverId: location.file_id, status: "uploading" });
+    const stored = await putFile(location.presigned_url, file, { nameBase64, type: file.type, size: file.size, sourceType }, signal);
+    await confirmUpload(
+      { file_id: location.file_id, upload_status: stored ? "success" : "failed", file_type: extensionOf(file.name), is_reindex: false, collections: collectionId ? [collectionId] : [] },
+      signal,
+    );
+    uploadStore.updateItem(key, { status: "indexing" });
+    wakeIndexingTracker();
+  } catch (err) {
+    if (isAbort(err) || !uploadStore.findItem(key)) return;
+    uploadStore.updateItem(key, { status: "errored", error: errorMessage(err, uploadMessages.uploadFailed) });
+  } finally {
+    controllers.delete(key);
+  }
+}
+
+/** Adds picked files (already validated) to the list and starts their uploads. */
+export function addFiles(files: File[]) {
+  const items: UploadItem[] = files.map((file) => ({
+    key: newItemKey(),
+    kind: "file",
+    title: file.name,
+    size: file.size,
+    status: "idle",
+    serverType: uploadSourceType(file.name),
+    notify: false,
+    inDialog: true,
+  }));
+  addItems(items);
+  items.forEach((item, i) => void uploadFile(item.key, files[i]));
+}
+
+/** A page saved by the page editor joins the list as indexing. */
+export function addSavedPage(page: { id: string; title: string }) {
+  const existing = uploadStore.get().items.find((i) => i.serverId === page.id);
+  if (existing) {
+    uploadStore.updateItem(existing.key, { title: page.title, status: "indexing" });
+  } else {
+    addItems([{ key: newItemKey(), kind: "page", title: page.title, serverId: page.id, status: "indexing", serverType: "page", notify: false, inDialog: true }]);
+  }
+  wakeIndexingTracker();
+}
+
+/** Removes a row and aborts its in-flight request. */
+export function removeItem(key: string) {
+  controllers.get(key)?.abort();
+  controllers.delete(key);
+  uploadStore.set((s) => ({ items: s.items.filter((i) => i.key !== key) }));
+}
+
+/**
+ * Save Memories: the dialog closes, items that reached the server (or are still uploading) move to
+ * the notification card, and the background toast shows. Failed rows without a memory are dropped.
+ */
+export function saveMemories() {
+  uploadStore.set((s) => ({
+    dialogOpen: false,
+    checking: true,
+    items: s.items
+      .filter((i) => !i.inDialog || i.serverId !== undefined || i.status === "uploading" || i.status === "idle")
+      .map((i) => (i.inDialog ? { ...i, inDialog: false, notify: true } : i)),
+  }));
+  toast(uploadMessages.backgroundUpload);
+  wakeIndexingTracker();
+}
+
+/** Skip: closes the dialog; uploads that have not reached the server are cancelled. */
+export function skipUploads() {
+  for (const item of uploadStore.get().items) {
+    if (item.inDialog && (item.status === "idle" || item.status === "uploading")) controllers.get(item.key)?.abort();
+  }
+  uploadStore.set((s) => ({ dialogOpen: false, items: s.items.filter((i) => !i.inDialog) }));
+}

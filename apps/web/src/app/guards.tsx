@@ -1,4 +1,5 @@
-import { Navigate, Outlet, useLocation } from "react-router";
+import { Navigate, Outlet, useLocation, useSearchParams } from "react-router";
+import { safeNext } from "@/features/auth/hooks/use-auth-mutations";
 import { authToken, useAuthToken } from "@/lib/auth-token";
 
 /** Signed-in screens: without a token, go to sign-in and come back afterwards. */
@@ -13,9 +14,10 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** Sign-in and sign-up: someone already signed in goes to the app. */
+/** Sign-in and sign-up: someone signed in goes on to `?next=` (or the wall). */
 export function RequireGuest() {
   const token = useAuthToken();
-  if (token) return <Navigate to="/" replace />;
+  const [params] = useSearchParams();
+  if (token) return <Navigate to={safeNext(params.get("next"))} replace />;
   return <Outlet />;
 }

@@ -10,6 +10,7 @@ describe("parseWallTab", () => {
     ["canvas", "canvas"],
     ["pages", "pages"],
     ["shared", "shared"],
+    ["pinned", "pinned"],
     ["Pages", "everything"],
     ["unknown", "everything"],
   ])("tab=%s shows %s", (input, expected) => {

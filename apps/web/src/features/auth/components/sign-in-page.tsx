@@ -4,7 +4,7 @@ import { Loader2Icon } from "lucide-react";
 import { zSignInInput, type SignInInput } from "@mnemo/contracts";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/api";
-import { safeNext, useSignIn } from "../hooks/use-auth-mutations";
+import { useSignIn } from "../hooks/use-auth-mutations";
 import { useFormErrors } from "../hooks/use-form-errors";
 import { AuthLayout } from "./auth-layout";
 import { FormAlert } from "./form-alert";
@@ -14,10 +14,9 @@ type Field = "email" | "password";
 
 export function SignInPage() {
   const [params] = useSearchParams();
-  const next = safeNext(params.get("next"));
   const [values, setValues] = useState<Record<Field, string>>({ email: "", password: "" });
   const form = useFormErrors<Field, SignInInput>(zSignInInput, values);
-  const mutation = useSignIn(next);
+  const mutation = useSignIn();
 
   const bind = (k: Field) => ({
     value: values[k],

@@ -4,7 +4,7 @@ import { Loader2Icon } from "lucide-react";
 import { zSignUpInput, type SignUpInput } from "@mnemo/contracts";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/api";
-import { safeNext, useSignUp } from "../hooks/use-auth-mutations";
+import { useSignUp } from "../hooks/use-auth-mutations";
 import { useFormErrors } from "../hooks/use-form-errors";
 import { AuthLayout } from "./auth-layout";
 import { FormAlert } from "./form-alert";
@@ -14,10 +14,9 @@ type Field = "name" | "email" | "password";
 
 export function SignUpPage() {
   const [params] = useSearchParams();
-  const next = safeNext(params.get("next"));
   const [values, setValues] = useState<Record<Field, string>>({ name: "", email: "", password: "" });
   const form = useFormErrors<Field, SignUpInput>(zSignUpInput, values);
-  const mutation = useSignUp(next);
+  const mutation = useSignUp();
 
   const bind = (k: Field) => ({
     value: values[k],

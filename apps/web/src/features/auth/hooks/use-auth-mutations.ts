@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useNavigate } from "react-router";
 import type { AuthResult } from "@mnemo/contracts";
 import { authToken } from "@/lib/auth-token";
 import { signIn } from "../api/sign-in";
@@ -11,24 +10,23 @@ export function safeNext(next: string | null): string {
   return next && next.startsWith("/") && !next.startsWith("//") ? next : "/";
 }
 
+/** Keeps the token; the guard of the sign-in and sign-up screens then moves on to `?next=`. */
 function useSignedIn() {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  return (result: AuthResult, next: string) => {
+  return (result: AuthResult) => {
     queryClient.clear();
     authToken.set(result.token);
-    navigate(next, { replace: true });
   };
 }
 
-export function useSignIn(next: string) {
+export function useSignIn() {
   const onSignedIn = useSignedIn();
-  return useMutation({ mutationFn: signIn, onSuccess: (r) => onSignedIn(r, next) });
+  return useMutation({ mutationFn: signIn, onSuccess: onSignedIn });
 }
 
-export function useSignUp(next: string) {
+export function useSignUp() {
   const onSignedIn = useSignedIn();
-  return useMutation({ mutationFn: signUp, onSuccess: (r) => onSignedIn(r, next) });
+  return useMutation({ mutationFn: signUp, onSuccess: onSignedIn });
 }
 
 /**

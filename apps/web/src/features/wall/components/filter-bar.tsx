@@ -1,0 +1,109 @@
+import { DropdownMenu as MenuPrimitive } from "radix-ui";
+import { CheckIcon, ChevronDownIcon, SearchIcon, XIcon } from "lucide-react";
+import type { SortOrder } from "@mnemo/contracts";
+import { Button } from "@/components/ui/button";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuRadioGroup, DropdownMenuRadioItem, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { Input } from "@/components/ui/input";
+import { fileTypeFilters } from "../logic/source-label";
+
+export const sortLabels: Record<SortOrder, string> = { "most-relevant": "Most relevant", recent: "Recent", oldest: "Oldest" };
+
+/** Search box plus the filter bar: time sort and a file-type multi-select with Clear (spec 2 §2). */
+export function FilterBar({
+  query,
+  onQuery,
+  sort,
+  onSort,
+  fileTypes,
+  onFileTypes,
+  searching,
+}: {
+  query: string;
+  onQuery: (q: string) => void;
+  sort: SortOrder;
+  onSort: (s: SortOrder) => void;
+  fileTypes: string[];
+  onFileTypes: (t: string[]) => void;
+  searching: boolean;
+}) {
+  const typeLabel =
+    fileTypes.length === 0 ? "All types" : fileTypes.length === 1 ? (fileTypeFilters.find((f) => f.id === fileTypes[0])?.label ?? fileTypes[0]) : `${fileTypes.length} types`;
+  const toggle = (id: string, on: boolean) => onFileTypes(on ? [...fileTypes, id] : fileTypes.filter((t) => t !== id));
+  return (
+    <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+      <div className="relative flex-1">
+        <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+        <Input
+          type="search"
+          value={query}
+          onChange={(e) => onQuery(e.target.value)}
+          placeholder="Search memories"
+          aria-label="Search memories"
+          className="pr-9 pl-9"
+        />
+        {query && (
+          <button
+            type="button"
+            onClick={() => onQuery("")}
+            aria-label="Clear search"
+            className="absolute top-1/2 right-2 -translate-y-1/2 rounded p-1 text-muted-foreground hover:text-foreground"
+          >
+            <XIcon className="size-4" aria-hidden />
+          </button>
+        )}
+        {searching && <span className="sr-only" role="status">Searching…</span>}
+      </div>
+      <div className="flex gap-2">
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button variant="outline" aria-label={`Sort: ${sortLabels[sort]}`} className="flex-1 sm:flex-none">
+              {sortLabels[sort]} <ChevronDownIcon aria-hidden />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end">
+            <DropdownMenuRadioGroup value={sort} onValueChange={(v) => onSort(v as SortOrder)}>
+              {(Object.keys(sortLabels) as SortOrder[]).map((s) => (
+                <DropdownMenuRadioItem key={s} value={s}>
+                  {sortLabels[s]}
+                </DropdownMenuRadioItem>
+              ))}
+            </DropdownMenuRadioGroup>
+          </DropdownMenuContent>
+        </DropdownMenu>
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button variant="outline" aria-label={`File type: ${typeLabel}`} className="flex-1 sm:flex-none">
+              {typeLabel} <ChevronDownIcon aria-hidden />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end">
+            {fileTypeFilters.map((f) => (
+              <MenuPrimitive.CheckboxItem
+                key={f.id}
+                checked={fileTypes.includes(f.id)}
+                onCheckedChange={(on) => toggle(f.id, on === true)}
+                onSelect={(e) => e.preventDefault()}
+                className="relative flex cursor-default items-center gap-2 rounded-sm py-1.5 pr-2 pl-8 text-sm outline-none select-none focus:bg-accent focus:text-accent-foreground"
+              >
+                <span className="absolute left-2 flex size-4 items-center justify-center rounded border">
+                  <MenuPrimitive.ItemIndicator>
+                    <CheckIcon className="size-3" aria-hidden />
+                  </MenuPrimitive.ItemIndicator>
+                </span>
+                {f.label}
+              </MenuPrimitive.CheckboxItem>
+            ))}
+            <DropdownMenuSeparator />
+            <MenuPrimitive.Item
+              disabled={fileTypes.length === 0}
+              onSelect={() => onFileTypes([])}
+              className="flex cursor-default items-center rounded-sm px-2 py-1.5 text-sm outline-none select-none focus:bg-accent data-[disabled]:opacity-50"
+            >
+              Clear
+            </MenuPrimitive.Item>
+          </DropdownMenuContent>
+        </DropdownMenu>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+import { useRef, useState } from "react";
+import { AlertCircleIcon, CheckIcon, Loader2Icon, MoreHorizontalIcon, PinIcon, PinOffIcon, Trash2Icon } from "lucide-react";
+import type { Source } from "@mnemo/contracts";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { cn } from "@/lib/utils";
+import { excerpt, sourceIconKind, sourceLabel } from "../logic/source-label";
+import { SourceIcon } from "./source-icon";
+
+const LONG_PRESS_MS = 500;
+const dateFormat = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short", year: "numeric" });
+
+export interface MemoryCardProps {
+  source: Source & { snippet?: string | null };
+  selected: boolean;
+  selecting: boolean;
+  onToggleSelect: () => void;
+  onOpen: () => void;
+  onPin: (pinned: boolean) => void;
+  onDelete: () => void;
+}
+
+/** One memory on the wall: thumbnail, type, title, source label, status, note excerpt and date. */
+export function MemoryCard({ source, selected, selecting, onToggleSelect, onOpen, onPin, onDelete }: MemoryCardProps) {
+  const kind = sourceIconKind(source);
+  const label = sourceLabel(source);
+  const [thumbFailed, setThumbFailed] = useState(false);
+  const press = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const longPressed = useRef(false);
+  const pinned = source.meta.is_pinned;
+  const status = source.meta.status;
+  const thumb = source.thumbnail_url && !thumbFailed ? source.thumbnail_url : null;
+  const note = source.note ? excerpt(source.note) : source.snippet ? excerpt(source.snippet) : "";
+
+  const startPress = (e: React.PointerEvent) => {
+    if (e.pointerType !== "touch") return;
+    longPressed.current = false;
+    press.current = setTimeout(() => {
+      longPressed.current = true;
+      onToggleSelect();
+    }, LONG_PRESS_MS);
+  };
+  const endPress = () => {
+    if (press.current) clearTimeout(press.current);
+    press.current = null;
+  };
+  const open = () => {
+    if (longPressed.current) {
+      longPressed.current = false;
+      return;
+    }
+    if (selecting) onToggleSelect();
+    else onOpen();
+  };
+
+  return (
+    <article
+      data-testid="memory-card"
+      data-source-id={source.id}
+      aria-label={source.title || label}
+      className={cn(
+        "group relative flex flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-xs transition hover:shadow-md",
+        selected && "ring-2 ring-primary",
+      )}
+    >
+      <button
+        type="button"
+        onClick={open}
+        onPointerDown={startPress}
+        onPointerUp={endPress}
+        onPointerLeave={endPress}
+        onContextMenu={(e) => longPressed.current && e.preventDefault()}
+        className="flex flex-1 flex-col text-left outline-none focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:ring-inset"
+        aria-label={`Open ${source.title || label}`}
+      >
+        <div className="relative flex aspect-[16/9] items-center justify-center overflow-hidden bg-muted">
+          {thumb ? (
+            <img src={thumb} alt="" loading="lazy" onError={() => setThumbFailed(true)} className="size-full object-cover" />
+          ) : (
+            <SourceIcon kind={kind} className="size-10 text-muted-foreground/60" />
+          )}
+        </div>
+        <div className="flex flex-1 flex-col gap-1.5 p-3">
+          <div className="flex items-center gap-1.5 text-xs text-muted-foreground">
+            <SourceIcon kind={kind} className="size-3.5 shrink-0" />
+            <span className="truncate">{label}</span>
+            {pinned && <PinIcon className="ml-auto size-3.5 shrink-0 text-primary" aria-label="Pinned" />}
+          </div>
+          <h3 className="line-clamp-2 text-sm leading-snug font-semibold break-words">{source.title || "Untitled"}</h3>
+          {note && <p className="line-clamp-2 text-xs text-muted-foreground">{note}</p>}
+          <div className="mt-auto flex items-center gap-2 pt-1 text-xs text-muted-foreground">
+            <time dateTime={new Date(source.timestamp * 1000).toISOString()}>{dateFormat.format(new Date(source.timestamp * 1000))}</time>
+            {status === "in_progress" && (
+              <span className="ml-auto inline-flex items-center gap-1" role="status">
+                <Loader2Icon className="size-3.5 animate-spin" aria-hidden /> Indexing
+              </span>
+            )}
+            {status === "errored" && (
+              <span className="ml-auto inline-flex items-center gap-1 text-destructive" title={source.error ?? undefined}>
+                <AlertCircleIcon className="size-3.5" aria-hidden /> Failed
+              </span>
+            )}
+          </div>
+        </div>
+      </button>
+      <button
+        type="button"
+        role="checkbox"
+        aria-checked={selected}
+        aria-label={`Select ${source.title || label}`}
+        onClick={onToggleSelect}
+        className={cn(
+          "absolute top-2 left-2 flex size-6 items-center justify-center rounded-md border-2 border-white/90 bg-black/30 text-white shadow-sm outline-none transition focus-visible:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring",
+          selected ? "border-primary bg-primary opacity-100" : selecting ? "opacity-100" : "opacity-0 group-hover:opacity-100 [@media(hover:none)]:hidden",
+        )}
+      >
+        {selected && <CheckIcon className="size-4" aria-hidden />}
+      </button>
+      <DropdownMenu>
+        <DropdownMenuTrigger
+          aria-label={`Actions for ${source.title || label}`}
+          className="absolute top-2 right-2 flex size-7 items-center justify-center rounded-md bg-background/90 text-foreground opacity-0 shadow-sm outline-none transition group-hover:opacity-100 focus-visible:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring data-[state=open]:opacity-100 [@media(hover:none)]:opacity-100"
+        >
+          <MoreHorizontalIcon className="size-4" aria-hidden />
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          <DropdownMenuItem onSelect={() => onPin(!pinned)}>
+            {pinned ? <PinOffIcon aria-hidden /> : <PinIcon aria-hidden />}
+            {pinned ? "Unpin" : "Pin"}
+          </DropdownMenuItem>
+          {source.policies.delete && (
+            <DropdownMenuItem onSelect={onDelete} className="text-destructive focus:text-destructive">
+              <Trash2Icon aria-hidden /> Delete
+            </DropdownMenuItem>
+          )}
+        </DropdownMenuContent>
+      </DropdownMenu>
+    </article>
+  );
+}

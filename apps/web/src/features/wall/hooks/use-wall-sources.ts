@@ -1,0 +1,34 @@
+import { useInfiniteQuery, type Query } from "@tanstack/react-query";
+import { throttles } from "@mnemo/contracts/constants";
+import type { SortOrder, SourceList, WallTab } from "@mnemo/contracts";
+import { listSources } from "../api/list-sources";
+
+export const WALL_PAGE_SIZE = 24;
+
+export const sourcesListKey = (tab: WallTab, sort: SortOrder, fileTypes: string[]) => ["sources", "list", tab, sort, [...fileTypes].sort()] as const;
+
+/** Refetch on window focus only when the data is older than the focus-refresh throttle (15 s). */
+function refreshOnFocus(query: Query<unknown, Error, unknown, readonly unknown[]>): boolean {
+  return Date.now() - query.state.dataUpdatedAt > throttles.focusRefreshMs;
+}
+
+/**
+ * The wall's memories, page by page (`page`, `page_size`) for infinite scrolling. Never fetched
+ * more often than the memories throttle (4 s); while any memory is still indexing the list is
+ * refreshed at that pace so its status changes without a reload.
+ */
+export function useWallSources(tab: WallTab, sort: SortOrder, fileTypes: string[], enabled = true) {
+  return useInfiniteQuery({
+    queryKey: sourcesListKey(tab, sort, fileTypes),
+    queryFn: ({ pageParam, signal }) => listSources({ tab, page: pageParam, pageSize: WALL_PAGE_SIZE, sort, fileTypes }, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last: SourceList) => (last.has_more ? last.page + 1 : undefined),
+    staleTime: throttles.memoriesFetchMs,
+    refetchOnWindowFocus: refreshOnFocus,
+    refetchInterval: (query) => {
+      const pages = query.state.data?.pages ?? [];
+      return pages.some((p) => p.results.some((s) => s.meta.status === "in_progress")) ? throttles.memoriesFetchMs : false;
+    },
+    enabled,
+  });
+}

@@ -1,0 +1,135 @@
+import { expect, test, type Page } from "@playwright/test";
+import { newUser, openUserMenu, shot, signUp } from "./helpers";
+
+async function chooseTheme(page: Page, theme: "Light" | "Dark" | "System") {
+  const menu = await openUserMenu(page);
+  await menu.getByRole("menuitem", { name: "Theme" }).click();
+  await page.getByRole("menuitemradio", { name: theme }).click();
+  await page.keyboard.press("Escape");
+}
+
+test("the wall in light and dark, desktop and phone widths", async ({ page }) => {
+  await signUp(page, newUser("looks"));
+
+  await chooseTheme(page, "Light");
+  await expect(page.locator("html")).not.toHaveClass(/dark/);
+  await page.screenshot(shot("wall-desktop-light"));
+
+  await chooseTheme(page, "Dark");
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
+  await page.reload();
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  await expect(page.getByRole("heading", { name: "No memories yet" })).toBeVisible();
+  await page.screenshot(shot("wall-desktop-dark"));
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole("complementary", { name: "Sidebar" })).toBeHidden();
+  await expect(page.getByRole("button", { name: "Open navigation" })).toBeVisible();
+  await page.screenshot(shot("wall-mobile-dark"));
+
+  await chooseTheme(page, "Light");
+  await expect(page.locator("html")).not.toHaveClass(/dark/);
+  await page.screenshot(shot("wall-mobile-light"));
+
+  await page.getByRole("button", { name: "Open navigation" }).click();
+  const drawer = page.getByRole("dialog");
+  await expect(drawer.getByRole("link", { name: "Chats" })).toBeVisible();
+  await page.screenshot(shot("nav-drawer-mobile-light"));
+  await drawer.getByRole("link", { name: "Chats" }).click();
+  await expect(page.getByRole("dialog")).toBeHidden();
+  await expect(page).toHaveURL(/\/chat$/);
+  await expect(page.getByRole("heading", { name: "No chats yet" })).toBeVisible();
+});
+
+test("navigation reaches every screen with an honest empty state", async ({ page }) => {
+  await signUp(page, newUser("nav"));
+  const sidebar = page.getByRole("complementary", { name: "Sidebar" });
+
+  await sidebar.getByRole("link", { name: "Chats" }).click();
+  await expect(page.getByRole("heading", { name: "No chats yet" })).toBeVisible();
+  await sidebar.getByRole("link", { name: "Collections" }).click();
+  await expect(page.getByRole("heading", { name: "No collections yet" })).toBeVisible();
+  await sidebar.getByRole("link", { name: "Settings" }).click();
+  await expect(page.getByText("Connecting apps is available soon.")).toBeVisible();
+  await sidebar.getByRole("link", { name: "Memories" }).click();
+  await expect(page.getByRole("heading", { name: "No memories yet" })).toBeVisible();
+
+  // Memory tabs live in ?tab=.
+  const tabs = page.getByRole("navigation", { name: "Memory views" });
+  await tabs.getByRole("link", { name: "Mind map" }).click();
+  await expect(page).toHaveURL(/\?tab=mindmap$/);
+  await expect(page.getByRole("heading", { name: "Mind map is available soon" })).toBeVisible();
+  await page.goto("/?tab=canvas");
+  await expect(page.getByRole("heading", { name: "Canvas is available soon" })).toBeVisible();
+  await expect(tabs.getByRole("link", { name: "Canvas" })).toHaveAttribute("aria-current", "page");
+  await page.goto("/?tab=pages");
+  await expect(page.getByRole("heading", { name: "No pages yet" })).toBeVisible();
+  await page.goto("/?tab=shared");
+  await expect(page.getByRole("heading", { name: "Nothing shared yet" })).toBeVisible();
+  await page.goto("/?tab=bogus");
+  await expect(page.getByRole("heading", { name: "No memories yet" })).toBeVisible();
+
+  // The add action is clearly labelled as not there yet.
+  await page.getByRole("button", { name: "Add your first memory" }).click();
+  await expect(page.getByRole("dialog")).toContainText("Adding memories arrives with the capture feature.");
+  await page.keyboard.press("Escape");
+
+  await page.goto("/chat/abc");
+  await expect(page.getByRole("heading", { name: "Chat not found" })).toBeVisible();
+  await page.goto("/collections/abc");
+  await expect(page.getByRole("heading", { name: "Collection not found" })).toBeVisible();
+  await page.goto("/nowhere");
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+});
+
+test("dashboard query parameters open plans and support; account holds #mcps", async ({ page }) => {
+  const user = newUser("dash");
+  await signUp(page, user);
+
+  await page.goto("/dashboard?showPlans=true");
+  const plans = page.getByRole("dialog", { name: "Plans" });
+  await expect(plans).toContainText("Plans and upgrades are available soon.");
+  await expect(plans).toContainText("free");
+  await plans.getByRole("button", { name: "Close" }).first().click();
+  await expect(plans).toBeHidden();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto("/?support=true");
+  await expect(page.getByRole("dialog", { name: "Contact support" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto("/account#mcps");
+  await expect(page.locator("#mcps")).toBeInViewport();
+  await expect(page.locator("#mcps")).toContainText("Agent (MCP) connections are available soon.");
+  await expect(page.getByText(user.email)).toBeVisible();
+});
+
+test("the profile name can be changed; a blank name is refused inline", async ({ page }) => {
+  await signUp(page, newUser("rename"));
+  await page.goto("/account");
+  const name = page.getByLabel("Full name");
+  await name.fill("   ");
+  await page.getByRole("button", { name: "Save name" }).click();
+  await expect(page.getByText("Full name is required.")).toBeVisible();
+  await name.fill("Grace Hopper");
+  await page.getByRole("button", { name: "Save name" }).click();
+  await expect(page.getByText("Name saved.")).toBeVisible();
+  await page.reload();
+  const menu = await openUserMenu(page);
+  await expect(menu.getByTestId("user-menu-name")).toHaveText("Grace Hopper");
+});
+
+test("the sidebar remembers whether it is collapsed", async ({ page }) => {
+  await signUp(page, newUser("collapse"));
+  const sidebar = page.getByRole("complementary", { name: "Sidebar" });
+  await expect(sidebar).toHaveAttribute("data-expanded", "true");
+  await sidebar.getByRole("button", { name: "Collapse sidebar" }).click();
+  await expect(sidebar).toHaveAttribute("data-expanded", "false");
+  await page.reload();
+  await expect(sidebar).toHaveAttribute("data-expanded", "false");
+  await page.screenshot(shot("wall-desktop-collapsed"));
+  await sidebar.getByRole("button", { name: "Expand sidebar" }).click();
+  await expect(sidebar).toHaveAttribute("data-expanded", "true");
+});

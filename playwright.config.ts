@@ -1,0 +1,76 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+import { fixtureCaPath, fixtureOrigin } from "./e2e/fixture-site-config.ts";
+
+/**
+ * End-to-end tests drive the system Chromium (never a downloaded browser) against the real
+ * built app, started on embedded defaults (PGlite) in a fresh temporary DATA_DIR.
+ * `CHROMIUM_PATH` overrides the browser, `E2E_PORT` the port.
+ */
+const port = Number(process.env.E2E_PORT ?? 3101);
+const baseURL = `http://127.0.0.1:${port}`;
+
+// The config is evaluated by the runner and by each worker: create the data dir once.
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "mnemo-e2e-"));
+const dataDir = process.env.E2E_DATA_DIR;
+
+const serverEnv: Record<string, string> = {};
+for (const [k, v] of Object.entries(process.env)) {
+  if (v !== undefined && k !== "DATABASE_URL" && !k.startsWith("S3_")) serverEnv[k] = v;
+}
+Object.assign(serverEnv, { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" });
+// The capture test saves links from the local https fixture site (started first, below).
+Object.assign(serverEnv, { FETCH_ALLOW_HOSTS: "127.0.0.1", FETCH_EXTRA_CA: fixtureCaPath });
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results/e2e",
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  // Started in order: the fixture site must be up before the server fetches from it.
+  webServer: [
+    {
+      command: "node_modules/.bin/tsx e2e/fixture-site.ts",
+      url: `${fixtureOrigin}/articles/sourdough`,
+      ignoreHTTPSErrors: true,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+    {
+      command: "node_modules/.bin/tsx apps/server/src/main.ts serve",
+      url: `${baseURL}/api/health`,
+      env: serverEnv,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+  ],
+});

@@ -33,7 +33,9 @@ export function serveWebApp(app: Hono<AppEnv>, webDist: string) {
     if (file.startsWith(root + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
       const ext = path.extname(file);
       const immutable = rel.startsWith("assets/");
-      return new Response(fs.createReadStream(file) as unknown as ReadableStream, {
+      // Read into memory: a Node stream handed to Response crashes the process (undici
+      // "ReadableStream is already closed") when the browser aborts the download.
+      return new Response(await fs.promises.readFile(file), {
         headers: {
           "content-type": types[ext] ?? "application/octet-stream",
           "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache",

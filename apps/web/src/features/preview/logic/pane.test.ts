@@ -40,7 +40,7 @@ describe("contentView", () => {
     ["plain text", "file", { ...empty, text: "hello" }, "text"],
     ["download otherwise", "file", { ...empty, files: [file("application/zip")] }, "download"],
   ] as const)("%s", (_n, type, content, kind) => {
-    expect(contentView(type, content, id).kind).toBe(kind);
+    expect(contentView(type, { ...content, files: [...content.files] }, id).kind).toBe(kind);
   });
 
   it("decodes base64 bodies", () => {

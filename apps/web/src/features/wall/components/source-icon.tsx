@@ -1,9 +1,9 @@
-import { AppWindowIcon, FileIcon, FileTextIcon, GlobeIcon, ImageIcon, NotebookPenIcon, PenToolIcon, SheetIcon, YoutubeIcon, type LucideIcon } from "lucide-react";
+import { AppWindowIcon, FileIcon, FileTextIcon, GlobeIcon, ImageIcon, NotebookPenIcon, PenToolIcon, SheetIcon, TvIcon, type LucideIcon } from "lucide-react";
 import type { SourceIconKind } from "../logic/source-label";
 
 const icons: Record<SourceIconKind, LucideIcon> = {
   webpage: GlobeIcon,
-  video: YoutubeIcon,
+  video: TvIcon,
   pdf: FileTextIcon,
   table: SheetIcon,
   image: ImageIcon,

@@ -1,59 +1,140 @@
+import { useCallback, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
-import { BrainIcon, FileTextIcon, NetworkIcon, PenToolIcon, PlusIcon, UsersIcon } from "lucide-react";
+import { Loader2Icon, PlusIcon, RotateCwIcon } from "lucide-react";
+import type { SortOrder, Source } from "@mnemo/contracts";
 import { routes } from "@mnemo/contracts/constants";
 import { Button } from "@/components/ui/button";
-import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
-import { parseWallTab, type WallTab } from "../tabs";
 import { openUploadDialog } from "@/features/upload";
+import { SourcePreviewDialog, previewQueryParam } from "@/features/preview";
+import { useMemorySearch } from "../hooks/use-memory-search";
+import { useWallActions } from "../hooks/use-wall-actions";
+import { useWallSources } from "../hooks/use-wall-sources";
+import { listedTabs, parseWallTab } from "../tabs";
+import { DeleteMemoriesDialog } from "./delete-dialog";
+import { FilterBar } from "./filter-bar";
+import { MemoryGrid } from "./memory-grid";
+import { SelectionBar } from "./selection-bar";
+import { WallEmpty } from "./wall-empty";
 import { WallTabs } from "./wall-tabs";
 
-function TabContent({ tab, onAdd }: { tab: WallTab; onAdd: () => void }) {
-  const add = (
-    <Button onClick={onAdd}>
-      <PlusIcon aria-hidden /> Add your first memory
-    </Button>
-  );
-  switch (tab) {
-    case "everything":
-      return (
-        <EmptyState
-          icon={BrainIcon}
-          title="No memories yet"
-          description="Memories are the links, files, notes and recordings you save. Add one to start building your second brain."
-          action={add}
-        />
-      );
-    case "pages":
-      return <EmptyState icon={FileTextIcon} title="No pages yet" description="Pages you write will show up here." />;
-    case "shared":
-      return <EmptyState icon={UsersIcon} title="Nothing shared yet" description="Memories shared with you will show up here." />;
-    case "mindmap":
-      return <EmptyState icon={NetworkIcon} title="Mind map is available soon" description="A map of how your memories connect." />;
-    case "canvas":
-      return <EmptyState icon={PenToolIcon} title="Canvas is available soon" description="Sketch and arrange ideas on an open canvas." />;
-  }
-}
-
-/** The memory wall at the main route; the view comes from `?tab=` (default everything). */
-export function WallPage() {
-  const [params] = useSearchParams();
+/**
+ * The memory wall at the main route; the view comes from `?tab=` (default everything) and an
+ * open preview from `?preview=<id>`, so a reload keeps both. `onAddMemory` opens the capture
+ * dialog; `onAddToCollection` stays absent until collections provide their dialog.
+ */
+export function WallPage({ onAddMemory = () => openUploadDialog(), onAddToCollection }: { onAddMemory?: () => void; onAddToCollection?: (ids: string[]) => void }) {
+  const [params, setParams] = useSearchParams();
   const tab = parseWallTab(params.get(routes.memoryTabQuery));
+  const previewId = params.get(previewQueryParam);
+  const listed = listedTabs.includes(tab);
+  const [query, setQuery] = useState("");
+  const [sort, setSort] = useState<SortOrder>("recent");
+  const [fileTypes, setFileTypes] = useState<string[]>([]);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [toDelete, setToDelete] = useState<Source[] | null>(null);
+
+  const list = useWallSources(tab, sort, fileTypes, listed);
+  const items = useMemo(() => list.data?.pages.flatMap((p) => p.results) ?? [], [list.data]);
+  const search = useMemorySearch(query, items, tab, sort, fileTypes);
+  const shown = search.active ? search.results : items;
+  const { pin, remove } = useWallActions();
+
+  const openPreview = useCallback(
+    (s: Source) =>
+      setParams((p) => {
+        p.set(previewQueryParam, s.id);
+        return p;
+      }),
+    [setParams],
+  );
+  const closePreview = useCallback(
+    () =>
+      setParams((p) => {
+        p.delete(previewQueryParam);
+        return p;
+      }),
+    [setParams],
+  );
+  const toggle = (id: string) =>
+    setSelected((cur) => {
+      const next = new Set(cur);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const byId = new Map(shown.map((s) => [s.id, s]));
+
   return (
-    <div className="flex flex-col gap-6">
+    <div className="flex flex-col gap-5">
       <PageHeader
         title="Memories"
         description="Everything you have saved, in one place."
         actions={
-          <Button onClick={() => openUploadDialog()} variant="outline">
+          <Button onClick={onAddMemory} variant="outline">
             <PlusIcon aria-hidden /> Add memory
           </Button>
         }
       />
       <WallTabs active={tab} />
-      <section aria-label="Memories">
-        <TabContent tab={tab} onAdd={() => openUploadDialog()} />
+      {listed && (
+        <FilterBar query={query} onQuery={setQuery} sort={sort} onSort={setSort} fileTypes={fileTypes} onFileTypes={setFileTypes} searching={search.pending} />
+      )}
+      <section aria-label="Memories" aria-busy={list.isLoading || search.pending}>
+        {!listed ? (
+          <WallEmpty tab={tab} onAdd={onAddMemory} filtered={null} />
+        ) : list.isLoading ? (
+          <p className="flex items-center justify-center gap-2 py-16 text-sm text-muted-foreground" role="status">
+            <Loader2Icon className="size-4 animate-spin" aria-hidden /> Loading memories…
+          </p>
+        ) : list.isError && items.length === 0 ? (
+          <div className="flex flex-col items-center gap-3 py-16 text-sm" role="alert">
+            <p>Couldn't load your memories.</p>
+            <Button variant="outline" onClick={() => void list.refetch()}>
+              <RotateCwIcon aria-hidden /> Retry
+            </Button>
+          </div>
+        ) : shown.length === 0 && !(search.active && search.pending) ? (
+          <WallEmpty tab={tab} onAdd={onAddMemory} filtered={search.active ? "search" : fileTypes.length > 0 ? "filter" : null} />
+        ) : (
+          <MemoryGrid
+            items={shown}
+            selected={selected}
+            onToggleSelect={toggle}
+            onOpen={openPreview}
+            onPin={(s, p) => pin.mutate({ id: s.id, pinned: p })}
+            onDelete={(s) => setToDelete([s])}
+            hasMore={!search.active && !!list.hasNextPage}
+            loadingMore={list.isFetchingNextPage}
+            onLoadMore={() => !list.isFetchingNextPage && void list.fetchNextPage()}
+          />
+        )}
       </section>
+      <SelectionBar
+        count={selected.size}
+        onClear={() => setSelected(new Set())}
+        onDelete={() => setToDelete([...selected].map((id) => byId.get(id)).filter((s): s is Source => !!s))}
+        onAddToCollection={onAddToCollection ? () => onAddToCollection([...selected]) : undefined}
+      />
+      <DeleteMemoriesDialog
+        titles={toDelete?.map((s) => s.title) ?? null}
+        onCancel={() => setToDelete(null)}
+        onConfirm={async () => {
+          if (!toDelete) return;
+          const ids = toDelete.map((s) => s.id);
+          await remove.mutateAsync(ids).catch(() => undefined);
+          setToDelete(null);
+          setSelected((cur) => new Set([...cur].filter((id) => !ids.includes(id))));
+          if (previewId && ids.includes(previewId)) closePreview();
+        }}
+      />
+      {previewId && (
+        <SourcePreviewDialog
+          sourceId={previewId}
+          initial={items.find((s) => s.id === previewId)}
+          onClose={closePreview}
+        />
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, type Query } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { throttles } from "@mnemo/contracts/constants";
 import type { SortOrder, SourceList, WallTab } from "@mnemo/contracts";
 import { listSources } from "../api/list-sources";
@@ -8,7 +8,7 @@ export const WALL_PAGE_SIZE = 24;
 export const sourcesListKey = (tab: WallTab, sort: SortOrder, fileTypes: string[]) => ["sources", "list", tab, sort, [...fileTypes].sort()] as const;
 
 /** Refetch on window focus only when the data is older than the focus-refresh throttle (15 s). */
-function refreshOnFocus(query: Query<unknown, Error, unknown, readonly unknown[]>): boolean {
+function refreshOnFocus(query: { state: { dataUpdatedAt: number } }): boolean {
   return Date.now() - query.state.dataUpdatedAt > throttles.focusRefreshMs;
 }
 

@@ -1,0 +1,102 @@
+import { useEffect, useId, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { previewMessages } from "@mnemo/contracts";
+import type { Source } from "@mnemo/contracts";
+import { Button } from "@/components/ui/button";
+import { updateDescription, updateNote } from "../api/edit-source";
+import { sourceKey } from "../hooks/use-preview-data";
+
+/** A text area whose Save Changes button shows only while the text differs from the saved one. */
+function SavedText({
+  label,
+  saved,
+  placeholder,
+  disabled,
+  onSave,
+  failure,
+  rows,
+}: {
+  label: string;
+  saved: string;
+  placeholder: string;
+  disabled: boolean;
+  onSave: (text: string) => Promise<unknown>;
+  failure: string;
+  rows: number;
+}) {
+  const id = useId();
+  const [text, setText] = useState(saved);
+  const [base, setBase] = useState(saved);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    // A newer saved value from the server replaces the text only when nothing was typed.
+    setText((t) => (t === base ? saved : t));
+    setBase(saved);
+  }, [saved]); // eslint-disable-line react-hooks/exhaustive-deps
+  const changed = text !== base;
+  return (
+    <div className="flex flex-col gap-2">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder={placeholder}
+        disabled={disabled}
+        rows={rows}
+        className="w-full resize-y rounded-md border border-input bg-background px-3 py-2 text-sm shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring disabled:opacity-60"
+      />
+      {changed && (
+        <Button
+          size="sm"
+          className="self-end"
+          disabled={busy}
+          onClick={() => {
+            setBusy(true);
+            onSave(text)
+              .then(() => setBase(text))
+              .catch(() => toast.error(failure))
+              .finally(() => setBusy(false));
+          }}
+        >
+          {previewMessages.saveChanges}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** Notes tab: the memory's note and its description, each saved on request. */
+export function NotesTab({ source }: { source: Source }) {
+  const qc = useQueryClient();
+  const refresh = () => {
+    void qc.invalidateQueries({ queryKey: sourceKey(source.id) });
+    void qc.invalidateQueries({ queryKey: ["sources", "list"] });
+  };
+  const readOnly = !source.policies.edit;
+  return (
+    <div className="flex flex-col gap-6 p-4">
+      <SavedText
+        label="Note"
+        saved={source.note}
+        placeholder="Write a note about this memory"
+        disabled={readOnly}
+        rows={8}
+        failure={previewMessages.noteSaveFailed}
+        onSave={(t) => updateNote(source.id, t).then(refresh)}
+      />
+      <SavedText
+        label="Description"
+        saved={source.description}
+        placeholder="Describe this memory"
+        disabled={readOnly}
+        rows={4}
+        failure={previewMessages.descriptionUpdateFailed}
+        onSave={(t) => updateDescription(source.id, t).then(refresh)}
+      />
+    </div>
+  );
+}

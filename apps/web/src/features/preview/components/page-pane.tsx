@@ -1,0 +1,61 @@
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { previewMessages } from "@mnemo/contracts";
+import type { Source } from "@mnemo/contracts";
+import { savePage } from "@/features/pages/api/save-page";
+import type { EditorContent } from "@/features/pages/components/blocknote-editor";
+import { createAutosaver } from "@/features/pages/logic/autosave";
+import { getPage } from "../api/get-page";
+import { PreviewError, PreviewLoading } from "./preview-states";
+
+const BlockNoteEditor = lazy(() => import("@/features/pages/components/blocknote-editor"));
+
+/**
+ * A page memory as its block document, editable only when the viewer may edit it (spec 2 §5
+ * Page editing). Changes autosave every 5 s, on Ctrl/Cmd+S and when the preview closes.
+ */
+export function PagePane({ source }: { source: Source }) {
+  const page = useQuery({ queryKey: ["sources", "page", source.id], queryFn: ({ signal }) => getPage(source.id, signal), staleTime: 0 });
+  const qc = useQueryClient();
+  const read = useRef<(() => EditorContent) | null>(null);
+  const title = useRef(source.title);
+  title.current = source.title;
+  const [saver] = useState(() =>
+    createAutosaver({
+      save: async () => {
+        const c = read.current?.();
+        if (!c) return;
+        await savePage({ title: title.current, blocks: c.blocks, markdown: c.markdown }, source.id);
+        void qc.invalidateQueries({ queryKey: ["sources", "list"] });
+      },
+      onError: () => toast.error(previewMessages.pageSaveFailed),
+    }),
+  );
+  useEffect(() => () => saver.dispose(), [saver]);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "s") {
+        e.preventDefault();
+        void saver.flush();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [saver]);
+  const onReady = useCallback((r: () => EditorContent) => {
+    read.current = r;
+  }, []);
+
+  if (page.isPending) return <PreviewLoading label="Loading page…" />;
+  if (page.isError) return <PreviewError onRetry={() => void page.refetch()} />;
+  const editable = source.policies.edit;
+  return (
+    <div className="mx-auto w-full max-w-3xl p-4" data-testid="page-pane">
+      {!editable && <p className="mb-2 text-xs text-muted-foreground">You can read this page but not edit it.</p>}
+      <Suspense fallback={<PreviewLoading label="Loading editor…" />}>
+        <BlockNoteEditor initialBlocks={page.data.blocks} editable={editable} onChange={() => saver.markDirty()} onReady={onReady} />
+      </Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import { useState, type ReactNode } from "react";
+import { Loader2Icon } from "lucide-react";
+import { Dialog as DialogPrimitive } from "radix-ui";
+import { toast } from "sonner";
+import { previewMessages } from "@mnemo/contracts";
+import type { Source } from "@mnemo/contracts";
+import { memories } from "@mnemo/contracts/constants";
+import { Dialog, DialogContent } from "@/components/ui/dialog";
+import { useMe, useUpdateMetadata } from "@/features/users/hooks/use-me";
+import { useLocalBoolean } from "@/lib/local-preference";
+import { cn } from "@/lib/utils";
+import { useAutoHide } from "../hooks/use-auto-hide";
+import { useIsMobile } from "../hooks/use-is-mobile";
+import { useSource } from "../hooks/use-preview-data";
+import type { PreviewMode } from "../logic/pane";
+import { ClearChatDialog } from "./clear-chat-dialog";
+import { PreviewHeader } from "./preview-header";
+import { PreviewPane } from "./preview-pane";
+import { PreviewError, PreviewLoading } from "./preview-states";
+import { SidePanel } from "./side-panel";
+
+/** The query parameter that keeps a preview open across reloads (`/?preview=<id>`). */
+export const previewQueryParam = "preview";
+
+const MAXIMIZED_KEY = "previewMaximized";
+
+/**
+ * Source preview dialog (spec 2 §2): modal, maximizable (remembered), closable; the memory's
+ * viewer on the left, the Chat/Notes side panel on the right (a separate view under 1024 px).
+ * `onClearChat` and `chat` are the seams for per-source chat.
+ */
+export function SourcePreviewDialog({
+  sourceId,
+  initial,
+  onClose,
+  onClearChat,
+  chat,
+}: {
+  sourceId: string;
+  initial?: Source;
+  onClose: () => void;
+  onClearChat?: (sourceId: string) => void;
+  chat?: ReactNode;
+}) {
+  const source = useSource(sourceId, initial);
+  const [maximized, setMaximized] = useLocalBoolean(MAXIMIZED_KEY, false);
+  const mobile = useIsMobile();
+  const [panelOpen, setPanelOpen] = useState(!mobile);
+  const [mode, setMode] = useState<PreviewMode>("preview");
+  const [hold, setHold] = useState(false);
+  const [confirmClear, setConfirmClear] = useState(false);
+  const header = useAutoHide(memories.previewHeaderAutoHideMs, hold || confirmClear);
+  const me = useMe();
+  const updateMetadata = useUpdateMetadata();
+  const s = source.data;
+  const full = maximized || mobile;
+
+  const clearChat = () => {
+    onClearChat?.(sourceId);
+    if (!onClearChat) toast.info("There is no chat history for this memory yet.");
+  };
+  const askClearChat = () => (me.data?.metadata.hideResetChatConfirmation ? clearChat() : setConfirmClear(true));
+
+  return (
+    <Dialog open onOpenChange={(o) => !o && onClose()}>
+      <DialogContent
+        showClose={false}
+        aria-describedby={undefined}
+        onPointerMove={header.poke}
+        onKeyDown={header.poke}
+        data-testid="source-preview"
+        className={cn(
+          "flex max-w-none flex-col gap-0 overflow-hidden p-0",
+          full ? "inset-0 h-dvh w-screen translate-x-0 translate-y-0 rounded-none border-0" : "h-[min(880px,calc(100dvh-2rem))] w-[min(1280px,calc(100vw-2rem))]",
+        )}
+      >
+        <DialogPrimitive.Title className="sr-only">{s ? `Preview of ${s.title}` : "Memory preview"}</DialogPrimitive.Title>
+        {source.isPending ? (
+          <PreviewLoading />
+        ) : source.isError && !s ? (
+          <PreviewError onRetry={() => void source.refetch()} />
+        ) : s ? (
+          <>
+            <PreviewHeader
+              source={s}
+              visible={header.visible}
+              mode={mode}
+              canRead={s.type === "webpage" || s.type === "web_search"}
+              onMode={setMode}
+              maximized={maximized}
+              onMaximize={setMaximized}
+              panelOpen={panelOpen}
+              onPanel={setPanelOpen}
+              originalUrl={s.url}
+              onClearChat={askClearChat}
+              onClose={onClose}
+              onHold={setHold}
+            />
+            <div className="flex min-h-0 flex-1">
+              <div className={cn("relative min-w-0 flex-1 overflow-auto", mobile && panelOpen && "hidden")} data-testid="preview-pane">
+                <PreviewPane source={s} mode={mode} />
+                {s.meta.status === "in_progress" && (
+                  <div className="absolute inset-0 flex items-center justify-center gap-2 bg-background/80 text-sm font-medium backdrop-blur-[1px]" role="status">
+                    <Loader2Icon className="size-5 animate-spin" aria-hidden /> {previewMessages.processing}
+                  </div>
+                )}
+              </div>
+              {panelOpen && (
+                <aside aria-label="AI panel" className={cn("min-h-0 shrink-0 border-l bg-background", mobile ? "w-full border-l-0" : "w-[360px]")}>
+                  <SidePanel source={s} chat={chat} />
+                </aside>
+              )}
+            </div>
+          </>
+        ) : null}
+      </DialogContent>
+      <ClearChatDialog
+        open={confirmClear}
+        onCancel={() => setConfirmClear(false)}
+        onConfirm={(dontShow) => {
+          setConfirmClear(false);
+          if (dontShow) updateMetadata.mutate({ hideResetChatConfirmation: true });
+          clearChat();
+        }}
+      />
+    </Dialog>
+  );
+}

@@ -1,0 +1,95 @@
+import { useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { CheckIcon, PencilIcon, XIcon } from "lucide-react";
+import { toast } from "sonner";
+import { previewMessages } from "@mnemo/contracts";
+import { memories } from "@mnemo/contracts/constants";
+import type { Source } from "@mnemo/contracts";
+import { Button } from "@/components/ui/button";
+import { renameSource } from "../api/edit-source";
+import { sourceKey } from "../hooks/use-preview-data";
+
+/** Width of the edit box in characters: the text's length, at most 45 (spec 2 §2, §9). */
+export function titleBoxWidthCh(text: string): number {
+  return Math.min(memories.titleEditMaxChars, Math.max(12, text.length + 2));
+}
+
+/**
+ * The title in the preview header; owners edit it inline (Enter saves, Escape cancels). A title
+ * must not be empty; the server keeps a file's extension.
+ */
+export function TitleEditor({ source, onEditing }: { source: Source; onEditing: (editing: boolean) => void }) {
+  const qc = useQueryClient();
+  const [draft, setDraft] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const editing = draft !== null;
+  const setEditing = (value: string | null) => {
+    setDraft(value);
+    onEditing(value !== null);
+  };
+  const save = async () => {
+    if (draft === null) return;
+    const next = draft.trim();
+    if (!next) return;
+    if (next === source.title) return setEditing(null);
+    setBusy(true);
+    try {
+      await renameSource(source.id, next);
+      await Promise.all([qc.invalidateQueries({ queryKey: sourceKey(source.id) }), qc.invalidateQueries({ queryKey: ["sources", "list"] })]);
+      setEditing(null);
+    } catch {
+      toast.error(previewMessages.titleEditFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!editing) {
+    return (
+      <div className="flex min-w-0 items-center gap-1">
+        <span className="truncate text-sm font-semibold" title={source.title}>
+          {source.title || "Untitled"}
+        </span>
+        {source.policies.edit && (
+          <Button variant="ghost" size="icon-sm" aria-label="Edit title" onClick={() => setEditing(source.title)}>
+            <PencilIcon aria-hidden />
+          </Button>
+        )}
+      </div>
+    );
+  }
+  const empty = draft.trim() === "";
+  return (
+    <form
+      className="flex min-w-0 items-center gap-1"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
+      <input
+        autoFocus
+        aria-label="Title"
+        aria-invalid={empty}
+        value={draft}
+        disabled={busy}
+        onChange={(e) => setDraft(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === "Escape") {
+            e.preventDefault();
+            e.stopPropagation();
+            setEditing(null);
+          }
+        }}
+        style={{ width: `${titleBoxWidthCh(draft)}ch` }}
+        className="h-8 max-w-full min-w-0 rounded-md border border-input bg-background px-2 text-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring aria-[invalid=true]:border-destructive"
+      />
+      <Button type="submit" variant="ghost" size="icon-sm" aria-label="Save title" disabled={busy || empty}>
+        <CheckIcon aria-hidden />
+      </Button>
+      <Button type="button" variant="ghost" size="icon-sm" aria-label="Cancel editing title" onClick={() => setEditing(null)}>
+        <XIcon aria-hidden />
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,129 @@
+import crypto from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { collection, collectionMember, collectionSource, source, sourceContent } from "../../db/schema/index.ts";
+import { createTestMnemo, testDatabases, type TestMnemo, type TestUser } from "../../test/harness.ts";
+import {
+  collectionRouteCases,
+  collectionScopedCases,
+  matrixActors,
+  type MatrixActor,
+  type MatrixCase,
+  type MatrixFixture,
+} from "./authorization-matrix.cases.ts";
+import { buildCollection, buildMemories, setPlan } from "./test-factories.ts";
+
+type Member = Exclude<MatrixActor, "anonymous">;
+const readers = new Set<MatrixActor>(["read", "write", "admin", "owner"]);
+
+function registered(m: TestMnemo): Set<string> {
+  return new Set(m.app.routes.filter((r) => r.method !== "ALL").map((r) => `${r.method} ${r.path}`));
+}
+
+describe.each(testDatabases())("collection authorization matrix on %s", (kind) => {
+  let m: TestMnemo;
+  const users = {} as Record<Member, TestUser>;
+  const ownMemory = {} as Record<Member, string>;
+  let shared: MatrixFixture;
+  const gaps: string[] = [];
+
+  /** A fixture straight in the database (fast); `viaApi` builds it through the routes instead. */
+  async function buildFixture(viaApi = false): Promise<MatrixFixture> {
+    const db = m.ctx.database.db;
+    const memoryTitle = `Zephyr ${crypto.randomBytes(5).toString("hex")}`;
+    const [memoryId] = await buildMemories(db, users.owner, 1, memoryTitle);
+    await db.update(source).set({ title: memoryTitle }).where(eq(source.id, memoryId));
+    const pageId = crypto.randomUUID();
+    await db.insert(source).values({ id: pageId, ownerId: users.owner.id, type: "page", title: "Team page", status: "success" });
+    await db.insert(sourceContent).values({ sourceId: pageId, ownerId: users.owner.id, blocks: [], markdown: "Team page", text: "Team page" });
+    const spareGrantEmail = `spare-${crypto.randomBytes(4).toString("hex")}@example.com`;
+    const grants: [string, "read" | "write" | "admin"][] = [
+      [users.read.email, "read"],
+      [users.write.email, "write"],
+      [users.admin.email, "admin"],
+      [users.revoked.email, "write"],
+      [spareGrantEmail, "read"],
+    ];
+    let collectionId: string;
+    if (viaApi) {
+      collectionId = await buildCollection(m, users.owner, { shareWith: grants, memories: [memoryId, pageId] });
+    } else {
+      collectionId = crypto.randomUUID();
+      await db.insert(collection).values({ id: collectionId, ownerId: users.owner.id, name: `Matrix ${collectionId}` });
+      await db.insert(collectionMember).values(grants.map(([email, role]) => ({ collectionId, email, role })));
+      await db.insert(collectionSource).values([memoryId, pageId].map((sourceId) => ({ collectionId, sourceId, addedBy: users.owner.id })));
+    }
+    const rev = await m.request("DELETE", `/api/collection/${collectionId}/revoke_access`, {
+      as: users.owner,
+      json: { recipient_email_id: users.revoked.email },
+    });
+    if (rev.status !== 200) throw new Error(`revoke failed: ${rev.status}`);
+    return { collectionId, memoryId, memoryTitle, pageId, ownMemory, spareGrantEmail };
+  }
+
+  /** The collection's stored state: must not move when a call is refused. */
+  async function snapshot(f: MatrixFixture) {
+    const db = m.ctx.database.db;
+    const [col, members, memories, page] = await Promise.all([
+      db.select().from(collection).where(eq(collection.id, f.collectionId)),
+      db.select().from(collectionMember).where(eq(collectionMember.collectionId, f.collectionId)).orderBy(collectionMember.email),
+      db.select({ id: collectionSource.sourceId }).from(collectionSource).where(eq(collectionSource.collectionId, f.collectionId)).orderBy(collectionSource.sourceId),
+      db.select({ title: source.title, v: source.contentVersion }).from(source).where(eq(source.id, f.pageId)),
+    ]);
+    return JSON.stringify([col, members, memories, page]);
+  }
+
+  beforeAll(async () => {
+    m = await createTestMnemo(kind);
+    for (const a of matrixActors) {
+      if (a === "anonymous") continue;
+      users[a] = await m.buildUser({ name: `Matrix ${a}` });
+      await setPlan(m.ctx.database.db, users[a], "team");
+      [ownMemory[a]] = await buildMemories(m.ctx.database.db, users[a], 1, `Own of ${a}`);
+    }
+    shared = await buildFixture(true);
+  });
+  afterAll(async () => {
+    if (gaps.length) console.warn(`authorization matrix (${kind}) known gaps:\n  ${gaps.join("\n  ")}`);
+    await m?.close();
+  });
+
+  it("lists every registered collection route in the matrix", () => {
+    const routes = [...registered(m)].filter((k) => /^\w+ \/api\/collection(\/|$)/.test(k));
+    const covered = new Set(collectionRouteCases.map((c) => `${c.method} ${c.route}`));
+    expect(routes.filter((r) => !covered.has(r))).toEqual([]);
+    expect(routes.length).toBeGreaterThanOrEqual(10);
+  });
+
+  const cases = [...collectionRouteCases, ...collectionScopedCases];
+  it.each(cases.map((c) => [c.name, c] as const))("%s", async (_name, c: MatrixCase) => {
+    if (!registered(m).has(`${c.method} ${c.route}`)) {
+      gaps.push(`${c.method} ${c.route}: not registered yet, case skipped`);
+      return;
+    }
+    const failures: string[] = [];
+    for (const actor of matrixActors) {
+      const f = c.mutates ? await buildFixture() : shared;
+      const before = c.mutates ? await snapshot(f) : "";
+      const res = await m.request(c.method, c.url(f), {
+        as: actor === "anonymous" ? undefined : users[actor],
+        json: c.body ? c.body(f, actor) : c.method === "GET" ? undefined : {},
+      });
+      const text = await res.text();
+      const expected = c.expect[actor];
+      // Whether the actor may see the collection's memories at all (a 200 list may still be empty).
+      const reads = readers.has(actor);
+      const reason = c.pending?.[actor];
+      if (reason) {
+        if (res.status < 400 || res.status >= 500) failures.push(`${actor}: ${res.status} (pending case must still refuse) ${text.slice(0, 120)}`);
+        else if (res.status !== expected) gaps.push(`${c.method} ${c.route} as ${actor}: ${res.status}, expected ${expected} — ${reason}`);
+      } else if (res.status !== expected) {
+        failures.push(`${actor}: got ${res.status}, expected ${expected}: ${text.slice(0, 160)}`);
+      }
+      if (c.leak && !reads && text.includes(f.memoryTitle)) failures.push(`${actor}: refused response shows the collection's memory`);
+      if (c.leak === "both" && reads && res.status === expected && !text.includes(f.memoryTitle)) failures.push(`${actor}: allowed response misses the memory`);
+      if (c.mutates && res.status >= 400 && (await snapshot(f)) !== before) failures.push(`${actor}: refused call (${res.status}) changed the collection`);
+    }
+    expect(failures).toEqual([]);
+  });
+});

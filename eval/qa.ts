@@ -78,7 +78,8 @@ export async function run(args: string[]): Promise<void> {
   let questions = readJsonl<Question>(path.join(values.data, "qa.jsonl"));
   if (values.limit) questions = questions.slice(0, Number(values.limit));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mnemo-eval-qa-"));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", DISABLE_WORKER: "true" });
+  // Team plan: unlimited questions (the free plan allows a few a day).
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", DISABLE_WORKER: "true", DEFAULT_PLAN: "team" });
   const mnemo = await startMnemo({ config, log: createLogger("silent"), worker: "off" });
   try {
     const signUp = await mnemo.app.request("/api/auth/sign-up", {

@@ -5,6 +5,12 @@ import { EXTRACTIVE_MODEL_ID } from "@mnemo/contracts/llm";
 import { selectAnswer } from "./select.ts";
 import { deriveFollowUps } from "./followups.ts";
 
+/** Puts the `[n]` citation before the sentence's closing punctuation. */
+export function cite(sentence: string, n: number): string {
+  const m = /([.!?]+["')\]]*)$/.exec(sentence);
+  return m ? `${sentence.slice(0, m.index).trimEnd()} [${n}]${m[1]}` : `${sentence} [${n}]`;
+}
+
 /** How many of the best passages the answer may draw sentences from. */
 const ANSWER_PASSAGES = 3;
 
@@ -38,7 +44,7 @@ export function createExtractiveEngine(): AnswerEngine {
         return;
       }
       yield { type: "reasoning", text: `Selecting the ${selection.sentences.length} most relevant sentence${selection.sentences.length === 1 ? "" : "s"}.\n` };
-      const cited = selection.sentences.map((s) => `${s.text} [${top[s.passage].citation}]`).join(" ");
+      const cited = selection.sentences.map((s) => cite(s.text, top[s.passage].citation)).join(" ");
       for (const piece of pieces(cited)) {
         if (signal.aborted) return;
         yield { type: "text", text: piece };

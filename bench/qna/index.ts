@@ -1,0 +1,217 @@
+/**
+ * `npm run bench -- qna [--chunks 100000] [--concurrency 100] [--questions 200] [--db pglite|postgres] [--write]`
+ *
+ * Fills a fresh database (embedded PGlite in a temp dir, or a fresh PostgreSQL database on
+ * TEST_DATABASE_URL) with ~N chunks of synthetic text (Zipfian vocabulary, ~80 words per chunk)
+ * through the real indexer, serves Mnemo over real HTTP, and measures with the default
+ * (extractive) engine:
+ *  - time to first chunk (TTFC) and to first answer text, sequential questions, p50/p95;
+ *  - `concurrency` simultaneous streams: errors, wall time, peak RSS of the process.
+ * `--write` appends the figures to docs/benchmarks.md. Last line: key=value pairs.
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { serve } from "@hono/node-server";
+import type { AddressInfo } from "node:net";
+import { createNdjsonDecoder, THINK_END } from "@mnemo/contracts/stream";
+import { loadConfig } from "../../apps/server/src/config.ts";
+import { startMnemo } from "../../apps/server/src/bootstrap.ts";
+import { createLogger } from "../../apps/server/src/logger.ts";
+import { openDatabase, type Database } from "../../apps/server/src/db/client.ts";
+import { source, sourceContent } from "../../apps/server/src/db/schema/index.ts";
+import { indexSourceContent } from "../../apps/server/src/modules/search/index.ts";
+import { createPostgresDatabase } from "../../apps/server/src/test/harness.ts";
+
+/** Deterministic pseudo-random numbers (mulberry32). */
+function rng(seed: number) {
+  let a = seed;
+  return () => {
+    a |= 0;
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const SYL = ["ka", "lo", "mi", "ra", "ten", "vo", "shi", "der", "pa", "lum", "ost", "gri", "na", "bel", "tor", "qui"];
+function vocabulary(n: number, rand: () => number): string[] {
+  const words = new Set<string>();
+  while (words.size < n) {
+    let w = "";
+    for (let i = 0, k = 2 + Math.floor(rand() * 3); i < k; i++) w += SYL[Math.floor(rand() * SYL.length)];
+    words.add(w);
+  }
+  return [...words];
+}
+
+/** Zipfian sampler over ranks 0..n-1 (s = 1). */
+function zipf(n: number, rand: () => number) {
+  const cdf: number[] = [];
+  let sum = 0;
+  for (let i = 1; i <= n; i++) cdf.push((sum += 1 / i));
+  return () => {
+    const x = rand() * sum;
+    let lo = 0;
+    let hi = n - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cdf[mid] < x) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+}
+
+function sentence(words: string[], pick: () => number, rand: () => number): string {
+  const len = 8 + Math.floor(rand() * 12);
+  const ws = Array.from({ length: len }, () => words[pick()]);
+  ws[0] = ws[0][0].toUpperCase() + ws[0].slice(1);
+  return ws.join(" ") + ".";
+}
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
+};
+
+async function openBenchDatabase(kind: string, dir: string): Promise<{ database: Database; cleanup: () => Promise<void> }> {
+  if (kind === "postgres") {
+    const created = await createPostgresDatabase();
+    const database = await openDatabase({ databaseUrl: created.url });
+    return { database, cleanup: async () => { await database.close(); await created.drop(); } };
+  }
+  const database = await openDatabase({ pgliteDir: path.join(dir, "pglite") });
+  return { database, cleanup: () => database.close() };
+}
+
+export async function run(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      chunks: { type: "string", default: "100000" },
+      concurrency: { type: "string", default: "100" },
+      questions: { type: "string", default: "200" },
+      db: { type: "string", default: "pglite" },
+      write: { type: "boolean", default: false },
+    },
+  });
+  const targetChunks = Number(values.chunks);
+  const concurrency = Number(values.concurrency);
+  const nQuestions = Number(values.questions);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mnemo-bench-qna-"));
+  const { database, cleanup } = await openBenchDatabase(values.db!, dir);
+  // Team plan: unlimited questions (the free plan allows a few a day).
+  const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: "silent", DISABLE_WORKER: "true", DEFAULT_PLAN: "team" });
+  const mnemo = await startMnemo({ config, database, log: createLogger("silent"), worker: "off" });
+  const server = serve({ fetch: mnemo.app.fetch, port: 0, hostname: "127.0.0.1" });
+  await new Promise((r) => server.once("listening", r));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  let peakRss = process.memoryUsage().rss;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
+  try {
+    const signUp = await fetch(`${base}/api/auth/sign-up`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "Bench", email: `bench-${crypto.randomUUID()}@example.com`, password: "benchmark-password" }),
+    });
+    const { token, user } = (await signUp.json()) as { token: string; user: { id: string } };
+    const db = database.db;
+
+    // Corpus: memories of ~20 chunks (~80 words each, one paragraph per chunk).
+    const rand = rng(42);
+    const words = vocabulary(30000, rand);
+    const pick = zipf(words.length, rand);
+    const perSource = 20;
+    const samples: string[] = [];
+    const t0 = performance.now();
+    let made = 0;
+    for (let s = 0; made < targetChunks; s++) {
+      const id = crypto.randomUUID();
+      const paras: string[] = [];
+      for (let c = 0; c < perSource && made < targetChunks; c++, made++) {
+        const para = Array.from({ length: 5 }, () => sentence(words, pick, rand)).join(" ");
+        paras.push(`## Part ${c + 1}\n\n${para}`);
+        if (samples.length < nQuestions && rand() < nQuestions / targetChunks * 2) samples.push(para);
+      }
+      await db.insert(source).values({ id, ownerId: user.id, type: "page", title: `Memory ${s}`, status: "success" });
+      await db.insert(sourceContent).values({ sourceId: id, ownerId: user.id, markdown: paras.join("\n\n") });
+      await indexSourceContent(db, id);
+    }
+    const indexS = (performance.now() - t0) / 1000;
+    console.log(`indexed ${made} chunks in ${indexS.toFixed(0)} s (${mnemo.ctx.search.name}, ${values.db})`);
+
+    const questions = samples.map((p) => {
+      const ws = p.replace(/[.]/g, "").split(" ").filter((w) => w.length > 5);
+      return `What does my memory say about ${ws[Math.floor(rand() * ws.length)]} ${ws[Math.floor(rand() * ws.length)]} ${ws[Math.floor(rand() * ws.length)]}?`;
+    });
+    while (questions.length < nQuestions) questions.push(`What about ${words[pick()]} ${words[pick()]}?`);
+
+    async function ask(q: string) {
+      const start = performance.now();
+      const res = await fetch(`${base}/api/qna`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: JSON.stringify({ question: q }),
+      });
+      if (res.status !== 200 || !res.body) throw new Error(`HTTP ${res.status}: ${await res.text()}`);
+      const dec = createNdjsonDecoder();
+      let firstChunk = NaN;
+      let firstText = NaN;
+      let ended = false;
+      let sawEnd = false;
+      for await (const bytes of res.body) {
+        for (const line of dec.push(bytes)) {
+          if (line.chunk !== undefined && Number.isNaN(firstChunk)) firstChunk = performance.now() - start;
+          if (line.chunk !== undefined && !sawEnd && line.chunk.includes(THINK_END)) sawEnd = true;
+          else if (line.chunk !== undefined && sawEnd && Number.isNaN(firstText)) firstText = performance.now() - start;
+          if (line.end_of_data) ended = true;
+          if (line.error) throw new Error(line.error);
+        }
+      }
+      if (!ended) throw new Error("stream ended without end_of_data");
+      return { firstChunk, firstText, total: performance.now() - start };
+    }
+
+    for (const q of questions.slice(0, 5)) await ask(q); // warm-up
+    const ttfc: number[] = [];
+    const ttft: number[] = [];
+    for (const q of questions) {
+      const r = await ask(q);
+      ttfc.push(r.firstChunk);
+      if (!Number.isNaN(r.firstText)) ttft.push(r.firstText);
+    }
+    console.log(`sequential: ${questions.length} questions, TTFC p50 ${pct(ttfc, 50).toFixed(0)} ms p95 ${pct(ttfc, 95).toFixed(0)} ms; first answer text p50 ${pct(ttft, 50).toFixed(0)} ms p95 ${pct(ttft, 95).toFixed(0)} ms`);
+
+    let errors = 0;
+    const t1 = performance.now();
+    const results = await Promise.all(
+      Array.from({ length: concurrency }, (_, i) =>
+        ask(questions[i % questions.length]).catch((err: unknown) => {
+          errors++;
+          console.error(String(err));
+          return undefined;
+        }),
+      ),
+    );
+    const wall = performance.now() - t1;
+    const done = results.filter(Boolean).map((r) => r!.total);
+    console.log(`concurrent: ${concurrency} streams, ${errors} errors, wall ${(wall / 1000).toFixed(1)} s, completion p95 ${pct(done, 95).toFixed(0)} ms, peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MB`);
+    const summary = `chunks=${made} db=${values.db} search=${mnemo.ctx.search.name} ttfc_p50_ms=${pct(ttfc, 50).toFixed(0)} ttfc_p95_ms=${pct(ttfc, 95).toFixed(0)} first_text_p95_ms=${pct(ttft, 95).toFixed(0)} concurrent=${concurrency} errors=${errors} concurrent_wall_s=${(wall / 1000).toFixed(1)} peak_rss_mb=${(peakRss / 2 ** 20).toFixed(0)}`;
+    if (values.write) {
+      const file = path.join(import.meta.dirname, "../../docs/benchmarks.md");
+      const row = `\n### qna (extractive) — ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores\n\n\`npm run bench -- qna --chunks ${targetChunks} --concurrency ${concurrency} --questions ${nQuestions} --db ${values.db}\`\n\n\`${summary}\`\n`;
+      fs.appendFileSync(file, row);
+    }
+    console.log(summary);
+  } finally {
+    clearInterval(sampler);
+    server.close();
+    await mnemo.stop().catch(() => {});
+    await cleanup().catch(() => {});
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -19,6 +19,8 @@ export interface JobQueue {
   work(handlers: JobHandlers): Promise<void>;
   /** Runs `fn` once, before the first job is sent (the in-process worker of tests starts lazily). */
   onFirstSend(fn: () => Promise<void>): void;
+  /** Runs `fn` when the queue stops (after in-flight jobs end). */
+  onStop(fn: () => Promise<void>): void;
   readonly working: boolean;
   stop(): Promise<void>;
 }
@@ -50,6 +52,7 @@ export function createJobQueue(database: Database, log: Logger, opts: Options = 
   let working = false;
   let stopped = false;
   let firstSend: (() => Promise<void>) | undefined;
+  const stopHooks: (() => Promise<void>)[] = [];
   const polling = opts.pollingIntervalSeconds ?? 0.5;
 
   const start = () => {
@@ -74,6 +77,7 @@ export function createJobQueue(database: Database, log: Logger, opts: Options = 
           expireInSeconds: p.expireInSeconds,
           retentionSeconds: 7 * 24 * 3600,
           deleteAfterSeconds: 24 * 3600,
+          notify: true,
         };
         if (await boss.getQueue(name)) await boss.updateQueue(name, options);
         else await boss.createQueue(name, options);
@@ -89,6 +93,9 @@ export function createJobQueue(database: Database, log: Logger, opts: Options = 
     },
     async start() {
       await start();
+    },
+    onStop(fn) {
+      stopHooks.push(fn);
     },
     onFirstSend(fn) {
       firstSend = fn;
@@ -114,22 +121,37 @@ export function createJobQueue(database: Database, log: Logger, opts: Options = 
         const handler = handlers[name] as (p: unknown, a: Parameters<JobHandlers[JobName]>[1]) => Promise<void>;
         await b.work(
           name,
-          { localConcurrency: policy.concurrency, batchSize: 1, pollingIntervalSeconds: polling, includeMetadata: true },
-          async (jobs) => {
-            for (const job of jobs) {
-              const parsed = schema.safeParse(job.data);
-              if (!parsed.success) {
-                log.error({ job: name, id: job.id }, "dropping a job with an invalid payload");
-                continue;
-              }
-              await handler(parsed.data, {
-                id: job.id,
-                retryCount: job.retryCount,
-                retryLimit: job.retryLimit,
-                isLastAttempt: job.retryCount >= job.retryLimit,
-              });
-            }
+          {
+            batchSize: policy.batchSize,
+            localConcurrency: policy.concurrency,
+            // Keep fetching while batches come back full, instead of waiting for the next poll.
+            burstWhenBatchFull: policy.batchSize > 1,
+            pollingIntervalSeconds: polling,
+            includeMetadata: true,
+            perJobResults: true,
           },
+          async (jobs) =>
+            Promise.all(
+              jobs.map(async (job) => {
+                const parsed = schema.safeParse(job.data);
+                if (!parsed.success) {
+                  log.error({ job: name, id: job.id }, "dropping a job with an invalid payload");
+                  return { id: job.id, status: "deadletter" as const };
+                }
+                try {
+                  await handler(parsed.data, {
+                    id: job.id,
+                    retryCount: job.retryCount,
+                    retryLimit: job.retryLimit,
+                    isLastAttempt: job.retryCount >= job.retryLimit,
+                  });
+                  return { id: job.id, status: "completed" as const };
+                } catch (err) {
+                  log.warn({ err, job: name, id: job.id }, "job failed; it will be retried");
+                  return { id: job.id, status: "failed" as const, output: { message: (err as Error).message } };
+                }
+              }),
+            ),
         );
       }
     },
@@ -140,6 +162,7 @@ export function createJobQueue(database: Database, log: Logger, opts: Options = 
       if (!starting) return;
       const b = await starting.catch(() => undefined);
       await b?.stop({ graceful: true, timeout: 5000, close: true });
+      for (const fn of stopHooks) await fn().catch((err: unknown) => log.warn({ err }, "a stop hook failed"));
     },
   };
 }

@@ -18,20 +18,21 @@ export type JobPolicy = {
   /** A claimed job whose worker stops heart-beating (crash, SIGKILL) is failed and retried. */
   heartbeatSeconds: number;
   expireInSeconds: number;
-  /** Jobs of this queue run at once in one worker process. */
+  /** Fetch loops per worker process; each runs up to `batchSize` jobs at once. */
   concurrency: number;
+  batchSize: number;
 };
 
 export const jobRegistry = {
   /** Reads the upload / link / page and stores its readable content (source_content). */
   "ingest.extract": {
     payload: zIngestJob,
-    policy: { retryLimit: 4, retryDelay: 2, retryDelayMax: 60, heartbeatSeconds: 10, expireInSeconds: 900, concurrency: 6 },
+    policy: { retryLimit: 4, retryDelay: 2, retryDelayMax: 60, heartbeatSeconds: 10, expireInSeconds: 900, concurrency: 2, batchSize: 4 },
   },
   /** Chunks the stored content and writes the search index, then marks the source success. */
   "ingest.index": {
     payload: zIngestJob,
-    policy: { retryLimit: 4, retryDelay: 2, retryDelayMax: 60, heartbeatSeconds: 10, expireInSeconds: 600, concurrency: 2 },
+    policy: { retryLimit: 4, retryDelay: 2, retryDelayMax: 60, heartbeatSeconds: 10, expireInSeconds: 600, concurrency: 1, batchSize: 4 },
   },
 } as const satisfies Record<string, { payload: z.ZodType; policy: JobPolicy }>;
 

@@ -1,9 +1,11 @@
 import type { AppContext } from "../http/context.ts";
 import { ingestHandlers, resumeUnfinished } from "../modules/ingest/pipeline.ts";
+import { stopExtractionProcesses } from "../modules/ingest/deps.ts";
 
 /** Starts this process's worker: every job of the registry, then resumes unfinished ingestion. */
 export async function startWorker(ctx: AppContext): Promise<void> {
   if (ctx.queue.working) return;
+  ctx.queue.onStop(async () => stopExtractionProcesses());
   await ctx.queue.work(ingestHandlers(ctx));
   await resumeUnfinished(ctx);
 }

@@ -1,71 +1,56 @@
 /**
  * The one place the pipeline reaches other modules' engines (extractors, link fetcher, search
- * indexer). Stand-ins sit here until the real functions land, so switching is a one-file change.
+ * indexer), so each is switched or stubbed in one file.
  */
 import type { Config } from "../../config.ts";
 import type { ExtractInput, ExtractResult } from "./extractors/types.ts";
-import { ExtractError } from "./extractors/types.ts";
-import { extract } from "./extractors/index.ts";
+import { runExtraction, stopExtractionProcesses } from "./extractors/runner.ts";
 import type { FetchedPage } from "../links/types.ts";
 import { linkFetchOptions } from "../links/fetch-options.ts";
-import { safeFetch } from "../links/safe-fetch.ts";
+import { fetchLinkWithFallback, fetchPageMetadata } from "../links/fetch-page.ts";
 export { indexSourceContent } from "../search/indexer.ts";
-
 export { supportedFileExtensions } from "./extractors/index.ts";
+export { stopExtractionProcesses };
 
 /**
- * Runs the extractor for a file with a deadline (in-process until the sandboxed `runExtraction`
- * lands; then this becomes a call to it with the same limits).
+ * At most this many sandboxed extractions at once per process: the extractor keeps two warm
+ * processes, and a cold one costs ~0.5 s of CPU, so more parallelism only adds spawns.
  */
-export async function extractFile(input: ExtractInput, timeoutMs: number): Promise<ExtractResult> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ExtractError("Extraction took too long.", "timeout")), timeoutMs);
-  });
+const MAX_PARALLEL_EXTRACTIONS = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function withExtractionSlot<T>(fn: () => Promise<T>): Promise<T> {
+  while (running >= MAX_PARALLEL_EXTRACTIONS) await new Promise<void>((r) => waiting.push(r));
+  running++;
   try {
-    return await Promise.race([extract(input), deadline]);
+    return await fn();
   } finally {
-    clearTimeout(timer);
+    running--;
+    waiting.shift()?.();
   }
 }
 
-function htmlToText(html: string): string {
-  return html
-    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, " ")
-    .replace(/<\/(p|div|h[1-6]|li|br)>/gi, "\n")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&amp;/g, "&")
-    .replace(/[ \t]+/g, " ")
-    .trim();
+/** Extracts a file in the sandboxed extraction process (time and heap limits). */
+export function extractFile(input: ExtractInput, timeoutMs: number): Promise<ExtractResult> {
+  return withExtractionSlot(() => runExtraction(input, { timeoutMs }));
 }
 
-function metaContent(html: string, name: string): string {
-  const re = new RegExp(`<meta[^>]+(?:name|property)=["']${name}["'][^>]*content=["']([^"']*)["']`, "i");
-  return re.exec(html)?.[1]?.trim() ?? "";
+/** Thrown when a link cannot be saved even with the metadata fallback. */
+export class LinkUnavailableError extends Error {}
+
+function fetchOptions(config: Config) {
+  return { ...linkFetchOptions(config), embedderOrigin: config.PUBLIC_URL };
 }
 
-/** Fetches a link (stand-in until the links module's fetchLinkWithFallback lands). */
+/** Fetches a link for saving: the full page, else title and description only (spec 2 §4). */
 export async function fetchLink(url: string, config: Config): Promise<FetchedPage> {
-  const res = await safeFetch(url, { ...linkFetchOptions(config), timeoutMs: 15_000 });
-  if (!res.ok) throw new Error(`HTTP ${res.status}`);
-  const html = res.body.toString("utf8");
-  const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1]?.trim() ?? "";
-  const body = /<body[^>]*>([\s\S]*)<\/body>/i.exec(html)?.[1] ?? html;
-  return {
-    url,
-    finalUrl: res.finalUrl,
-    title,
-    description: metaContent(html, "description") || metaContent(html, "og:description"),
-    markdown: htmlToText(body),
-    iframeSupport: !res.headers["x-frame-options"],
-    kind: "webpage",
-    meta: {},
-  };
+  const outcome = await fetchLinkWithFallback(url, fetchOptions(config));
+  if ("error" in outcome) throw new LinkUnavailableError(`${outcome.error} (${outcome.reason})`);
+  return outcome.page;
 }
 
-/** Title and description of a page (stand-in until fetchPageMetadata lands). */
-export async function fetchMetadata(url: string, config: Config): Promise<{ title: string; description: string }> {
-  const page = await fetchLink(url, config);
-  return { title: page.title, description: page.description };
+/** Title and description of a page. */
+export function fetchMetadata(url: string, config: Config): Promise<{ title: string; description: string }> {
+  return fetchPageMetadata(url, fetchOptions(config));
 }

@@ -7,7 +7,7 @@ import * as repo from "../memories/repo.ts";
 import * as blobsRepo from "../blobs/repo.ts";
 import { readBlob } from "../blobs/store.ts";
 import { ExtractError } from "./extractors/types.ts";
-import { extractFile, fetchLink, indexSourceContent } from "./deps.ts";
+import { extractFile, fetchLink, indexSourceContent, LinkUnavailableError } from "./deps.ts";
 import { markdownToBlocks } from "../pages/blocknote.ts";
 import { ingestKey } from "./enqueue.ts";
 
@@ -73,7 +73,8 @@ async function extractLink(ctx: PipelineCtx, job: IngestJob, src: repo.SourceRow
   try {
     page = await fetchLink(src.url ?? "", ctx.config);
   } catch (err) {
-    throw new PermanentFailure((err as Error).message);
+    if (err instanceof LinkUnavailableError) throw new PermanentFailure(err.message);
+    throw err;
   }
   await saveExtracted(
     ctx,

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answerTexts } from "@mnemo/contracts/stream";
 import { EXTRACTIVE_MODEL_ID } from "@mnemo/contracts/llm";
 import type { Db } from "../../db/client.ts";
-import { collection, collectionMember, collectionSource } from "../../db/schema/index.ts";
+import { eq } from "drizzle-orm";
+import { chat, collection, collectionMember, collectionSource } from "../../db/schema/index.ts";
 import { createTestMnemo, testDatabases, type TestMnemo, type TestUser } from "../../test/harness.ts";
 import { addMemory, ask } from "./test-helpers.ts";
 
@@ -19,7 +20,8 @@ for (const kind of testDatabases()) {
     const ids: Record<string, string> = {};
 
     beforeAll(async () => {
-      m = await createTestMnemo(kind);
+      // Team: unlimited questions and free model choice; plan limits are tested in modules/plans.
+      m = await createTestMnemo(kind, { DEFAULT_PLAN: "team" });
       db = m.ctx.database.db;
       [alice, bob, carol] = [await m.buildUser(), await m.buildUser(), await m.buildUser()];
       ids.telescope = await addMemory(db, alice, "Telescope notes", telescope);
@@ -140,6 +142,19 @@ for (const kind of testDatabases()) {
       expect((await m.request("DELETE", `/api/delete_chat?chat_id=${chat_id}`, { as: bob })).status).toBe(404);
       expect((await m.request("DELETE", `/api/delete_chat?chat_id=${chat_id}`, { as: alice })).status).toBe(200);
       expect((await m.request("POST", `/api/fetch_user_chat_history?chat_id=${chat_id}`, { as: alice })).status).toBe(404);
+    });
+
+    it("lets other users read a chat's history only while it is public", async () => {
+      const { item } = await ask(m, alice, { question: "How big is the telescope mirror?" });
+      const chatId = item.chatId!;
+      const read = (isPublic: boolean) => m.request("POST", `/api/fetch_user_chat_history?chat_id=${chatId}&is_public=${isPublic}`, { as: bob });
+      expect((await read(true)).status).toBe(404);
+      await db.update(chat).set({ publicToken: "tok-" + kind }).where(eq(chat.id, chatId));
+      expect((await read(false)).status).toBe(404);
+      const shared = (await (await read(true)).json()) as { session_data: { user_query: string }[] };
+      expect(shared.session_data.map((t) => t.user_query)).toEqual(["How big is the telescope mirror?"]);
+      await db.update(chat).set({ revokedAt: new Date() }).where(eq(chat.id, chatId));
+      expect((await read(true)).status).toBe(404);
     });
 
     it("keeps the user's generation instructions", async () => {

@@ -74,7 +74,7 @@ export function chatRoutes(ctx: AppContext) {
     r,
     { method: "post", path: "/fetch_user_chat_history", summary: "Saved session records of one chat", tag: "chat", query: zChatHistoryQuery, response: zChatHistoryResponse },
     auth,
-    async (c, { query }) => c.json({ chat_id: query.chat_id, session_data: await service.history(db, c.var.actor, query.chat_id) }),
+    async (c, { query }) => c.json({ chat_id: query.chat_id, session_data: await service.history(db, c.var.actor, query.chat_id, query.is_public === "true") }),
   );
 
   defineRoute(r, { method: "delete", path: "/delete_chat", summary: "Delete a chat and its turns", tag: "chat", query: zChatIdQuery, response: zOk }, auth, async (c, { query }) => {

@@ -67,8 +67,14 @@ export async function createChat(
   return id;
 }
 
-export async function history(db: Db, actor: Actor, chatId: string): Promise<SavedSessionRecord[]> {
-  await ownChat(db, actor, chatId);
+/**
+ * The saved session records of a chat: the actor's own, or (with `isPublic`) a chat made public
+ * and not revoked.
+ */
+export async function history(db: Db, actor: Actor, chatId: string, isPublic = false): Promise<SavedSessionRecord[]> {
+  const found = await repo.findChat(db, chatId);
+  const readable = found && (found.ownerId === actor.id || (isPublic && found.publicToken && !found.revokedAt));
+  if (!readable) throw notFound("Chat not found.");
   return (await repo.listTurns(db, chatId)).map(presentTurn);
 }
 

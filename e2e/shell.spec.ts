@@ -3,9 +3,8 @@ import { newUser, openUserMenu, shot, signUp } from "./helpers";
 
 async function chooseTheme(page: Page, theme: "Light" | "Dark" | "System") {
   const menu = await openUserMenu(page);
-  await menu.getByRole("menuitem", { name: "Theme" }).click();
-  await page.getByRole("menuitemradio", { name: theme }).click();
-  await page.keyboard.press("Escape");
+  await menu.getByRole("menuitemradio", { name: theme }).click();
+  await expect(menu).toBeHidden();
 }
 
 test("the wall in light and dark, desktop and phone widths", async ({ page }) => {
@@ -70,10 +69,11 @@ test("navigation reaches every screen with an honest empty state", async ({ page
   await page.goto("/?tab=bogus");
   await expect(page.getByRole("heading", { name: "No memories yet" })).toBeVisible();
 
-  // The add action is clearly labelled as not there yet.
+  // The empty wall's action opens the add-memory dialog.
   await page.getByRole("button", { name: "Add your first memory" }).click();
-  await expect(page.getByRole("dialog")).toContainText("Adding memories arrives with the capture feature.");
+  await expect(page.getByRole("dialog", { name: "Upload your memories" })).toBeVisible();
   await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toBeHidden();
 
   await page.goto("/chat/abc");
   await expect(page.getByRole("heading", { name: "Chat not found" })).toBeVisible();
@@ -103,7 +103,7 @@ test("dashboard query parameters open plans and support; account holds #mcps", a
   await page.goto("/account#mcps");
   await expect(page.locator("#mcps")).toBeInViewport();
   await expect(page.locator("#mcps")).toContainText("Agent (MCP) connections are available soon.");
-  await expect(page.getByText(user.email)).toBeVisible();
+  await expect(page.locator("#main").getByText(user.email)).toBeVisible();
 });
 
 test("the profile name can be changed; a blank name is refused inline", async ({ page }) => {
@@ -129,6 +129,10 @@ test("the sidebar remembers whether it is collapsed", async ({ page }) => {
   await expect(sidebar).toHaveAttribute("data-expanded", "false");
   await page.reload();
   await expect(sidebar).toHaveAttribute("data-expanded", "false");
+  // Icon-only items keep their full hit area and still mark the current page.
+  const memories = sidebar.getByRole("link", { name: "Memories" });
+  await expect(memories).toHaveAttribute("aria-current", "page");
+  expect((await memories.boundingBox())?.height).toBeGreaterThanOrEqual(32);
   await page.screenshot(shot("wall-desktop-collapsed"));
   await sidebar.getByRole("button", { name: "Expand sidebar" }).click();
   await expect(sidebar).toHaveAttribute("data-expanded", "true");

@@ -6,7 +6,9 @@ import { mainNav } from "./nav-items";
 
 const itemClass =
   "group flex h-9 items-center gap-3 rounded-md px-2.5 text-sm font-medium text-sidebar-foreground/80 outline-none transition-colors hover:bg-sidebar-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring";
-const activeClass = "bg-sidebar-accent text-foreground";
+// NavLink marks the current page with aria-current; style that instead of a className function,
+// which the tooltip trigger (Slot) would stringify when merging class names.
+const activeClass = "aria-[current=page]:bg-sidebar-accent aria-[current=page]:text-foreground";
 
 function WithTooltip({ show, label, children }: { show: boolean; label: string; children: React.ReactElement }) {
   if (!show) return children;
@@ -44,7 +46,7 @@ export function SidebarNav({ collapsed, onNavigate }: { collapsed: boolean; onNa
             to={item.to}
             end={item.end}
             onClick={onNavigate}
-            className={({ isActive }) => cn(itemClass, isActive && activeClass, collapsed && "justify-center px-0")}
+            className={cn(itemClass, activeClass, collapsed && "justify-center px-0")}
           >
             <ItemBody icon={item.icon} label={item.label} collapsed={collapsed} />
           </NavLink>

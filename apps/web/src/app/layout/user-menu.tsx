@@ -10,9 +10,6 @@ import {
   DropdownMenuRadioGroup,
   DropdownMenuRadioItem,
   DropdownMenuSeparator,
-  DropdownMenuSub,
-  DropdownMenuSubContent,
-  DropdownMenuSubTrigger,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { useSignOut } from "@/features/auth/hooks/use-auth-mutations";
@@ -91,28 +88,21 @@ export function UserMenu({ me, collapsed = false, compact = false }: { me: Me | 
               <BotIcon /> Agents (MCP)
             </Link>
           </DropdownMenuItem>
-          <DropdownMenuSub>
-            <DropdownMenuSubTrigger>
-              {(() => {
-                const Icon = themeLabels[theme].icon;
-                return <Icon />;
-              })()}
-              Theme
-            </DropdownMenuSubTrigger>
-            <DropdownMenuSubContent>
-              <DropdownMenuRadioGroup value={theme} onValueChange={(v) => setTheme(v as Theme)}>
-                {themes.map((t) => {
-                  const Icon = themeLabels[t].icon;
-                  return (
-                    <DropdownMenuRadioItem key={t} value={t}>
-                      <Icon /> {themeLabels[t].label}
-                    </DropdownMenuRadioItem>
-                  );
-                })}
-              </DropdownMenuRadioGroup>
-            </DropdownMenuSubContent>
-          </DropdownMenuSub>
         </DropdownMenuGroup>
+        <DropdownMenuSeparator />
+        <DropdownMenuLabel className="py-1 text-xs font-medium text-muted-foreground" id="theme-menu-label">
+          Theme
+        </DropdownMenuLabel>
+        <DropdownMenuRadioGroup value={theme} onValueChange={(v) => setTheme(v as Theme)} aria-labelledby="theme-menu-label">
+          {themes.map((t) => {
+            const Icon = themeLabels[t].icon;
+            return (
+              <DropdownMenuRadioItem key={t} value={t}>
+                <Icon /> {themeLabels[t].label}
+              </DropdownMenuRadioItem>
+            );
+          })}
+        </DropdownMenuRadioGroup>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => signOut.mutate()} disabled={signOut.isPending}>
           <LogOutIcon /> Sign out

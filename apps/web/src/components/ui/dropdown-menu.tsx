@@ -1,12 +1,11 @@
 import type { ComponentProps } from "react";
 import { DropdownMenu as MenuPrimitive } from "radix-ui";
-import { CheckIcon, ChevronRightIcon } from "lucide-react";
+import { CheckIcon } from "lucide-react";
 import { cn } from "@/lib/utils";
 
 export const DropdownMenu = MenuPrimitive.Root;
 export const DropdownMenuTrigger = MenuPrimitive.Trigger;
 export const DropdownMenuGroup = MenuPrimitive.Group;
-export const DropdownMenuSub = MenuPrimitive.Sub;
 export const DropdownMenuRadioGroup = MenuPrimitive.RadioGroup;
 
 const itemClass =
@@ -38,26 +37,6 @@ export function DropdownMenuRadioItem({ className, children, ...props }: Compone
         </MenuPrimitive.ItemIndicator>
       </span>
     </MenuPrimitive.RadioItem>
-  );
-}
-
-export function DropdownMenuSubTrigger({ className, children, ...props }: ComponentProps<typeof MenuPrimitive.SubTrigger>) {
-  return (
-    <MenuPrimitive.SubTrigger className={cn(itemClass, "data-[state=open]:bg-accent", className)} {...props}>
-      {children}
-      <ChevronRightIcon className="ml-auto" />
-    </MenuPrimitive.SubTrigger>
-  );
-}
-
-export function DropdownMenuSubContent({ className, ...props }: ComponentProps<typeof MenuPrimitive.SubContent>) {
-  return (
-    <MenuPrimitive.Portal>
-      <MenuPrimitive.SubContent
-        className={cn("z-50 min-w-36 overflow-hidden rounded-lg border bg-popover p-1 text-popover-foreground shadow-lg", className)}
-        {...props}
-      />
-    </MenuPrimitive.Portal>
   );
 }
 

@@ -4,6 +4,15 @@ import type { Db } from "../../db/client.ts";
 import { queryRows } from "../../db/client.ts";
 import { collection, collectionMember, collectionSource, source, user } from "../../db/schema/index.ts";
 
+/**
+ * A list of ids as ONE `text[]` parameter (a quoted array literal): one bind value instead of
+ * hundreds keeps planning cheap when listing many collections.
+ */
+export function textArray(ids: string[]) {
+  const literal = `{${ids.map((v) => `"${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`).join(",")}}`;
+  return sql`${literal}::text[]`;
+}
+
 /** A Drizzle database or transaction handle. */
 export type Tx = Pick<Db, "select" | "insert" | "update" | "delete" | "execute">;
 export type CollectionRow = typeof collection.$inferSelect;
@@ -20,7 +29,7 @@ export async function grantsOf(db: Tx, ids: string[]): Promise<Grant[]> {
   const rows = await db
     .select({ collectionId: collectionMember.collectionId, email: collectionMember.email, role: collectionMember.role })
     .from(collectionMember)
-    .where(inArray(collectionMember.collectionId, ids))
+    .where(sql`${collectionMember.collectionId} = ANY(${textArray(ids)})`)
     .orderBy(collectionMember.createdAt, collectionMember.email);
   return rows as Grant[];
 }
@@ -48,7 +57,7 @@ export async function documentCounts(db: Tx, ids: string[]): Promise<Map<string,
   const rows = await db
     .select({ id: collectionSource.collectionId, n: count() })
     .from(collectionSource)
-    .where(inArray(collectionSource.collectionId, ids))
+    .where(sql`${collectionSource.collectionId} = ANY(${textArray(ids)})`)
     .groupBy(collectionSource.collectionId);
   return new Map(rows.map((r) => [r.id, Number(r.n)]));
 }
@@ -58,17 +67,13 @@ export type TopDocumentRow = { collection_id: string; id: string; title: string;
 /** The `perCollection` most recently added memories of each collection. */
 export async function topDocuments(db: Db, ids: string[], perCollection: number): Promise<TopDocumentRow[]> {
   if (ids.length === 0) return [];
-  const list = sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
   return queryRows<TopDocumentRow>(
     db,
     sql`SELECT t.collection_id, t.id, t.title, t.type FROM (
           SELECT cs.collection_id, s.id, s.title, s.type,
                  row_number() OVER (PARTITION BY cs.collection_id ORDER BY cs.created_at DESC, s.id) AS rn
           FROM collection_source cs JOIN source s ON s.id = cs.source_id
-          WHERE cs.collection_id IN (${list})) t
+          WHERE cs.collection_id = ANY(${textArray(ids)})) t
         WHERE t.rn <= ${perCollection} ORDER BY t.collection_id, t.rn`,
   );
 }

@@ -1,0 +1,154 @@
+/**
+ * `npm run bench -- collections [--db pglite|postgres] [--memories 1000] [--collections 200] [--write]`
+ *
+ * In-process (Hono `app.request`, real auth, real database: embedded PGlite in a temp dir, or a
+ * fresh PostgreSQL database on TEST_DATABASE_URL) it measures:
+ *  - adding `memories` memories to one collection through POST /api/collection/add_sources in
+ *    batches of 10, as the web app sends them (p50/p95 per batch request);
+ *  - GET /api/collection for a user who sees `collections` collections (each with memories,
+ *    members and top documents), p50/p95 over 50 calls.
+ * `--write` appends the figures to docs/benchmarks.md. Last line: key=value pairs.
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { eq } from "drizzle-orm";
+import { loadConfig } from "../../apps/server/src/config.ts";
+import { startMnemo } from "../../apps/server/src/bootstrap.ts";
+import { createLogger } from "../../apps/server/src/logger.ts";
+import { openDatabase, type Database } from "../../apps/server/src/db/client.ts";
+import { collection, collectionMember, collectionSource, source, userProfile } from "../../apps/server/src/db/schema/index.ts";
+import { createPostgresDatabase } from "../../apps/server/src/test/harness.ts";
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? NaN;
+};
+const ms = (n: number) => Math.round(n * 10) / 10;
+
+async function openBenchDatabase(kind: string, dir: string): Promise<{ database: Database; cleanup: () => Promise<void> }> {
+  if (kind === "postgres") {
+    const created = await createPostgresDatabase();
+    const database = await openDatabase({ databaseUrl: created.url });
+    return { database, cleanup: async () => { await database.close(); await created.drop(); } };
+  }
+  const database = await openDatabase({ pgliteDir: path.join(dir, "pglite") });
+  return { database, cleanup: () => database.close() };
+}
+
+export async function run(argv: string[]) {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      db: { type: "string", default: "pglite" },
+      memories: { type: "string", default: "1000" },
+      collections: { type: "string", default: "200" },
+      write: { type: "boolean", default: false },
+    },
+  });
+  const nMemories = Number(values.memories);
+  const nCollections = Number(values.collections);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mnemo-bench-collections-"));
+  const { database, cleanup } = await openBenchDatabase(values.db, dir);
+  const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: "silent", AUTH_SECRET: crypto.randomBytes(24).toString("hex") });
+  const mnemo = await startMnemo({ config, database, log: createLogger("silent") });
+  const db = database.db;
+  const call = async (method: string, url: string, token: string, json?: unknown) => {
+    const res = await mnemo.app.request(url, {
+      method,
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: json === undefined ? undefined : JSON.stringify(json),
+    });
+    const text = await res.text();
+    if (res.status >= 300) throw new Error(`${method} ${url} → ${res.status} ${text.slice(0, 200)}`);
+    return JSON.parse(text) as unknown;
+  };
+  const signUp = async (name: string) => {
+    const email = `${name}-${crypto.randomBytes(3).toString("hex")}@example.com`;
+    const res = await mnemo.app.request("/api/auth/sign-up", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name, email, password: "bench-password-123" }),
+    });
+    const body = (await res.json()) as { token: string; user: { id: string } };
+    await db.update(userProfile).set({ plan: "team", skipTrial: true }).where(eq(userProfile.userId, body.user.id));
+    return { id: body.user.id, email, token: body.token };
+  };
+
+  try {
+    // 1. Adding memories in batches of 10.
+    const owner = await signUp("owner");
+    const ids = Array.from({ length: nMemories }, () => crypto.randomUUID());
+    for (let i = 0; i < ids.length; i += 500) {
+      await db.insert(source).values(ids.slice(i, i + 500).map((id, k) => ({ id, ownerId: owner.id, type: "webpage", title: `Memory ${i + k}`, status: "success" })));
+    }
+    const { collection_id } = (await call("PUT", "/api/collection", owner.token, { collection_name: "Bench" })) as { collection_id: string };
+    const addTimes: number[] = [];
+    for (let i = 0; i < ids.length; i += 10) {
+      const t = performance.now();
+      await call("POST", `/api/collection/add_sources?collection_id=${collection_id}`, owner.token, { documents: ids.slice(i, i + 10) });
+      addTimes.push(performance.now() - t);
+    }
+    const final = (await call("GET", `/api/collection/${collection_id}`, owner.token)) as { document_count: number };
+    if (final.document_count !== nMemories) throw new Error(`expected ${nMemories} memories, got ${final.document_count}`);
+
+    // 2. Listing: a viewer who owns half the collections and is a member of the other half.
+    const viewer = await signUp("viewer");
+    const other = await signUp("other");
+    const rows = Array.from({ length: nCollections }, (_, i) => ({
+      id: crypto.randomUUID(),
+      ownerId: i % 2 ? viewer.id : other.id,
+      name: `Collection ${i}`,
+      description: "A collection for the listing benchmark",
+    }));
+    await db.insert(collection).values(rows);
+    await db.insert(collectionMember).values(
+      rows.flatMap((r, i) => [
+        ...(r.ownerId === other.id ? [{ collectionId: r.id, email: viewer.email, role: i % 3 ? "read" : "write" }] : []),
+        { collectionId: r.id, email: `member-${i}@example.com`, role: "read" },
+        { collectionId: r.id, email: `editor-${i}@example.com`, role: "write" },
+      ]),
+    );
+    // Every collection holds 5 of the owner's memories (1,000 memberships for 200 collections).
+    await db.insert(collectionSource).values(rows.flatMap((r, i) => ids.slice((i * 5) % nMemories, ((i * 5) % nMemories) + 5).map((sourceId) => ({ collectionId: r.id, sourceId, addedBy: owner.id }))));
+    const listTimes: number[] = [];
+    for (let i = 0; i < 55; i++) {
+      const t = performance.now();
+      const body = (await call("GET", "/api/collection", viewer.token)) as { collections: unknown[] };
+      if (i >= 5) listTimes.push(performance.now() - t); // first 5 warm up
+      if (body.collections.length !== nCollections) throw new Error(`listed ${body.collections.length}`);
+    }
+
+    const f = {
+      db: values.db,
+      add_batches: addTimes.length,
+      add_p50_ms: ms(pct(addTimes, 50)),
+      add_p95_ms: ms(pct(addTimes, 95)),
+      list_collections: nCollections,
+      list_p50_ms: ms(pct(listTimes, 50)),
+      list_p95_ms: ms(pct(listTimes, 95)),
+      load1: Math.round(os.loadavg()[0] * 10) / 10,
+    };
+    console.log(`add ${nMemories} memories in ${addTimes.length} batches of 10: p50 ${f.add_p50_ms} ms, p95 ${f.add_p95_ms} ms (target p95 < 100 ms)`);
+    console.log(`list ${nCollections} collections (50 calls): p50 ${f.list_p50_ms} ms, p95 ${f.list_p95_ms} ms (target p95 < 100 ms)`);
+    if (values.write) {
+      const file = path.join(import.meta.dirname, "..", "..", "docs", "benchmarks.md");
+      const head = fs.existsSync(file) ? "" : "# Benchmarks\n\nFigures from `npm run bench -- <name>`; each run appends its own section.\n";
+      const day = new Date().toISOString().slice(0, 10);
+      fs.appendFileSync(
+        file,
+        `${head}\n## collections (${values.db}, ${day}, ${os.cpus().length} cores, load average ${f.load1}, in-process app.request)\n\n` +
+          `| measure | p50 ms | p95 ms | target |\n|---|---|---|---|\n` +
+          `| add ${nMemories} memories, ${addTimes.length} batches of 10 (POST /api/collection/add_sources) | ${f.add_p50_ms} | ${f.add_p95_ms} | p95 < 100 |\n` +
+          `| list ${nCollections} collections with counts, members, top documents (GET /api/collection) | ${f.list_p50_ms} | ${f.list_p95_ms} | p95 < 100 |\n`,
+      );
+    }
+    console.log(Object.entries(f).map(([k, v]) => `${k}=${v}`).join(" "));
+  } finally {
+    await mnemo.stop();
+    await cleanup();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

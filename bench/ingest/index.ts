@@ -1,0 +1,82 @@
+/**
+ * Ingestion benchmark: 500 pages from the local https fixture site saved as links through the real
+ * server (`mnemo serve`, embedded PGlite, in-process worker), end to end: POST /api/upload/web_pages
+ * until every memory is `success`. Prints `pages_per_s=… rss_mb=…` (server peak RSS).
+ *
+ *   npm run bench -- ingest [pages=500] [postgres=postgres://…]
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { startFixtureSite } from "../../apps/server/src/test/fixtures/sites/server.ts";
+import { spawnServer } from "../../apps/server/src/test/process.ts";
+
+function peakRssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+export async function run(args: string[]) {
+  const opts = Object.fromEntries(args.map((a) => a.split("=", 2) as [string, string]));
+  const pages = Number(opts.pages ?? 500);
+  const site = await startFixtureSite();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mnemo-bench-ingest-"));
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    AUTH_SECRET: "bench-secret-bench-secret-bench-secret-1",
+    FETCH_ALLOW_HOSTS: "127.0.0.1",
+    FETCH_EXTRA_CA: site.caPath,
+    LOG_LEVEL: "warn",
+  };
+  if (opts.postgres) env.DATABASE_URL = opts.postgres;
+  const server = await spawnServer(env);
+  try {
+    const call = async (method: string, p: string, body: unknown, token = "") => {
+      const res = await fetch(server.url + p, {
+        method,
+        headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      });
+      if (res.status !== 200) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
+      return res.json();
+    };
+    const { token } = (await call("POST", "/api/auth/sign-up", { name: "Bench", email: `bench-${Date.now()}@example.com`, password: "correct-horse-battery" })) as { token: string };
+    const links = Array.from({ length: pages }, (_, i) => `${site.origin}/articles/page-${i}`);
+
+    const t0 = performance.now();
+    const ids: string[] = [];
+    for (let i = 0; i < links.length; i += 50) {
+      const out = (await call("POST", "/api/upload/web_pages", { web_pages: links.slice(i, i + 50).map((link) => ({ link })) }, token)) as {
+        web_pages: { id: string | null; status: string; message?: string }[];
+      };
+      for (const r of out.web_pages) {
+        if (!r.id) throw new Error(`refused: ${r.status} ${r.message}`);
+        ids.push(r.id);
+      }
+    }
+    const submitted = performance.now();
+    let pending = ids;
+    let errored = 0;
+    while (pending.length) {
+      await new Promise((r) => setTimeout(r, 250));
+      const rows = (await call("POST", "/api/upload/verify_indexing", pending.slice(0, 200).map((id) => ({ id, type: "webpage" })), token)) as {
+        id: string;
+        indexing_status: string;
+      }[];
+      const done = new Set(rows.filter((r) => r.indexing_status !== "in_progress").map((r) => r.id));
+      errored += rows.filter((r) => r.indexing_status === "errored").length;
+      pending = pending.filter((id) => !done.has(id));
+    }
+    const seconds = (performance.now() - t0) / 1000;
+    const rss = peakRssMb(server.child.pid!);
+    console.log(`database: ${opts.postgres ? "postgres" : "pglite"}; pages: ${pages}; errored: ${errored}`);
+    console.log(`submit: ${((submitted - t0) / 1000).toFixed(2)} s; end to end: ${seconds.toFixed(2)} s`);
+    if (process.env.BENCH_VERBOSE) console.log(server.output());
+    console.log(`pages_per_s=${(pages / seconds).toFixed(1)} rss_mb=${rss}`);
+  } finally {
+    await server.stop("SIGTERM");
+    await site.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}

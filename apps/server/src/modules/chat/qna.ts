@@ -10,6 +10,7 @@ import { pieces, type AnswerEngine } from "../answer/engine.ts";
 import type { ModelRegistry } from "../providers/registry.ts";
 import type { WebResult, WebSearchProvider } from "../providers/web-search.ts";
 import { buildSources, type SourceMeta } from "./sources.ts";
+import { guardQna, previewQna } from "../plans/guards.ts";
 import * as repo from "./repo.ts";
 
 export type QnaDeps = { db: Db; search: SearchIndex; models: ModelRegistry; web?: WebSearchProvider; log: Logger };
@@ -71,7 +72,10 @@ export type PreparedQna = { chatId: string; lines: AsyncGenerator<StreamLine>; a
 export async function prepareQna(deps: QnaDeps, actor: Actor, req: ChatRequest): Promise<PreparedQna> {
   const { db, models } = deps;
   const creative = req.search_type.includes("creative");
-  const selected = models.engine(req.selected_generation_model);
+  // Plan limits (spec 1 §5): refuse early, before any search; free plans get the free default model.
+  const grant = await previewQna(db, actor, req, { models: models.options() });
+  const requested = models.engine(req.selected_generation_model);
+  const selected = requested && grant.modelLocked ? (models.engine(grant.model) ?? requested) : requested;
   if (!selected) throw validation("This model is not available.");
   let engine: AnswerEngine | undefined = selected;
   if (creative && !selected.generative) engine = models.generative();
@@ -97,16 +101,20 @@ export async function prepareQna(deps: QnaDeps, actor: Actor, req: ChatRequest):
   const searchTools = [...req.search_type];
   const finalTypes = creative ? ["creative"] : [...(webOn && deps.web ? ["web"] : []), "memories"];
   const llm = engine?.id ?? selected.id;
-  const turn = await repo.insertTurn(db, {
-    id: crypto.randomUUID(),
-    chatId: chat.id,
-    ownerId: actor.id,
-    query: req.question,
-    llm,
-    searchTypes: finalTypes,
-    sources: built.results,
-    metadata: { most_relevant_results: built.mostRelevant, other_results: built.other, source_id_map: built.sourceIdMap },
-    status: "streaming",
+  const turn = await db.transaction(async (tx) => {
+    // Counted atomically with the turn it allows; a refusal under a race rolls the turn back.
+    await guardQna(tx, actor, req);
+    return repo.insertTurn(tx, {
+      id: crypto.randomUUID(),
+      chatId: chat.id,
+      ownerId: actor.id,
+      query: req.question,
+      llm,
+      searchTypes: finalTypes,
+      sources: built.results,
+      metadata: { most_relevant_results: built.mostRelevant, other_results: built.other, source_id_map: built.sourceIdMap },
+      status: "streaming",
+    });
   });
   await repo.updateChat(db, chat.id, {});
 

@@ -7,6 +7,7 @@ import * as repo from "../memories/repo.ts";
 import { supportedFileExtensions } from "./deps.ts";
 import { checkUploadFile, isValidClientId } from "./validation.ts";
 import { enqueueExtract } from "./enqueue.ts";
+import { guardFileUpload, previewFileUpload } from "../plans/guards.ts";
 
 /** Presigned URLs live this long (seconds). */
 const PRESIGN_TTL = 15 * 60;
@@ -22,6 +23,8 @@ export async function getPresignedUrl(ctx: AppContext, actor: Actor, input: GetP
   const db = ctx.database.db;
   const check = checkUploadFile(input.metadata.name_base64, input.fileType, supportedFileExtensions);
   if (!check.ok) throw validation(check.message);
+  // Refuse before the bytes travel when today's file cap is already reached (counted at confirm).
+  if (input.metadata.source_type !== "page") await previewFileUpload(db, actor);
   const limit = ctx.config.UPLOAD_LIMIT_MB * 1024 * 1024;
   if (input.metadata.size > limit) {
     throw validation(`Failed to upload ${check.name}. The file is larger than ${ctx.config.UPLOAD_LIMIT_MB}MB.`);
@@ -95,6 +98,8 @@ export async function confirmUpload(ctx: AppContext, actor: Actor, input: Confir
     if (await repo.findDuplicate(tx, actor.id, contentHash, input.file_id)) throw conflict(uploadMessages.duplicateMemory);
     const meta = { source: type, file_name: pending.name, mime_type: pending.mimeType, size: stat.size, file_key: key };
     const existing = await repo.findOwnedSource(tx, actor.id, input.file_id);
+    // A new file counts against the plan's daily upload cap, atomically with its creation.
+    if (!existing && type !== "page") await guardFileUpload(tx, actor);
     const saved = existing
       ? await repo.bumpSourceVersion(tx, existing.id, { contentHash, meta: { ...existing.meta, ...meta } })
       : await repo.insertSource(tx, {

@@ -1,10 +1,10 @@
-import { agentIds, videoMaxMinutes, type LlmOption, type PlanId, type SearchType } from "@mnemo/contracts";
+import { agentIds, isAtLimit, planLimits, usageLimitFor, videoMaxMinutes, type LlmOption, type PlanId, type SearchType, type UsageKind } from "@mnemo/contracts";
 import type { Actor } from "../../http/context.ts";
 import { AppError } from "../../lib/errors.ts";
-import { videoLimitMessage } from "./limit-messages.ts";
+import { limitMessage, videoLimitMessage } from "./limit-messages.ts";
 import { resolveModel } from "./model.ts";
 import { consumeQuota } from "./quota.ts";
-import type { Tx } from "./repo.ts";
+import { dailyCounts, type Tx } from "./repo.ts";
 import { requireValidPlan } from "./service.ts";
 import { usageDay } from "./usage-day.ts";
 
@@ -19,13 +19,58 @@ export type QnaUsage = {
 export type QnaGrant = {
   plan: PlanId;
   day: string;
-  /** The model to answer with (see `resolveModel`); null when no options were given or none is active. */
+  /** The model to answer with (see `resolveModel`); null for agents, or when no option is active. */
   model: string | null;
+  /** The plan cannot choose its model (free): `model` is imposed whatever the request asked for. */
+  modelLocked: boolean;
   /** The request runs an agent (counted against agentCount). */
   agent: boolean;
 };
 
 const isAgent = (id: string | null | undefined) => !!id && (agentIds as readonly string[]).includes(id);
+
+/** The daily counters a question uses, in the order they are checked (web, apps, agent, the question). */
+export function qnaUsageKinds(request: QnaUsage): UsageKind[] {
+  const modes = request.search_type ?? [];
+  const kinds: UsageKind[] = [];
+  if (modes.includes("web")) kinds.push("web");
+  if (modes.includes("apps") && !request.disable_apps_search) kinds.push("apps");
+  if (isAgent(request.selected_generation_model)) kinds.push("agent");
+  kinds.push("qna");
+  return kinds;
+}
+
+/** Throws the spec's message for the first counter already at its limit; counts nothing. */
+async function refuseAtLimit(db: Tx, actor: Actor, plan: PlanId, day: string, kinds: UsageKind[]): Promise<void> {
+  const counts = await dailyCounts(db, actor.id, day);
+  for (const kind of kinds) {
+    const limit = usageLimitFor(plan, kind);
+    if (limit !== null && isAtLimit(counts[kind] ?? 0, limit)) throw new AppError("plan_limit", limitMessage(kind, plan, limit), { kind, limit });
+  }
+}
+
+function grantFor(plan: PlanId, day: string, request: QnaUsage, models?: readonly LlmOption[]): QnaGrant {
+  const agent = isAgent(request.selected_generation_model);
+  const model = agent ? null : resolveModel(plan, request.selected_generation_model, models ?? []);
+  return { plan, day, model, agent, modelLocked: !agent && !planLimits(plan).modelSelection };
+}
+
+/**
+ * Early, read-only check of POST /api/qna before any search runs: refuses without a valid plan
+ * state or when a counter the question needs is already at its limit, and resolves the model.
+ * It counts nothing; `guardQna` (inside the turn's transaction) is the authority under races.
+ */
+export async function previewQna(
+  db: Tx,
+  actor: Actor,
+  request: QnaUsage,
+  opts: { models?: readonly LlmOption[]; now?: Date } = {},
+): Promise<QnaGrant> {
+  const { plan } = await requireValidPlan(db, actor);
+  const day = usageDay(opts.now ?? new Date(), request.user_system_date);
+  await refuseAtLimit(db, actor, plan, day, qnaUsageKinds(request));
+  return grantFor(plan, day, request, opts.models);
+}
 
 /**
  * Plan guard of POST /api/qna; call it inside the transaction that records the question. Refuses
@@ -39,17 +84,16 @@ export async function guardQna(
   request: QnaUsage,
   opts: { models?: readonly LlmOption[]; now?: Date } = {},
 ): Promise<QnaGrant> {
-  const state = await requireValidPlan(tx, actor);
-  const plan = state.plan;
+  const { plan } = await requireValidPlan(tx, actor);
   const day = usageDay(opts.now ?? new Date(), request.user_system_date);
-  const modes = request.search_type ?? [];
-  if (modes.includes("web")) await consumeQuota(tx, actor, "web", { plan, day });
-  if (modes.includes("apps") && !request.disable_apps_search) await consumeQuota(tx, actor, "apps", { plan, day });
-  const agent = isAgent(request.selected_generation_model);
-  if (agent) await consumeQuota(tx, actor, "agent", { plan, day });
-  await consumeQuota(tx, actor, "qna", { plan, day });
-  const model = agent ? null : resolveModel(plan, request.selected_generation_model, opts.models ?? []);
-  return { plan, day, model, agent };
+  for (const kind of qnaUsageKinds(request)) await consumeQuota(tx, actor, kind, { plan, day });
+  return grantFor(plan, day, request, opts.models);
+}
+
+/** Early, read-only check before an upload starts (presigned URL): refuses when today's file cap is reached. */
+export async function previewFileUpload(db: Tx, actor: Actor, opts: { userSystemDate?: string | null; now?: Date } = {}): Promise<void> {
+  const { plan } = await requireValidPlan(db, actor);
+  await refuseAtLimit(db, actor, plan, usageDay(opts.now ?? new Date(), opts.userSystemDate), ["file_upload"]);
 }
 
 /**

@@ -77,6 +77,8 @@ for (const kind of testDatabases()) {
         OPENAI_COMPATIBLE_BASE_URL: `${peer.url}/v1`,
         OPENAI_COMPATIBLE_MODELS: "local-llama,slow-model",
         SEARXNG_URL: `${peer.url}/searx`,
+        // Team may choose any model; free users get the free default (tested in modules/plans).
+        DEFAULT_PLAN: "team",
       });
       alice = await m.buildUser();
       telescopeId = await addMemory(m.ctx.database.db, alice, "Telescope notes", "The reflecting telescope mirror is 200 mm wide.");

@@ -12,8 +12,13 @@ import { fixtureCaPath, fixtureOrigin } from "./e2e/fixture-site-config.ts";
 const port = Number(process.env.E2E_PORT ?? 3101);
 const baseURL = `http://127.0.0.1:${port}`;
 
-// The config is evaluated by the runner and by each worker: create the data dir once.
-process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "mnemo-e2e-"));
+// The config is evaluated by the runner and by each worker: create the data dir once, in the
+// runner, and remove it when the runner exits (the web server is stopped by then).
+if (!process.env.E2E_DATA_DIR) {
+  const created = fs.mkdtempSync(path.join(os.tmpdir(), "mnemo-e2e-"));
+  process.env.E2E_DATA_DIR = created;
+  process.on("exit", () => fs.rmSync(created, { recursive: true, force: true }));
+}
 const dataDir = process.env.E2E_DATA_DIR;
 
 const serverEnv: Record<string, string> = {};

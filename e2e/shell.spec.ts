@@ -91,6 +91,7 @@ test("dashboard query parameters open plans and support; account holds #mcps", a
   const plans = page.getByRole("dialog", { name: "Plans" });
   await expect(plans).toContainText("Plans and upgrades are available soon.");
   await expect(plans).toContainText("free");
+  await page.screenshot(shot("plans-dialog"));
   await plans.getByRole("button", { name: "Close" }).first().click();
   await expect(plans).toBeHidden();
   await expect(page).toHaveURL(/\/$/);
@@ -104,6 +105,7 @@ test("dashboard query parameters open plans and support; account holds #mcps", a
   await expect(page.locator("#mcps")).toBeInViewport();
   await expect(page.locator("#mcps")).toContainText("Agent (MCP) connections are available soon.");
   await expect(page.locator("#main").getByText(user.email)).toBeVisible();
+  await page.screenshot(shot("account"));
 });
 
 test("the profile name can be changed; a blank name is refused inline", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Loader2Icon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { toast } from "sonner";
@@ -46,6 +46,8 @@ export function SourcePreviewDialog({
   const [maximized, setMaximized] = useLocalBoolean(MAXIMIZED_KEY, false);
   const mobile = useIsMobile();
   const [panelOpen, setPanelOpen] = useState(!mobile);
+  // The panel is beside the viewer on wide screens and a separate view on small ones.
+  useEffect(() => setPanelOpen(!mobile), [mobile]);
   const [mode, setMode] = useState<PreviewMode>("preview");
   const [hold, setHold] = useState(false);
   const [confirmClear, setConfirmClear] = useState(false);

@@ -30,11 +30,15 @@ test("a new user signs up, lands on the empty wall, signs out and back in", asyn
   const menu = await openUserMenu(page);
   await expect(menu.getByTestId("user-menu-name")).toHaveText(user.name);
   await expect(menu.getByTestId("user-menu-email")).toHaveText(user.email);
+  const token = await page.evaluate(() => localStorage.getItem("mnemo.token"));
+  expect(token).toBeTruthy();
   await menu.getByRole("menuitem", { name: "Sign out" }).click();
 
   await expect(page).toHaveURL(/\/sign-in$/);
   await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
-  // The revoked session is gone: the wall is not reachable without signing in again.
+  // Signing out revoked the token on the server, and the wall needs a new sign-in.
+  const me = await page.request.get("/api/user/me", { headers: { authorization: `Bearer ${token}` } });
+  expect(me.status()).toBe(401);
   await page.goto("/");
   await expect(page).toHaveURL(/\/sign-in$/);
 

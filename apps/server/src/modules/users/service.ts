@@ -4,11 +4,8 @@ import type { Db } from "../../db/client.ts";
 import type { Actor } from "../../http/context.ts";
 import { notFound } from "../../lib/errors.ts";
 import * as repo from "./repo.ts";
+import { loadPlanState } from "../plans/service.ts";
 
-/** Plan a request is served under: the desktop app is always team (spec 1 §1). */
-export function effectivePlan(actor: Actor, storedPlan: string): string {
-  return actor.isDesktopApp ? "team" : storedPlan;
-}
 
 function cleanMetadata(raw: unknown): UserMetadata {
   const parsed = zUserMetadata.safeParse(raw ?? {});
@@ -17,13 +14,14 @@ function cleanMetadata(raw: unknown): UserMetadata {
 
 /** The signed-in user's own document: profile, plan and metadata. */
 export async function getMe(db: Db, actor: Actor): Promise<Me> {
-  const row = await repo.findUserWithProfile(db, actor.id);
+  const [row, plan] = await Promise.all([repo.findUserWithProfile(db, actor.id), loadPlanState(db, actor)]);
   if (!row) throw notFound("User not found.");
   return {
     id: row.id,
     email: row.email,
     full_name: row.name,
-    plan: effectivePlan(actor, row.plan ?? "free"),
+    // The desktop app is always team; subscriptions and skip_trial decide otherwise (plans module).
+    plan: plan.plan,
     is_desktop_app: actor.isDesktopApp,
     metadata: cleanMetadata(row.metadata),
     created_at: row.createdAt.toISOString(),

@@ -32,6 +32,9 @@ export class S3BlobStore implements BlobStore {
       region: s.region,
       endpoint: s.endpoint,
       forcePathStyle: s.forcePathStyle,
+      // A presigned PUT from a browser carries no checksum header; sign none.
+      requestChecksumCalculation: "WHEN_REQUIRED",
+      responseChecksumValidation: "WHEN_REQUIRED",
       credentials:
         s.accessKeyId && s.secretAccessKey ? { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey } : undefined,
     });

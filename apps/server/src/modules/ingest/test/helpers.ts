@@ -15,7 +15,7 @@ export async function presign(m: TestMnemo, as: TestUser, name: string, size: nu
 
 /** Spec 2 §7 step 2: PUT the body with the x-amz-meta-* headers. */
 export async function putBody(m: TestMnemo, url: string, body: string | Uint8Array, name: string, sourceType = "file") {
-  const bytes = typeof body === "string" ? Buffer.from(body) : body;
+  const bytes = new Uint8Array(typeof body === "string" ? Buffer.from(body) : body);
   return m.request("PUT", url, {
     body: bytes,
     headers: {

@@ -176,6 +176,16 @@ test("the wall: every kind of memory, previews, editing, filters, search and del
   await shots(page, "wall-search");
   await search.fill("");
 
+  // Multi-select: a selection bar with bulk actions (add to collection waits for collections).
+  await card(page, "sample.csv").hover();
+  await page.getByRole("checkbox", { name: "Select sample.csv" }).click();
+  await page.getByRole("checkbox", { name: "Select ocr-text.png" }).click();
+  const bar = page.getByRole("toolbar", { name: "Selected memories" });
+  await expect(bar).toContainText("2 selected");
+  await expect(bar.getByRole("button", { name: "Add to collection" })).toBeDisabled();
+  await bar.getByRole("button", { name: "Clear selection" }).click();
+  await expect(bar).toBeHidden();
+
   // Delete one, with confirmation; it stays gone after a reload.
   await card(page, "Northern Rail report.pdf").hover();
   await card(page, "Northern Rail report.pdf").getByRole("button", { name: /^Actions for/ }).click();

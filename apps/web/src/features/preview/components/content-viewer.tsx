@@ -13,7 +13,7 @@ export function ContentViewer({ source, content }: { source: Pick<Source, "type"
     case "image":
       return (
         <div className="flex h-full items-center justify-center p-4">
-          <img src={view.url} alt={source.title} className="max-h-full max-w-full rounded-md object-contain" data-testid="preview-image" />
+          <img src={view.url} alt={source.title} className="max-h-full max-w-full rounded-md border object-contain" data-testid="preview-image" />
         </div>
       );
     case "html":

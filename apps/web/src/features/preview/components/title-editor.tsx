@@ -3,16 +3,11 @@ import { useQueryClient } from "@tanstack/react-query";
 import { CheckIcon, PencilIcon, XIcon } from "lucide-react";
 import { toast } from "sonner";
 import { previewMessages } from "@mnemo/contracts";
-import { memories } from "@mnemo/contracts/constants";
 import type { Source } from "@mnemo/contracts";
 import { Button } from "@/components/ui/button";
 import { renameSource } from "../api/edit-source";
 import { sourceKey } from "../hooks/use-preview-data";
-
-/** Width of the edit box in characters: the text's length, at most 45 (spec 2 §2, §9). */
-export function titleBoxWidthCh(text: string): number {
-  return Math.min(memories.titleEditMaxChars, Math.max(12, text.length + 2));
-}
+import { acceptedTitle, titleBoxWidthCh } from "../logic/title";
 
 /**
  * The title in the preview header; owners edit it inline (Enter saves, Escape cancels). A title
@@ -29,8 +24,8 @@ export function TitleEditor({ source, onEditing }: { source: Source; onEditing: 
   };
   const save = async () => {
     if (draft === null) return;
-    const next = draft.trim();
-    if (!next) return;
+    const next = acceptedTitle(draft);
+    if (next === null) return;
     if (next === source.title) return setEditing(null);
     setBusy(true);
     try {
@@ -58,7 +53,7 @@ export function TitleEditor({ source, onEditing }: { source: Source; onEditing: 
       </div>
     );
   }
-  const empty = draft.trim() === "";
+  const empty = acceptedTitle(draft) === null;
   return (
     <form
       className="flex min-w-0 items-center gap-1"

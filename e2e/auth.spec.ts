@@ -58,6 +58,13 @@ test("a wrong password shows the server's message", async ({ page }) => {
   await expect(page.getByRole("alert")).toHaveText("Invalid email or password.");
   await expect(page).toHaveURL(/\/sign-in$/);
   await page.screenshot(shot("sign-in-wrong-password"));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.reload();
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Email").blur();
+  await page.screenshot(shot("sign-in-mobile-dark-system"));
 });
 
 test("signing up twice with one email shows the server's message", async ({ page }) => {

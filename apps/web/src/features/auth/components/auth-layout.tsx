@@ -7,7 +7,7 @@ export function AuthLayout({ title, subtitle, children, footer }: { title: strin
     <div className="relative flex min-h-dvh flex-col items-center justify-center overflow-hidden bg-background px-4 py-12">
       <div
         aria-hidden
-        className="pointer-events-none absolute inset-x-0 top-0 h-[420px] bg-[radial-gradient(ellipse_at_top,var(--color-primary)_0%,transparent_65%)] opacity-[0.09] dark:opacity-[0.16]"
+        className="pointer-events-none absolute inset-x-0 top-0 h-[420px] bg-[radial-gradient(ellipse_60rem_26rem_at_top,var(--color-primary)_0%,transparent_70%)] opacity-[0.09] dark:opacity-[0.16]"
       />
       <main className="relative w-full max-w-[400px]">
         <div className="mb-8 flex flex-col items-center text-center">

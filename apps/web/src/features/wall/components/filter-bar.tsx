@@ -43,7 +43,7 @@ export function FilterBar({
           onChange={(e) => onQuery(e.target.value)}
           placeholder="Search memories"
           aria-label="Search memories"
-          className="pr-9 pl-9"
+          className="pr-9 pl-9 [&::-webkit-search-cancel-button]:appearance-none"
         />
         {query && (
           <button

@@ -3,7 +3,7 @@ import { AlertCircleIcon, CheckIcon, Loader2Icon, MoreHorizontalIcon, PinIcon, P
 import type { Source } from "@mnemo/contracts";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { cn } from "@/lib/utils";
-import { excerpt, sourceIconKind, sourceLabel } from "../logic/source-label";
+import { excerpt, plainSnippet, sourceIconKind, sourceLabel } from "../logic/source-label";
 import { SourceIcon } from "./source-icon";
 
 const LONG_PRESS_MS = 500;
@@ -29,7 +29,7 @@ export function MemoryCard({ source, selected, selecting, onToggleSelect, onOpen
   const pinned = source.meta.is_pinned;
   const status = source.meta.status;
   const thumb = source.thumbnail_url && !thumbFailed ? source.thumbnail_url : null;
-  const note = source.note ? excerpt(source.note) : source.snippet ? excerpt(source.snippet) : "";
+  const note = source.note ? excerpt(source.note) : source.snippet ? excerpt(plainSnippet(source.snippet)) : "";
 
   const startPress = (e: React.PointerEvent) => {
     if (e.pointerType !== "touch") return;

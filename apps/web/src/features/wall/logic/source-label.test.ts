@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { excerpt, extensionOf, sourceIconKind, sourceLabel } from "./source-label";
+import { excerpt, extensionOf, plainSnippet, sourceIconKind, sourceLabel } from "./source-label";
 
 const s = (type: string, title: string, url: string | null = null, file_type?: string) => ({ type, title, url, app: null, meta: { file_type } });
 
@@ -44,5 +44,16 @@ describe("extensionOf / excerpt", () => {
     expect(out.endsWith("…")).toBe(true);
     expect(out.length).toBeLessThanOrEqual(31);
     expect(excerpt("  short\n note ")).toBe("short note");
+  });
+});
+
+describe("plainSnippet", () => {
+  it.each([
+    ["| City | Country |\n| --- | --- |\n| Reykjavik | Iceland |", "City Country Reykjavik Iceland"],
+    ["## Page 1\n\nNorthern **Rail** report", "Page 1 Northern Rail report"],
+    ["See [the guide](https://x.test) and ![img](a.png) now", "See the guide and now"],
+    ["> quoted `code` ~~gone~~", "quoted code gone"],
+  ])("%j → %j", (md, plain) => {
+    expect(plainSnippet(md)).toBe(plain);
   });
 });

@@ -57,6 +57,8 @@ export const zConfig = z.object({
   BRAVE_API_KEY: z.string().optional(),
   TAVILY_API_KEY: z.string().optional(),
   CHROMIUM_PATH: z.string().optional(),
+  /** Pause in ms before each streamed answer chunk (tests and demos only; unset = no pause). */
+  ANSWER_STREAM_DELAY_MS: z.coerce.number().int().min(0).max(10_000).optional(),
 });
 
 export type Config = z.infer<typeof zConfig> & {

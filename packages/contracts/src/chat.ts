@@ -95,6 +95,8 @@ export const zSavedSessionRecord = z.object({
   llm: z.string().nullable(),
   search_types: z.array(z.string()),
   created_at: z.string(),
+  /** Thumbs up (1) or down (-1) the owner gave the answer. */
+  vote: z.number().int().nullish(),
 });
 export type SavedSessionRecord = z.infer<typeof zSavedSessionRecord>;
 

@@ -33,3 +33,15 @@ export function ndjsonResponse(lines: AsyncGenerator<StreamLine>, abort: AbortCo
     headers: { "content-type": "application/x-ndjson; charset=utf-8", "cache-control": "no-store", "x-accel-buffering": "no" },
   });
 }
+
+/** Passes lines through, pausing `ms` before each line that carries answer text (ANSWER_STREAM_DELAY_MS). */
+export async function* slowLines<T>(lines: AsyncGenerator<T>, ms: number): AsyncGenerator<T> {
+  try {
+    for await (const line of lines) {
+      if (typeof line === "object" && line !== null && "chunk" in line) await new Promise((r) => setTimeout(r, ms));
+      yield line;
+    }
+  } finally {
+    await lines.return(undefined);
+  }
+}

@@ -118,3 +118,13 @@ export async function setGenerationInstructions(db: Db, userId: string, text: st
     .set({ metadata: sql`${userProfile.metadata} || ${JSON.stringify({ [GEN_KEY]: text })}::jsonb`, updatedAt: new Date() })
     .where(eq(userProfile.userId, userId));
 }
+
+/** Stores a vote on a turn of the owner's chat (by id, else the latest turn with that query). */
+export async function voteTurn(db: Db, ownerId: string, chatId: string, target: { turnId?: string | null; query?: string | null }, vote: number | null): Promise<boolean> {
+  const base = and(eq(chatTurn.ownerId, ownerId), eq(chatTurn.chatId, chatId));
+  const where = target.turnId ? and(base, eq(chatTurn.id, target.turnId)) : and(base, eq(chatTurn.query, target.query ?? ""));
+  const [turn] = await db.select({ id: chatTurn.id }).from(chatTurn).where(where).orderBy(desc(chatTurn.ord)).limit(1);
+  if (!turn) return false;
+  await db.update(chatTurn).set({ vote }).where(eq(chatTurn.id, turn.id));
+  return true;
+}

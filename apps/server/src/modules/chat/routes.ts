@@ -19,7 +19,8 @@ import { requireAuth } from "../../http/middleware/auth.ts";
 import { AppError } from "../../lib/errors.ts";
 import { createModelRegistry, modelsFromConfig } from "../providers/registry.ts";
 import { webSearchFromConfig } from "../providers/web-search.ts";
-import { ndjsonResponse } from "./ndjson.ts";
+import { ndjsonResponse, slowLines } from "./ndjson.ts";
+import { publicChatRoutes } from "./public-routes.ts";
 import { prepareQna, type QnaDeps } from "./qna.ts";
 import * as repo from "./repo.ts";
 import * as service from "./service.ts";
@@ -38,6 +39,10 @@ export function chatRoutes(ctx: AppContext) {
     web: webSearchFromConfig(ctx.config),
     log: ctx.log,
   };
+  // ANSWER_STREAM_DELAY_MS (tests and demos only): a pause before each answer chunk, so a stream can be watched and stopped.
+  const delayMs = ctx.config.ANSWER_STREAM_DELAY_MS;
+  const slow = <T>(lines: AsyncGenerator<T>) => (delayMs ? slowLines(lines, delayMs) : lines);
+  publicChatRoutes(r, auth, deps, slow);
 
   defineRoute(
     r,
@@ -54,7 +59,7 @@ export function chatRoutes(ctx: AppContext) {
     async (c, { body }) => {
       try {
         const prepared = await prepareQna(deps, c.var.actor, body);
-        return ndjsonResponse(prepared.lines, prepared.abort, c.req.raw.signal);
+        return ndjsonResponse(slow(prepared.lines), prepared.abort, c.req.raw.signal);
       } catch (err) {
         if (err instanceof AppError) return c.text(err.message, err.status as 400);
         throw err;

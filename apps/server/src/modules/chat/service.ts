@@ -47,6 +47,7 @@ export function presentTurn(t: repo.TurnRow): SavedSessionRecord {
     llm: t.llm,
     search_types: t.searchTypes,
     created_at: t.createdAt.toISOString(),
+    vote: t.vote,
   };
 }
 

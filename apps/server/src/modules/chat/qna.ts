@@ -96,8 +96,12 @@ export async function prepareQna(deps: QnaDeps, actor: Actor, req: ChatRequest):
   }
   const meta = new Map<string, SourceMeta>((await repo.sourceMeta(db, [...new Set(hits.map((h) => h.sourceId))])).map((m) => [m.id, m]));
   const built = buildSources(hits, meta, web);
-  const generation = req.generation_instructions ?? ((await repo.getGenerationInstructions(db, actor.id)) || null);
-  const history = req.session_context ?? (await repo.listTurns(db, chat.id)).filter((t) => t.status === "success").map((t) => ({ user_query: t.query, answer: t.answer }));
+  // Only generative engines read instructions and earlier turns; the extractive one skips both queries.
+  const generative = Boolean(engine?.generative);
+  const generation = req.generation_instructions ?? (generative ? (await repo.getGenerationInstructions(db, actor.id)) || null : null);
+  const history =
+    req.session_context ??
+    (generative ? (await repo.listTurns(db, chat.id)).filter((t) => t.status === "success").map((t) => ({ user_query: t.query, answer: t.answer })) : []);
   const searchTools = [...req.search_type];
   const finalTypes = creative ? ["creative"] : [...(webOn && deps.web ? ["web"] : []), "memories"];
   const llm = engine?.id ?? selected.id;

@@ -1,15 +1,8 @@
+import type { ComponentType } from "react";
 import { createBrowserRouter, Navigate, useLocation } from "react-router";
-import { AccountPage } from "@/features/account/components/account-page";
 import { SignInPage } from "@/features/auth/components/sign-in-page";
 import { SignUpPage } from "@/features/auth/components/sign-up-page";
-import { ChatHistoryPage } from "@/features/chat/components/chat-history-page";
-import { ChatPage } from "@/features/chat/components/chat-page";
-import { CollectionPage } from "@/features/collections/components/collection-page";
-import { CollectionsPage } from "@/features/collections/components/collections-page";
-import { SettingsPage } from "@/features/settings/components/settings-page";
-import { WallPage } from "@/features/wall/components/wall-page";
 import { RequireAuth, RequireGuest } from "./guards";
-import { AppShell } from "./layout/app-shell";
 import { NotFoundPage, RouteError } from "./route-error";
 
 /** `/dashboard?showPlans=true` and `?support=true` land on the wall with the dialog open. */
@@ -18,9 +11,18 @@ function DashboardRedirect() {
   return <Navigate to={{ pathname: "/", search, hash }} replace />;
 }
 
+/**
+ * Loads a signed-in screen on first visit, so the sign-in and sign-up screens stay small.
+ * Usage: `lazy: screen(() => import("…/wall-page"), "WallPage")`.
+ */
+function screen<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
+  return async () => ({ Component: (await load())[name] as ComponentType });
+}
+
 export const router = createBrowserRouter([
   {
     errorElement: <RouteError />,
+    HydrateFallback: () => null,
     children: [
       {
         element: <RequireGuest />,
@@ -32,17 +34,18 @@ export const router = createBrowserRouter([
       {
         element: <RequireAuth />,
         children: [
+          { path: "upgrade-plan", lazy: screen(() => import("@/features/plans/components/upgrade-plan-page"), "UpgradePlanPage") },
           {
-            element: <AppShell />,
+            lazy: screen(() => import("./layout/app-shell"), "AppShell"),
             children: [
-              { index: true, element: <WallPage /> },
+              { index: true, lazy: screen(() => import("@/features/collections/components/wall-with-collections"), "WallWithCollections") },
               { path: "dashboard", element: <DashboardRedirect /> },
-              { path: "chat", element: <ChatHistoryPage /> },
-              { path: "chat/:id", element: <ChatPage /> },
-              { path: "collections", element: <CollectionsPage /> },
-              { path: "collections/:id", element: <CollectionPage /> },
-              { path: "settings", element: <SettingsPage /> },
-              { path: "account", element: <AccountPage /> },
+              { path: "chat", lazy: screen(() => import("@/features/chat/components/chat-history-page"), "ChatHistoryPage") },
+              { path: "chat/:id", lazy: screen(() => import("@/features/chat/components/chat-page"), "ChatPage") },
+              { path: "collections", lazy: screen(() => import("@/features/collections/components/collections-page"), "CollectionsPage") },
+              { path: "collections/:id", lazy: screen(() => import("@/features/collections/components/collection-page"), "CollectionPage") },
+              { path: "settings", lazy: screen(() => import("@/features/settings/components/settings-page"), "SettingsPage") },
+              { path: "account", lazy: screen(() => import("@/features/account/components/account-page"), "AccountPage") },
               { path: "*", element: <NotFoundPage /> },
             ],
           },

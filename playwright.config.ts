@@ -21,9 +21,13 @@ if (!process.env.E2E_DATA_DIR) {
 }
 const dataDir = process.env.E2E_DATA_DIR;
 
+// Embedded defaults: the server sees only the machine's basics, never the developer's
+// DATABASE_URL, S3 or provider keys; WEB_DIST may point at a separately built app.
+const passThrough = ["PATH", "HOME", "TMPDIR", "LANG", "LC_ALL", "TZ", "NODE_OPTIONS", "CHROMIUM_PATH", "WEB_DIST"];
 const serverEnv: Record<string, string> = {};
-for (const [k, v] of Object.entries(process.env)) {
-  if (v !== undefined && k !== "DATABASE_URL" && !k.startsWith("S3_")) serverEnv[k] = v;
+for (const k of passThrough) {
+  const v = process.env[k];
+  if (v !== undefined) serverEnv[k] = v;
 }
 Object.assign(serverEnv, { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" });
 // The capture test saves links from the local https fixture site (started first, below).

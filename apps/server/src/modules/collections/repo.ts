@@ -200,3 +200,43 @@ export async function presentSourceIds(db: Tx, collectionId: string, ids: string
     .where(and(eq(collectionSource.collectionId, collectionId), inArray(collectionSource.sourceId, ids)));
   return rows.map((r) => r.id);
 }
+
+export type CollectionCardRow = {
+  id: string;
+  owner_id: string;
+  name: string;
+  description: string;
+  custom_instructions: string;
+  created_at: Date | string;
+  owner_email: string;
+  document_count: number | string | null;
+  grants: { email: string; role: AccessType }[] | string | null;
+  top: { id: string; title: string; type: string }[] | string | null;
+};
+
+/**
+ * Every collection the actor can see with its counts, grants and `perCollection` newest memories,
+ * in ONE round trip (set-based aggregates joined by hash, not per-row subqueries), newest first.
+ */
+export async function collectionCards(db: Db, actor: { id: string; email: string }, perCollection: number): Promise<CollectionCardRow[]> {
+  return queryRows<CollectionCardRow>(
+    db,
+    sql`WITH vis AS (
+          SELECT co.* FROM collection co
+          WHERE co.owner_id = ${actor.id} OR co.id IN (SELECT cm.collection_id FROM collection_member cm WHERE cm.email = ${actor.email})),
+        cnt AS (SELECT cs.collection_id, count(*) AS n FROM collection_source cs WHERE cs.collection_id IN (SELECT id FROM vis) GROUP BY cs.collection_id),
+        gr AS (SELECT cm.collection_id, json_agg(json_build_object('email', cm.email, 'role', cm.role) ORDER BY cm.created_at, cm.email) AS g
+               FROM collection_member cm WHERE cm.collection_id IN (SELECT id FROM vis) GROUP BY cm.collection_id),
+        ranked AS (SELECT cs.collection_id, s.id, s.title, s.type,
+                          row_number() OVER (PARTITION BY cs.collection_id ORDER BY cs.created_at DESC, s.id) AS rn
+                   FROM collection_source cs JOIN source s ON s.id = cs.source_id WHERE cs.collection_id IN (SELECT id FROM vis)),
+        top AS (SELECT collection_id, json_agg(json_build_object('id', id, 'title', title, 'type', type) ORDER BY rn) AS t
+                FROM ranked WHERE rn <= ${perCollection} GROUP BY collection_id)
+        SELECT vis.id, vis.owner_id, vis.name, vis.description, vis.custom_instructions, vis.created_at,
+               lower(u.email) AS owner_email, cnt.n AS document_count, gr.g AS grants, top.t AS top
+        FROM vis JOIN "user" u ON u.id = vis.owner_id
+        LEFT JOIN cnt ON cnt.collection_id = vis.id LEFT JOIN gr ON gr.collection_id = vis.id LEFT JOIN top ON top.collection_id = vis.id
+        ORDER BY vis.created_at DESC, vis.id`,
+  );
+}
+

@@ -33,25 +33,20 @@ async function planOf(db: repo.Tx, actor: Actor) {
   return { plan, limit: collectionLimitFor(plan) };
 }
 
+const parsed = <T>(v: T | string | null): T | null => (typeof v === "string" ? (JSON.parse(v) as T) : v);
+
 /** Collections as the actor sees them: owned and shared with the actor's e-mail, newest first. */
 export async function listCollections(db: Db, actor: Actor): Promise<Collection[]> {
-  const rows = await repo.visibleCollections(db, actor);
-  const ids = rows.map((r) => r.id);
-  const [grants, counts, top, emails] = await Promise.all([
-    repo.grantsOf(db, ids),
-    repo.documentCounts(db, ids),
-    repo.topDocuments(db, ids, TOP_DOCUMENTS),
-    repo.emailsOf(db, [...new Set(rows.map((r) => r.ownerId))]),
-  ]);
-  return rows.map((row) => {
-    const own = grants.filter((g) => g.collectionId === row.id);
-    const role = roleOf(actor, { ownerId: row.ownerId, grants: new Map(own.map((g) => [g.email, g.role])) }) ?? "read";
+  const cards = await repo.collectionCards(db, actor, TOP_DOCUMENTS);
+  return cards.map((c) => {
+    const grants = (parsed(c.grants) ?? []).map((g) => ({ collectionId: c.id, email: g.email, role: g.role }));
+    const role = roleOf(actor, { ownerId: c.owner_id, grants: new Map(grants.map((g) => [g.email, g.role])) }) ?? "read";
     return presentCollection({
-      row,
-      ownerEmail: emails.get(row.ownerId) ?? "",
-      grants: own,
-      documentCount: counts.get(row.id) ?? 0,
-      top: top.filter((t) => t.collection_id === row.id),
+      row: { id: c.id, ownerId: c.owner_id, name: c.name, description: c.description, customInstructions: c.custom_instructions, createdAt: new Date(c.created_at), updatedAt: new Date(c.created_at) },
+      ownerEmail: c.owner_email,
+      grants,
+      documentCount: Number(c.document_count ?? 0),
+      top: (parsed(c.top) ?? []).map((t) => ({ collection_id: c.id, ...t })),
       viewerRole: role,
     });
   });

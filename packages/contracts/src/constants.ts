@@ -32,6 +32,12 @@ export const pricing = {
     modal: { percent: 40, label: "-40% off" },
     planScreen: { percent: 50, label: "-50% off" },
   },
+  /**
+   * Monthly list prices in US dollars. The spec leaves them to "a plan table: not shown"; these
+   * are Mnemo's own (docs/decisions.md "Prices"). A yearly price is the monthly one less the
+   * yearly discount of the surface showing it (-40% in the modal, -50% on the plan screen).
+   */
+  monthlyUsd: { pro: 15, team: 30 },
   lifetimePrice: {
     usd: 495,
     inr: 39999,

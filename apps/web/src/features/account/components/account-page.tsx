@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { SectionCard } from "@/components/ui/section-card";
 import { useSignOut } from "@/features/auth/hooks/use-auth-mutations";
+import { UsageMeters } from "@/features/plans";
 import { ProfileNameForm } from "@/features/users/components/profile-name-form";
 import { useMe } from "@/features/users/hooks/use-me";
 
@@ -48,6 +49,7 @@ export function AccountPage() {
           <p className="text-sm text-muted-foreground">{isPending ? "Loading…" : "Your profile could not be loaded."}</p>
         )}
       </SectionCard>
+      <UsageMeters />
       <SectionCard id={routes.accountMcpsAnchor} title="Agents (MCP)" description="Let AI agents reach your memories through the Model Context Protocol.">
         <div className="flex items-center gap-3 rounded-lg border border-dashed p-4 text-sm text-muted-foreground">
           <BotIcon className="size-5 shrink-0" aria-hidden />

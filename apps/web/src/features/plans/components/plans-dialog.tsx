@@ -1,29 +1,43 @@
-import { SparklesIcon } from "lucide-react";
+import { useState } from "react";
+import { pricing, type PlanId } from "@mnemo/contracts/constants";
+import { isPlanId } from "@mnemo/contracts";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { browserTimeZone, type BillingMode } from "../logic/pricing";
+import { PlanCards } from "./plan-cards";
+import { PlanTabs } from "./plan-tabs";
 
-/** Placeholder of the pricing modal until plans and billing arrive. */
+/**
+ * The pricing modal opened by `?showPlans=true` (spec 3 §2): tabs Monthly, Yearly (-40%) and
+ * Lifetime; Pro and a highlighted Team card, or one Lifetime card; Close.
+ */
 export function PlansDialog({ open, onOpenChange, plan }: { open: boolean; onOpenChange: (open: boolean) => void; plan: string | undefined }) {
+  const [mode, setMode] = useState<BillingMode>("monthly");
+  const current: PlanId | undefined = plan && isPlanId(plan) ? plan : undefined;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <div className="mb-2 flex size-10 items-center justify-center rounded-full bg-primary/12 text-primary">
-            <SparklesIcon className="size-5" aria-hidden />
-          </div>
-          <DialogTitle>Plans</DialogTitle>
-          <DialogDescription>Plans and upgrades are available soon.</DialogDescription>
+      <DialogContent className="max-h-[calc(100dvh-2rem)] max-w-3xl overflow-y-auto" showClose={false}>
+        <DialogHeader className="items-center pr-0 text-center">
+          <DialogTitle className="text-xl">Plans</DialogTitle>
+          <DialogDescription>
+            {current ? (
+              <>
+                You are on the <span className="font-medium capitalize">{current.replaceAll("_", " ")}</span> plan.
+              </>
+            ) : (
+              "Choose the plan that fits."
+            )}
+          </DialogDescription>
         </DialogHeader>
-        {plan && (
-          <p className="rounded-md border bg-muted/50 px-3 py-2 text-sm">
-            Your current plan: <span className="font-medium capitalize">{plan}</span>
-          </p>
-        )}
-        <DialogFooter>
+        <div className="flex justify-center">
+          <PlanTabs mode={mode} onMode={setMode} yearlyBadge={`-${pricing.yearlyDiscount.modal.percent}%`} />
+        </div>
+        <PlanCards mode={mode} surface="modal" currentPlan={current} timeZone={browserTimeZone()} />
+        <div className="flex justify-center">
           <DialogClose asChild>
             <Button variant="outline">Close</Button>
           </DialogClose>
-        </DialogFooter>
+        </div>
       </DialogContent>
     </Dialog>
   );

@@ -1,6 +1,7 @@
 import { useRef, useState, type DragEvent } from "react";
 import { FileUpIcon, LinkIcon, MicIcon, NotebookPenIcon, PlugIcon, type LucideIcon } from "lucide-react";
 import { fileMessages, isPlanId, supportedUploadExtensions, uploadMessages, uploadSizeLimitMb } from "@mnemo/contracts";
+import { ExistingMemoriesPicker } from "@/features/collections";
 import { PageEditorDialog } from "@/features/pages/components/page-editor-dialog";
 import { useMe } from "@/features/users/hooks/use-me";
 import { cn } from "@/lib/utils";
@@ -118,6 +119,7 @@ export function UploadMemoriesPanel({ collectionId }: { collectionId?: string })
           ))}
         </div>
       )}
+      {collectionId && <ExistingMemoriesPicker collectionId={collectionId} />}
       <AddLinksDialog open={linksOpen} onOpenChange={setLinksOpen} existingLinks={existingLinks} onDone={(links) => void addLinks(links)} />
       {notesOpen && <PageEditorDialog open={notesOpen} onOpenChange={setNotesOpen} collectionId={collectionId} onSaved={addSavedPage} />}
     </div>

@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { AlertCircleIcon, CheckIcon, Loader2Icon, MoreHorizontalIcon, PinIcon, PinOffIcon, Trash2Icon } from "lucide-react";
+import { AlertCircleIcon, CheckIcon, FolderPlusIcon, Loader2Icon, MoreHorizontalIcon, PinIcon, PinOffIcon, Trash2Icon } from "lucide-react";
 import type { Source } from "@mnemo/contracts";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { cn } from "@/lib/utils";
@@ -17,10 +17,12 @@ export interface MemoryCardProps {
   onOpen: () => void;
   onPin: (pinned: boolean) => void;
   onDelete: () => void;
+  /** Opens the add-to-collection dialog for this memory (absent = no menu entry). */
+  onAddToCollection?: () => void;
 }
 
 /** One memory on the wall: thumbnail, type, title, source label, status, note excerpt and date. */
-export function MemoryCard({ source, selected, selecting, onToggleSelect, onOpen, onPin, onDelete }: MemoryCardProps) {
+export function MemoryCard({ source, selected, selecting, onToggleSelect, onOpen, onPin, onDelete, onAddToCollection }: MemoryCardProps) {
   const kind = sourceIconKind(source);
   const label = sourceLabel(source);
   const [thumbFailed, setThumbFailed] = useState(false);
@@ -127,6 +129,11 @@ export function MemoryCard({ source, selected, selecting, onToggleSelect, onOpen
             {pinned ? <PinOffIcon aria-hidden /> : <PinIcon aria-hidden />}
             {pinned ? "Unpin" : "Pin"}
           </DropdownMenuItem>
+          {onAddToCollection && (
+            <DropdownMenuItem onSelect={onAddToCollection}>
+              <FolderPlusIcon aria-hidden /> Add to collection
+            </DropdownMenuItem>
+          )}
           {source.policies.delete && (
             <DropdownMenuItem onSelect={onDelete} className="text-destructive focus:text-destructive">
               <Trash2Icon aria-hidden /> Delete

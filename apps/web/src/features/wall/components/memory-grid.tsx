@@ -14,6 +14,7 @@ export function MemoryGrid({
   onOpen,
   onPin,
   onDelete,
+  onAddToCollection,
   hasMore,
   loadingMore,
   onLoadMore,
@@ -24,6 +25,7 @@ export function MemoryGrid({
   onOpen: (s: Source) => void;
   onPin: (s: Source, pinned: boolean) => void;
   onDelete: (s: Source) => void;
+  onAddToCollection?: (s: Source) => void;
   hasMore: boolean;
   loadingMore: boolean;
   onLoadMore: () => void;
@@ -54,6 +56,7 @@ export function MemoryGrid({
                 onOpen={() => onOpen(s)}
                 onPin={(p) => onPin(s, p)}
                 onDelete={() => onDelete(s)}
+                onAddToCollection={onAddToCollection ? () => onAddToCollection(s) : undefined}
               />
             </div>
           </li>

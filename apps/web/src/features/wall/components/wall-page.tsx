@@ -104,6 +104,7 @@ export function WallPage({ onAddMemory = () => openUploadDialog(), onAddToCollec
             onOpen={openPreview}
             onPin={(s, p) => pin.mutate({ id: s.id, pinned: p })}
             onDelete={(s) => setToDelete([s])}
+            onAddToCollection={onAddToCollection ? (s) => onAddToCollection([s.id]) : undefined}
             hasMore={!search.active && !!list.hasNextPage}
             loadingMore={list.isFetchingNextPage}
             onLoadMore={() => !list.isFetchingNextPage && void list.fetchNextPage()}

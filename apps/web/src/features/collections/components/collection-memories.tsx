@@ -1,0 +1,127 @@
+import { useCallback, useMemo, useState } from "react";
+import { useSearchParams } from "react-router";
+import { FolderMinusIcon, LibraryBigIcon, Loader2Icon, PlusIcon, RotateCwIcon, XIcon } from "lucide-react";
+import { toast } from "sonner";
+import type { Collection, Source } from "@mnemo/contracts";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { SourcePreviewDialog, previewQueryParam } from "@/features/preview";
+import { DeleteMemoriesDialog } from "@/features/wall/components/delete-dialog";
+import { MemoryGrid } from "@/features/wall/components/memory-grid";
+import { useWallActions } from "@/features/wall/hooks/use-wall-actions";
+import { errorMessage } from "@/lib/api";
+import { useCollectionSources, useRemoveFromCollection } from "../hooks/use-collections";
+
+/**
+ * The collection's memories as a wall (the wall's own cards and preview). Members who may write
+ * select cards to remove them from the collection; the memories themselves stay in the wall.
+ */
+export function CollectionMemories({ collection, onAdd }: { collection: Collection; onAdd: () => void }) {
+  const id = collection.collection_id;
+  const list = useCollectionSources(id);
+  const items = useMemo(() => list.data?.pages.flatMap((p) => p.results) ?? [], [list.data]);
+  const [params, setParams] = useSearchParams();
+  const previewId = params.get(previewQueryParam);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [toDelete, setToDelete] = useState<Source[] | null>(null);
+  const { pin, remove } = useWallActions();
+  const removeFrom = useRemoveFromCollection(id);
+  const canWrite = collection.policies.add_sources;
+
+  const setPreview = useCallback(
+    (sourceId: string | null) =>
+      setParams((p) => {
+        if (sourceId) p.set(previewQueryParam, sourceId);
+        else p.delete(previewQueryParam);
+        return p;
+      }),
+    [setParams],
+  );
+  const toggle = (sid: string) =>
+    setSelected((cur) => {
+      const next = new Set(cur);
+      if (next.has(sid)) next.delete(sid);
+      else next.add(sid);
+      return next;
+    });
+
+  const removeSelected = async () => {
+    try {
+      const r = await removeFrom.mutateAsync([...selected]);
+      toast.success(r.removed.length === 1 ? "1 memory removed from the collection." : `${r.removed.length} memories removed from the collection.`);
+      setSelected(new Set());
+    } catch (err) {
+      toast.error(errorMessage(err));
+    }
+  };
+
+  if (list.isLoading)
+    return (
+      <p className="flex items-center justify-center gap-2 py-16 text-sm text-muted-foreground" role="status">
+        <Loader2Icon className="size-4 animate-spin" aria-hidden /> Loading memories…
+      </p>
+    );
+  if (list.isError && items.length === 0)
+    return (
+      <div className="flex flex-col items-center gap-3 py-16 text-sm" role="alert">
+        <p>Couldn't load this collection's memories.</p>
+        <Button variant="outline" onClick={() => void list.refetch()}>
+          <RotateCwIcon aria-hidden /> Retry
+        </Button>
+      </div>
+    );
+
+  return (
+    <section aria-label="Collection memories" className="flex flex-col gap-4">
+      {items.length === 0 ? (
+        <EmptyState
+          icon={LibraryBigIcon}
+          title="No memories in this collection yet"
+          description={canWrite ? "Add new memories or pick from the ones you already saved." : "Memories added by the collection's members appear here."}
+          action={
+            canWrite ? (
+              <Button onClick={onAdd}>
+                <PlusIcon aria-hidden /> Add memories
+              </Button>
+            ) : undefined
+          }
+        />
+      ) : (
+        <MemoryGrid
+          items={items}
+          selected={selected}
+          onToggleSelect={canWrite ? toggle : () => undefined}
+          onOpen={(s) => setPreview(s.id)}
+          onPin={(s, p) => pin.mutate({ id: s.id, pinned: p })}
+          onDelete={(s) => setToDelete([s])}
+          hasMore={!!list.hasNextPage}
+          loadingMore={list.isFetchingNextPage}
+          onLoadMore={() => !list.isFetchingNextPage && void list.fetchNextPage()}
+        />
+      )}
+      {selected.size > 0 && (
+        <div role="toolbar" aria-label="Selected memories" className="sticky bottom-4 z-30 mx-auto flex w-fit max-w-full flex-wrap items-center gap-2 rounded-xl border bg-popover px-3 py-2 text-sm shadow-lg">
+          <Button variant="ghost" size="icon-sm" onClick={() => setSelected(new Set())} aria-label="Clear selection">
+            <XIcon aria-hidden />
+          </Button>
+          <span className="font-medium">{selected.size} selected</span>
+          <Button variant="outline" size="sm" onClick={() => void removeSelected()} disabled={removeFrom.isPending}>
+            <FolderMinusIcon aria-hidden /> Remove from collection
+          </Button>
+        </div>
+      )}
+      <DeleteMemoriesDialog
+        titles={toDelete?.map((s) => s.title) ?? null}
+        onCancel={() => setToDelete(null)}
+        onConfirm={async () => {
+          if (!toDelete) return;
+          const ids = toDelete.map((s) => s.id);
+          await remove.mutateAsync(ids).catch(() => undefined);
+          setToDelete(null);
+          if (previewId && ids.includes(previewId)) setPreview(null);
+        }}
+      />
+      {previewId && <SourcePreviewDialog sourceId={previewId} initial={items.find((s) => s.id === previewId)} onClose={() => setPreview(null)} />}
+    </section>
+  );
+}

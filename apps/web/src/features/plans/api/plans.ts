@@ -1,0 +1,16 @@
+import { zUserPlan, zUserStats, type UserPlan, type UserStats } from "@mnemo/contracts";
+import { api } from "@/lib/api";
+
+/** GET /api/user/plan: plan, flags, subscription status and limits. */
+export function getUserPlan(signal?: AbortSignal): Promise<UserPlan> {
+  return api.request("/api/user/plan", { schema: zUserPlan, signal });
+}
+
+/**
+ * GET /api/user/stats?needDailyStats=true with the browser's local date-time, so the day counted is
+ * the user's own (counters reset at local midnight).
+ */
+export function getUserStats(signal?: AbortSignal, now: Date = new Date()): Promise<UserStats> {
+  const q = new URLSearchParams({ needDailyStats: "true", user_system_date: now.toString() });
+  return api.request(`/api/user/stats?${q.toString()}`, { schema: zUserStats, signal });
+}

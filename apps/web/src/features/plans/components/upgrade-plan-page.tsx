@@ -1,0 +1,96 @@
+import { useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { ArrowLeftIcon, CreditCardIcon, LogOutIcon } from "lucide-react";
+import { isPlanId, planMessages } from "@mnemo/contracts";
+import { pricing, type PlanId } from "@mnemo/contracts/constants";
+import { Button } from "@/components/ui/button";
+import { Logo } from "@/components/logo";
+import { useSignOut } from "@/features/auth/hooks/use-auth-mutations";
+import { useUserPlan } from "../hooks/use-plan";
+import { browserTimeZone, lifetimePrice, parseUpgradeQuery, planPrice, type BillingMode, type PlanCard } from "../logic/pricing";
+import { PlanCards } from "./plan-cards";
+import { PlanTabs } from "./plan-tabs";
+
+const modeLabel: Record<BillingMode, string> = { monthly: "Monthly", yearly: "Yearly", lifetime: "Lifetime" };
+
+/** The chosen plan with the honest state of billing: no payment provider is configured, nothing is charged. */
+function ChosenPlan({ chosen }: { chosen: PlanCard }) {
+  const title = chosen.mode === "lifetime" ? "Lifetime" : chosen.plan === "pro" ? "Pro" : "Team";
+  const price =
+    chosen.mode === "lifetime"
+      ? `${lifetimePrice(browserTimeZone()).label} once`
+      : `${planPrice(chosen.plan, chosen.mode, "planScreen").label} / month${chosen.mode === "yearly" ? ", billed yearly" : ""}`;
+  return (
+    <section aria-labelledby="chosen-plan" className="mx-auto flex w-full max-w-md flex-col items-center gap-4 rounded-xl border bg-card p-6 text-center">
+      <div className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
+        <CreditCardIcon className="size-6" aria-hidden />
+      </div>
+      <div>
+        <p className="text-sm text-muted-foreground">You chose</p>
+        <h2 id="chosen-plan" className="text-xl font-semibold">
+          {title} · {modeLabel[chosen.mode]}
+        </h2>
+        <p className="mt-1 text-sm">{price}</p>
+      </div>
+      <p role="status" className="rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm">
+        Payments are not configured on this server. Ask the person who runs this Mnemo server to change your plan.
+      </p>
+      <Button asChild variant="outline">
+        <Link to="/upgrade-plan">
+          <ArrowLeftIcon aria-hidden /> See all plans
+        </Link>
+      </Button>
+    </section>
+  );
+}
+
+/**
+ * The full-screen Upgrade Your Plan screen (spec 3 §2): tabs Monthly, Yearly (-50% off) and
+ * Lifetime, Pro and Team cards, Logout. With `?plan=&mode=` it shows the chosen plan.
+ */
+export function UpgradePlanPage() {
+  const [params] = useSearchParams();
+  const chosen = parseUpgradeQuery(params);
+  const [mode, setMode] = useState<BillingMode>(chosen?.mode ?? "monthly");
+  const { data: plan } = useUserPlan();
+  const signOut = useSignOut();
+  const current: PlanId | undefined = plan && isPlanId(plan.plan) ? plan.plan : undefined;
+
+  return (
+    <div className="min-h-dvh bg-background">
+      <header className="flex items-center justify-between gap-3 border-b px-4 py-3 sm:px-6">
+        <Link to="/" className="flex items-center gap-2 font-semibold">
+          <Logo /> Mnemo
+        </Link>
+        <Button variant="ghost" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+          <LogOutIcon aria-hidden /> {planMessages.logout}
+        </Button>
+      </header>
+      <main className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-10 sm:px-6">
+        <div className="text-center">
+          <h1 className="text-3xl font-semibold tracking-tight">{planMessages.upgradeScreenTitle}</h1>
+          {current && (
+            <p className="mt-2 text-sm text-muted-foreground">
+              Current plan: <span className="font-medium capitalize">{current.replaceAll("_", " ")}</span>
+            </p>
+          )}
+        </div>
+        {chosen ? (
+          <ChosenPlan chosen={chosen} />
+        ) : (
+          <>
+            <div className="flex justify-center">
+              <PlanTabs mode={mode} onMode={setMode} yearlyBadge={pricing.yearlyDiscount.planScreen.label} />
+            </div>
+            <PlanCards mode={mode} surface="planScreen" currentPlan={current} timeZone={browserTimeZone()} />
+          </>
+        )}
+        <p className="text-center text-sm">
+          <Link to="/" className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
+            Back to Mnemo
+          </Link>
+        </p>
+      </main>
+    </div>
+  );
+}

@@ -24,6 +24,8 @@ export const router = createBrowserRouter([
     errorElement: <RouteError />,
     HydrateFallback: () => null,
     children: [
+      // A path containing /public/ is the public view: no sign-in needed (spec 1 §2).
+      { path: "/public/chat/:id", lazy: screen(() => import("@/features/chat/components/public-chat-page"), "PublicChatPage") },
       {
         element: <RequireGuest />,
         children: [

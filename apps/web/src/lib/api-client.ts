@@ -134,7 +134,50 @@ export function createApiClient(deps: ApiClientDeps) {
     return parsed.data;
   }
 
-  return { request };
+  /**
+   * A streaming call (POST /api/qna): the same token refresh on 401 as `request`, and any other
+   * failure reported and retried once, then raised with the server's text (spec 1 §4). Answers
+   * the open Response so the caller reads the body as it arrives.
+   */
+  async function stream(path: string, options: { body: unknown; auth?: boolean; signal?: AbortSignal }): Promise<Response> {
+    const withAuth = options.auth ?? true;
+    const context = { method: "POST", path };
+    const attempt = () => send("POST", path, options.body, withAuth, options.signal);
+    const once = async () => {
+      let res = await attempt();
+      if (res.status === 401 && withAuth) {
+        if (!deps.tokens.get()) signedOut();
+        const recentlyRefreshed = lastRefreshAt !== null && deps.now() - lastRefreshAt < guardMs;
+        if (inFlightRefresh) await inFlightRefresh;
+        else if (!recentlyRefreshed) await refreshToken().catch(() => undefined);
+        if (!deps.tokens.get()) signedOut();
+        res = await attempt();
+        if (res.status === 401) signedOut();
+      }
+      if (res.ok && res.body) return res;
+      const text = await res.text();
+      let body: unknown = { message: text };
+      try {
+        const parsed: unknown = JSON.parse(text);
+        if (typeof parsed === "object" && parsed !== null) body = parsed;
+      } catch {
+        // plain-text error body: the message itself
+      }
+      throw apiErrorFromBody(res.status, body);
+    };
+    try {
+      return await once();
+    } catch (err) {
+      if (options.signal?.aborted || !(err instanceof ApiError) || err.status === 401 || (err.status >= 400 && err.status < 500)) {
+        if (err instanceof ApiError) deps.reportError(err, context);
+        throw err;
+      }
+      deps.reportError(err, context);
+      return once();
+    }
+  }
+
+  return { request, stream };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

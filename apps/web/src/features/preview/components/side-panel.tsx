@@ -1,8 +1,7 @@
 import { useState } from "react";
-import { MessageSquareIcon } from "lucide-react";
 import type { Source } from "@mnemo/contracts";
 import { memories } from "@mnemo/contracts/constants";
-import { EmptyState } from "@/components/ui/empty-state";
+import { SourceChat } from "@/features/chat/components/source-chat";
 import { cn } from "@/lib/utils";
 import { hasNotesTab } from "../logic/pane";
 import { NotesTab } from "./notes-tab";
@@ -40,9 +39,7 @@ export function SidePanel({ source, chat }: { source: Source; chat?: React.React
         {active === "notes" ? (
           <NotesTab source={source} />
         ) : (
-          (chat ?? (
-            <EmptyState icon={MessageSquareIcon} title="Chat with this memory arrives with the chat feature" description="You will be able to ask questions about this memory here." className="m-4 border-none" />
-          ))
+          (chat ?? <SourceChat sourceId={source.id} />)
         )}
       </div>
     </div>

@@ -1,11 +1,11 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { Loader2Icon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import { toast } from "sonner";
 import { previewMessages } from "@mnemo/contracts";
 import type { Source } from "@mnemo/contracts";
 import { memories } from "@mnemo/contracts/constants";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
+import { clearSourceChat } from "@/features/chat/components/source-chat";
 import { useMe, useUpdateMetadata } from "@/features/users/hooks/use-me";
 import { useLocalBoolean } from "@/lib/local-preference";
 import { cn } from "@/lib/utils";
@@ -58,8 +58,8 @@ export function SourcePreviewDialog({
   const full = maximized || mobile;
 
   const clearChat = () => {
-    onClearChat?.(sourceId);
-    if (!onClearChat) toast.info("There is no chat history for this memory yet.");
+    if (onClearChat) onClearChat(sourceId);
+    else void clearSourceChat(sourceId);
   };
   const askClearChat = () => (me.data?.metadata.hideResetChatConfirmation ? clearChat() : setConfirmClear(true));
 

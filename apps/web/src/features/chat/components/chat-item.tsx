@@ -1,0 +1,97 @@
+import { memo, useCallback } from "react";
+import { Link } from "react-router";
+import { AlertCircleIcon, SparklesIcon } from "lucide-react";
+import type { SourceResult } from "@mnemo/contracts/chat";
+import type { LlmOption } from "@mnemo/contracts/llm";
+import { chatMessages } from "@mnemo/contracts/messages";
+import { Button } from "@/components/ui/button";
+import type { ChatEntry } from "../logic/session";
+import { isCopilotLimit } from "../logic/text";
+import { ActionRow } from "./action-row";
+import { AnswerMarkdown } from "./answer-markdown";
+import { LoadingHint } from "./loading-hint";
+import { QueryBubble } from "./query-bubble";
+import { SimilarQuestions } from "./similar-questions";
+import { SourcesRow } from "./sources-row";
+import { ThoughtsPanel } from "./thoughts-panel";
+
+export type ChatItemProps = {
+  entry: ChatEntry;
+  llms: LlmOption[];
+  small: boolean;
+  visitor: boolean;
+  /** Modes of the question while it loads (for the hint line). */
+  modes: string[];
+  busy: boolean;
+  onOpenSource: (s: SourceResult) => void;
+  onAsk: (q: string) => void;
+  onVote: (key: string, v: 1 | -1 | null) => void;
+  onRegenerate: (key: string, llm: string | null) => void;
+  onRetry: (key: string) => void;
+  onLoginPrompt: () => void;
+};
+
+/** One question and its answer (spec 1 §2 Chat item): loading, streaming, success, error, cancelled. */
+export const ChatItem = memo(function ChatItem(p: ChatItemProps) {
+  const { item, key } = p.entry;
+  const { onOpenSource } = p;
+  const results = item.sources.results;
+  const openCitation = useCallback(
+    (n: number) => {
+      const hit = results.find((r) => r.citation === n) ?? (item.sourceIdMap[String(n)] ? results.find((r) => r.id === item.sourceIdMap[String(n)]) : undefined);
+      if (hit) onOpenSource(hit);
+    },
+    [results, item.sourceIdMap, onOpenSource],
+  );
+  const live = item.status === "loading" || item.status === "streaming";
+  const limit = item.status === "error" && isCopilotLimit(item.error);
+  return (
+    <article className="flex flex-col gap-3" data-testid="chat-item" data-status={item.status} aria-busy={live}>
+      <QueryBubble query={item.query} small={p.small} />
+      {p.entry.demo && <span className="w-fit rounded-full bg-amber-500/15 px-2 py-0.5 text-xs font-semibold text-amber-700 dark:text-amber-300">Demo</span>}
+      <ThoughtsPanel thoughts={item.chainOfThoughts} thinking={item.isThinking} live={live} />
+      {item.status === "loading" && <LoadingHint modes={p.modes} />}
+      <SourcesRow results={results} relevant={item.sources.relevantResultsCount} onOpen={onOpenSource} />
+      {item.response && (
+        <div data-testid="answer">
+          <AnswerMarkdown markdown={item.response} onCite={openCitation} streaming={item.status === "streaming"} />
+        </div>
+      )}
+      {item.status === "cancelled" && <p className="text-xs text-muted-foreground italic">Stopped. The answer so far is kept.</p>}
+      {item.status === "error" && (
+        <div role="alert" className="flex flex-wrap items-center gap-2 rounded-lg border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm">
+          <AlertCircleIcon className="size-4 shrink-0 text-destructive" aria-hidden />
+          <span className="min-w-0 flex-1">{item.error}</span>
+          {limit ? (
+            <Button asChild size="sm" variant="outline">
+              <Link to={{ search: "?showPlans=true" }}>
+                <SparklesIcon className="size-4" /> {chatMessages.labels.upgrade}
+              </Link>
+            </Button>
+          ) : (
+            <Button size="sm" variant="outline" onClick={() => p.onRetry(key)} disabled={p.busy}>
+              {chatMessages.labels.retry}
+            </Button>
+          )}
+        </div>
+      )}
+      {(item.status === "success" || item.status === "cancelled") && (
+        <>
+          {item.response && (
+            <ActionRow
+              query={item.query}
+              answer={item.response}
+              vote={p.entry.vote}
+              llms={p.llms}
+              visitor={p.visitor}
+              onVote={(v) => p.onVote(key, v)}
+              onRegenerate={p.busy ? undefined : (llm) => p.onRegenerate(key, llm)}
+              onLoginPrompt={p.onLoginPrompt}
+            />
+          )}
+          <SimilarQuestions questions={item.relatedQuestions} routing={item.is_agent_routing_followup_question} onAsk={p.onAsk} disabled={p.busy} />
+        </>
+      )}
+    </article>
+  );
+});

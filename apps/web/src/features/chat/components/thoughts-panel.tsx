@@ -1,0 +1,50 @@
+import { useEffect, useRef, useState } from "react";
+import { BrainIcon, ChevronDownIcon } from "lucide-react";
+import { chat as chatConstants } from "@mnemo/contracts/constants";
+import { chatMessages } from "@mnemo/contracts/messages";
+import { cn } from "@/lib/utils";
+
+/**
+ * Collapsible Thoughts / Thinking panel (spec 1 §4): open while thinking, auto-scrolls to the
+ * bottom unless the reader scrolled up, closes 1 s after thinking ends.
+ */
+export function ThoughtsPanel({ thoughts, thinking, live }: { thoughts: string; thinking: boolean; live: boolean }) {
+  const [open, setOpen] = useState(live && thinking);
+  const box = useRef<HTMLDivElement>(null);
+  const pinned = useRef(true);
+  useEffect(() => {
+    if (thinking) {
+      setOpen(true);
+      return;
+    }
+    if (!live) return;
+    const t = setTimeout(() => setOpen(false), chatConstants.thoughtsCloseAfterThinkingMs);
+    return () => clearTimeout(t);
+  }, [thinking, live]);
+  useEffect(() => {
+    const el = box.current;
+    if (el && pinned.current) el.scrollTop = el.scrollHeight;
+  }, [thoughts, open]);
+  if (!thoughts && !thinking) return null;
+  return (
+    <div className="rounded-lg border bg-muted/30" data-testid="thoughts">
+      <button type="button" onClick={() => setOpen(!open)} aria-expanded={open} className="flex w-full items-center gap-2 px-3 py-2 text-sm font-medium text-muted-foreground">
+        <BrainIcon className={cn("size-4", thinking && "animate-pulse text-primary")} aria-hidden />
+        {thinking ? chatMessages.labels.thinking : chatMessages.labels.thoughts}
+        <ChevronDownIcon className={cn("ml-auto size-4 transition-transform", open && "rotate-180")} aria-hidden />
+      </button>
+      {open && (
+        <div
+          ref={box}
+          onScroll={(e) => {
+            const el = e.currentTarget;
+            pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < 24;
+          }}
+          className="max-h-48 overflow-y-auto px-3 pb-3 text-sm whitespace-pre-wrap text-muted-foreground"
+        >
+          {thoughts}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { splitBlocks as blocksOf } from "./blocks";
+import { defaultSourceCount, greetingWordsAt, isCopilotLimit, isLongQuery, markdownToPlainText, savedMemoryTitle } from "./text";
+import { hintDelay, hintSteps } from "./hints";
+import { citationOf, remarkCitations } from "./citations";
+
+describe("chat text rules", () => {
+  it.each([
+    ["a".repeat(250), true, false],
+    ["a".repeat(251), true, true],
+    ["a".repeat(251), false, false],
+    ["1\n2\n3\n4", false, false],
+    ["1\n2\n3\n4\n5", false, true],
+  ])("long query collapse (%#)", (q, small, expected) => expect(isLongQuery(q, small)).toBe(expected));
+
+  it("cuts the saved memory file name to 50 characters", () => {
+    expect(savedMemoryTitle("x".repeat(80))).toHaveLength(50);
+    expect(savedMemoryTitle("  short  question ")).toBe("short question");
+  });
+
+  it.each([
+    ["Daily Copilot limit reached. Free users can perform only 5 searches per day.", true],
+    ["Daily web search limit reached. Turn off web search or upgrade your plan to get unlimited searches.", false],
+    [null, false],
+  ])("Upgrade instead of Retry for %j", (e, expected) => expect(isCopilotLimit(e)).toBe(expected));
+
+  it.each([
+    [2, 8, 2],
+    [0, 8, 5],
+    [7, 8, 5],
+    [0, 3, 3],
+  ])("source cards: relevant %i of %i shows %i", (relevant, total, shown) => expect(defaultSourceCount(relevant, total)).toBe(shown));
+
+  it.each([
+    [0, ""],
+    [1499, ""],
+    [1500, "Hello!"],
+    [1565, "Hello! How"],
+    [99999, "Hello! How can I help you?"],
+  ])("greeting at %i ms", (ms, text) => expect(greetingWordsAt("Hello! How can I help you?", ms, 1500, 65)).toBe(text));
+
+  it("plain text drops marks, links and citations", () => {
+    expect(markdownToPlainText("## Title\n\nThe **mirror** is `200 mm` [1], see [site](https://x.y).\n\n- one\n- two")).toBe("Title\n\nThe mirror is 200 mm, see site.\n\n• one\n• two");
+  });
+});
+
+describe("loading hints (spec 1 §4)", () => {
+  it.each([
+    [[], ["Understanding...", "Searching memories...", "Compiling..."]],
+    [["web"], ["Understanding...", "Searching the web...", "Searching memories...", "Compiling..."]],
+    [["creative", "web"], ["Understanding...", "Compiling..."]],
+  ])("steps for modes %j", (modes, steps) => expect(hintSteps(modes)).toEqual(steps));
+  it("names at most 10 integrations", () => {
+    const apps = Array.from({ length: 12 }, (_, i) => `App${i}`);
+    expect(hintSteps(["apps"], apps)[1]).toBe(`Looking through apps: ${apps.slice(0, 10).join(", ")}...`);
+  });
+  it("first step at 3 s, later steps between 2 and 6 s", () => {
+    expect(hintDelay(0, 0.5)).toBe(3000);
+    expect([hintDelay(1, 0), hintDelay(2, 0.999)]).toEqual([2000, 5996]);
+  });
+});
+
+describe("citations and blocks", () => {
+  it("turns [n] in text into citation links, not inside code", () => {
+    const tree = { type: "root", children: [{ type: "paragraph", children: [{ type: "text", value: "Mirror [1] and [12]." }, { type: "inlineCode", value: "[3]" }] }] };
+    remarkCitations()(tree);
+    const kids = tree.children[0].children as { type: string; url?: string; value?: string }[];
+    expect(kids.map((k) => k.type)).toEqual(["text", "link", "text", "link", "text", "inlineCode"]);
+    expect(citationOf(kids[1].url)).toBe(1);
+    expect(citationOf(kids[3].url)).toBe(12);
+    expect(citationOf("https://example.com")).toBeNull();
+  });
+  it("splits blocks at blank lines but never inside a code fence", () => {
+    expect(blocksOf("a\n\nb\n\n```\nx\n\ny\n```\n\nc")).toEqual(["a", "b", "```\nx\n\ny\n```", "c"]);
+  });
+});

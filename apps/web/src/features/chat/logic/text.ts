@@ -1,0 +1,58 @@
+import { chat as chatConstants } from "@mnemo/contracts/constants";
+import { chatMessages } from "@mnemo/contracts/messages";
+
+/** The query bubble collapses when over 250 characters (small size) or more than 4 lines (spec 1 §9). */
+export function isLongQuery(query: string, small: boolean): boolean {
+  const { maxChars, maxLines } = chatConstants.longQuery;
+  return (small && query.length > maxChars) || query.split("\n").length > maxLines;
+}
+
+/** Title of an answer saved as a memory: the question, cut to 50 characters (spec 1 §9). */
+export function savedMemoryTitle(query: string): string {
+  const t = query.replace(/\s+/g, " ").trim() || "Chat answer";
+  return t.slice(0, chatConstants.savedMemoryFileNameMaxChars);
+}
+
+/** Markdown of an answer saved as a memory: the question as heading, then the answer. */
+export function savedMemoryMarkdown(query: string, answer: string): string {
+  return `## ${query.replace(/\s+/g, " ").trim()}\n\n${answer.trim()}\n`;
+}
+
+/** Plain text of a Markdown answer (Copy plain text): marks, links, citations and fences removed. */
+export function markdownToPlainText(md: string): string {
+  return md
+    .replace(/```[^\n]*\n([\s\S]*?)```/g, "$1")
+    .replace(/`([^`]+)`/g, "$1")
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, "$1")
+    .replace(/\s?\[(\d+)\]/g, "")
+    .replace(/^#{1,6}\s+/gm, "")
+    .replace(/^[ \t]*>[ \t]?/gm, "")
+    .replace(/^[ \t]*[-*+][ \t]+/gm, "• ")
+    .replace(/^\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/gm, "")
+    .replace(/\*\*([^*]+)\*\*|__([^_]+)__/g, (_m, a: string | undefined, b: string | undefined) => a ?? b ?? "")
+    .replace(/(^|[^*])\*([^*\n]+)\*/g, "$1$2")
+    .replace(/(^|\W)_([^_\n]+)_(?=\W|$)/g, "$1$2")
+    .replace(/~~([^~]+)~~/g, "$1")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
+
+/** An error text starting 'Daily Copilot limit reached.' shows Upgrade instead of Retry (spec 1 §4). */
+export function isCopilotLimit(error: string | null): boolean {
+  return Boolean(error?.startsWith(chatMessages.copilotLimitPrefix));
+}
+
+/** Source cards shown by default: the relevant count, at most 5 (spec 1 §2). */
+export function defaultSourceCount(relevant: number, total: number): number {
+  const n = relevant > 0 ? relevant : Math.min(total, chatConstants.sourceCardsMax);
+  return Math.min(n, chatConstants.sourceCardsMax, total);
+}
+
+/** Words of the greeting revealed after `elapsed` ms (1.5 s delay, then one word per 65 ms). */
+export function greetingWordsAt(text: string, elapsedMs: number, delayMs: number, wordMs: number): string {
+  if (elapsedMs < delayMs) return "";
+  const words = text.split(" ");
+  const n = Math.min(words.length, Math.floor((elapsedMs - delayMs) / wordMs) + 1);
+  return words.slice(0, n).join(" ");
+}

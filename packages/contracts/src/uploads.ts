@@ -125,6 +125,8 @@ export const zPage = z.object({
   markdown: z.string(),
   status: z.enum(sourceStatuses),
   content_version: z.number(),
+  /** Whether the viewer may edit it (owner, or a write/admin member of a collection holding it). */
+  editable: z.boolean().optional(),
 });
 
 /**

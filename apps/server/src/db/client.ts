@@ -74,6 +74,9 @@ async function openPostgres(url: string, onWarning?: (m: string) => void): Promi
   pg.default.types.setTypeParser(20, (v) => Number(v));
   pg.default.types.setTypeParser(1700, (v) => Number(v));
   const pool = new pg.default.Pool({ connectionString: url, max: 10 });
+  // An idle client dropped by the server (restart, admin termination) must not crash the process:
+  // the pool replaces it on the next query.
+  pool.on("error", (err) => onWarning?.(`PostgreSQL connection lost: ${err.message}`));
   const version = await pool.query<{ server_version_num: string }>("show server_version_num");
   if (Number(version.rows[0].server_version_num) < 150000) {
     await pool.end();

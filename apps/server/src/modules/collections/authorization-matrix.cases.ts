@@ -158,11 +158,6 @@ export const collectionScopedCases: MatrixCase[] = [
     route: "/api/pages/:id",
     url: (f) => `/api/pages/${f.pageId}`,
     expect: read,
-    pending: {
-      read: "pages module: GET /pages/:id reads only the owner's pages",
-      write: "pages module: GET /pages/:id reads only the owner's pages",
-      admin: "pages module: GET /pages/:id reads only the owner's pages",
-    },
   },
   {
     name: "edit a page in the collection",
@@ -172,10 +167,5 @@ export const collectionScopedCases: MatrixCase[] = [
     body: () => ({ title: "Edited by a member", blocks: [] }),
     expect: write,
     mutates: true,
-    pending: {
-      read: "pages module: answers 404 (owner-only lookup) where the policy says 403",
-      write: "pages module: PUT /pages/:id lets only the owner edit (spec 2 §5: collaborators may edit)",
-      admin: "pages module: PUT /pages/:id lets only the owner edit (spec 2 §5: collaborators may edit)",
-    },
   },
 ];

@@ -4,6 +4,7 @@ import type { AppContext, Actor } from "../../http/context.ts";
 import { notFound } from "../../lib/errors.ts";
 import * as repo from "../memories/repo.ts";
 import { enqueueExtract } from "../ingest/enqueue.ts";
+import { authorizeSource } from "../sources/access.ts";
 import { blocksToMarkdown } from "./blocknote.ts";
 
 const defaultTitle = constants.editors.defaultPageTitles[0];
@@ -50,12 +51,13 @@ export async function createPage(ctx: AppContext, actor: Actor, input: SavePageI
 /** Replaces a page's title and blocks; bumps its content version so it is re-indexed. */
 export async function updatePage(ctx: AppContext, actor: Actor, id: string, input: SavePageInput) {
   const db = ctx.database.db;
-  const existing = await repo.findOwnedSource(db, actor.id, id);
-  if (!existing || existing.type !== "page") throw notFound();
+  // Owner, or a write/admin member of a collection holding the page (spec 2 §5 Page editing).
+  const { row: existing } = await authorizeSource(db, actor, id, "edit");
+  if (existing.type !== "page") throw notFound();
   const markdown = await markdownOf(input);
   const row = await db.transaction(async (tx) => {
     const saved = await repo.bumpSourceVersion(tx, id, { title: input.title.trim() || defaultTitle });
-    await repo.upsertContent(tx, { sourceId: id, ownerId: actor.id, blocks: input.blocks, markdown, text: markdown });
+    await repo.upsertContent(tx, { sourceId: id, ownerId: existing.owner_id, blocks: input.blocks, markdown, text: markdown });
     return saved;
   });
   await enqueueExtract(ctx, row.id, row.contentVersion);
@@ -64,7 +66,8 @@ export async function updatePage(ctx: AppContext, actor: Actor, id: string, inpu
 
 export async function getPage(ctx: AppContext, actor: Actor, id: string) {
   const db = ctx.database.db;
-  const row = await repo.findOwnedSource(db, actor.id, id);
-  if (!row || row.type !== "page") throw notFound();
-  return present(row, await repo.findContent(db, id));
+  const { row: readable, canEdit } = await authorizeSource(db, actor, id, "read");
+  const row = await repo.findSource(db, id);
+  if (!row || readable.type !== "page") throw notFound();
+  return { ...present(row, await repo.findContent(db, id)), editable: canEdit };
 }

@@ -12,10 +12,11 @@ import {
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import type { Actor } from "../../http/context.ts";
-import { AppError, notFound } from "../../lib/errors.ts";
+import { notFound } from "../../lib/errors.ts";
 import type { SearchIndex } from "../search/types.ts";
 import type { BlobStore } from "../blobs/store.ts";
-import { canOnSource, type SourceAction } from "./policy.ts";
+import { canOnSource } from "./policy.ts";
+import { authorizeSource } from "./access.ts";
 import { presentSource } from "./presenter.ts";
 import * as repo from "./repo.ts";
 
@@ -96,41 +97,30 @@ export async function searchSources(
   };
 }
 
-/** Loads a memory the actor may act on, or answers 404 (never reveals another user's memory). */
-async function authorizeSource(deps: SourcesDeps, actor: Actor, id: string, action: SourceAction) {
-  const [row] = await repo.sourcesByIds(deps.db, [id]);
-  if (!row) throw notFound("Memory not found.");
-  const facts = (await repo.accessFacts(deps.db, actor, [id])).get(id)!;
-  const access = { isOwner: facts.isOwner, collectionRoles: facts.roles, type: row.type };
-  if (!canOnSource(access, "read")) throw notFound("Memory not found.");
-  if (!canOnSource(access, action)) throw new AppError("forbidden", "You do not have permission to change this memory.");
-  return row;
-}
-
 export async function getSource(deps: SourcesDeps, actor: Actor, id: string): Promise<Source> {
-  const row = await authorizeSource(deps, actor, id, "read");
+  const { row } = await authorizeSource(deps.db, actor, id, "read");
   return (await present(deps, actor, [row]))[0];
 }
 
 export async function renameSource(deps: SourcesDeps, actor: Actor, id: string, newTitle: string) {
-  const row = await authorizeSource(deps, actor, id, "rename");
+  const { row } = await authorizeSource(deps.db, actor, id, "rename");
   const title = renameKeepingExtension(row.type, row.title, newTitle);
   await repo.updateSourceFields(deps.db, id, sql`title = ${title}`);
   return { source_id: id, title };
 }
 
 export async function updateDescription(deps: SourcesDeps, actor: Actor, id: string, description: string) {
-  await authorizeSource(deps, actor, id, "note");
+  await authorizeSource(deps.db, actor, id, "note");
   await repo.updateSourceFields(deps.db, id, sql`description = ${description}`);
 }
 
 export async function updateNote(deps: SourcesDeps, actor: Actor, id: string, note: string) {
-  await authorizeSource(deps, actor, id, "note");
+  await authorizeSource(deps.db, actor, id, "note");
   await repo.updateSourceFields(deps.db, id, sql`note = ${note}`);
 }
 
 export async function pinSource(deps: SourcesDeps, actor: Actor, id: string, pinned: boolean) {
-  await authorizeSource(deps, actor, id, "pin");
+  await authorizeSource(deps.db, actor, id, "pin");
   await repo.updateSourceFields(deps.db, id, sql`is_pinned = ${pinned}`);
 }
 
@@ -163,7 +153,7 @@ const b64 = (s: string | null | undefined) => (s ? Buffer.from(s, "utf8").toStri
 
 /** What the preview pane renders (spec 2 §3 Preview content), refused as too large past the limits. */
 export async function sourceContent(deps: SourcesDeps, actor: Actor, id: string): Promise<SourceContent> {
-  const row = await authorizeSource(deps, actor, id, "read");
+  const { row } = await authorizeSource(deps.db, actor, id, "read");
   const c = await repo.contentOf(deps.db, id);
   const store = deps.blobs?.();
   const blobs = await repo.blobsOf(deps.db, id);

@@ -36,11 +36,17 @@ export function useAfterSuccess(items: (NotificationItem & { key: string })[], d
     cancels.current.push(
       scheduleAfterAllSucceeded({
         refresh: () => void queryClient.invalidateQueries({ predicate: (q) => memoryQueryRoots.includes(String(q.queryKey[0])) }),
-        clearList: () =>
+        clearList: () => {
+          // Opened again meanwhile: keep the list; it is cleared 5 s after the dialog closes.
+          if (uploadStore.get().detailsOpen) {
+            scheduled.current = null;
+            return;
+          }
           uploadStore.set((s) => {
             const rest = s.items.filter((i) => !keys.has(i.key));
             return { items: rest, checking: rest.some((i) => i.notify) };
-          }),
+          });
+        },
       }),
     );
   }, [items, detailsOpen, queryClient]);

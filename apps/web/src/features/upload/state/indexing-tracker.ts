@@ -1,4 +1,5 @@
 import { linkMessages, uploadMessages } from "@mnemo/contracts";
+import { getSource } from "../api/get-source";
 import { verifyIndexing } from "../api/verify-indexing";
 import { warningMessage } from "../logic/link-save";
 import { createIndexingPoller, mapIndexingStatus } from "../logic/tracker";
@@ -22,6 +23,12 @@ async function checkIndexing() {
       error: status === "errored" ? (r.error ?? fallback) : undefined,
       warning: warningMessage(r.warning) ?? item.warning,
     });
+    // A link row shows its URL until the page is read; then the memory's title.
+    if (status === "success" && item.kind === "link") {
+      void getSource(r.id)
+        .then((source) => source.title && uploadStore.updateItem(item.key, { title: source.title }))
+        .catch(() => undefined);
+    }
   }
 }
 

@@ -1,0 +1,183 @@
+import path from "node:path";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { fixtureOrigin } from "./fixture-site-config";
+import { newUser, shot, signUp } from "./helpers";
+
+const files = path.join(import.meta.dirname, "../apps/server/src/test/fixtures/files");
+const article = (slug: string) => `${fixtureOrigin}/articles/${slug}`;
+
+function uploadDialog(page: Page) {
+  return page.getByRole("dialog", { name: "Upload your memories" });
+}
+
+async function openUpload(page: Page) {
+  await page.getByRole("button", { name: "Add memory" }).first().click();
+  const dialog = uploadDialog(page);
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/** Types a link into the Add Links dialog and presses Add link. */
+async function typeLink(links: Locator, url: string) {
+  await links.getByLabel("Link", { exact: true }).fill(url);
+  await links.getByRole("button", { name: "Add link" }).click();
+}
+
+function row(dialog: Locator, title: string | RegExp) {
+  return dialog.getByRole("region", { name: "Upload list" }).getByRole("listitem").filter({ hasText: title });
+}
+
+test("links, files and a note become memories, with progress, the notification card and final states", async ({ page }) => {
+  test.setTimeout(180_000);
+  page.on("pageerror", (e) => console.log("pageerror:", e.message, e.stack?.slice(0, 800)));
+  await signUp(page, newUser("capture"));
+  const dialog = await openUpload(page);
+
+  // Panel tiles; the two that are not built yet say so and are disabled.
+  for (const label of ["Add Links", "Upload Files", "Take Notes"]) await expect(dialog.getByRole("button", { name: label })).toBeEnabled();
+  await expect(dialog.getByRole("button", { name: /Record Meetings/ })).toBeDisabled();
+  await expect(dialog.getByRole("button", { name: /App Integrations/ })).toBeDisabled();
+
+  // Add Links: every refusal of spec 2 §5 with its exact message.
+  await dialog.getByRole("button", { name: "Add Links" }).click();
+  const links = page.getByRole("dialog", { name: "Add Links" });
+  const error = links.getByRole("alert");
+  await links.getByRole("button", { name: "Done" }).click();
+  await expect(error).toHaveText("Enter a valid URL.");
+  await typeLink(links, "not a link");
+  await expect(error).toHaveText("Invalid URL.");
+  await typeLink(links, "http://example.com/article");
+  await expect(error).toHaveText("Please use a secure URL to save content.");
+  await typeLink(links, "https://www.youtube.com/playlist?list=PL0123456789");
+  await expect(error).toHaveText("Please include the individual YouTube video links instead of the playlist or channel link.");
+  await typeLink(links, "https://www.youtube.com/@somechannel");
+  await expect(error).toHaveText("Please include the individual YouTube video links instead of the playlist or channel link.");
+  await typeLink(links, "https://example.com/files/report.pdf");
+  await expect(error).toHaveText("Please download the file and upload it as a file instead of a link.");
+  await links.getByLabel("Link", { exact: true }).fill("https://twitter.com/someone/status/1");
+  await expect(links.getByText("Use the browser extension to save X (Twitter) links.")).toBeVisible();
+
+  await links.getByLabel("Link", { exact: true }).fill(`  ${article("sourdough")}  `);
+  await links.getByLabel("Note (optional)").fill("Bake on Sunday");
+  await links.getByRole("button", { name: "Add link" }).click();
+  await expect(links.getByRole("listitem")).toHaveCount(1);
+  await expect(links.getByLabel("Note (optional)")).toHaveValue("");
+  await typeLink(links, article("astronomy"));
+  await typeLink(links, article("sourdough"));
+  await expect(error).toHaveText("Link already exists.");
+  await typeLink(links, article("gardening"));
+  await typeLink(links, article("page-1"));
+  await expect(links.getByRole("listitem")).toHaveCount(4);
+  await typeLink(links, article("page-2"));
+  await expect(error).toHaveText("You can add up to 5 links at a time.");
+  await links.getByLabel("Link", { exact: true }).fill("");
+  await links.getByRole("button", { name: `Remove ${article("page-1")}` }).click();
+  await page.screenshot(shot("capture-add-links"));
+  await links.getByRole("button", { name: "Done" }).click();
+  await expect(links).toBeHidden();
+  await expect(row(dialog, "sourdough")).toContainText("Note: Bake on Sunday");
+
+  // Files: refusals first, then a PDF, a DOCX and an image with text.
+  const input = dialog.getByTestId("upload-file-input");
+  await input.setInputFiles([
+    { name: "setup.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ") },
+    { name: "résumé.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4") },
+  ]);
+  await expect(dialog.getByRole("alert").filter({ hasText: "Upload failed, invalid file type." })).toBeVisible();
+  await expect(dialog.getByRole("alert").filter({ hasText: "Failed to upload résumé.pdf. Filename contains invalid ASCII characters." })).toBeVisible();
+  await input.setInputFiles([path.join(files, "multipage.pdf"), path.join(files, "sample.docx"), path.join(files, "ocr-text.png")]);
+  await expect(row(dialog, "multipage.pdf")).toBeVisible();
+  // Picking the same file again adds nothing.
+  await input.setInputFiles([path.join(files, "sample.docx")]);
+  await expect(row(dialog, "sample.docx")).toHaveCount(1);
+
+  // Take Notes: the page editor (BlockNote, loaded on demand).
+  await dialog.getByRole("button", { name: "Take Notes" }).click();
+  const editor = page.getByRole("dialog").filter({ has: page.getByLabel("Page title") });
+  await expect(editor.getByLabel("Page title")).toHaveValue("Untitled Page");
+  await editor.getByLabel("Page title").fill("Harbour meeting notes");
+  await editor.locator(".bn-editor").click();
+  await page.keyboard.type("Agreed to order flour from the harbour mill every Tuesday.");
+  await page.screenshot(shot("capture-page-editor"));
+  await editor.getByRole("button", { name: "Save Page" }).click();
+  await expect(editor).toBeHidden();
+  await expect(row(dialog, "Harbour meeting notes")).toBeVisible();
+
+  await expect(dialog.getByRole("region", { name: "Upload list" }).getByRole("listitem")).toHaveCount(7);
+  await page.screenshot(shot("capture-upload-list"));
+
+  // Save Memories: background toast and the notification card.
+  await dialog.getByRole("button", { name: "Save Memories" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText("Uploading memories in the background. You'll be notified once it's done.")).toBeVisible();
+  const card = page.getByRole("region", { name: "Upload notifications" });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText(/(Adding 7 memories|Added \d of 7 memories) to the wall/);
+  await page.screenshot(shot("capture-notification-card-progress"));
+  await card.getByRole("button", { name: "View memories" }).click();
+  const details = page.getByRole("dialog", { name: /Added \d of 7 memories/ });
+  await expect(details).toBeVisible();
+  await expect(details.getByRole("listitem")).toHaveCount(7);
+  await expect(details.getByRole("listitem").filter({ hasText: "multipage.pdf" })).toContainText(/file · File/);
+  await expect(details.getByRole("listitem").filter({ hasText: "The Sourdough Starter Handbook" })).toContainText(/webpage · Link/, { timeout: 60_000 });
+  await expect(details.getByRole("listitem").filter({ hasText: "Harbour meeting notes" })).toContainText(/page · Page/);
+  await page.screenshot(shot("capture-view-memories"));
+  await expect(details.getByText("Success")).toHaveCount(7, { timeout: 120_000 });
+  await expect(details.getByRole("heading")).toHaveText("Added 7 of 7 memories");
+  await page.screenshot(shot("capture-view-memories-done"));
+  await details.getByRole("button", { name: "Close" }).first().click();
+  await expect(card).toContainText("Added 7 of 7 memories to the wall");
+  await page.screenshot(shot("capture-notification-card"));
+
+  // All done and the dialog closed: the list clears after 5 s.
+  await expect(card).toBeHidden({ timeout: 15_000 });
+
+  // Saving an existing link again is refused with the duplicate message, inline.
+  const again = await openUpload(page);
+  await again.getByRole("button", { name: "Add Links" }).click();
+  await typeLink(links, article("astronomy"));
+  await links.getByRole("button", { name: "Done" }).click();
+  await expect(row(again, "astronomy")).toContainText("Memory already exists. Duplicate uploads are not allowed.");
+});
+
+test("file pick limits, an unreachable page and the phone layout", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUp(page, newUser("limits"));
+  const dialog = await openUpload(page);
+  const input = dialog.getByTestId("upload-file-input");
+
+  // 12 files in one pick: 10 queued, 2 discarded; the free plan's 25 MB total is enforced.
+  const small = Array.from({ length: 12 }, (_, i) => ({ name: `note-${i}.txt`, mimeType: "text/plain", buffer: Buffer.from(`Note number ${i} about lighthouses.`) }));
+  await input.setInputFiles(small);
+  await expect(dialog.getByText("10 files queued for upload. 2 files were discarded. Only 10 files can be uploaded at a time.")).toBeVisible();
+  const big = Buffer.alloc(15 * 1024 * 1024, 0x61);
+  await input.setInputFiles([
+    { name: "big-a.txt", mimeType: "text/plain", buffer: big },
+    { name: "big-b.txt", mimeType: "text/plain", buffer: big },
+  ]);
+  await expect(dialog.getByText("big-b.txt was discarded as it would exceed the 25MB total size limit.")).toBeVisible();
+  // Warnings hide after 8 s.
+  await expect(dialog.getByText("big-b.txt was discarded as it would exceed the 25MB total size limit.")).toBeHidden({ timeout: 12_000 });
+
+  // Removing a row aborts its upload and takes it off the list.
+  const rows = dialog.getByRole("region", { name: "Upload list" }).getByRole("listitem");
+  await expect(rows).toHaveCount(11);
+  await dialog.getByRole("button", { name: "Remove big-a.txt" }).click();
+  await expect(rows).toHaveCount(10);
+
+  // A page that answers 500: saved, then fails indexing with the inline link message.
+  await dialog.getByRole("button", { name: "Add Links" }).click();
+  const links = page.getByRole("dialog", { name: "Add Links" });
+  await typeLink(links, `${fixtureOrigin}/error`);
+  await links.getByRole("button", { name: "Done" }).click();
+  const errored = rows.filter({ hasText: "/error" });
+  await expect(errored).toContainText("Webpage not responding. Use the chrome extension to save it.", { timeout: 60_000 });
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot(shot("capture-upload-mobile"));
+  await dialog.getByRole("button", { name: "Save Memories" }).click();
+  const card = page.getByRole("region", { name: "Upload notifications" });
+  await expect(card).toBeVisible();
+  await expect(card).toHaveAttribute("data-mobile", "true");
+  await page.screenshot(shot("capture-notification-mobile"));
+});

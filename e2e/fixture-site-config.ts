@@ -1,0 +1,7 @@
+import os from "node:os";
+import path from "node:path";
+
+/** Where the e2e fixture site listens and where its test-only CA is written. */
+export const fixturePort = Number(process.env.E2E_FIXTURE_PORT ?? 3102);
+export const fixtureOrigin = `https://127.0.0.1:${fixturePort}`;
+export const fixtureCaPath = path.join(os.tmpdir(), `mnemo-e2e-fixture-ca-${fixturePort}.pem`);

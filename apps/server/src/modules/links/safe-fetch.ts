@@ -134,7 +134,7 @@ function request(url: URL, addresses: ResolvedAddress[], opts: SafeFetchOptions,
   const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
   const isIp = ipLiteral(host) !== undefined;
   return new Promise((resolve, reject) => {
-    const req = https.request({
+    const options: https.RequestOptions & Pick<tls.ConnectionOptions, "secureContext"> = {
       host,
       port: url.port ? Number(url.port) : 443,
       path: `${url.pathname}${url.search}`,
@@ -150,7 +150,8 @@ function request(url: URL, addresses: ResolvedAddress[], opts: SafeFetchOptions,
         "accept-language": "en;q=1, *;q=0.5",
         "accept-encoding": "gzip, deflate, br",
       },
-    });
+    };
+    const req = https.request(options);
     req.once("response", resolve);
     req.once("error", reject);
     req.end();

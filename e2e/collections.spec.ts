@@ -1,0 +1,199 @@
+import { expect, test, type Browser, type Page, type Request } from "@playwright/test";
+import { MemoryApi } from "./wall-api";
+
+/**
+ * Collections in two browser contexts (issue 7): A creates a collection, adds more than 10
+ * memories (sent in batches of 10), sets custom instructions and shares it read-only with B's
+ * e-mail before B has an account; B signs up, sees it '(View only)' and cannot add; A makes B a
+ * writer and B adds a memory; A revokes and B loses access on the very next request.
+ */
+
+let seq = 0;
+const email = (label: string) => `${label}-${Date.now().toString(36)}${(seq += 1)}@example.com`;
+
+async function signedIn(browser: Browser, token: string): Promise<Page> {
+  const context = await browser.newContext();
+  await context.addInitScript((t) => localStorage.setItem("mnemo.token", t), token);
+  return context.newPage();
+}
+
+/** Screenshots at 1280 and 390 px, light and dark, to artifacts/e2e/. */
+async function shots(page: Page, name: string) {
+  for (const theme of ["light", "dark"] as const) {
+    await page.evaluate((t) => {
+      localStorage.setItem("theme", t);
+      document.documentElement.classList.toggle("dark", t === "dark");
+    }, theme);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      await page.waitForTimeout(150);
+      await page.screenshot({ path: `artifacts/e2e/collections-${name}-${width}-${theme}.png`, fullPage: width === 1280 });
+    }
+  }
+  await page.evaluate(() => {
+    localStorage.setItem("theme", "light");
+    document.documentElement.classList.remove("dark");
+  });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+const card = (page: Page, title: string) => page.getByTestId("memory-card").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+
+test("collections: create, add in batches, instructions, share read-only before sign-up, upgrade to write, revoke", async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  const aEmail = email("coll-a");
+  const bEmail = email("coll-b");
+  const a = await MemoryApi.signUp(request, aEmail, "Ada Admin");
+  const titles = Array.from({ length: 12 }, (_, i) => `Field note ${String(i + 1).padStart(2, "0")}`);
+  for (const t of titles) await a.createPage(t, `# ${t}\n\nObservations about tidal pools, entry ${t}.`);
+
+  const pa = await signedIn(browser, a.token);
+
+  // --- Create new collection modal: validation, then create.
+  await pa.goto("/collections");
+  await expect(pa.getByRole("heading", { name: "No collections yet" })).toBeVisible();
+  await pa.getByRole("button", { name: "Create New Collection" }).click();
+  const modal = pa.getByRole("dialog", { name: "Create new collection" });
+  await modal.getByRole("button", { name: "Create", exact: true }).click();
+  await expect(modal.getByText("Name is required.")).toBeVisible();
+  await modal.getByLabel("Collection name").fill("Tide");
+  await expect(modal.getByText("Name is required.")).toBeHidden();
+  await modal.getByLabel("Collection name").fill("Tide pools");
+  await modal.getByLabel("Description").fill("Everything about rock pools");
+  await modal.getByRole("button", { name: "Create", exact: true }).click();
+  await expect(pa.getByRole("heading", { level: 1, name: /Tide pools/ })).toBeVisible();
+  const collectionUrl = pa.url();
+  const collectionId = decodeURIComponent(collectionUrl.split("/collections/")[1] ?? "");
+
+  // An exact duplicate name is refused in the modal.
+  await pa.goto("/collections");
+  await pa.getByRole("button", { name: "Create New Collection" }).click();
+  await modal.getByLabel("Collection name").fill("Tide pools");
+  await modal.getByRole("button", { name: "Create", exact: true }).click();
+  await expect(modal.getByText("A collection with this name already exists.")).toBeVisible();
+  await shots(pa, "create-modal-duplicate");
+  await modal.getByLabel("Collection name").press("End");
+  await modal.getByLabel("Collection name").pressSequentially(" 2");
+  await expect(modal.getByText("A collection with this name already exists.")).toBeHidden();
+  await modal.getByRole("button", { name: "Cancel" }).click();
+
+  // --- Select all 12 memories on the wall; the add goes out in batches of 10.
+  await pa.goto("/");
+  for (const t of titles) {
+    await card(pa, t).hover();
+    await card(pa, t).getByRole("checkbox").click();
+  }
+  await expect(pa.getByText("12 selected")).toBeVisible();
+  const batches: number[] = [];
+  const onRequest = (r: Request) => {
+    if (r.url().includes("/api/collection/add_sources")) batches.push((JSON.parse(r.postData() ?? "{}") as { documents: string[] }).documents.length);
+  };
+  pa.on("request", onRequest);
+  await pa.getByRole("toolbar", { name: "Selected memories" }).getByRole("button", { name: "Add to collection" }).click();
+  const addDialog = pa.getByRole("dialog", { name: "Add to collection" });
+  await expect(addDialog.getByRole("button", { name: "Create New Collection" })).toBeVisible();
+  const row = addDialog.getByTestId("add-to-collection-row").filter({ hasText: "Tide pools" });
+  await expect(row).toContainText("0 memories");
+  await shots(pa, "add-to-collection-dialog");
+  await row.getByRole("button", { name: "Add memory: Tide pools" }).click();
+  await expect(toast(pa, "12 memories have been added to Tide pools collection.")).toBeVisible();
+  await expect(row.getByRole("button", { name: "Added to memories: Tide pools" })).toBeVisible();
+  pa.off("request", onRequest);
+  expect(batches).toEqual([10, 2]);
+  await pa.keyboard.press("Escape");
+
+  // --- Collection page: its wall, custom instructions.
+  await pa.goto(collectionUrl);
+  await expect(pa.getByTestId("memory-card")).toHaveCount(12);
+  await expect(pa.getByText("12 memories")).toBeVisible();
+  await pa.getByLabel("Custom instructions").fill("Answer like a marine biologist and cite the note number.");
+  await pa.getByRole("button", { name: "Save instructions" }).click();
+  await expect(toast(pa, "Custom instructions saved.")).toBeVisible();
+  await pa.reload();
+  await expect(pa.getByLabel("Custom instructions")).toHaveValue("Answer like a marine biologist and cite the note number.");
+
+  // --- The existing-memories picker inside the collection's Upload Memories panel.
+  await a.createPage("Late addition", "# Late addition\n\nA hermit crab moved shells.");
+  await pa.reload();
+  await pa.getByRole("button", { name: "Add memories" }).click();
+  const upload = pa.getByRole("dialog", { name: "Upload your memories" });
+  const picker = upload.getByRole("region", { name: "Add memories to this collection" });
+  await expect(picker).toBeVisible();
+  await picker.getByRole("button", { name: "Add memory" }).click();
+  await expect(picker.getByText("Please select at least one memory.")).toBeVisible();
+  await picker.getByRole("searchbox", { name: "Search your memories" }).fill("late adition");
+  await picker.getByRole("checkbox", { name: /Late addition/ }).check();
+  await expect(picker.getByText("Please select at least one memory.")).toBeHidden();
+  await shots(pa, "existing-memories-picker");
+  await picker.getByRole("button", { name: "Add memory" }).click();
+  await expect(toast(pa, "1 memory has been added to Tide pools collection.")).toBeVisible();
+  await expect(picker.getByRole("button", { name: "Added to memories" })).toBeVisible();
+  await pa.keyboard.press("Escape");
+  await expect(pa.getByTestId("memory-card")).toHaveCount(13);
+
+  // --- Share read-only with B, who has no account yet.
+  await pa.getByRole("button", { name: "Share", exact: true }).click();
+  const share = pa.getByRole("dialog", { name: /Share/ });
+  await share.getByLabel("E-mail addresses").fill(bEmail);
+  await share.getByLabel("Access").selectOption("read");
+  await share.getByRole("button", { name: "Share", exact: true }).click();
+  await expect(pa.getByTestId("member-row").filter({ hasText: bEmail })).toBeVisible();
+  await expect(pa.getByLabel(`Access of ${bEmail}`, { exact: true })).toHaveValue("read");
+  await shots(pa, "collection-admin");
+
+  // --- B signs up with that address and sees the collection, view only.
+  const b = await MemoryApi.signUp(request, bEmail, "Bo Reader");
+  await b.createPage("Bo's own note", "# Bo's own note\n\nSea anemones close at low tide.");
+  const pb = await signedIn(browser, b.token);
+  await pb.goto("/collections");
+  const bCard = pb.getByTestId("collection-card").filter({ hasText: "Tide pools" });
+  await expect(bCard).toContainText("(View only)");
+  await expect(bCard).toContainText("13 memories");
+  await shots(pb, "list-view-only");
+  await bCard.click();
+  await expect(pb.getByTestId("memory-card")).toHaveCount(13);
+  await expect(pb.getByRole("button", { name: "Add memories" })).toHaveCount(0);
+  await expect(pb.getByText("Answer like a marine biologist and cite the note number.")).toBeVisible();
+  await expect(pb.getByLabel("Custom instructions")).toHaveCount(0);
+  await expect(pb.getByRole("button", { name: "Share", exact: true })).toHaveCount(0);
+  await shots(pb, "collection-view-only");
+
+  // B cannot add: the collection is '(View only)' and disabled in the dialog; the API refuses too.
+  await pb.goto("/");
+  await card(pb, "Bo's own note").getByRole("button", { name: /^Actions for/ }).click();
+  await pb.getByRole("menuitem", { name: "Add to collection" }).click();
+  const bDialog = pb.getByRole("dialog", { name: "Add to collection" });
+  const bRow = bDialog.getByTestId("add-to-collection-row").filter({ hasText: "Tide pools" });
+  await expect(bRow).toContainText("(View only)");
+  await expect(bRow.getByRole("button", { name: "Add memory: Tide pools" })).toBeDisabled();
+  const refused = await request.post(`/api/collection/add_sources?collection_id=${collectionId}`, {
+    headers: { authorization: `Bearer ${b.token}` },
+    data: { documents: ["x"] },
+  });
+  expect(refused.status()).toBe(403);
+  await pb.keyboard.press("Escape");
+
+  // --- A makes B a writer; B adds a memory.
+  await pa.getByLabel(`Access of ${bEmail}`, { exact: true }).selectOption("write");
+  await expect(toast(pa, `${bEmail} now has write access.`)).toBeVisible();
+  await pb.reload();
+  await card(pb, "Bo's own note").getByRole("button", { name: /^Actions for/ }).click();
+  await pb.getByRole("menuitem", { name: "Add to collection" }).click();
+  await expect(bRow).not.toContainText("(View only)");
+  await bRow.getByRole("button", { name: "Add memory: Tide pools" }).click();
+  await expect(toast(pb, "1 memory has been added to Tide pools collection.")).toBeVisible();
+  await pb.keyboard.press("Escape");
+  await pb.goto(collectionUrl);
+  await expect(pb.getByTestId("memory-card")).toHaveCount(14);
+  await expect(pb.getByRole("button", { name: "Add memories" })).toBeVisible();
+
+  // --- A revokes B: B's very next request finds nothing.
+  await pa.reload();
+  await pa.getByRole("button", { name: `Revoke access of ${bEmail}` }).click();
+  await expect(pa.getByTestId("member-row").filter({ hasText: bEmail })).toHaveCount(0);
+  await pb.reload();
+  await expect(pb.getByRole("heading", { name: "Collection not found" })).toBeVisible();
+  await pb.goto("/collections");
+  await expect(pb.getByRole("heading", { name: "No collections yet" })).toBeVisible();
+});

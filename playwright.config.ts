@@ -32,6 +32,8 @@ for (const k of passThrough) {
 Object.assign(serverEnv, { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" });
 // The capture test saves links from the local https fixture site (started first, below).
 Object.assign(serverEnv, { FETCH_ALLOW_HOSTS: "127.0.0.1", FETCH_EXTRA_CA: fixtureCaPath });
+// The chat test stops an answer mid-stream: each answer chunk waits this long (test-only setting).
+Object.assign(serverEnv, { ANSWER_STREAM_DELAY_MS: "250" });
 
 export default defineConfig({
   testDir: "e2e",

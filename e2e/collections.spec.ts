@@ -18,7 +18,7 @@ async function signedIn(browser: Browser, token: string): Promise<Page> {
 }
 
 /** Screenshots at 1280 and 390 px, light and dark, to artifacts/e2e/. */
-async function shots(page: Page, name: string) {
+async function shots(page: Page, name: string, full = false) {
   for (const theme of ["light", "dark"] as const) {
     await page.evaluate((t) => {
       localStorage.setItem("theme", t);
@@ -27,7 +27,7 @@ async function shots(page: Page, name: string) {
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
       await page.waitForTimeout(150);
-      await page.screenshot({ path: `artifacts/e2e/collections-${name}-${width}-${theme}.png`, fullPage: width === 1280 });
+      await page.screenshot({ path: `artifacts/e2e/collections-${name}-${width}-${theme}.png`, fullPage: full && width === 1280 });
     }
   }
   await page.evaluate(() => {
@@ -140,7 +140,7 @@ test("collections: create, add in batches, instructions, share read-only before 
   await share.getByRole("button", { name: "Share", exact: true }).click();
   await expect(pa.getByTestId("member-row").filter({ hasText: bEmail })).toBeVisible();
   await expect(pa.getByLabel(`Access of ${bEmail}`, { exact: true })).toHaveValue("read");
-  await shots(pa, "collection-admin");
+  await shots(pa, "collection-admin", true);
 
   // --- B signs up with that address and sees the collection, view only.
   const b = await MemoryApi.signUp(request, bEmail, "Bo Reader");

@@ -9,6 +9,7 @@ import { useQuery } from "@tanstack/react-query";
 import { getMe } from "@/features/users/api/get-me";
 import { meQueryKey, useUpdateMetadata } from "@/features/users/hooks/use-me";
 import { useIsMobile } from "@/features/preview/hooks/use-is-mobile";
+import { usePlanGate } from "@/features/plans";
 import { cn } from "@/lib/utils";
 import { voteQna } from "../api/chats";
 import { useChatSession, type ChatScope } from "../hooks/use-chat-session";
@@ -76,8 +77,21 @@ export function ChatView({ scope, onChatId, pageChat, compact, onOpenMemory, ses
     return () => clearTimeout(t);
   }, [streaming, visitor, pauses]);
 
+  // Plan limits (spec 1 §5): web search at its daily limit is refused when toggled on or sent with.
+  const gate = usePlanGate({ enabled: !visitor });
+  const refreshGate = gate.refresh;
+  useEffect(() => {
+    if (!busy && !visitor) void refreshGate();
+  }, [busy, visitor, refreshGate]);
+  const refuseWeb = () =>
+    toast.error(gate.web.refusal ?? chatMessages.webSearchLimit, {
+      action: { label: chatMessages.labels.upgrade, onClick: () => setParams((p) => new URLSearchParams([...p, ["showPlans", "true"]])) },
+    });
+  const toggleWeb = () => (!composer.modes.includes("web") && !gate.web.allowed ? refuseWeb() : composer.toggleMode("web"));
+
   const send = (text?: string) => {
     if (busy) return;
+    if (composer.modes.includes("web") && !gate.web.allowed) return refuseWeb();
     const q = text ?? composer.prompt;
     const ok = session.ask(q, { llm, searchType: composer.modes, contextList: composer.contextList, selectedApps: composer.apps });
     if (ok && text === undefined) composer.setPrompt("");
@@ -164,7 +178,7 @@ export function ChatView({ scope, onChatId, pageChat, compact, onOpenMemory, ses
             onStop={stop}
             busy={busy}
             placeholder={pageChat ? chatMessages.pageInputPlaceholder : chatMessages.inputPlaceholder}
-            modes={visitor ? undefined : { creative: composer.modes.includes("creative"), web: composer.modes.includes("web"), onCreative: () => composer.toggleMode("creative"), onWeb: () => composer.toggleMode("web") }}
+            modes={visitor ? undefined : { creative: composer.modes.includes("creative"), web: composer.modes.includes("web"), onCreative: () => composer.toggleMode("creative"), onWeb: toggleWeb }}
             pickers={
               visitor ? undefined : (
                 <>

@@ -1,18 +1,10 @@
-import { MessagesSquareIcon } from "lucide-react";
-import { EmptyState } from "@/components/ui/empty-state";
+import { ChatPanel } from "@/features/chat";
 
-/**
- * The collection's chat. The chat panel is built in features/chat; until it exports
- * `<ChatPanel collectionId>` this says so honestly instead of faking a conversation.
- */
+/** The collection's chat: questions are answered from this collection's memories only. */
 export function CollectionChat({ collectionId }: { collectionId: string }) {
   return (
-    <EmptyState
-      icon={MessagesSquareIcon}
-      title="Chat over this collection"
-      description="Chat scoped to this collection's memories is not available in this build yet."
-      className="py-12"
-      action={<span className="sr-only">{collectionId}</span>}
-    />
+    <div className="h-[calc(100dvh-16rem)] min-h-[28rem] overflow-hidden rounded-xl border">
+      <ChatPanel collectionId={collectionId} />
+    </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useCallback } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { getUserPlan, getUserStats } from "../api/plans";
 import { planGateFrom, type PlanGate } from "../logic/plan-gate";
@@ -5,26 +6,24 @@ import { planGateFrom, type PlanGate } from "../logic/plan-gate";
 export const planKey = ["plans", "plan"] as const;
 export const statsKey = ["plans", "stats"] as const;
 
-export function useUserPlan() {
-  return useQuery({ queryKey: planKey, queryFn: ({ signal }) => getUserPlan(signal), staleTime: 60_000 });
+export function useUserPlan(enabled = true) {
+  return useQuery({ queryKey: planKey, queryFn: ({ signal }) => getUserPlan(signal), staleTime: 60_000, enabled });
 }
 
-export function useUserStats() {
-  return useQuery({ queryKey: statsKey, queryFn: ({ signal }) => getUserStats(signal), staleTime: 5_000 });
+export function useUserStats(enabled = true) {
+  return useQuery({ queryKey: statsKey, queryFn: ({ signal }) => getUserStats(signal), staleTime: 5_000, enabled });
 }
 
 /**
  * For the chat toolbar: whether web search, app search and agents may be turned on now, with the
  * spec's refusal messages (e.g. 'Daily web search limit reached. Turn off web search or upgrade
  * your plan to get unlimited searches.'). Call `refresh()` after each question so the counts follow.
+ * Pass `enabled: false` for visitors without an account (nothing is fetched, nothing is refused).
  */
-export function usePlanGate(): PlanGate & { refresh: () => Promise<void>; loading: boolean } {
+export function usePlanGate({ enabled = true }: { enabled?: boolean } = {}): PlanGate & { refresh: () => Promise<void>; loading: boolean } {
   const qc = useQueryClient();
-  const plan = useUserPlan();
-  const stats = useUserStats();
-  return {
-    ...planGateFrom(plan.data, stats.data),
-    loading: plan.isPending || stats.isPending,
-    refresh: () => qc.invalidateQueries({ queryKey: ["plans"] }),
-  };
+  const plan = useUserPlan(enabled);
+  const stats = useUserStats(enabled);
+  const refresh = useCallback(() => qc.invalidateQueries({ queryKey: ["plans"] }), [qc]);
+  return { ...planGateFrom(plan.data, stats.data), loading: enabled && (plan.isPending || stats.isPending), refresh };
 }

@@ -186,6 +186,15 @@ export async function run(args: string[]): Promise<void> {
     }
     console.log(`sequential: ${questions.length} questions, TTFC p50 ${pct(ttfc, 50).toFixed(0)} ms p95 ${pct(ttfc, 95).toFixed(0)} ms; first answer text p50 ${pct(ttft, 50).toFixed(0)} ms p95 ${pct(ttft, 95).toFixed(0)} ms`);
 
+    // The search alone, for the same questions: what of TTFC is retrieval and what is the answer path.
+    const searchMs: number[] = [];
+    for (const q of questions) {
+      const t = performance.now();
+      await mnemo.ctx.search.search(db, { actorId: user.id, actorEmail: "" }, q, 8);
+      searchMs.push(performance.now() - t);
+    }
+    console.log(`search alone: p50 ${pct(searchMs, 50).toFixed(0)} ms p95 ${pct(searchMs, 95).toFixed(0)} ms`);
+
     let errors = 0;
     const t1 = performance.now();
     const results = await Promise.all(
@@ -200,7 +209,7 @@ export async function run(args: string[]): Promise<void> {
     const wall = performance.now() - t1;
     const done = results.filter(Boolean).map((r) => r!.total);
     console.log(`concurrent: ${concurrency} streams, ${errors} errors, wall ${(wall / 1000).toFixed(1)} s, completion p95 ${pct(done, 95).toFixed(0)} ms, peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MB`);
-    const summary = `chunks=${made} db=${values.db} search=${mnemo.ctx.search.name} ttfc_p50_ms=${pct(ttfc, 50).toFixed(0)} ttfc_p95_ms=${pct(ttfc, 95).toFixed(0)} first_text_p95_ms=${pct(ttft, 95).toFixed(0)} concurrent=${concurrency} errors=${errors} concurrent_wall_s=${(wall / 1000).toFixed(1)} peak_rss_mb=${(peakRss / 2 ** 20).toFixed(0)}`;
+    const summary = `chunks=${made} db=${values.db} search=${mnemo.ctx.search.name} ttfc_p50_ms=${pct(ttfc, 50).toFixed(0)} ttfc_p95_ms=${pct(ttfc, 95).toFixed(0)} first_text_p95_ms=${pct(ttft, 95).toFixed(0)} search_p95_ms=${pct(searchMs, 95).toFixed(0)} load_avg=${os.loadavg()[0].toFixed(1)} concurrent=${concurrency} errors=${errors} concurrent_wall_s=${(wall / 1000).toFixed(1)} peak_rss_mb=${(peakRss / 2 ** 20).toFixed(0)}`;
     if (values.write) {
       const file = path.join(import.meta.dirname, "../../docs/benchmarks.md");
       const row = `\n### qna (extractive) — ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores\n\n\`npm run bench -- qna --chunks ${targetChunks} --concurrency ${concurrency} --questions ${nQuestions} --db ${values.db}\`\n\n\`${summary}\`\n`;

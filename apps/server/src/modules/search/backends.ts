@@ -31,15 +31,33 @@ export function lexemeQuery(term: string): string {
   return `'${term.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
 }
 
-/** pg_textsearch: `ORDER BY search_text <@> to_bm25query(…)` over its BM25 index; WHERE is applied to the index's ranked stream. */
+/**
+ * pg_textsearch: `ORDER BY search_text <@> to_bm25query(…)` over its BM25 index. The index yields
+ * chunks best first for the whole table and WHERE filters that stream, so the scope is applied to
+ * an over-fetched top list, widened until it holds `n` in-scope chunks or the matches run out;
+ * past OVERFETCH_MAX the scope is applied first (exact, scored row by row).
+ */
+export const OVERFETCH_MAX = 20_000;
 export const pgTextsearchBackend: CandidateBackend = {
   name: "pg_textsearch",
   async retrieve(db, a) {
     const q = sql`to_bm25query(${a.text}, ${BM25_INDEX})`;
+    for (let fetch = Math.max(a.n * 4, 200); fetch <= OVERFETCH_MAX; fetch *= 8) {
+      const rows = await queryRows<{ id: string; score: number; in_scope: boolean }>(
+        db,
+        sql`SELECT c.id, top.score, ${scopeCondition(a.scope)} AS in_scope FROM (
+              SELECT b.id, -(b.search_text <@> ${q})::float8 AS score FROM chunk b
+              ORDER BY b.search_text <@> ${q} LIMIT ${fetch}) top
+            JOIN chunk c ON c.id = top.id`,
+      );
+      const hits = rows.filter((r) => r.in_scope && Number(r.score) > 0).map((r) => ({ id: r.id, score: Number(r.score) }));
+      if (hits.length >= a.n || rows.length < fetch) return hits.sort((x, y) => y.score - x.score).slice(0, a.n);
+    }
     const rows = await queryRows<{ id: string; score: number }>(
       db,
       sql`SELECT c.id, -(c.search_text <@> ${q})::float8 AS score FROM chunk c
-          WHERE ${scopeCondition(a.scope)} ORDER BY c.search_text <@> ${q} LIMIT ${a.n}`,
+          WHERE ${scopeCondition(a.scope)} AND c.tsv @@ ${a.terms.map((t) => lexemeQuery(t.term)).join(" | ") || "''"}::tsquery
+          ORDER BY c.search_text <@> ${q} LIMIT ${a.n}`,
     );
     return rows.map((r) => ({ id: r.id, score: Number(r.score) }));
   },

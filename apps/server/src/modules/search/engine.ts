@@ -1,11 +1,13 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Database, type Db } from "../../db/client.ts";
 import { B, K1, pgTextsearchBackend, portableBackend, type Candidate, type CandidateBackend, type QueryTerm } from "./backends.ts";
-import { bm25, parseTsvector, rm3, type CorpusStats, type DocTerms, type Rm3Params, type TermWeights } from "./rank.ts";
+import { bm25, parseTsvector, rm3, type Bm25Params, type CorpusStats, type DocTerms, type Rm3Params, type TermWeights } from "./rank.ts";
 import { SEARCH_CONFIG } from "./setup.ts";
 import type { SearchHit, SearchIndex, SearchScope } from "./types.ts";
 
 export type RankingOptions = {
+  /** BM25 parameters of the final (TypeScript) scoring. */
+  bm25: Bm25Params;
   /** Candidates fetched per stage (at least `limit`). */
   depth: number;
   /** RM3 pseudo-relevance feedback; null turns it off. */
@@ -16,6 +18,7 @@ export type RankingOptions = {
 
 /** One set of defaults for every corpus (measured: docs/decisions.md). */
 export const DEFAULT_RANKING: RankingOptions = {
+  bm25: { k1: K1, b: B },
   depth: 50,
   rm3: { fbDocs: 10, fbTerms: 10, originalWeight: 0.5, maxDfRatio: 0.1 },
   requireQueryTerm: true,
@@ -82,7 +85,7 @@ export class RankedSearchIndex implements SearchIndex {
     const dfs = new Map(terms.map((t) => [t.term, t.df]));
     const stats: CorpusStats = { docs, avgLen, df: (t) => dfs.get(t) ?? 0 };
     const depth = Math.max(limit, this.options.depth);
-    const params = { k1: K1, b: B };
+    const params = this.options.bm25;
     const chunks = new Map<string, Loaded>();
     const first = await this.backend.retrieve(db, { scope, text: query, terms, docs, avgLen, n: depth });
     await loadChunks(db, first.map((c) => c.id), chunks);

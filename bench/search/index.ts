@@ -1,0 +1,135 @@
+/**
+ * `npm run bench -- search [--db pglite|postgres] [--impl auto|sql-bm25|pg_textsearch] [--chunks 100000] [--queries 300]`
+ *
+ * Fills a fresh database with synthetic chunks (~80 words, Zipf-distributed vocabulary of 30k
+ * pseudo-words, 100 chunks per memory, one owner) and times SearchIndex.search (first stage,
+ * TypeScript re-ranking and RM3 expansion included) for 2–4 term queries drawn from the chunks.
+ * `--db postgres` uses a fresh database on TEST_DATABASE_URL (or DATABASE_URL), dropped afterwards.
+ */
+import { parseArgs } from "node:util";
+import { sql } from "drizzle-orm";
+import { openDatabase, type Database } from "../../apps/server/src/db/client.ts";
+import { source, user } from "../../apps/server/src/db/schema/index.ts";
+import { createPostgresDatabase } from "../../apps/server/src/test/harness.ts";
+import { pgTextsearchBackend, portableBackend } from "../../apps/server/src/modules/search/backends.ts";
+import { RankedSearchIndex } from "../../apps/server/src/modules/search/engine.ts";
+import { buildSearchText } from "../../apps/server/src/modules/search/indexer.ts";
+import { prepareSearch, SEARCH_CONFIG } from "../../apps/server/src/modules/search/setup.ts";
+
+/** Small deterministic PRNG (mulberry32). */
+function rng(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const SYL = ["ka", "lo", "mi", "ne", "ru", "sa", "ti", "vo", "ze", "ba", "du", "fi", "go", "he", "ju", "pa", "qui", "ro", "su", "wy"];
+function word(i: number): string {
+  let s = "";
+  let n = i + 20;
+  while (n > 0) {
+    s += SYL[n % SYL.length];
+    n = Math.floor(n / SYL.length);
+  }
+  return s + "x";
+}
+
+async function open(kind: string): Promise<{ database: Database; cleanup: () => Promise<void> }> {
+  if (kind === "postgres") {
+    const base = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+    if (!base) throw new Error("--db postgres needs TEST_DATABASE_URL or DATABASE_URL");
+    process.env.TEST_DATABASE_URL = base;
+    const created = await createPostgresDatabase();
+    const database = await openDatabase({ databaseUrl: created.url });
+    return { database, cleanup: async () => (await database.close(), await created.drop()) };
+  }
+  const database = await openDatabase({ pgliteDir: "memory://" });
+  return { database, cleanup: () => database.close() };
+}
+
+const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+
+export async function run(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      db: { type: "string", default: "pglite" },
+      impl: { type: "string", default: "auto" },
+      chunks: { type: "string", default: "100000" },
+      queries: { type: "string", default: "300" },
+    },
+  });
+  const total = Number(values.chunks);
+  const { database, cleanup } = await open(values.db!);
+  try {
+    await prepareSearch(database);
+    const { db } = database;
+    const usePg = values.impl === "pg_textsearch" || (values.impl === "auto" && database.capabilities.pg_textsearch);
+    const index = new RankedSearchIndex(usePg ? pgTextsearchBackend : portableBackend);
+    await db.insert(user).values({ id: "bench", name: "Bench", email: "bench@example.invalid" });
+    const rand = rng(42);
+    const V = 30_000;
+    // Zipf(s≈1) by inverse CDF over harmonic weights.
+    const cdf: number[] = [];
+    let acc = 0;
+    for (let i = 0; i < V; i++) cdf.push((acc += 1 / (i + 1)));
+    const zipf = () => {
+      const x = rand() * acc;
+      let lo = 0;
+      let hi = V - 1;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (cdf[mid] < x) lo = mid + 1;
+        else hi = mid;
+      }
+      return word(lo);
+    };
+    const samples: string[][] = [];
+    const t0 = performance.now();
+    for (let start = 0; start < total; start += 1000) {
+      const n = Math.min(1000, total - start);
+      const sources = Array.from({ length: n / 100 }, (_, i) => ({ id: `s${start / 100 + i}`, ownerId: "bench", type: "file", title: "" }));
+      await db.insert(source).values(sources);
+      const rows = Array.from({ length: n }, (_, i) => {
+        const words = Array.from({ length: 70 + Math.floor(rand() * 20) }, zipf);
+        if (samples.length < 2000 && rand() < 0.05) samples.push(words);
+        const title = `${zipf()} ${zipf()}`;
+        const text = words.join(" ");
+        const st = buildSearchText(title, "", text);
+        const id = `c${start + i}`;
+        return sql`(${id}, ${sources[Math.floor(i / 100)].id}, 'bench', ${i % 100}::int, ${title}, ${text}, ${st}, to_tsvector(${SEARCH_CONFIG}::regconfig, ${st}))`;
+      });
+      await db.execute(sql`INSERT INTO chunk (id, source_id, owner_id, ord, title, text, search_text, tsv, tokens)
+        SELECT v.id, v.sid, v.oid, v.ord, v.title, v.text, v.st, v.tsv,
+          (SELECT coalesce(sum(coalesce(array_length(positions, 1), 1)), 0)::int FROM unnest(v.tsv)) FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(id, sid, oid, ord, title, text, st, tsv)`);
+    }
+    await db.execute(sql`ANALYZE`);
+    console.log(`filled ${total} chunks in ${((performance.now() - t0) / 1000).toFixed(1)}s (${database.kind}, ${index.name})`);
+    const scope = { actorId: "bench", actorEmail: "bench@example.invalid" };
+    const queries = Array.from({ length: Number(values.queries) }, () => {
+      const words = samples[Math.floor(rand() * samples.length)];
+      const k = 2 + Math.floor(rand() * 3);
+      return Array.from({ length: k }, () => words[Math.floor(rand() * words.length)]).join(" ");
+    });
+    for (const q of queries.slice(0, 20)) await index.search(db, scope, q, 10);
+    const times: number[] = [];
+    let empty = 0;
+    for (const q of queries) {
+      const s = performance.now();
+      const hits = await index.search(db, scope, q, 10);
+      times.push(performance.now() - s);
+      if (hits.length === 0) empty++;
+    }
+    times.sort((a, b) => a - b);
+    const p50 = pct(times, 50).toFixed(1);
+    const p95 = pct(times, 95).toFixed(1);
+    console.log(`queries=${queries.length} empty=${empty} p50=${p50}ms p95=${p95}ms max=${times.at(-1)!.toFixed(1)}ms`);
+    console.log(`db=${database.kind} impl=${index.name} chunks=${total} p50_ms=${p50} p95_ms=${p95}`);
+  } finally {
+    await cleanup();
+  }
+}

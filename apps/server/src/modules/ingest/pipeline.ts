@@ -10,12 +10,23 @@ import { ExtractError } from "./extractors/types.ts";
 import { extractFile, fetchLink, indexSourceContent, LinkUnavailableError } from "./deps.ts";
 import { markdownToBlocks } from "../pages/blocknote.ts";
 import { ingestKey } from "./enqueue.ts";
+import { AppError } from "../../lib/errors.ts";
+import { loadPlanState } from "../plans/service.ts";
+import { guardVideo } from "../plans/guards.ts";
+import { videoDurationSeconds } from "../links/fetch-page.ts";
 
-type PipelineCtx = Pick<AppContext, "database" | "blobs" | "config" | "log" | "queue">;
+type PipelineCtx = Pick<AppContext, "database" | "blobs" | "config" | "log" | "queue"> & Partial<Pick<AppContext, "events">>;
 type IngestJob = JobPayload<"ingest.extract">;
 
-/** A failure that retrying cannot fix: the memory ends errored at once. */
-class PermanentFailure extends Error {}
+/** A failure that retrying cannot fix: the memory ends errored at once, with `userMessage` when given. */
+class PermanentFailure extends Error {
+  constructor(
+    message: string,
+    readonly userMessage?: string,
+  ) {
+    super(message);
+  }
+}
 
 const EXTRACT_TIMEOUT_MS = 120_000;
 
@@ -63,7 +74,16 @@ async function extractUpload(ctx: PipelineCtx, job: IngestJob, src: repo.SourceR
     ctx,
     job,
     { markdown: result.markdown, text: result.text, csv: result.csv ?? null, html: result.html ?? null },
-    { meta: { ...src.meta, kind: result.kind, extract_warnings: result.warnings, ...result.meta } },
+    {
+      meta: {
+        ...src.meta,
+        kind: result.kind,
+        // The wall's file-type filter (pdf, docx, csv …) reads this.
+        file_type: /\.([a-z0-9]{1,8})$/i.exec(stored.name)?.[1]?.toLowerCase() ?? result.kind,
+        extract_warnings: result.warnings,
+        ...result.meta,
+      },
+    },
   );
 }
 
@@ -74,6 +94,14 @@ async function extractLink(ctx: PipelineCtx, job: IngestJob, src: repo.SourceRow
     page = await fetchLink(src.url ?? "", ctx.config);
   } catch (err) {
     if (err instanceof LinkUnavailableError) throw new PermanentFailure(err.message);
+    throw err;
+  }
+  // Video length cap of the owner's plan (spec 2 §5: 'Saving upto 60 mins. Upgrade to save longer videos').
+  const { plan } = await loadPlanState(ctx.database.db, { id: src.ownerId, isDesktopApp: false });
+  try {
+    guardVideo(plan, videoDurationSeconds(page));
+  } catch (err) {
+    if (err instanceof AppError) throw new PermanentFailure("video longer than the plan allows", err.message);
     throw err;
   }
   await saveExtracted(
@@ -90,22 +118,23 @@ async function extractLink(ctx: PipelineCtx, job: IngestJob, src: repo.SourceRow
   );
 }
 
-async function markErrored(ctx: PipelineCtx, job: IngestJob, type: string, reason: string) {
+async function markErrored(ctx: PipelineCtx, job: IngestJob, src: repo.SourceRow, reason: string, userMessage?: string) {
   ctx.log.warn({ sourceId: job.sourceId, reason }, "ingestion failed");
-  await repo.updateSourceAtVersion(ctx.database.db, job.sourceId, job.contentVersion, {
+  const changed = await repo.updateSourceAtVersion(ctx.database.db, job.sourceId, job.contentVersion, {
     status: "errored",
-    error: failureMessage(type),
+    error: userMessage ?? failureMessage(src.type),
   });
+  if (changed) ctx.events?.publish(src.ownerId, { type: "indexing", data: { id: src.id, type: src.type, indexing_status: "errored" } });
 }
 
 /** Runs one stage; permanent failures and the last attempt end the memory errored, others retry. */
-async function guarded(ctx: PipelineCtx, job: IngestJob, attempt: JobAttempt, type: string, stage: () => Promise<void>) {
+async function guarded(ctx: PipelineCtx, job: IngestJob, attempt: JobAttempt, src: repo.SourceRow, stage: () => Promise<void>) {
   try {
     await stage();
   } catch (err) {
     const permanent = err instanceof PermanentFailure || err instanceof ExtractError;
     if (permanent || attempt.isLastAttempt) {
-      await markErrored(ctx, job, type, (err as Error).message);
+      await markErrored(ctx, job, src, (err as Error).message, err instanceof PermanentFailure ? err.userMessage : undefined);
       return false;
     }
     throw err;
@@ -119,7 +148,7 @@ export function ingestHandlers(ctx: PipelineCtx): JobHandlers {
     "ingest.extract": async (job, attempt) => {
       const src = await currentSource(ctx, job);
       if (!src) return;
-      const ok = await guarded(ctx, job, attempt, src.type, async () => {
+      const ok = await guarded(ctx, job, attempt, src, async () => {
         if (src.type === "webpage") await extractLink(ctx, job, src);
         else if (src.type === "page" && !(await blobsRepo.findBlobBySource(ctx.database.db, src.id))) return;
         else await extractUpload(ctx, job, src);
@@ -129,9 +158,10 @@ export function ingestHandlers(ctx: PipelineCtx): JobHandlers {
     "ingest.index": async (job, attempt) => {
       const src = await currentSource(ctx, job);
       if (!src) return;
-      await guarded(ctx, job, attempt, src.type, async () => {
+      await guarded(ctx, job, attempt, src, async () => {
         await indexSourceContent(ctx.database.db, job.sourceId);
-        await repo.updateSourceAtVersion(ctx.database.db, job.sourceId, job.contentVersion, { status: "success" });
+        const changed = await repo.updateSourceAtVersion(ctx.database.db, job.sourceId, job.contentVersion, { status: "success" });
+        if (changed) ctx.events?.publish(src.ownerId, { type: "indexing", data: { id: src.id, type: src.type, indexing_status: "success" } });
       });
     },
   };

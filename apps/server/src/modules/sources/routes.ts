@@ -19,6 +19,10 @@ import type { AppContext, AppEnv } from "../../http/context.ts";
 import { defineRoute } from "../../http/route.ts";
 import { requireAuth } from "../../http/middleware/auth.ts";
 import * as service from "./service.ts";
+import { authorizeSource } from "./access.ts";
+import * as memories from "../memories/repo.ts";
+import { enqueueExtract } from "../ingest/enqueue.ts";
+import { AppError } from "../../lib/errors.ts";
 
 /** The wall and everything that opens from it (spec 2 §7 Sources). */
 export function sourceRoutes(ctx: AppContext) {
@@ -64,6 +68,19 @@ export function sourceRoutes(ctx: AppContext) {
   );
   defineRoute(r, { method: "post", path: "/sources/preview_urls", summary: "Signed preview URLs for images and canvases", tag, body: zPreviewUrlsInput, response: zPreviewUrls }, auth, async (c, { body }) =>
     c.json(await service.previewUrls(deps, c.var.actor, body.items)),
+  );
+  defineRoute(
+    r,
+    { method: "post", path: "/sources/:id/retry", summary: "Index a failed memory again", tag, response: z.object({ source_id: z.string(), status: z.literal("in_progress") }) },
+    auth,
+    async (c) => {
+      const id = c.req.param("id") ?? "";
+      const { row } = await authorizeSource(deps.db, c.var.actor, id, "delete");
+      if (row.status !== "errored") throw new AppError("conflict", "Only a failed memory can be retried.");
+      const bumped = await memories.bumpSourceVersion(deps.db, id, {});
+      await enqueueExtract(ctx, id, bumped.contentVersion);
+      return c.json({ source_id: id, status: "in_progress" as const });
+    },
   );
   return r;
 }

@@ -97,3 +97,28 @@ describe.each(testDatabases())("memories wall on %s", (kind) => {
     expect((await m.request("GET", `/api/sources/${ids.pdf}`, { as: ann })).status).toBe(404);
   });
 });
+
+describe("retrying a failed memory", () => {
+  it("puts an errored memory back in progress and refuses others", async () => {
+    const m = await createTestMnemo("pglite");
+    try {
+      const ann = await m.buildUser();
+      const bob = await m.buildUser();
+      // A page whose indexing failed: its content is in the database, so a retry can finish it.
+      const failed = await buildSource(m, ann, { title: "Draft", type: "page", status: "errored", markdown: "# Draft\n\nretry me" });
+      const fine = await buildSource(m, ann, { title: "fine" });
+      expect((await m.request("POST", `/api/sources/${failed}/retry`, { as: bob })).status).toBe(404);
+      expect((await m.request("POST", `/api/sources/${fine}/retry`, { as: ann })).status).toBe(409);
+      const res = await m.request("POST", `/api/sources/${failed}/retry`, { as: ann });
+      expect(await res.json()).toEqual({ source_id: failed, status: "in_progress" });
+      let status = "in_progress";
+      for (let i = 0; i < 100 && status === "in_progress"; i++) {
+        await new Promise((r) => setTimeout(r, 200));
+        status = (await (await m.request("GET", `/api/sources/${failed}`, { as: ann })).json()).meta.status;
+      }
+      expect(status).toBe("success");
+    } finally {
+      await m.close();
+    }
+  });
+});

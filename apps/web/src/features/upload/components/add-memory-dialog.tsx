@@ -18,7 +18,7 @@ export function AddMemoryDialog() {
   const canSave = listed.some((i) => i.status !== "errored" && i.status !== "blocked");
   return (
     <Dialog open={open} onOpenChange={(o) => (o ? undefined : closeUploadDialog())}>
-      <DialogContent className="max-h-[calc(100dvh-2rem)] max-w-2xl overflow-y-auto">
+      <DialogContent className="max-h-[calc(100dvh-2rem)] max-w-2xl grid-cols-1 overflow-x-hidden overflow-y-auto [&>*]:min-w-0">
         <DialogHeader>
           <DialogTitle>{uploadMessages.uploadModalTitle}</DialogTitle>
           <DialogDescription>Save links, files and notes as memories. They become searchable once indexed.</DialogDescription>

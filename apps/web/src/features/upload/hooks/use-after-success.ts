@@ -58,7 +58,7 @@ export function useAfterSuccess(items: (NotificationItem & { key: string })[], d
     getProactiveMemory(id)
       .then((r) => {
         if (!r.proactive_memory || r.proactive_memory === constants.uploads.proactiveMemoryNone) return;
-        toast(r.question || "Related memory", { description: r.proactive_memory, duration: 15_000 });
+        toast(r.question || "Related memory", { description: r.proactive_memory, duration: 15_000, position: "top-center" });
       })
       .catch((err: unknown) => reportError(err, { method: "GET", path: "/api/upload/proactive_memory" }));
   }, [items]);

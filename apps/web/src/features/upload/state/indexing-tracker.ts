@@ -1,4 +1,5 @@
 import { linkMessages, uploadMessages } from "@mnemo/contracts";
+import { reportError } from "@/lib/report-error";
 import { getSource } from "../api/get-source";
 import { verifyIndexing } from "../api/verify-indexing";
 import { warningMessage } from "../logic/link-save";
@@ -23,6 +24,8 @@ async function checkIndexing() {
       error: status === "errored" ? (r.error ?? fallback) : undefined,
       warning: warningMessage(r.warning) ?? item.warning,
     });
+    // Errored items are reported (spec 2 §4: "errored calls the item's error handler and reports").
+    if (status === "errored") reportError(new Error(r.error ?? fallback), { sourceId: r.id, type: r.type });
     // A link row shows its URL until the page is read; then the memory's title.
     if (status === "success" && item.kind === "link") {
       void getSource(r.id)

@@ -126,7 +126,8 @@ export function saveMemories() {
       .filter((i) => !i.inDialog || i.serverId !== undefined || i.status === "uploading" || i.status === "idle")
       .map((i) => (i.inDialog ? { ...i, inDialog: false, notify: true } : i)),
   }));
-  toast(uploadMessages.backgroundUpload);
+  // Top centre: the notification card owns the bottom-right corner.
+  toast(uploadMessages.backgroundUpload, { position: "top-center" });
   wakeIndexingTracker();
 }
 

@@ -1,6 +1,7 @@
 /** Public pieces of the capture feature, for the shell, the wall and collections. */
 export { AddMemoryDialog } from "./components/add-memory-dialog";
 export { UploadMemoriesPanel } from "./components/upload-memories-panel";
+export { UploadList } from "./components/upload-list";
 export { UploadNotificationCard } from "./components/upload-notification-card";
 export { openUploadDialog, closeUploadDialog, useUploadState } from "./state/upload-store";
 export { memoryQueryRoots } from "./hooks/use-after-success";

@@ -57,7 +57,7 @@ export function UploadMemoriesPanel({ collectionId }: { collectionId?: string })
     const listed = items.filter((i) => i.inDialog && i.kind === "file").map((i) => ({ name: i.title, size: i.size ?? 0, type: "" }));
     const result = validateFilePick(list, { existing: listed, limitMb });
     messages.show(result);
-    if (result.accepted.length) addFiles(result.accepted);
+    if (result.accepted.length) addFiles(result.accepted, collectionId);
   };
 
   const onDrop = (e: DragEvent) => {
@@ -120,7 +120,7 @@ export function UploadMemoriesPanel({ collectionId }: { collectionId?: string })
         </div>
       )}
       {collectionId && <ExistingMemoriesPicker collectionId={collectionId} />}
-      <AddLinksDialog open={linksOpen} onOpenChange={setLinksOpen} existingLinks={existingLinks} onDone={(links) => void addLinks(links)} />
+      <AddLinksDialog open={linksOpen} onOpenChange={setLinksOpen} existingLinks={existingLinks} onDone={(links) => void addLinks(links, collectionId)} />
       {notesOpen && <PageEditorDialog open={notesOpen} onOpenChange={setNotesOpen} collectionId={collectionId} onSaved={addSavedPage} />}
     </div>
   );

@@ -21,8 +21,7 @@ function addItems(items: UploadItem[]) {
 const isAbort = (err: unknown) => err instanceof DOMException && err.name === "AbortError";
 
 /** Saves links (Add Links dialog Done): rows go uploading, then indexing, errored or blocked. */
-export async function addLinks(links: { link: string; note?: string }[]) {
-  const collectionId = uploadStore.get().collectionId;
+export async function addLinks(links: { link: string; note?: string }[], collectionId?: string) {
   const items: UploadItem[] = links.map((l) => ({
     key: newItemKey(),
     kind: "link",
@@ -52,13 +51,12 @@ export async function addLinks(links: { link: string; note?: string }[]) {
  * Presigned flow (spec 2 §7): get an upload location (the row stays idle holding an id), PUT the
  * body with the x-amz-meta-* headers (uploading; 200 = success), confirm (indexing).
  */
-async function uploadFile(key: string, file: File) {
+async function uploadFile(key: string, file: File, collectionId?: string) {
   const controller = new AbortController();
   controllers.set(key, controller);
   const { signal } = controller;
   const sourceType = uploadSourceType(file.name);
   const nameBase64 = nameToBase64(file.name);
-  const collectionId = uploadStore.get().collectionId;
   try {
     const location = await getPresignedUrl(
       { fileType: extensionOf(file.name), metadata: { name_base64: nameBase64, type: file.type, size: file.size, source_type: sourceType } },
@@ -81,7 +79,7 @@ async function uploadFile(key: string, file: File) {
 }
 
 /** Adds picked files (already validated) to the list and starts their uploads. */
-export function addFiles(files: File[]) {
+export function addFiles(files: File[], collectionId?: string) {
   const items: UploadItem[] = files.map((file) => ({
     key: newItemKey(),
     kind: "file",
@@ -93,7 +91,7 @@ export function addFiles(files: File[]) {
     inDialog: true,
   }));
   addItems(items);
-  items.forEach((item, i) => void uploadFile(item.key, files[i]));
+  items.forEach((item, i) => void uploadFile(item.key, files[i], collectionId));
 }
 
 /** A page saved by the page editor joins the list as indexing. */

@@ -181,3 +181,35 @@ test("file pick limits, an unreachable page and the phone layout", async ({ page
   await expect(card).toHaveAttribute("data-mobile", "true");
   await page.screenshot(shot("capture-notification-mobile"));
 });
+
+test("one new memory that relates to an earlier one shows its proactive memory; Ctrl+S saves a page", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUp(page, newUser("proactive"));
+  const card = page.getByRole("region", { name: "Upload notifications" });
+
+  let dialog = await openUpload(page);
+  await dialog.getByRole("button", { name: "Add Links" }).click();
+  const links = page.getByRole("dialog", { name: "Add Links" });
+  await links.getByLabel("Link", { exact: true }).fill(article("sourdough"));
+  await links.getByRole("button", { name: "Done" }).click();
+  await dialog.getByRole("button", { name: "Save Memories" }).click();
+  await expect(card).toContainText("Added 1 of 1 memories to the wall", { timeout: 60_000 });
+  await expect(card).toBeHidden({ timeout: 15_000 });
+
+  // A note on the same subject: exactly one checked item succeeds, so its proactive memory shows.
+  dialog = await openUpload(page);
+  await dialog.getByRole("button", { name: "Take Notes" }).click();
+  const editor = page.getByRole("dialog").filter({ has: page.getByLabel("Page title") });
+  await editor.getByLabel("Page title").fill("Sourdough starter feeding");
+  await editor.locator(".bn-editor").click();
+  await page.keyboard.type("Feed the sourdough starter with flour and water; a bubbly starter makes sourdough bread rise.");
+  await page.keyboard.press("Control+s");
+  await expect(editor.getByText("Saved", { exact: true })).toBeVisible();
+  await editor.getByRole("button", { name: "Save Page" }).click();
+  await expect(editor).toBeHidden();
+  // Saved by Ctrl+S, then by Save Page: still one memory.
+  await expect(row(dialog, "Sourdough starter feeding")).toHaveCount(1);
+  await dialog.getByRole("button", { name: "Save Memories" }).click();
+  await expect(page.getByText(/How does "Sourdough starter feeding" connect with "The Sourdough Starter Handbook"\?/)).toBeVisible({ timeout: 60_000 });
+  await page.screenshot(shot("capture-proactive-memory"));
+});

@@ -5,7 +5,7 @@ import { ExistingMemoriesPicker } from "@/features/collections";
 import { PageEditorDialog } from "@/features/pages/components/page-editor-dialog";
 import { useMe } from "@/features/users/hooks/use-me";
 import { cn } from "@/lib/utils";
-import { validateFilePick } from "../logic/file-pick";
+import { dropHasFolder, validateFilePick } from "../logic/file-pick";
 import { addFiles, addLinks, addSavedPage } from "../state/upload-actions";
 import { useUploadState } from "../state/upload-store";
 import { usePickMessages } from "../hooks/use-pick-messages";
@@ -34,11 +34,6 @@ function Tile({ label, icon: Icon, onClick, soon }: { label: string; icon: Lucid
   );
 }
 
-/** True when a drop carries a folder (spec 2 §5: 'Folder uploads will be available soon.'). */
-function dropHasFolder(e: DragEvent): boolean {
-  return Array.from(e.dataTransfer.items ?? []).some((item) => item.webkitGetAsEntry?.()?.isDirectory);
-}
-
 /**
  * Upload Memories panel (spec 2 §2): Add Links, Upload Files, Record Meetings, Take Notes and
  * Integrations ('App Integrations' outside a collection). Files may also be dropped on it.
@@ -63,7 +58,7 @@ export function UploadMemoriesPanel({ collectionId }: { collectionId?: string })
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
     setDragging(false);
-    if (dropHasFolder(e)) {
+    if (dropHasFolder(Array.from(e.dataTransfer.items ?? []))) {
       messages.show({ errors: [fileMessages.folderUploads], warnings: [] });
       return;
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nameToBase64, uploadSourceType, validateFilePick } from "./file-pick.ts";
+import { dropHasFolder, nameToBase64, uploadSourceType, validateFilePick } from "./file-pick.ts";
 
 const MB = 1024 * 1024;
 const f = (name: string, sizeMb = 1) => ({ name, size: sizeMb * MB, type: "" });
@@ -52,5 +52,17 @@ describe("helpers", () => {
   it("uploads pictures as image and the rest as file", () => {
     expect(uploadSourceType("scan.JPG")).toBe("image");
     expect(uploadSourceType("notes.md")).toBe("file");
+  });
+});
+
+describe("dropHasFolder", () => {
+  const entry = (isDirectory: boolean) => ({ webkitGetAsEntry: () => ({ isDirectory }) });
+  it.each([
+    [[entry(false), entry(false)], false],
+    [[entry(false), entry(true)], true],
+    [[{ webkitGetAsEntry: () => null }], false],
+    [[{}], false],
+  ])("%#", (items, expected) => {
+    expect(dropHasFolder(items)).toBe(expected);
   });
 });

@@ -86,3 +86,13 @@ export function nameToBase64(name: string): string {
   for (const b of bytes) binary += String.fromCharCode(b);
   return btoa(binary);
 }
+
+/** A dropped item as the drag-and-drop API exposes it (DataTransferItem). */
+export interface DroppedItem {
+  webkitGetAsEntry?: () => { isDirectory: boolean } | null;
+}
+
+/** True when a drop carries a folder ('Folder uploads will be available soon.'). */
+export function dropHasFolder(items: readonly DroppedItem[]): boolean {
+  return items.some((item) => item.webkitGetAsEntry?.()?.isDirectory === true);
+}

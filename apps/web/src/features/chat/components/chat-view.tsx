@@ -85,6 +85,7 @@ export function ChatView({ scope, onChatId, pageChat, compact, onOpenMemory, ses
   }, [busy, visitor, refreshGate]);
   const refuseWeb = () =>
     toast.error(gate.web.refusal ?? chatMessages.webSearchLimit, {
+      id: "web-search-limit",
       action: { label: chatMessages.labels.upgrade, onClick: () => setParams((p) => new URLSearchParams([...p, ["showPlans", "true"]])) },
     });
   const toggleWeb = () => (!composer.modes.includes("web") && !gate.web.allowed ? refuseWeb() : composer.toggleMode("web"));

@@ -46,7 +46,8 @@ test("collections: create, add in batches, instructions, share read-only before 
   const bEmail = email("coll-b");
   const a = await MemoryApi.signUp(request, aEmail, "Ada Admin");
   const titles = Array.from({ length: 12 }, (_, i) => `Field note ${String(i + 1).padStart(2, "0")}`);
-  for (const t of titles) await a.createPage(t, `# ${t}\n\nObservations about tidal pools, entry ${t}.`);
+  const ids: string[] = [];
+  for (const t of titles) ids.push(await a.createPage(t, `# ${t}\n\nObservations about tidal pools, entry ${t}.`));
 
   const pa = await signedIn(browser, a.token);
 
@@ -114,7 +115,8 @@ test("collections: create, add in batches, instructions, share read-only before 
   await expect(pa.getByLabel("Custom instructions")).toHaveValue("Answer like a marine biologist and cite the note number.");
 
   // --- The existing-memories picker inside the collection's Upload Memories panel.
-  await a.createPage("Late addition", "# Late addition\n\nA hermit crab moved shells.");
+  ids.push(await a.createPage("Late addition", "# Late addition\n\nA hermit crab moved into a larger whelk shell at low tide."));
+  await a.waitIndexed(ids);
   await pa.reload();
   await pa.getByRole("button", { name: "Add memories" }).click();
   const upload = pa.getByRole("dialog", { name: "Upload your memories" });
@@ -158,6 +160,17 @@ test("collections: create, add in batches, instructions, share read-only before 
   await expect(pb.getByLabel("Custom instructions")).toHaveCount(0);
   await expect(pb.getByRole("button", { name: "Share", exact: true })).toHaveCount(0);
   await shots(pb, "collection-view-only");
+
+  // B chats over the collection (read access is enough to ask).
+  await pb.getByRole("tab", { name: "Chat" }).click();
+  const question = pb.getByRole("textbox", { name: "Question" });
+  await question.fill("What moved into a larger shell?");
+  await question.press("Enter");
+  const answer = pb.getByTestId("chat-item").first();
+  await expect(answer).toHaveAttribute("data-status", "success", { timeout: 30_000 });
+  await expect(answer.getByTestId("answer")).toContainText("hermit crab");
+  await shots(pb, "collection-chat");
+  await pb.getByRole("tab", { name: "Memories" }).click();
 
   // B cannot add: the collection is '(View only)' and disabled in the dialog; the API refuses too.
   await pb.goto("/");

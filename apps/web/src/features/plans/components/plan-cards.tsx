@@ -34,7 +34,7 @@ function Card({
       aria-label={`${title} plan`}
       className={cn("relative flex flex-col gap-4 rounded-xl border bg-card p-5", highlighted && "border-primary shadow-lg ring-1 ring-primary")}
     >
-      {highlighted && <span className="absolute -top-3 left-5 rounded-full bg-primary px-2.5 py-0.5 text-xs font-semibold text-primary-foreground">Most popular</span>}
+      {card.mode !== "lifetime" && highlighted && <span className="absolute -top-3 left-5 rounded-full bg-primary px-2.5 py-0.5 text-xs font-semibold text-primary-foreground">Most popular</span>}
       <div>
         <h3 className="text-lg font-semibold">{title}</h3>
         <p className="text-sm text-muted-foreground">{blurb}</p>

@@ -26,5 +26,5 @@ function meter(key: string, label: string, s: UsageStat): Meter {
 /** Today's usage meters (count against limit, in the stats' order) and the collections total. */
 export function usageMeters(stats: UserStats): { daily: Meter[]; collections: Meter } {
   const daily = stats.daily ? (Object.entries(stats.daily) as [string, UsageStat][]).map(([k, s]) => meter(k, labels[k] ?? k, s)) : [];
-  return { daily, collections: meter("collections", "Collections", stats.collections) };
+  return { daily, collections: meter("collections", "Collections (total)", stats.collections) };
 }

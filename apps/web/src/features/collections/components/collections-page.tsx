@@ -37,13 +37,13 @@ function CollectionCard({ c, mine }: { c: Collection; mine: boolean }) {
           </ul>
         )}
         <div className="mt-auto flex items-center gap-3 pt-1 text-xs text-muted-foreground">
-          <span>{memoryCount(c.document_count)}</span>
+          <span className="shrink-0 whitespace-nowrap">{memoryCount(c.document_count)}</span>
           {members > 1 && (
-            <span className="inline-flex items-center gap-1">
+            <span className="inline-flex shrink-0 items-center gap-1">
               <UsersIcon className="size-3.5" aria-hidden /> {members}
             </span>
           )}
-          {!mine && <span className="ml-auto truncate">by {c.owner_email}</span>}
+          {!mine && <span className="ml-auto min-w-0 truncate">by {c.owner_email}</span>}
         </div>
       </Link>
     </li>

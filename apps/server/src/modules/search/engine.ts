@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Database, type Db } from "../../db/client.ts";
-import { B, K1, pgTextsearchBackend, portableBackend, type Candidate, type CandidateBackend, type QueryTerm } from "./backends.ts";
+import { pgTextsearchBackend, portableBackend, type Candidate, type CandidateBackend, type QueryTerm } from "./backends.ts";
 import { bm25, parseTsvector, rm3, type Bm25Params, type CorpusStats, type DocTerms, type Rm3Params, type TermWeights } from "./rank.ts";
 import { SEARCH_CONFIG } from "./setup.ts";
 import type { SearchHit, SearchIndex, SearchScope } from "./types.ts";
@@ -18,9 +18,9 @@ export type RankingOptions = {
 
 /** One set of defaults for every corpus (measured: docs/decisions.md). */
 export const DEFAULT_RANKING: RankingOptions = {
-  bm25: { k1: K1, b: B },
+  bm25: { k1: 1.5, b: 0.75 },
   depth: 50,
-  rm3: { fbDocs: 10, fbTerms: 10, originalWeight: 0.5, maxDfRatio: 0.1 },
+  rm3: { fbDocs: 5, fbTerms: 10, originalWeight: 0.9, maxDfRatio: 0.1 },
   requireQueryTerm: true,
 };
 

@@ -8,6 +8,7 @@ import { createLogger, type Logger } from "./logger.ts";
 import { createAuth } from "./modules/auth/auth.ts";
 import { insertProfile } from "./modules/users/repo.ts";
 import { EventBus } from "./modules/events/bus.ts";
+import { prepareSourceSearch } from "./modules/sources/repo.ts";
 import { createSearchIndex, prepareSearch } from "./modules/search/index.ts";
 import type { AppContext } from "./http/context.ts";
 import { createApp } from "./http/app.ts";
@@ -81,6 +82,7 @@ export async function startMnemo(opts: BuildOptions): Promise<Mnemo> {
     }
   }
   await prepareSearch(database);
+  await prepareSourceSearch(database.db, database.capabilities.pg_trgm);
   const ctx = buildContext(config, database, log);
   const app = createApp(ctx);
   await setupWorker(ctx, opts.worker ?? (config.DISABLE_WORKER ? "off" : "lazy"));

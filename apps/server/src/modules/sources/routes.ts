@@ -19,6 +19,8 @@ import type { AppContext, AppEnv } from "../../http/context.ts";
 import { defineRoute } from "../../http/route.ts";
 import { requireAuth } from "../../http/middleware/auth.ts";
 import * as service from "./service.ts";
+import { createSearchIndex } from "../search/index.ts";
+import { DEFAULT_RANKING } from "../search/engine.ts";
 import { authorizeSource } from "./access.ts";
 import * as memories from "../memories/repo.ts";
 import { enqueueExtract } from "../ingest/enqueue.ts";
@@ -30,7 +32,7 @@ export function sourceRoutes(ctx: AppContext) {
   const auth = [requireAuth(ctx)];
   const deps: service.SourcesDeps = {
     db: ctx.database.db,
-    search: ctx.search,
+    search: createSearchIndex(ctx.database, { ...DEFAULT_RANKING, rm3: null, depth: 50 }),
     trigram: ctx.database.capabilities.pg_trgm,
     blobs: () => ctx.blobs,
   };

@@ -20,6 +20,10 @@ import { authorizeSource } from "./access.ts";
 import { presentSource } from "./presenter.ts";
 import * as repo from "./repo.ts";
 
+/**
+ * `search` here is the memory-search index: BM25 without query expansion and a shallow candidate
+ * depth — the box wants the memories that contain the words, fast, not a re-ranked passage list.
+ */
 export type SourcesDeps = { db: Db; search: SearchIndex; trigram: boolean; blobs?: () => BlobStore | undefined };
 
 const URL_TTL_S = 60 * 60;
@@ -70,7 +74,7 @@ export async function searchSources(
     deps.db,
     { actorId: actor.id, actorEmail: actor.email, collectionId: input.collection_id },
     input.search_query,
-    input.limit * 3,
+    input.limit,
   );
   const content = new Map<string, { score: number; snippet: string }>();
   const top = hits[0]?.score || 1;

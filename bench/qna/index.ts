@@ -109,6 +109,9 @@ export async function run(args: string[]): Promise<void> {
   const mnemo = await startMnemo({ config, database, log: createLogger("silent"), worker: "off" });
   const server = serve({ fetch: mnemo.app.fetch, port: 0, hostname: "127.0.0.1" });
   await new Promise((r) => server.once("listening", r));
+  // As `mnemo serve` does (main.ts): idle connections outlive the client's, so no reuse race.
+  (server as import("node:http").Server).keepAliveTimeout = 65_000;
+  (server as import("node:http").Server).headersTimeout = 66_000;
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   let peakRss = process.memoryUsage().rss;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
@@ -201,7 +204,7 @@ export async function run(args: string[]): Promise<void> {
       Array.from({ length: concurrency }, (_, i) =>
         ask(questions[i % questions.length]).catch((err: unknown) => {
           errors++;
-          console.error(String(err));
+          console.error(String(err), (err as { cause?: unknown }).cause);
           return undefined;
         }),
       ),

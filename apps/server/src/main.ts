@@ -70,6 +70,11 @@ async function main() {
     log.info({ port: info.port, database: mnemo.ctx.database.kind, dataDir: config.dataDir }, "Mnemo is listening");
     console.log(`Mnemo is running at http://localhost:${info.port}`);
   });
+  // Keep idle connections open longer than clients and proxies do (60 s is common): with Node's
+  // 5 s default a client may reuse a socket just as the server closes it (ECONNRESET, bench/qna).
+  const http = server as import("node:http").Server;
+  http.keepAliveTimeout = 65_000;
+  http.headersTimeout = 66_000;
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;

@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { queryRows } from "../../db/client.ts";
+import { readableCollectionIdsSql, readableSourceIdsSql } from "../collections/access.ts";
 
 export type SourceRecord = {
   id: string;
@@ -23,20 +24,11 @@ export type SourceRecord = {
 
 type Viewer = { id: string; email: string };
 
-/** Collections readable by the viewer: owned, or shared with the viewer's e-mail. */
-const readableCollections = (v: Viewer) =>
-  sql`SELECT co.id FROM collection co WHERE co.owner_id = ${v.id}
-      OR EXISTS (SELECT 1 FROM collection_member cm WHERE cm.collection_id = co.id AND cm.email = ${v.email})`;
-
-/** Memories reachable through a readable collection (shared tab, previews). */
-const sharedSourceIds = (v: Viewer) =>
-  sql`SELECT cs.source_id FROM collection_source cs WHERE cs.collection_id IN (${readableCollections(v)})`;
-
 /** Which memories a wall tab shows, as a condition on alias `s`. */
 export function tabCondition(v: Viewer, tab: string, collectionId?: string): SQL {
   if (collectionId) {
     return sql`s.id IN (SELECT cs.source_id FROM collection_source cs WHERE cs.collection_id = ${collectionId}
-      AND cs.collection_id IN (${readableCollections(v)}))`;
+      AND cs.collection_id IN (${readableCollectionIdsSql(v)}))`;
   }
   switch (tab) {
     case "pages":
@@ -46,7 +38,7 @@ export function tabCondition(v: Viewer, tab: string, collectionId?: string): SQL
     case "pinned":
       return sql`(s.owner_id = ${v.id} AND s.is_pinned)`;
     case "shared":
-      return sql`(s.owner_id <> ${v.id} AND s.id IN (${sharedSourceIds(v)}))`;
+      return sql`(s.owner_id <> ${v.id} AND s.id IN (${readableSourceIdsSql(v)}))`;
     default:
       return sql`s.owner_id = ${v.id}`;
   }
@@ -173,7 +165,7 @@ export async function collectionsOf(db: Db, v: Viewer, ids: string[]) {
         WHERE cs.source_id IN (${sql.join(
           ids.map((i) => sql`${i}`),
           sql`, `,
-        )}) AND co.id IN (${readableCollections(v)}) ORDER BY co.name`,
+        )}) AND co.id IN (${readableCollectionIdsSql(v)}) ORDER BY co.name`,
   );
   for (const r of rows) {
     const list = map.get(r.source_id) ?? [];

@@ -5,10 +5,16 @@
  * pseudo-words, 100 chunks per memory, one owner) and times SearchIndex.search (first stage,
  * TypeScript re-ranking and RM3 expansion included) for 2–4 term queries drawn from the chunks.
  * `--db postgres` uses a fresh database on TEST_DATABASE_URL (or DATABASE_URL), dropped afterwards.
+ * `--keep <name>` keeps the filled database for the next run instead (PGlite: a directory under the
+ * OS temp dir; PostgreSQL: a database of that name) and reuses it when it already holds the chunks.
+ * Queries are drawn from chunk texts read back from the database, so fresh and reused runs agree.
  */
+import os from "node:os";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
-import { openDatabase, type Database } from "../../apps/server/src/db/client.ts";
+import pg from "pg";
+import { openDatabase, queryRows, type Database } from "../../apps/server/src/db/client.ts";
 import { source, user } from "../../apps/server/src/db/schema/index.ts";
 import { createPostgresDatabase } from "../../apps/server/src/test/harness.ts";
 import { pgTextsearchBackend, portableBackend } from "../../apps/server/src/modules/search/backends.ts";
@@ -38,16 +44,29 @@ function word(i: number): string {
   return s + "x";
 }
 
-async function open(kind: string): Promise<{ database: Database; cleanup: () => Promise<void> }> {
+async function open(kind: string, keep: string | undefined): Promise<{ database: Database; cleanup: () => Promise<void> }> {
   if (kind === "postgres") {
     const base = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
     if (!base) throw new Error("--db postgres needs TEST_DATABASE_URL or DATABASE_URL");
     process.env.TEST_DATABASE_URL = base;
+    if (keep) {
+      const name = `mnemo_bench_${keep.replace(/[^a-z0-9_]/gi, "_")}`;
+      const admin = new pg.Client({ connectionString: base });
+      await admin.connect();
+      const exists = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+      if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${name}`);
+      await admin.end();
+      const url = new URL(base);
+      url.pathname = `/${name}`;
+      const database = await openDatabase({ databaseUrl: url.toString() });
+      return { database, cleanup: () => database.close() };
+    }
     const created = await createPostgresDatabase();
     const database = await openDatabase({ databaseUrl: created.url });
     return { database, cleanup: async () => (await database.close(), await created.drop()) };
   }
-  const database = await openDatabase({ pgliteDir: "memory://" });
+  const dir = keep ? path.join(os.tmpdir(), `mnemo-bench-search-${keep}`) : "memory://";
+  const database = await openDatabase({ pgliteDir: dir });
   return { database, cleanup: () => database.close() };
 }
 
@@ -61,16 +80,17 @@ export async function run(args: string[]): Promise<void> {
       impl: { type: "string", default: "auto" },
       chunks: { type: "string", default: "100000" },
       queries: { type: "string", default: "300" },
+      keep: { type: "string" },
     },
   });
   const total = Number(values.chunks);
-  const { database, cleanup } = await open(values.db!);
+  const { database, cleanup } = await open(values.db!, values.keep);
   try {
     await prepareSearch(database);
     const { db } = database;
     const usePg = values.impl === "pg_textsearch" || (values.impl === "auto" && database.capabilities.pg_textsearch);
     const index = new RankedSearchIndex(usePg ? pgTextsearchBackend : portableBackend);
-    await db.insert(user).values({ id: "bench", name: "Bench", email: "bench@example.invalid" });
+    await db.insert(user).values({ id: "bench", name: "Bench", email: "bench@example.invalid" }).onConflictDoNothing();
     const rand = rng(42);
     const V = 30_000;
     // Zipf(s≈1) by inverse CDF over harmonic weights.
@@ -88,15 +108,14 @@ export async function run(args: string[]): Promise<void> {
       }
       return word(lo);
     };
-    const samples: string[][] = [];
     const t0 = performance.now();
-    for (let start = 0; start < total; start += 1000) {
+    const [{ n: existing }] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM chunk`);
+    for (let start = existing >= total ? total : 0; start < total; start += 1000) {
       const n = Math.min(1000, total - start);
       const sources = Array.from({ length: n / 100 }, (_, i) => ({ id: `s${start / 100 + i}`, ownerId: "bench", type: "file", title: "" }));
       await db.insert(source).values(sources);
       const rows = Array.from({ length: n }, (_, i) => {
         const words = Array.from({ length: 70 + Math.floor(rand() * 20) }, zipf);
-        if (samples.length < 2000 && rand() < 0.05) samples.push(words);
         const title = `${zipf()} ${zipf()}`;
         const text = words.join(" ");
         const st = buildSearchText(title, "", text);
@@ -107,16 +126,28 @@ export async function run(args: string[]): Promise<void> {
         SELECT v.id, v.sid, v.oid, v.ord, v.title, v.text, v.st, v.tsv,
           (SELECT coalesce(sum(coalesce(array_length(positions, 1), 1)), 0)::int FROM unnest(v.tsv)) FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(id, sid, oid, ord, title, text, st, tsv)`);
     }
-    await db.execute(sql`ANALYZE`);
+    if (existing < total) await db.execute(sql`ANALYZE`);
+    const pickRand = rng(7);
+    const sampleIds = Array.from({ length: 2000 }, () => `c${Math.floor(pickRand() * total)}`);
+    const samples = (
+      await queryRows<{ text: string }>(db, sql`SELECT text FROM chunk WHERE id = ANY(${sql`ARRAY[${sql.join(
+        sampleIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}]::text[]`}) ORDER BY id`)
+    ).map((r) => r.text.split(" "));
     console.log(`filled ${total} chunks in ${((performance.now() - t0) / 1000).toFixed(1)}s (${database.kind}, ${index.name})`);
     const scope = { actorId: "bench", actorEmail: "bench@example.invalid" };
     const queries = Array.from({ length: Number(values.queries) }, () => {
-      const words = samples[Math.floor(rand() * samples.length)];
-      const k = 2 + Math.floor(rand() * 3);
-      return Array.from({ length: k }, () => words[Math.floor(rand() * words.length)]).join(" ");
+      const words = samples[Math.floor(pickRand() * samples.length)];
+      const k = 2 + Math.floor(pickRand() * 3);
+      return Array.from({ length: k }, () => words[Math.floor(pickRand() * words.length)]).join(" ");
     });
     for (const q of queries.slice(0, 20)) await index.search(db, scope, q, 10);
     const times: number[] = [];
+    const steps = new Map<string, number>();
+    index.onTimings = (t) => {
+      for (const [k, v] of Object.entries(t)) steps.set(k, (steps.get(k) ?? 0) + v);
+    };
     let empty = 0;
     for (const q of queries) {
       const s = performance.now();
@@ -125,6 +156,7 @@ export async function run(args: string[]): Promise<void> {
       if (hits.length === 0) empty++;
     }
     times.sort((a, b) => a - b);
+    console.log(`mean ms per step: ${[...steps].map(([k, v]) => `${k} ${(v / queries.length).toFixed(2)}`).join(", ")}`);
     const p50 = pct(times, 50).toFixed(1);
     const p95 = pct(times, 95).toFixed(1);
     console.log(`queries=${queries.length} empty=${empty} p50=${p50}ms p95=${p95}ms max=${times.at(-1)!.toFixed(1)}ms`);

@@ -75,8 +75,10 @@ test("navigation reaches every screen with an honest empty state", async ({ page
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog")).toBeHidden();
 
+  // Spec 1 §4: a chat whose history cannot be loaded starts a fresh session.
   await page.goto("/chat/abc");
-  await expect(page.getByRole("heading", { name: "Chat not found" })).toBeVisible();
+  await expect(page.getByPlaceholder("Ask your question here...")).toBeVisible();
+  await expect(page.getByText("Hello! How can I help you?")).toBeVisible();
   await page.goto("/collections/abc");
   await expect(page.getByRole("heading", { name: "Collection not found" })).toBeVisible();
   await page.goto("/nowhere");
@@ -89,8 +91,8 @@ test("dashboard query parameters open plans and support; account holds #mcps", a
 
   await page.goto("/dashboard?showPlans=true");
   const plans = page.getByRole("dialog", { name: "Plans" });
-  await expect(plans).toContainText("Plans and upgrades are available soon.");
-  await expect(plans).toContainText("free");
+  await expect(plans).toContainText("You are on the free plan.");
+  await expect(plans.getByRole("tab", { name: /Yearly/ })).toContainText("-40%");
   await page.screenshot(shot("plans-dialog"));
   await plans.getByRole("button", { name: "Close" }).first().click();
   await expect(plans).toBeHidden();

@@ -166,7 +166,7 @@ export async function run(args: string[]): Promise<void> {
       let firstText = NaN;
       let ended = false;
       let sawEnd = false;
-      for await (const bytes of res.body) {
+      for await (const bytes of res.body as unknown as AsyncIterable<Uint8Array>) {
         for (const line of dec.push(bytes)) {
           if (line.chunk !== undefined && Number.isNaN(firstChunk)) firstChunk = performance.now() - start;
           if (line.chunk !== undefined && !sawEnd && line.chunk.includes(THINK_END)) sawEnd = true;

@@ -1,6 +1,7 @@
-// Makes sure the system programs the end-to-end tests need are present: Debian's chromium
-// (Playwright drives the system browser; nothing is downloaded) and ffmpeg. Installs them with
-// apt-get when missing and running as root; otherwise explains what to install.
+// Makes sure the system programs the tests need are present: Debian's chromium (Playwright drives
+// the system browser; nothing is downloaded; screenshots use it too) and openssl (the local https
+// fixture site makes its throw-away CA with it). Installs them with apt-get when missing and
+// running as root; otherwise explains what to install.
 import { execSync } from "node:child_process";
 import fs from "node:fs";
 
@@ -8,9 +9,9 @@ const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const needed = [];
 if (!fs.existsSync(chromium)) needed.push("chromium");
 try {
-  execSync("command -v ffmpeg", { stdio: "ignore" });
+  execSync("command -v openssl", { stdio: "ignore" });
 } catch {
-  needed.push("ffmpeg");
+  needed.push("openssl");
 }
 if (needed.length === 0) process.exit(0);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { answerTexts } from "@mnemo/contracts/stream";
-import { contentTerms, countWords, splitSentences, stem } from "./text.ts";
+import { contentTerms, countWords, proseSentence, splitSentences, stem } from "./text.ts";
 import { answerType, scoreSentences, selectAnswer, type Passage } from "./select.ts";
 import { deriveFollowUps } from "./followups.ts";
 import { createExtractiveEngine } from "./engine.ts";
@@ -108,5 +108,19 @@ describe("follow-ups and the engine", () => {
     const answer = events.filter((e): e is { type: "text"; text: string } => e.type === "text").map((t) => t.text).join("");
     expect(answer.startsWith(answerTexts.noRelevantContext)).toBe(true);
     expect(events.some((e) => e.type === "follow-ups")).toBe(false);
+  });
+});
+
+describe("prose of Markdown sentences", () => {
+  it.each([
+    ["# Late addition", null],
+    ["## Page 2", null],
+    ["- A hermit crab moved into a larger shell.", "A hermit crab moved into a larger shell."],
+    ["1. First, knead the dough.", "First, knead the dough."],
+    ["> Quoted **bold** claim with `code`.", "Quoted bold claim with code."],
+    ["See [the guide](https://example.com/guide) for details.", "See the guide for details."],
+    ["Plain sentence.", "Plain sentence."],
+  ])("%s → %s", (input, expected) => {
+    expect(proseSentence(input)).toBe(expected);
   });
 });

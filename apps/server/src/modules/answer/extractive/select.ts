@@ -3,7 +3,7 @@
  * passages against the question (idf-weighted term overlap, proximity of the matched terms,
  * answer-type cues, passage rank) and composes a short cited answer.
  */
-import { contentTerms, countWords, splitSentences, words } from "./text.ts";
+import { contentTerms, countWords, proseSentence, splitSentences, words } from "./text.ts";
 
 export type Passage = { sourceId: string; title: string; text: string; score: number };
 
@@ -70,7 +70,10 @@ export function scoreSentences(question: string, passages: Passage[]): ScoredSen
   const qTerms = new Set(qList);
   const type = answerType(question);
   const sentences = passages.flatMap((p, passage) =>
-    splitSentences(p.text).map((text, position) => ({ text, passage, position, tokens: contentTerms(text) })),
+    splitSentences(p.text)
+      .map(proseSentence)
+      .filter((text): text is string => text !== null)
+      .map((text, position) => ({ text, passage, position, tokens: contentTerms(text) })),
   );
   const n = sentences.length;
   const df = new Map<string, number>();

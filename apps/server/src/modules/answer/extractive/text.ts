@@ -60,6 +60,21 @@ export function splitSentences(text: string): string[] {
   return out;
 }
 
+/**
+ * The prose of one sentence from Markdown: block markers (list bullets, quotes) and inline
+ * emphasis/code/link syntax removed; headings give null — a heading is a label, not an answer.
+ */
+export function proseSentence(sentence: string): string | null {
+  if (/^#{1,6}\s/.test(sentence)) return null;
+  const text = sentence
+    .replace(/^(?:[-*+]\s+|\d+[.)]\s+|>\s*)+/, "")
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/\[([^\]]+)\]\((?:[^)]*)\)/g, "$1")
+    .replace(/(\*\*|__|`)(.+?)\1/g, "$2")
+    .trim();
+  return text.length ? text : null;
+}
+
 /** Number of words, not counting citation markers like [1]. */
 export function countWords(text: string): number {
   return text.replace(/\[\d+\]/g, " ").split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;

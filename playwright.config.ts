@@ -75,7 +75,7 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
-      command: "node_modules/.bin/tsx apps/server/src/main.ts serve",
+      command: "node_modules/.bin/node --experimental-transform-types --disable-warning=ExperimentalWarning --max-semi-space-size=8 apps/server/src/main.ts serve",
       url: `${baseURL}/api/health`,
       env: serverEnv,
       reuseExistingServer: false,

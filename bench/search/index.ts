@@ -33,7 +33,28 @@ function rng(seed: number) {
   };
 }
 
-const SYL = ["ka", "lo", "mi", "ne", "ru", "sa", "ti", "vo", "ze", "ba", "du", "fi", "go", "he", "ju", "pa", "qui", "ro", "su", "wy"];
+const SYL = [
+  "ka",
+  "lo",
+  "mi",
+  "ne",
+  "ru",
+  "sa",
+  "ti",
+  "vo",
+  "ze",
+  "ba",
+  "du",
+  "fi",
+  "go",
+  "he",
+  "ju",
+  "pa",
+  "qui",
+  "ro",
+  "su",
+  "wy",
+];
 function word(i: number): string {
   let s = "";
   let n = i + 20;
@@ -44,7 +65,10 @@ function word(i: number): string {
   return s + "x";
 }
 
-async function open(kind: string, keep: string | undefined): Promise<{ database: Database; cleanup: () => Promise<void> }> {
+async function open(
+  kind: string,
+  keep: string | undefined,
+): Promise<{ database: Database; cleanup: () => Promise<void> }> {
   if (kind === "postgres") {
     const base = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
     if (!base) throw new Error("--db postgres needs TEST_DATABASE_URL or DATABASE_URL");
@@ -88,9 +112,13 @@ export async function run(args: string[]): Promise<void> {
   try {
     await prepareSearch(database);
     const { db } = database;
-    const usePg = values.impl === "pg_textsearch" || (values.impl === "auto" && database.capabilities.pg_textsearch);
+    const usePg =
+      values.impl === "pg_textsearch" || (values.impl === "auto" && database.capabilities.pg_textsearch);
     const index = new RankedSearchIndex(usePg ? pgTextsearchBackend : portableBackend);
-    await db.insert(user).values({ id: "bench", name: "Bench", email: "bench@example.invalid" }).onConflictDoNothing();
+    await db
+      .insert(user)
+      .values({ id: "bench", name: "Bench", email: "bench@example.invalid" })
+      .onConflictDoNothing();
     const rand = rng(42);
     const V = 30_000;
     // Zipf(s≈1) by inverse CDF over harmonic weights.
@@ -112,7 +140,12 @@ export async function run(args: string[]): Promise<void> {
     const [{ n: existing }] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM chunk`);
     for (let start = existing >= total ? total : 0; start < total; start += 1000) {
       const n = Math.min(1000, total - start);
-      const sources = Array.from({ length: n / 100 }, (_, i) => ({ id: `s${start / 100 + i}`, ownerId: "bench", type: "file", title: "" }));
+      const sources = Array.from({ length: n / 100 }, (_, i) => ({
+        id: `s${start / 100 + i}`,
+        ownerId: "bench",
+        type: "file",
+        title: "",
+      }));
       await db.insert(source).values(sources);
       const rows = Array.from({ length: n }, (_, i) => {
         const words = Array.from({ length: 70 + Math.floor(rand() * 20) }, zipf);
@@ -130,12 +163,17 @@ export async function run(args: string[]): Promise<void> {
     const pickRand = rng(7);
     const sampleIds = Array.from({ length: 2000 }, () => `c${Math.floor(pickRand() * total)}`);
     const samples = (
-      await queryRows<{ text: string }>(db, sql`SELECT text FROM chunk WHERE id = ANY(${sql`ARRAY[${sql.join(
-        sampleIds.map((id) => sql`${id}`),
-        sql`, `,
-      )}]::text[]`}) ORDER BY id`)
+      await queryRows<{ text: string }>(
+        db,
+        sql`SELECT text FROM chunk WHERE id = ANY(${sql`ARRAY[${sql.join(
+          sampleIds.map((id) => sql`${id}`),
+          sql`, `,
+        )}]::text[]`}) ORDER BY id`,
+      )
     ).map((r) => r.text.split(" "));
-    console.log(`filled ${total} chunks in ${((performance.now() - t0) / 1000).toFixed(1)}s (${database.kind}, ${index.name})`);
+    console.log(
+      `filled ${total} chunks in ${((performance.now() - t0) / 1000).toFixed(1)}s (${database.kind}, ${index.name})`,
+    );
     const scope = { actorId: "bench", actorEmail: "bench@example.invalid" };
     const queries = Array.from({ length: Number(values.queries) }, () => {
       const words = samples[Math.floor(pickRand() * samples.length)];
@@ -156,10 +194,14 @@ export async function run(args: string[]): Promise<void> {
       if (hits.length === 0) empty++;
     }
     times.sort((a, b) => a - b);
-    console.log(`mean ms per step: ${[...steps].map(([k, v]) => `${k} ${(v / queries.length).toFixed(2)}`).join(", ")}`);
+    console.log(
+      `mean ms per step: ${[...steps].map(([k, v]) => `${k} ${(v / queries.length).toFixed(2)}`).join(", ")}`,
+    );
     const p50 = pct(times, 50).toFixed(1);
     const p95 = pct(times, 95).toFixed(1);
-    console.log(`queries=${queries.length} empty=${empty} p50=${p50}ms p95=${p95}ms max=${times.at(-1)!.toFixed(1)}ms`);
+    console.log(
+      `queries=${queries.length} empty=${empty} p50=${p50}ms p95=${p95}ms max=${times.at(-1)!.toFixed(1)}ms`,
+    );
     console.log(`db=${database.kind} impl=${index.name} chunks=${total} p50_ms=${p50} p95_ms=${p95}`);
   } finally {
     await cleanup();

@@ -2,10 +2,15 @@ import { describe, expect, it } from "vitest";
 import { chunkMarkdown, countWords } from "./chunker.ts";
 
 const words = (n: number, w = "word") => Array.from({ length: n }, (_, i) => `${w}${i}`).join(" ");
-const sentences = (n: number, per: number, w = "s") => Array.from({ length: n }, (_, i) => `${words(per, `${w}${i}x`)}.`).join(" ");
+const sentences = (n: number, per: number, w = "s") =>
+  Array.from({ length: n }, (_, i) => `${words(per, `${w}${i}x`)}.`).join(" ");
 
 describe("chunkMarkdown", () => {
-  const cases: { name: string; md: string; expect: { paths: string[]; maxWords?: number; minChunks?: number } }[] = [
+  const cases: {
+    name: string;
+    md: string;
+    expect: { paths: string[]; maxWords?: number; minChunks?: number };
+  }[] = [
     { name: "empty input gives no chunks", md: "  \n\n ", expect: { paths: [] } },
     { name: "short plain text is one chunk", md: "Just a note about sailing.", expect: { paths: [""] } },
     {

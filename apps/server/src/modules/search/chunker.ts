@@ -108,7 +108,12 @@ function units(src: string, max: number): Unit[] {
     const h = HEADING.exec(line.text);
     if (h) {
       flushPara();
-      out.push({ start: line.start, end: line.end, words: countWords(h[2]), heading: { level: h[1].length, text: h[2].trim() } });
+      out.push({
+        start: line.start,
+        end: line.end,
+        words: countWords(h[2]),
+        heading: { level: h[1].length, text: h[2].trim() },
+      });
     } else if (line.text.trim() === "") {
       flushPara();
     } else {
@@ -137,7 +142,15 @@ export function chunkMarkdown(markdown: string, opts: ChunkOptions): Chunk[] {
     const start = cur[0].start;
     const end = cur[cur.length - 1].end;
     const text = markdown.slice(start, end);
-    chunks.push({ ord: chunks.length, title: opts.title, headingPath: curPath ?? path, text, startOffset: start, endOffset: end, words: countWords(text) });
+    chunks.push({
+      ord: chunks.length,
+      title: opts.title,
+      headingPath: curPath ?? path,
+      text,
+      startOffset: start,
+      endOffset: end,
+      words: countWords(text),
+    });
     const tail: Unit[] = [];
     let n = 0;
     if (keepOverlap) {

@@ -1,7 +1,22 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Database, type Db } from "../../db/client.ts";
-import { pgTextsearchBackend, portableBackend, type CandidateBackend, type ChunkRow, type QueryTerm } from "./backends.ts";
-import { bm25, parseTsvector, rm3, type Bm25Params, type CorpusStats, type DocTerms, type Rm3Params, type TermWeights } from "./rank.ts";
+import {
+  pgTextsearchBackend,
+  portableBackend,
+  type CandidateBackend,
+  type ChunkRow,
+  type QueryTerm,
+} from "./backends.ts";
+import {
+  bm25,
+  parseTsvector,
+  rm3,
+  type Bm25Params,
+  type CorpusStats,
+  type DocTerms,
+  type Rm3Params,
+  type TermWeights,
+} from "./rank.ts";
 import type { SearchHit, SearchIndex, SearchScope } from "./types.ts";
 
 export type RankingOptions = {
@@ -21,7 +36,7 @@ export type RankingOptions = {
 /** One set of defaults for every corpus (measured: docs/decisions.md). */
 export const DEFAULT_RANKING: RankingOptions = {
   bm25: { k1: 1.5, b: 0.75 },
-  depth: 50,
+  depth: 30,
   rm3: { fbDocs: 5, fbTerms: 10, originalWeight: 0.9, maxDfRatio: 0.1, secondPass: false },
   requireQueryTerm: true,
 };
@@ -85,11 +100,12 @@ export class RankedSearchIndex implements SearchIndex {
       mark = now;
     };
     const depth = Math.max(limit, this.options.depth);
-    const { terms, docs, avgLen, rows } = await this.backend.first(db, scope, query, depth);
+    const { terms, docs, avgLen, rows, dfs } = await this.backend.first(db, scope, query, depth);
     step("first");
     if (terms.length === 0 || docs === 0 || rows.length === 0) return [];
     const cache = dfCacheFor(db, docs, avgLen);
     for (const t of terms) cache.df.set(t.term, t.df);
+    for (const [term, df] of dfs) cache.df.set(term, Number(df));
     const stats: CorpusStats = { docs, avgLen, df: (t) => cache.df.get(t) ?? 0 };
     const params = this.options.bm25;
     const chunks = new Map<string, Loaded>();
@@ -112,12 +128,25 @@ export class RankedSearchIndex implements SearchIndex {
     const rm3Params = this.options.rm3;
     if (rm3Params && ranked.length > 0) {
       const feedback = ranked.slice(0, rm3Params.fbDocs);
-      await loadDfs(db, cache, feedback.flatMap((f) => [...f.c.doc.tf.keys()]));
+      await loadDfs(
+        db,
+        cache,
+        feedback.flatMap((f) => [...f.c.doc.tf.keys()]),
+      );
       step("feedback_df");
-      weights = rm3(weights, feedback.map((f) => ({ doc: f.c.doc, score: f.score })), stats, rm3Params);
+      weights = rm3(
+        weights,
+        feedback.map((f) => ({ doc: f.c.doc, score: f.score })),
+        stats,
+        rm3Params,
+      );
       step("rm3");
       if (rm3Params.secondPass) {
-        const expanded: QueryTerm[] = [...weights].map(([term, weight]) => ({ term, weight, df: cache.df.get(term) ?? 0 }));
+        const expanded: QueryTerm[] = [...weights].map(([term, weight]) => ({
+          term,
+          weight,
+          df: cache.df.get(term) ?? 0,
+        }));
         const extra = expanded.filter((t) => !terms.some((q) => q.term === t.term)).map((t) => t.term);
         const second = await this.backend.retrieve(db, {
           scope,
@@ -148,8 +177,14 @@ export class RankedSearchIndex implements SearchIndex {
 }
 
 /** The search index for this database: pg_textsearch's BM25 index where the extension exists, else portable SQL BM25. */
-export function createSearchIndex(database: Pick<Database, "capabilities">, options: RankingOptions = DEFAULT_RANKING): SearchIndex {
-  return new RankedSearchIndex(database.capabilities.pg_textsearch ? pgTextsearchBackend : portableBackend, options);
+export function createSearchIndex(
+  database: Pick<Database, "capabilities">,
+  options: RankingOptions = DEFAULT_RANKING,
+): SearchIndex {
+  return new RankedSearchIndex(
+    database.capabilities.pg_textsearch ? pgTextsearchBackend : portableBackend,
+    options,
+  );
 }
 
 export function createPortableSearchIndex(options: RankingOptions = DEFAULT_RANKING): SearchIndex {

@@ -32,7 +32,13 @@ export function chunksForSource(title: string, body: string, fallback: string): 
 export async function indexSourceContent(db: Db, sourceId: string): Promise<number> {
   return db.transaction(async (tx) => {
     const [src] = await tx
-      .select({ id: source.id, ownerId: source.ownerId, title: source.title, note: source.note, description: source.description })
+      .select({
+        id: source.id,
+        ownerId: source.ownerId,
+        title: source.title,
+        note: source.note,
+        description: source.description,
+      })
       .from(source)
       .where(eq(source.id, sourceId))
       .for("update");

@@ -8,17 +8,44 @@ export type CorpusStats = { docs: number; avgLen: number; df: (term: string) => 
 export type Bm25Params = { k1: number; b: number };
 export type Rm3Params = { fbDocs: number; fbTerms: number; originalWeight: number; maxDfRatio: number };
 
-/** Parses PostgreSQL's tsvector output (`'lex':1,4A 'other'`) into term frequencies. */
+/** Parses PostgreSQL's tsvector output (`'lex':1,4A 'other'`) into term frequencies (one pass, no regex). */
 export function parseTsvector(text: string): DocTerms {
   const tf = new Map<string, number>();
   let len = 0;
-  const re = /'((?:[^'\\]|''|\\.)*)'(?::([0-9A-D,]+))?/g;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(text)) !== null) {
-    const lexeme = m[1].replace(/''/g, "'").replace(/\\(.)/g, "$1");
-    const n = m[2] ? m[2].split(",").length : 1;
-    tf.set(lexeme, n);
-    len += n;
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    if (text.charCodeAt(i) !== 39 /* ' */) {
+      i++;
+      continue;
+    }
+    let j = i + 1;
+    let lexeme = "";
+    let from = j;
+    for (; j < n; j++) {
+      const ch = text.charCodeAt(j);
+      if (ch === 92 /* \ */) {
+        lexeme += text.slice(from, j);
+        from = ++j;
+      } else if (ch === 39) {
+        if (text.charCodeAt(j + 1) === 39) {
+          lexeme += text.slice(from, j + 1);
+          from = ++j + 1;
+        } else break;
+      }
+    }
+    lexeme += text.slice(from, j);
+    i = j + 1;
+    let count = 1;
+    if (text.charCodeAt(i) === 58 /* : */) {
+      for (i++; i < n; i++) {
+        const ch = text.charCodeAt(i);
+        if (ch === 44 /* , */) count++;
+        else if (ch === 32 /* space */) break;
+      }
+    }
+    tf.set(lexeme, count);
+    len += count;
   }
   return { tf, len };
 }
@@ -28,7 +55,13 @@ export function idf(df: number, docs: number): number {
 }
 
 /** Σ weight(t) · idf(t) · tf·(k1+1) / (tf + k1·(1 − b + b·len/avgLen)). `len` is the document's token count. */
-export function bm25(query: TermWeights, doc: DocTerms, len: number, stats: CorpusStats, p: Bm25Params): number {
+export function bm25(
+  query: TermWeights,
+  doc: DocTerms,
+  len: number,
+  stats: CorpusStats,
+  p: Bm25Params,
+): number {
   let score = 0;
   const norm = p.k1 * (1 - p.b + (p.b * len) / Math.max(stats.avgLen, 1));
   for (const [term, w] of query) {
@@ -50,7 +83,8 @@ function l1(weights: TermWeights): TermWeights {
 
 /** Terms fit for expansion: 2–20 letters/digits, not a number, not in more than maxDfRatio of the chunks. */
 function expandable(term: string, stats: CorpusStats, p: Rm3Params): boolean {
-  if (term.length < 2 || term.length > 20 || !/^[\p{L}\p{N}]+$/u.test(term) || /^\p{N}+$/u.test(term)) return false;
+  if (term.length < 2 || term.length > 20 || !/^[\p{L}\p{N}]+$/u.test(term) || /^\p{N}+$/u.test(term))
+    return false;
   return stats.df(term) / Math.max(stats.docs, 1) <= p.maxDfRatio;
 }
 
@@ -58,7 +92,12 @@ function expandable(term: string, stats: CorpusStats, p: Rm3Params): boolean {
  * RM3: the relevance model of the top `fbDocs` feedback documents (P(t|D) weighted by each
  * document's score), cut to its `fbTerms` best terms, interpolated with the L1-normalised query.
  */
-export function rm3(query: TermWeights, feedback: { doc: DocTerms; score: number }[], stats: CorpusStats, p: Rm3Params): TermWeights {
+export function rm3(
+  query: TermWeights,
+  feedback: { doc: DocTerms; score: number }[],
+  stats: CorpusStats,
+  p: Rm3Params,
+): TermWeights {
   const docs = feedback.slice(0, p.fbDocs).filter((f) => f.doc.len > 0 && f.score > 0);
   if (docs.length === 0) return l1(query);
   const model: TermWeights = new Map();

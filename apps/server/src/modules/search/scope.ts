@@ -34,7 +34,9 @@ export function scopeCondition(scope: SearchScope): SQL {
   if (scope.context && (scope.context.sources.length || scope.context.collections.length)) {
     const parts: SQL[] = [];
     if (scope.context.sources.length) {
-      parts.push(sql`(c.source_id = ANY(${textArray(scope.context.sources)}) AND ${readable(sql`c.source_id`)})`);
+      parts.push(
+        sql`(c.source_id = ANY(${textArray(scope.context.sources)}) AND ${readable(sql`c.source_id`)})`,
+      );
     }
     if (scope.context.collections.length) {
       parts.push(sql`c.source_id IN (SELECT cs.source_id FROM collection_source cs

@@ -51,7 +51,9 @@ export async function prepareSearch(database: Pick<Database, "db" | "capabilitie
     for (const stmt of TRIGGER_SQL) await tx.execute(sql.raw(stmt));
     if (database.capabilities.pg_textsearch) {
       await tx.execute(
-        sql.raw(`CREATE INDEX IF NOT EXISTS ${BM25_INDEX} ON chunk USING bm25 (search_text) WITH (text_config = '${SEARCH_CONFIG}')`),
+        sql.raw(
+          `CREATE INDEX IF NOT EXISTS ${BM25_INDEX} ON chunk USING bm25 (search_text) WITH (text_config = '${SEARCH_CONFIG}')`,
+        ),
       );
     }
   });

@@ -1,0 +1,133 @@
+import { sql, type SQL } from "drizzle-orm";
+import { SEARCH_CONFIG } from "./setup.ts";
+import type { SearchScope } from "./types.ts";
+import type { Db } from "../../db/client.ts";
+
+export type QueryTerm = { term: string; weight: number; df: number };
+/** A candidate chunk with what the re-ranking needs (its tsvector as text) and its first-stage score. */
+export type ChunkRow = {
+  id: string;
+  source_id: string;
+  ord: number;
+  title: string;
+  heading_path: string;
+  text: string;
+  tsv: string;
+  tokens: number;
+  score: number;
+};
+/**
+ * The analysed query (lexemes, query tf, df), corpus size and length, the first-stage candidates,
+ * and the df of every term of the best FEEDBACK_PREFETCH candidates (for RM3).
+ */
+export type FirstStage = {
+  terms: QueryTerm[];
+  docs: number;
+  avgLen: number;
+  rows: ChunkRow[];
+  dfs: [string, number][];
+};
+/** Candidates whose terms' document frequencies come back with the first stage (≥ RM3's feedback documents). */
+export const FEEDBACK_PREFETCH = 8;
+export type RetrieveArgs = {
+  scope: SearchScope;
+  /** The user's words plus expansion terms (pg_textsearch tokenizes them itself). */
+  text: string;
+  /** Analysed, weighted lexemes with document frequencies. */
+  terms: QueryTerm[];
+  docs: number;
+  avgLen: number;
+  n: number;
+  /** Candidates already loaded: their rows are not read again. */
+  skip: Set<string>;
+};
+
+/** First-stage retrieval: the best `n` chunks by BM25 within the scope, with their rows. */
+export interface CandidateBackend {
+  readonly name: string;
+  /** Analyses `query` and retrieves the first stage, in as few round trips as the backend allows. */
+  first(db: Db, scope: SearchScope, query: string, n: number): Promise<FirstStage>;
+  /** A further first-stage pass for weighted (expanded) terms; rows of `skip` ids come back without text. */
+  retrieve(db: Db, args: RetrieveArgs): Promise<ChunkRow[]>;
+}
+
+export const K1 = 1.2;
+export const B = 0.75;
+
+/** A tsquery literal for one lexeme (no dictionary processing). */
+export function lexemeQuery(term: string): string {
+  return `'${term.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
+}
+
+export function textArray(values: string[]): SQL {
+  return sql`ARRAY[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
+}
+
+export type Json<T> = T | string | null;
+export type StageRow = ChunkRow & {
+  terms: Json<[string, number, number][]>;
+  docs: number;
+  total_tokens: number;
+  fetched: number;
+  dfs: Json<[string, number][]>;
+};
+export const normal = (rows: StageRow[]): StageRow[] =>
+  rows.map((r) => ({ ...r, ord: Number(r.ord), tokens: Number(r.tokens), score: Number(r.score) }));
+export const json = <T>(v: Json<T>, empty: T): T =>
+  typeof v === "string" ? (JSON.parse(v) as T) : (v ?? empty);
+
+/** Analysis of `query` (lexeme, query tf, df) as one JSON value, and the corpus statistics, for a CTE. */
+export function analysisCte(query: string): SQL {
+  return sql`qa AS (SELECT json_agg(json_build_array(q.lexeme, coalesce(array_length(q.positions, 1), 1), coalesce(d.df, 0))) AS terms
+      FROM unnest(to_tsvector(${SEARCH_CONFIG}::regconfig, ${query})) q LEFT JOIN search_term_df d ON d.term = q.lexeme),
+    st AS (SELECT coalesce(sum(docs), 0)::float8 AS docs, coalesce(sum(tokens), 0)::float8 AS tokens FROM search_stats)`;
+}
+
+export function stageOf(
+  rows: StageRow[],
+  analysis?: { terms: StageRow["terms"]; docs: number; total_tokens: number },
+): FirstStage {
+  const a = analysis ?? rows[0];
+  if (!a) return { terms: [], docs: 0, avgLen: 1, rows: [], dfs: [] };
+  const docs = Number(a.docs);
+  return {
+    terms: json(a.terms, []).map(([term, qtf, df]) => ({ term, weight: Number(qtf), df: Number(df) })),
+    dfs: json(rows[0]?.dfs ?? null, []),
+    docs,
+    avgLen: docs > 0 ? Number(a.total_tokens) / docs : 1,
+    rows: normal(rows),
+  };
+}
+
+export const rowColumns = (skip: Set<string>) =>
+  skip.size === 0
+    ? sql`c.id, c.source_id, c.ord, c.title, c.heading_path, c.text, coalesce(c.tsv, ''::tsvector)::text AS tsv, c.tokens`
+    : sql`c.id, c.source_id, c.ord, c.title, c.heading_path,
+        CASE WHEN c.id = ANY(${textArray([...skip])}) THEN '' ELSE c.text END AS text,
+        CASE WHEN c.id = ANY(${textArray([...skip])}) THEN '' ELSE coalesce(c.tsv, ''::tsvector)::text END AS tsv, c.tokens`;
+
+/**
+ * One statement from `hits` (id, score, fetched; best first): the chunks' rows and, on the first
+ * row, the df of every term of the best FEEDBACK_PREFETCH of them. `ctes` ends with a comma.
+ */
+export function rowsStatement(
+  ctes: SQL,
+  hits: SQL,
+  skip: Set<string>,
+  extraCols: SQL = sql``,
+  extraFrom: SQL = sql``,
+): SQL {
+  const feedback =
+    skip.size > 0
+      ? sql`NULL::json`
+      : sql`CASE WHEN row_number() OVER (ORDER BY hits.score DESC, hits.id) = 1 THEN (
+          SELECT json_agg(json_build_array(u.t, (SELECT d.df FROM search_term_df d WHERE d.term = u.t)))
+          FROM (SELECT DISTINCT unnest(tsvector_to_array(fc.tsv)) AS t
+            FROM (SELECT id FROM hits ORDER BY score DESC, id LIMIT ${FEEDBACK_PREFETCH}) h JOIN chunk fc ON fc.id = h.id) u) END`;
+  return sql`WITH ${ctes} hits AS MATERIALIZED (${hits})
+    SELECT ${rowColumns(skip)}, hits.score, hits.fetched, ${feedback} AS dfs${extraCols}
+    FROM hits JOIN chunk c ON c.id = hits.id${extraFrom} ORDER BY hits.score DESC, hits.id`;
+}

@@ -174,7 +174,7 @@ for (const kind of testDatabases()) {
           .where(eq(chunk.sourceId, ids.kayak)),
         stats: await queryRows<{ docs: number; df: number }>(
           db,
-          sql`SELECT s.docs, d.df FROM search_stats s, search_term_df d WHERE d.term = 'kayak'`,
+          sql`SELECT (SELECT sum(docs) FROM search_stats) AS docs, d.df FROM search_term_df d WHERE d.term = 'kayak'`,
         ),
       });
       const before = await snapshot();
@@ -194,7 +194,7 @@ for (const kind of testDatabases()) {
         expect(await sources(impl, scopeOf(alice), "kayak paddling"), impl.name).toEqual([]);
       const after = await queryRows<{ docs: number; df: number }>(
         db,
-        sql`SELECT s.docs, d.df FROM search_stats s, search_term_df d WHERE d.term = 'kayak'`,
+        sql`SELECT (SELECT sum(docs) FROM search_stats) AS docs, d.df FROM search_term_df d WHERE d.term = 'kayak'`,
       );
       expect(Number(after[0].df)).toBe(Number(before.stats[0].df) - 1);
       expect(Number(after[0].docs)).toBe(Number(before.stats[0].docs) - before.rows.length);

@@ -10,8 +10,11 @@ export const BM25_INDEX = `chunk_bm25_${SEARCH_CONFIG}_idx`;
 
 /**
  * Keeps `search_term_df` and `search_stats` in step with `chunk` on every insert, update and
- * delete (including ON DELETE CASCADE from `source`), in the writer's transaction.
+ * delete (including ON DELETE CASCADE from `source`), in the writer's transaction. The chunk and
+ * token totals are spread over STATS_SLOTS rows (one per backend process, summed by readers), so
+ * concurrent indexing transactions do not queue on one row lock until commit.
  */
+export const STATS_SLOTS = 16;
 const TRIGGER_SQL = [
   `INSERT INTO search_stats (id, docs, tokens) VALUES (1, 0, 0) ON CONFLICT (id) DO NOTHING`,
   `CREATE OR REPLACE FUNCTION mnemo_chunk_stats_add() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -19,8 +22,9 @@ BEGIN
   INSERT INTO search_term_df (term, df)
     SELECT t, count(*)::int FROM new_rows, unnest(tsvector_to_array(new_rows.tsv)) AS t GROUP BY t ORDER BY t
     ON CONFLICT (term) DO UPDATE SET df = search_term_df.df + EXCLUDED.df;
-  UPDATE search_stats SET docs = docs + (SELECT count(*) FROM new_rows),
-    tokens = tokens + (SELECT coalesce(sum(tokens), 0) FROM new_rows) WHERE id = 1;
+  INSERT INTO search_stats (id, docs, tokens)
+    SELECT 1 + pg_backend_pid() % ${STATS_SLOTS}, count(*), coalesce(sum(tokens), 0) FROM new_rows
+    ON CONFLICT (id) DO UPDATE SET docs = search_stats.docs + EXCLUDED.docs, tokens = search_stats.tokens + EXCLUDED.tokens;
   RETURN NULL;
 END $$`,
   `CREATE OR REPLACE FUNCTION mnemo_chunk_stats_remove() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -28,8 +32,9 @@ BEGIN
   UPDATE search_term_df d SET df = d.df - o.n
     FROM (SELECT t, count(*)::int AS n FROM old_rows, unnest(tsvector_to_array(old_rows.tsv)) AS t GROUP BY t ORDER BY t) o
     WHERE d.term = o.t;
-  UPDATE search_stats SET docs = docs - (SELECT count(*) FROM old_rows),
-    tokens = tokens - (SELECT coalesce(sum(tokens), 0) FROM old_rows) WHERE id = 1;
+  INSERT INTO search_stats (id, docs, tokens)
+    SELECT 1 + pg_backend_pid() % ${STATS_SLOTS}, -count(*), -coalesce(sum(tokens), 0) FROM old_rows
+    ON CONFLICT (id) DO UPDATE SET docs = search_stats.docs + EXCLUDED.docs, tokens = search_stats.tokens + EXCLUDED.tokens;
   RETURN NULL;
 END $$`,
   `CREATE OR REPLACE TRIGGER chunk_stats_ins AFTER INSERT ON chunk REFERENCING NEW TABLE AS new_rows
@@ -65,7 +70,7 @@ export async function rebuildSearchStats(db: Db): Promise<void> {
     await tx.execute(sql`DELETE FROM search_term_df`);
     await tx.execute(sql`INSERT INTO search_term_df (term, df)
       SELECT t, count(*)::int FROM chunk, unnest(tsvector_to_array(chunk.tsv)) AS t GROUP BY t`);
-    await tx.execute(sql`UPDATE search_stats SET docs = (SELECT count(*) FROM chunk),
-      tokens = (SELECT coalesce(sum(tokens), 0) FROM chunk) WHERE id = 1`);
+    await tx.execute(sql`DELETE FROM search_stats`);
+    await tx.execute(sql`INSERT INTO search_stats (id, docs, tokens) SELECT 1, count(*), coalesce(sum(tokens), 0) FROM chunk`);
   });
 }

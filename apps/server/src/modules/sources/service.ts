@@ -82,8 +82,7 @@ export async function searchSources(
   const ids = [...new Set([...fuzzy.map((f) => f.id), ...content.keys()])];
   if (ids.length === 0) return { results: [] };
   // Content hits must also satisfy the tab and type filters.
-  const idList = sql.join(ids.map((i) => sql`${i}`), sql`, `);
-  const { rows: kept } = await repo.listSources(deps.db, sql`${where} AND s.id IN (${idList})`, "recent", ids.length, 0);
+  const kept = await repo.filterSources(deps.db, where, ids);
   const fuzzyScore = new Map(fuzzy.map((f) => [f.id, Number(f.score)]));
   const score = (id: string) => Math.max(fuzzyScore.get(id) ?? 0, content.get(id)?.score ?? 0);
   kept.sort((a, b) => {

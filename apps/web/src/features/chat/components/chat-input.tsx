@@ -25,8 +25,8 @@ export type ChatInputProps = {
 
 function Toggle({ on, onClick, icon: Icon, label }: { on: boolean; onClick: () => void; icon: typeof GlobeIcon; label: string }) {
   return (
-    <Button type="button" variant="ghost" size="sm" aria-pressed={on} onClick={onClick} className={cn("h-8 gap-1 px-2 text-xs", on && "bg-primary/10 text-primary hover:bg-primary/15")}>
-      <Icon className="size-3.5" /> {label}
+    <Button type="button" variant="ghost" size="sm" aria-pressed={on} aria-label={label} onClick={onClick} className={cn("h-8 gap-1 px-2 text-xs", on && "bg-primary/10 text-primary hover:bg-primary/15")}>
+      <Icon className="size-3.5" /> <span className="hidden sm:inline">{label}</span>
     </Button>
   );
 }
@@ -75,8 +75,8 @@ export function ChatInput(p: ChatInputProps) {
       <div className="flex items-center gap-0.5 px-2 pb-2">
         <div className="flex min-w-0 flex-1 flex-wrap items-center gap-0.5">
           {p.context && (
-            <Button type="button" variant="ghost" size="sm" className="h-8 gap-1 px-2 text-xs" onClick={p.context.onAdd}>
-              <AtSignIcon className="size-3.5" /> {chatMessages.addContext.replace("@ ", "")}
+            <Button type="button" variant="ghost" size="sm" className="h-8 gap-1 px-2 text-xs" onClick={p.context.onAdd} aria-label={chatMessages.addContext}>
+              <AtSignIcon className="size-3.5" /> <span className="hidden sm:inline">{chatMessages.addContext.replace("@ ", "")}</span>
             </Button>
           )}
           {p.modes && (

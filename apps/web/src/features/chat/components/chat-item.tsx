@@ -81,7 +81,7 @@ export const ChatItem = memo(function ChatItem(p: ChatItemProps) {
             <ActionRow
               query={item.query}
               answer={item.response}
-              vote={p.entry.vote}
+              vote={p.visitor ? null : p.entry.vote}
               llms={p.llms}
               visitor={p.visitor}
               onVote={(v) => p.onVote(key, v)}

@@ -28,7 +28,7 @@ export function ModelPicker({ options, value, canChoose, onChange }: { options: 
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="sm" className="h-8 max-w-44 gap-1 px-2 text-xs" aria-label="Model">
+        <Button variant="ghost" size="sm" className="h-8 max-w-32 gap-1 px-2 text-xs sm:max-w-44" aria-label="Model">
           {current?.type === "agent" ? <BotIcon className="size-3.5" /> : <CpuIcon className="size-3.5" />}
           <span className="truncate">{current?.name ?? (options.length ? "Model" : chatMessages.loadingModels)}</span>
           <ChevronDownIcon className="size-3" />

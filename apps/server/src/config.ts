@@ -53,6 +53,10 @@ export const zConfig = z.object({
   OPENAI_COMPATIBLE_API_KEY: z.string().optional(),
   OPENAI_COMPATIBLE_MODELS: list,
   EMBEDDINGS_MODEL: z.string().optional(),
+  /** Which configured provider serves EMBEDDINGS_MODEL: OPENAI_* or OPENAI_COMPATIBLE_* settings. */
+  EMBEDDINGS_PROVIDER: z.enum(["openai", "openai-compatible"]).optional(),
+  /** Requested vector size (models that can shorten their output, e.g. text-embedding-3-*). */
+  EMBEDDINGS_DIMENSIONS: z.coerce.number().int().min(1).max(8192).optional(),
   SEARXNG_URL: z.string().url().optional(),
   BRAVE_API_KEY: z.string().optional(),
   TAVILY_API_KEY: z.string().optional(),

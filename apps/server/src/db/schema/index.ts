@@ -4,3 +4,4 @@ export * from "./memories.ts";
 export * from "./collections.ts";
 export * from "./chat.ts";
 export * from "./search.ts";
+export * from "./embeddings.ts";

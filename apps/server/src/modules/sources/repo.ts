@@ -149,6 +149,49 @@ export async function fuzzySearch(
   );
 }
 
+type Role = "admin" | "write" | "read";
+export type PresentationFacts = {
+  collections: Map<string, { collection_id: string; collection_name: string }[]>;
+  collaborators: Map<string, string[]>;
+  access: Map<string, { isOwner: boolean; roles: Role[]; type: string }>;
+};
+
+/**
+ * Everything the presenter needs beyond the rows, in ONE query: for each memory, the collections
+ * holding it with the viewer's role there and their writers' e-mails. (Three queries before: on
+ * PGlite's single connection every round trip counts.)
+ */
+export async function presentationFacts(db: Db, v: Viewer, rows: SourceRecord[]): Promise<PresentationFacts> {
+  const facts: PresentationFacts = { collections: new Map(), collaborators: new Map(), access: new Map() };
+  for (const r of rows) facts.access.set(r.id, { isOwner: r.owner_id === v.id, roles: [], type: r.type });
+  if (rows.length === 0) return facts;
+  const links = await queryRows<{ source_id: string; id: string; name: string; owner_id: string; viewer_role: Role | null; writers: string[] | null }>(
+    db,
+    sql`SELECT cs.source_id, co.id, co.name, co.owner_id,
+          (SELECT cm.role FROM collection_member cm WHERE cm.collection_id = co.id AND cm.email = ${v.email}) AS viewer_role,
+          (SELECT array_agg(cm.email ORDER BY cm.email) FROM collection_member cm
+            WHERE cm.collection_id = co.id AND cm.role IN ('admin','write')) AS writers
+        FROM collection_source cs JOIN collection co ON co.id = cs.collection_id
+        WHERE cs.source_id = ANY(${sql`ARRAY[${sql.join(
+          rows.map((r) => sql`${r.id}`),
+          sql`, `,
+        )}]::text[]`})
+        ORDER BY co.name`,
+  );
+  for (const l of links) {
+    const role: Role | null = l.owner_id === v.id ? "admin" : l.viewer_role;
+    if (role) {
+      facts.access.get(l.source_id)!.roles.push(role);
+      const list = facts.collections.get(l.source_id) ?? [];
+      list.push({ collection_id: l.id, collection_name: l.name });
+      facts.collections.set(l.source_id, list);
+    }
+    const writers = new Set([...(facts.collaborators.get(l.source_id) ?? []), ...(l.writers ?? [])]);
+    facts.collaborators.set(l.source_id, [...writers]);
+  }
+  return facts;
+}
+
 /** Access facts for the viewer on each memory: ownership and roles through collections. */
 export async function accessFacts(db: Db, v: Viewer, ids: string[]) {
   if (ids.length === 0) return new Map<string, { isOwner: boolean; roles: ("admin" | "write" | "read")[]; type: string }>();
@@ -167,43 +210,6 @@ export async function accessFacts(db: Db, v: Viewer, ids: string[]) {
   return new Map(
     rows.map((r) => [r.id, { isOwner: r.is_owner, type: r.type, roles: (r.roles ?? []).filter(Boolean) as ("admin" | "write" | "read")[] }]),
   );
-}
-
-/** Collections (id, name) each memory belongs to, limited to those the viewer can read. */
-export async function collectionsOf(db: Db, v: Viewer, ids: string[]) {
-  const map = new Map<string, { collection_id: string; collection_name: string }[]>();
-  if (ids.length === 0) return map;
-  const rows = await queryRows<{ source_id: string; id: string; name: string }>(
-    db,
-    sql`SELECT cs.source_id, co.id, co.name FROM collection_source cs JOIN collection co ON co.id = cs.collection_id
-        WHERE cs.source_id IN (${sql.join(
-          ids.map((i) => sql`${i}`),
-          sql`, `,
-        )}) AND co.id IN (${readableCollectionIdsSql(v)}) ORDER BY co.name`,
-  );
-  for (const r of rows) {
-    const list = map.get(r.source_id) ?? [];
-    list.push({ collection_id: r.id, collection_name: r.name });
-    map.set(r.source_id, list);
-  }
-  return map;
-}
-
-/** Members with write access on collections holding each memory (the spec's collaborators). */
-export async function collaboratorsOf(db: Db, ids: string[]) {
-  const map = new Map<string, string[]>();
-  if (ids.length === 0) return map;
-  const rows = await queryRows<{ source_id: string; email: string }>(
-    db,
-    sql`SELECT DISTINCT cs.source_id, cm.email FROM collection_source cs
-        JOIN collection_member cm ON cm.collection_id = cs.collection_id AND cm.role IN ('admin','write')
-        WHERE cs.source_id IN (${sql.join(
-          ids.map((i) => sql`${i}`),
-          sql`, `,
-        )})`,
-  );
-  for (const r of rows) map.set(r.source_id, [...(map.get(r.source_id) ?? []), r.email]);
-  return map;
 }
 
 export async function updateSourceFields(db: Db, id: string, patch: SQL) {

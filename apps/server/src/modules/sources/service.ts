@@ -40,14 +40,8 @@ async function thumbnails(deps: SourcesDeps, rows: repo.SourceRecord[]) {
 }
 
 async function present(deps: SourcesDeps, actor: Actor, rows: repo.SourceRecord[]): Promise<Source[]> {
-  const ids = rows.map((r) => r.id);
-  const [collections, collaborators, access, thumbs] = await Promise.all([
-    repo.collectionsOf(deps.db, actor, ids),
-    repo.collaboratorsOf(deps.db, ids),
-    repo.accessFacts(deps.db, actor, ids),
-    thumbnails(deps, rows),
-  ]);
-  return rows.map((r) => presentSource(r, { collections, collaborators, access, thumbnails: thumbs }));
+  const [facts, thumbs] = await Promise.all([repo.presentationFacts(deps.db, actor, rows), thumbnails(deps, rows)]);
+  return rows.map((r) => presentSource(r, { ...facts, thumbnails: thumbs }));
 }
 
 /** One page of the wall for a tab (spec 2 §2, §7 List memories). */

@@ -144,6 +144,19 @@ for (const kind of testDatabases()) {
       expect((await m.request("POST", `/api/fetch_user_chat_history?chat_id=${chat_id}`, { as: alice })).status).toBe(404);
     });
 
+    it("regenerating replaces the retried answer instead of adding a second turn", async () => {
+      const first = await ask(m, alice, { question: "When was the mirror ground?" });
+      const chat_id = first.item.chatId;
+      await ask(m, alice, { question: "When was the mirror ground?", chat_id, is_retry_llm: true });
+      const hist = (await (await m.request("POST", `/api/fetch_user_chat_history?chat_id=${chat_id}`, { as: alice })).json()) as { session_data: { user_query: string }[] };
+      expect(hist.session_data.map((t) => t.user_query)).toEqual(["When was the mirror ground?"]);
+      // A retry of an older question (not the last one) never deletes anything.
+      await ask(m, alice, { question: "What grows in the garden?", chat_id });
+      await ask(m, alice, { question: "When was the mirror ground?", chat_id, is_retry_llm: true });
+      const after = (await (await m.request("POST", `/api/fetch_user_chat_history?chat_id=${chat_id}`, { as: alice })).json()) as { session_data: { user_query: string }[] };
+      expect(after.session_data.map((t) => t.user_query)).toEqual(["When was the mirror ground?", "What grows in the garden?", "When was the mirror ground?"]);
+    });
+
     it("lets other users read a chat's history only while it is public", async () => {
       const { item } = await ask(m, alice, { question: "How big is the telescope mirror?" });
       const chatId = item.chatId!;

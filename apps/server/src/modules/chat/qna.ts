@@ -108,6 +108,8 @@ export async function prepareQna(deps: QnaDeps, actor: Actor, req: ChatRequest):
   const turn = await db.transaction(async (tx) => {
     // Counted atomically with the turn it allows; a refusal under a race rolls the turn back.
     await guardQna(tx, actor, req);
+    // Regenerate (is_retry_llm) replaces the answer it retries instead of adding a second turn.
+    if (req.is_retry_llm) await repo.deleteLastTurnIfQuery(tx, chat.id, req.question);
     return repo.insertTurn(tx, {
       id: crypto.randomUUID(),
       chatId: chat.id,

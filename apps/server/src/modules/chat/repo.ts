@@ -52,6 +52,12 @@ export async function listTurns(db: Db, chatId: string, limit?: number): Promise
   return limit ? q.limit(limit) : q;
 }
 
+/** Removes the chat's last turn when it asked `query` (a regenerated answer replaces it). */
+export async function deleteLastTurnIfQuery(db: Db, chatId: string, query: string) {
+  await db.execute(sql`DELETE FROM chat_turn WHERE id = (
+      SELECT id FROM chat_turn WHERE chat_id = ${chatId} ORDER BY ord DESC LIMIT 1) AND query = ${query}`);
+}
+
 /** Inserts a turn at the end of the chat (ord = max + 1) in one statement. */
 export async function insertTurn(db: Db, row: Omit<typeof chatTurn.$inferInsert, "ord">): Promise<TurnRow> {
   const [created] = await db

@@ -4,3 +4,6 @@ export { CandidatePreview, type CandidateContent } from "./components/candidate-
 export { MarkdownView } from "./components/markdown-view";
 export { CsvTable } from "./components/csv-table";
 export { SandboxedHtml } from "./components/sandboxed-html";
+export { useRetrySource } from "./hooks/use-retry-source";
+export { requestScreenshot, useScreenshotStatus } from "./hooks/use-screenshots";
+export { wantsScreenshot } from "./logic/screenshot";

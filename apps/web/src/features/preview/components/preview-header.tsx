@@ -1,4 +1,13 @@
-import { BookOpenIcon, EraserIcon, ExternalLinkIcon, Maximize2Icon, Minimize2Icon, PanelRightCloseIcon, PanelRightOpenIcon, XIcon } from "lucide-react";
+import {
+  BookOpenIcon,
+  EraserIcon,
+  ExternalLinkIcon,
+  Maximize2Icon,
+  Minimize2Icon,
+  PanelRightCloseIcon,
+  PanelRightOpenIcon,
+  XIcon,
+} from "lucide-react";
 import type { Source } from "@mnemo/contracts";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
@@ -9,7 +18,7 @@ export interface PreviewHeaderProps {
   source: Source;
   visible: boolean;
   mode: PreviewMode;
-  /** Reader mode exists for web pages only. */
+  /** Reader mode exists for web pages and PDFs (their extracted text). */
   canRead: boolean;
   onMode: (m: PreviewMode) => void;
   maximized: boolean;
@@ -52,12 +61,24 @@ export function PreviewHeader(p: PreviewHeaderProps) {
       )}
       {p.originalUrl && (
         <Button asChild variant="ghost" size="icon-sm">
-          <a href={p.originalUrl} target="_blank" rel="noopener noreferrer" aria-label="View original" title="View original">
+          <a
+            href={p.originalUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label="View original"
+            title="View original"
+          >
             <ExternalLinkIcon aria-hidden />
           </a>
         </Button>
       )}
-      <Button variant="ghost" size="icon-sm" aria-label="Clear chat history" title="Clear chat history" onClick={p.onClearChat}>
+      <Button
+        variant="ghost"
+        size="icon-sm"
+        aria-label="Clear chat history"
+        title="Clear chat history"
+        onClick={p.onClearChat}
+      >
         <EraserIcon aria-hidden />
       </Button>
       <Button
@@ -70,7 +91,14 @@ export function PreviewHeader(p: PreviewHeaderProps) {
       >
         {p.panelOpen ? <PanelRightCloseIcon aria-hidden /> : <PanelRightOpenIcon aria-hidden />}
       </Button>
-      <Button variant="ghost" size="icon-sm" className="max-lg:hidden" aria-label={p.maximized ? "Minimize" : "Maximize"} title={p.maximized ? "Minimize" : "Maximize"} onClick={() => p.onMaximize(!p.maximized)}>
+      <Button
+        variant="ghost"
+        size="icon-sm"
+        className="max-lg:hidden"
+        aria-label={p.maximized ? "Minimize" : "Maximize"}
+        title={p.maximized ? "Minimize" : "Maximize"}
+        onClick={() => p.onMaximize(!p.maximized)}
+      >
         {p.maximized ? <Minimize2Icon aria-hidden /> : <Maximize2Icon aria-hidden />}
       </Button>
       <Button variant="ghost" size="icon-sm" aria-label="Close" title="Close" onClick={p.onClose}>

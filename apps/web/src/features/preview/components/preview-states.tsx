@@ -5,7 +5,10 @@ import { Button } from "@/components/ui/button";
 
 function Centered({ children, role }: { children: ReactNode; role?: "alert" | "status" }) {
   return (
-    <div role={role} className="flex h-full min-h-60 flex-col items-center justify-center gap-3 p-6 text-center text-sm text-muted-foreground">
+    <div
+      role={role}
+      className="flex h-full min-h-60 flex-col items-center justify-center gap-3 p-6 text-center text-sm text-muted-foreground"
+    >
       {children}
     </div>
   );
@@ -29,6 +32,32 @@ export function PreviewError({ onRetry }: { onRetry: () => void }) {
       <Button variant="outline" size="sm" onClick={onRetry}>
         <RotateCwIcon aria-hidden /> Retry
       </Button>
+    </Centered>
+  );
+}
+
+/** A memory whose indexing failed: the server's reason and, for its owner, Retry (indexes it again). */
+export function PreviewFailed({
+  message,
+  onRetry,
+  retrying,
+}: {
+  message: string | null;
+  onRetry?: () => void;
+  retrying?: boolean;
+}) {
+  return (
+    <Centered role="alert">
+      <AlertTriangleIcon className="size-6 text-destructive" aria-hidden />
+      <span className="max-w-md text-foreground" data-testid="preview-failed">
+        {message?.trim() || previewMessages.somethingWentWrong}
+      </span>
+      {onRetry && (
+        <Button variant="outline" size="sm" onClick={onRetry} disabled={retrying}>
+          {retrying ? <Loader2Icon className="animate-spin" aria-hidden /> : <RotateCwIcon aria-hidden />}{" "}
+          Retry
+        </Button>
+      )}
     </Centered>
   );
 }

@@ -12,7 +12,7 @@ import { cn } from "@/lib/utils";
 import { useAutoHide } from "../hooks/use-auto-hide";
 import { useIsMobile } from "../hooks/use-is-mobile";
 import { useSource } from "../hooks/use-preview-data";
-import type { PreviewMode } from "../logic/pane";
+import { isPdfSource, type PreviewMode } from "../logic/pane";
 import { ClearChatDialog } from "./clear-chat-dialog";
 import { PreviewHeader } from "./preview-header";
 import { PreviewPane } from "./preview-pane";
@@ -61,7 +61,8 @@ export function SourcePreviewDialog({
     if (onClearChat) onClearChat(sourceId);
     else void clearSourceChat(sourceId);
   };
-  const askClearChat = () => (me.data?.metadata.hideResetChatConfirmation ? clearChat() : setConfirmClear(true));
+  const askClearChat = () =>
+    me.data?.metadata.hideResetChatConfirmation ? clearChat() : setConfirmClear(true);
 
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
@@ -73,10 +74,14 @@ export function SourcePreviewDialog({
         data-testid="source-preview"
         className={cn(
           "flex max-w-none flex-col gap-0 overflow-hidden p-0",
-          full ? "inset-0 h-dvh w-screen translate-x-0 translate-y-0 rounded-none border-0" : "h-[min(880px,calc(100dvh-2rem))] w-[min(1280px,calc(100vw-2rem))]",
+          full
+            ? "inset-0 h-dvh w-screen translate-x-0 translate-y-0 rounded-none border-0"
+            : "h-[min(880px,calc(100dvh-2rem))] w-[min(1280px,calc(100vw-2rem))]",
         )}
       >
-        <DialogPrimitive.Title className="sr-only">{s ? `Preview of ${s.title}` : "Memory preview"}</DialogPrimitive.Title>
+        <DialogPrimitive.Title className="sr-only">
+          {s ? `Preview of ${s.title}` : "Memory preview"}
+        </DialogPrimitive.Title>
         {source.isPending ? (
           <PreviewLoading />
         ) : source.isError && !s ? (
@@ -87,7 +92,7 @@ export function SourcePreviewDialog({
               source={s}
               visible={header.visible}
               mode={mode}
-              canRead={s.type === "webpage" || s.type === "web_search"}
+              canRead={s.type === "webpage" || s.type === "web_search" || isPdfSource(s)}
               onMode={setMode}
               maximized={maximized}
               onMaximize={setMaximized}
@@ -99,16 +104,28 @@ export function SourcePreviewDialog({
               onHold={setHold}
             />
             <div className="flex min-h-0 flex-1">
-              <div className={cn("relative min-w-0 flex-1 overflow-auto", mobile && panelOpen && "hidden")} data-testid="preview-pane">
+              <div
+                className={cn("relative min-w-0 flex-1 overflow-auto", mobile && panelOpen && "hidden")}
+                data-testid="preview-pane"
+              >
                 <PreviewPane source={s} mode={mode} />
                 {s.meta.status === "in_progress" && (
-                  <div className="absolute inset-0 flex items-center justify-center gap-2 bg-background/80 text-sm font-medium backdrop-blur-[1px]" role="status">
+                  <div
+                    className="absolute inset-0 flex items-center justify-center gap-2 bg-background/80 text-sm font-medium backdrop-blur-[1px]"
+                    role="status"
+                  >
                     <Loader2Icon className="size-5 animate-spin" aria-hidden /> {previewMessages.processing}
                   </div>
                 )}
               </div>
               {panelOpen && (
-                <aside aria-label="AI panel" className={cn("min-h-0 shrink-0 border-l bg-background", mobile ? "w-full border-l-0" : "w-[360px]")}>
+                <aside
+                  aria-label="AI panel"
+                  className={cn(
+                    "min-h-0 shrink-0 border-l bg-background",
+                    mobile ? "w-full border-l-0" : "w-[360px]",
+                  )}
+                >
                   <SidePanel source={s} chat={chat} />
                 </aside>
               )}

@@ -1,19 +1,43 @@
 import { describe, expect, it } from "vitest";
 import { memories } from "@mnemo/contracts/constants";
-import { choosePane, contentView, hasNotesTab } from "./pane";
+import { choosePane, contentView, hasNotesTab, isPdfSource } from "./pane";
 
 const web = (over: { url?: string | null; thumbnail_url?: string | null; iframe?: boolean | null } = {}) => ({
   type: "webpage",
   url: over.url === undefined ? "https://example.com/a" : over.url,
   thumbnail_url: over.thumbnail_url ?? null,
-  meta: { source: "webpage", status: "success" as const, owner: "a@b.c", collaborators: [], iframe_support: over.iframe ?? null, is_pinned: false, isCanvas: false },
+  meta: {
+    source: "webpage",
+    status: "success" as const,
+    owner: "a@b.c",
+    collaborators: [],
+    iframe_support: over.iframe ?? null,
+    is_pinned: false,
+    isCanvas: false,
+  },
 });
 
 describe("choosePane", () => {
   it.each([
-    ["frame when the site allows it", web({ iframe: true, thumbnail_url: "https://t/x.png" }), "preview", "iframe"],
-    ["screenshot when framing is refused", web({ iframe: false, thumbnail_url: "https://t/x.png" }), "preview", "screenshot"],
-    ["reader when neither", web({ iframe: false }), "preview", "reader"],
+    [
+      "frame when the site allows it",
+      web({ iframe: true, thumbnail_url: "https://t/x.png" }),
+      "preview",
+      "iframe",
+    ],
+    [
+      "stored screenshot when framing is refused",
+      web({ iframe: false, thumbnail_url: "https://t/api/blob/u/screenshots/x.png?sig=1" }),
+      "preview",
+      "screenshot",
+    ],
+    [
+      "a screenshot taken now when there is none (an og image is not one)",
+      web({ iframe: false, thumbnail_url: "https://t/og.png" }),
+      "preview",
+      "take-screenshot",
+    ],
+    ["reader when neither frame nor URL", web({ iframe: false, url: null }), "preview", "reader"],
     ["reader in focus mode", web({ iframe: true }), "focus", "reader"],
     ["video embed for YouTube", web({ url: "https://youtu.be/dQw4w9WgXcQ" }), "focus", "video"],
     ["content for files", { ...web(), type: "file" }, "preview", "content"],
@@ -38,13 +62,28 @@ describe("contentView", () => {
     ["CSV as a table", "file", { ...empty, csv_base64: "YSxi", markdown: "| a |" }, "csv"],
     ["office documents from Markdown", "file", { ...empty, markdown: "# Slide 1" }, "markdown"],
     ["plain text", "file", { ...empty, text: "hello" }, "text"],
+    [
+      "PDF in the browser's viewer",
+      "file",
+      { ...empty, files: [file("application/pdf")], markdown: "# Page 1" },
+      "pdf",
+    ],
     ["download otherwise", "file", { ...empty, files: [file("application/zip")] }, "download"],
   ] as const)("%s", (_n, type, content, kind) => {
     expect(contentView(type, { ...content, files: [...content.files] }, id).kind).toBe(kind);
   });
 
+  it("shows a PDF's extracted text in reader mode", () => {
+    expect(
+      contentView("file", { ...empty, files: [file("application/pdf")], markdown: "# Page 1" }, id, "focus"),
+    ).toEqual({ kind: "markdown", markdown: "# Page 1" });
+  });
+
   it("decodes base64 bodies", () => {
-    expect(contentView("file", { ...empty, html_base64: "PGI+" }, id)).toEqual({ kind: "html", html: "decoded:PGI+" });
+    expect(contentView("file", { ...empty, html_base64: "PGI+" }, id)).toEqual({
+      kind: "html",
+      html: "decoded:PGI+",
+    });
   });
 });
 
@@ -57,5 +96,16 @@ describe("hasNotesTab", () => {
     [{ title: "Board", type: "canvas" }, false],
   ])("%j → %s", (s, expected) => {
     expect(hasNotesTab(s, memories.notesTabExcludedTypes)).toBe(expected);
+  });
+});
+
+describe("isPdfSource", () => {
+  it.each([
+    [{ type: "file", title: "report.pdf", meta: { file_type: "pdf" } }, true],
+    [{ type: "file", title: "Renamed.PDF", meta: {} }, true],
+    [{ type: "file", title: "data.csv", meta: { file_type: "csv" } }, false],
+    [{ type: "webpage", title: "a.pdf", meta: {} }, false],
+  ])("%j → %s", (s, expected) => {
+    expect(isPdfSource(s)).toBe(expected);
   });
 });

@@ -1,4 +1,5 @@
 import type { Source, SourceContent } from "@mnemo/contracts";
+import { isStoredScreenshot } from "./screenshot";
 import { youtubeId } from "./youtube";
 
 export type PreviewMode = "preview" | "focus";
@@ -8,6 +9,7 @@ export type Pane =
   | { kind: "iframe"; url: string }
   | { kind: "video"; videoId: string }
   | { kind: "screenshot"; url: string }
+  | { kind: "take-screenshot" }
   | { kind: "reader" }
   | { kind: "content" }
   | { kind: "page" }
@@ -16,11 +18,15 @@ export type Pane =
 
 /**
  * Which viewer a memory gets. Web pages in preview mode try the embedded frame first (when the
- * site allows framing), then the screenshot, then reader content; a YouTube video is embedded.
- * Focus (reader) mode always shows reader content. Files, images and local sources are shown
- * by their content (see `contentView`).
+ * site allows framing), then the stored screenshot (or one taken now, `take-screenshot`, which
+ * falls back to reader content when screenshots are off or fail), then reader content; a YouTube
+ * video is embedded. Focus (reader) mode always shows reader content. An og image is not a
+ * screenshot. Files, images and local sources are shown by their content (see `contentView`).
  */
-export function choosePane(source: Pick<Source, "type" | "url" | "thumbnail_url" | "meta">, mode: PreviewMode): Pane {
+export function choosePane(
+  source: Pick<Source, "type" | "url" | "thumbnail_url" | "meta">,
+  mode: PreviewMode,
+): Pane {
   switch (source.type) {
     case "webpage":
     case "web_search": {
@@ -28,7 +34,9 @@ export function choosePane(source: Pick<Source, "type" | "url" | "thumbnail_url"
       if (vid) return { kind: "video", videoId: vid };
       if (mode === "focus") return { kind: "reader" };
       if (source.url && source.meta.iframe_support === true) return { kind: "iframe", url: source.url };
-      if (source.thumbnail_url) return { kind: "screenshot", url: source.thumbnail_url };
+      if (source.thumbnail_url && isStoredScreenshot(source.thumbnail_url))
+        return { kind: "screenshot", url: source.thumbnail_url };
+      if (source.url && source.meta.status === "success") return { kind: "take-screenshot" };
       return { kind: "reader" };
     }
     case "file":
@@ -46,6 +54,7 @@ export function choosePane(source: Pick<Source, "type" | "url" | "thumbnail_url"
 
 export type ContentView =
   | { kind: "image"; url: string; name: string }
+  | { kind: "pdf"; url: string; name: string }
   | { kind: "html"; html: string }
   | { kind: "csv"; csv: string }
   | { kind: "markdown"; markdown: string }
@@ -54,16 +63,34 @@ export type ContentView =
 
 const imageMime = /^image\/(png|jpe?g|gif|webp|bmp|avif)$/i;
 
+/** A PDF memory (by its file type, or the extension its title keeps). */
+export function isPdfSource(
+  source: Pick<Source, "type" | "title"> & { meta: Pick<Source["meta"], "file_type"> },
+): boolean {
+  if (source.type !== "file" && source.type !== "local_source") return false;
+  return (
+    (source.meta.file_type ?? /\.([a-z0-9]+)$/i.exec(source.title.trim())?.[1] ?? "").toLowerCase() === "pdf"
+  );
+}
+
 /**
- * The viewer for a file's preview content, by what the content is: an image file, the original
- * HTML (sandboxed), CSV as a table, extracted Markdown (office documents, PDFs, Markdown files),
- * plain text, otherwise a download of the original. SVG is never drawn as an image from here.
+ * The viewer for a file's preview content, by what the content is: an image file, a PDF in the
+ * browser's own viewer (its extracted text in reader mode), the original HTML (sandboxed), CSV
+ * as a table, extracted Markdown (office documents, PDFs in reader mode, Markdown files), plain
+ * text, otherwise a download of the original. SVG is never drawn as an image from here.
  */
-export function contentView(type: string, content: SourceContent["content"], decode: (b64: string) => string): ContentView {
+export function contentView(
+  type: string,
+  content: SourceContent["content"],
+  decode: (b64: string) => string,
+  mode: PreviewMode = "preview",
+): ContentView {
   const file = content.files[0] ?? null;
   if (file && (type === "image" || imageMime.test(file.mime_type)) && imageMime.test(file.mime_type)) {
     return { kind: "image", url: file.url, name: file.name };
   }
+  if (file && mode === "preview" && (file.mime_type === "application/pdf" || /\.pdf$/i.test(file.name)))
+    return { kind: "pdf", url: file.url, name: file.name };
   if (content.html_base64) return { kind: "html", html: decode(content.html_base64) };
   if (content.csv_base64) return { kind: "csv", csv: decode(content.csv_base64) };
   if (content.markdown?.trim()) return { kind: "markdown", markdown: content.markdown };

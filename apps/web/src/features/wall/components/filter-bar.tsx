@@ -2,11 +2,23 @@ import { DropdownMenu as MenuPrimitive } from "radix-ui";
 import { CheckIcon, ChevronDownIcon, Loader2Icon, SearchIcon, XIcon } from "lucide-react";
 import type { SortOrder } from "@mnemo/contracts";
 import { Button } from "@/components/ui/button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuRadioGroup, DropdownMenuRadioItem, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
 import { Input } from "@/components/ui/input";
 import { fileTypeFilters } from "../logic/source-label";
 
-export const sortLabels: Record<SortOrder, string> = { "most-relevant": "Most relevant", recent: "Recent", oldest: "Oldest" };
+export const sortLabels: Record<SortOrder, string> = {
+  "most-relevant": "Most relevant",
+  recent: "Recent",
+  oldest: "Oldest",
+};
 
 /** Search box plus the filter bar: time sort and a file-type multi-select with Clear (spec 2 §2). */
 export function FilterBar({
@@ -27,15 +39,42 @@ export function FilterBar({
   searching: boolean;
 }) {
   const typeLabel =
-    fileTypes.length === 0 ? "All types" : fileTypes.length === 1 ? (fileTypeFilters.find((f) => f.id === fileTypes[0])?.label ?? fileTypes[0]) : `${fileTypes.length} types`;
-  const toggle = (id: string, on: boolean) => onFileTypes(on ? [...fileTypes, id] : fileTypes.filter((t) => t !== id));
+    fileTypes.length === 0
+      ? "All types"
+      : fileTypes.length === 1
+        ? (fileTypeFilters.find((f) => f.id === fileTypes[0])?.label ?? fileTypes[0])
+        : `${fileTypes.length} types`;
+  const toggle = (id: string, on: boolean) =>
+    onFileTypes(on ? [...fileTypes, id] : fileTypes.filter((t) => t !== id));
+  const item = (f: (typeof fileTypeFilters)[number]) => (
+    <MenuPrimitive.CheckboxItem
+      key={f.id}
+      checked={fileTypes.includes(f.id)}
+      onCheckedChange={(on) => toggle(f.id, on === true)}
+      onSelect={(e) => e.preventDefault()}
+      className="relative flex cursor-default items-center gap-2 rounded-sm py-1.5 pr-2 pl-8 text-sm outline-none select-none focus:bg-accent focus:text-accent-foreground"
+    >
+      <span className="absolute left-2 flex size-4 items-center justify-center rounded border">
+        <MenuPrimitive.ItemIndicator>
+          <CheckIcon className="size-3" aria-hidden />
+        </MenuPrimitive.ItemIndicator>
+      </span>
+      {f.label}
+    </MenuPrimitive.CheckboxItem>
+  );
   return (
     <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
       <div className="relative flex-1">
         {searching ? (
-          <Loader2Icon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 animate-spin text-muted-foreground" aria-hidden />
+          <Loader2Icon
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 animate-spin text-muted-foreground"
+            aria-hidden
+          />
         ) : (
-          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+          <SearchIcon
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden
+          />
         )}
         <Input
           type="search"
@@ -55,12 +94,20 @@ export function FilterBar({
             <XIcon className="size-4" aria-hidden />
           </button>
         )}
-        {searching && <span className="sr-only" role="status">Searching…</span>}
+        {searching && (
+          <span className="sr-only" role="status">
+            Searching…
+          </span>
+        )}
       </div>
       <div className="flex gap-2">
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
-            <Button variant="outline" aria-label={`Sort: ${sortLabels[sort]}`} className="flex-1 sm:flex-none">
+            <Button
+              variant="outline"
+              aria-label={`Sort: ${sortLabels[sort]}`}
+              className="flex-1 sm:flex-none"
+            >
               {sortLabels[sort]} <ChevronDownIcon aria-hidden />
             </Button>
           </DropdownMenuTrigger>
@@ -80,23 +127,15 @@ export function FilterBar({
               {typeLabel} <ChevronDownIcon aria-hidden />
             </Button>
           </DropdownMenuTrigger>
-          <DropdownMenuContent align="end">
-            {fileTypeFilters.map((f) => (
-              <MenuPrimitive.CheckboxItem
-                key={f.id}
-                checked={fileTypes.includes(f.id)}
-                onCheckedChange={(on) => toggle(f.id, on === true)}
-                onSelect={(e) => e.preventDefault()}
-                className="relative flex cursor-default items-center gap-2 rounded-sm py-1.5 pr-2 pl-8 text-sm outline-none select-none focus:bg-accent focus:text-accent-foreground"
-              >
-                <span className="absolute left-2 flex size-4 items-center justify-center rounded border">
-                  <MenuPrimitive.ItemIndicator>
-                    <CheckIcon className="size-3" aria-hidden />
-                  </MenuPrimitive.ItemIndicator>
-                </span>
-                {f.label}
-              </MenuPrimitive.CheckboxItem>
-            ))}
+          <DropdownMenuContent
+            align="end"
+            className="max-h-[min(26rem,var(--radix-dropdown-menu-content-available-height))] overflow-y-auto"
+          >
+            <DropdownMenuLabel className="text-xs text-muted-foreground">Kinds</DropdownMenuLabel>
+            {fileTypeFilters.filter((f) => "kind" in f).map(item)}
+            <DropdownMenuSeparator />
+            <DropdownMenuLabel className="text-xs text-muted-foreground">File types</DropdownMenuLabel>
+            {fileTypeFilters.filter((f) => !("kind" in f)).map(item)}
             <DropdownMenuSeparator />
             <MenuPrimitive.Item
               disabled={fileTypes.length === 0}

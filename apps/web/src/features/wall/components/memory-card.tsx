@@ -1,9 +1,26 @@
 import { useRef, useState } from "react";
-import { AlertCircleIcon, CheckIcon, FolderPlusIcon, Loader2Icon, MoreHorizontalIcon, PinIcon, PinOffIcon, Trash2Icon } from "lucide-react";
-import type { Source } from "@mnemo/contracts";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import {
+  AlertCircleIcon,
+  CheckIcon,
+  FolderPlusIcon,
+  Loader2Icon,
+  MoreHorizontalIcon,
+  PinIcon,
+  PinOffIcon,
+  RotateCwIcon,
+  Trash2Icon,
+} from "lucide-react";
+import { uploadMessages, type Source } from "@mnemo/contracts";
+import { Button } from "@/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
 import { cn } from "@/lib/utils";
 import { excerpt, plainSnippet, sourceIconKind, sourceLabel } from "../logic/source-label";
+import { useCardScreenshot } from "../hooks/use-card-screenshot";
 import { SourceIcon } from "./source-icon";
 
 const LONG_PRESS_MS = 500;
@@ -19,19 +36,39 @@ export interface MemoryCardProps {
   onDelete: () => void;
   /** Opens the add-to-collection dialog for this memory (absent = no menu entry). */
   onAddToCollection?: () => void;
+  /** Indexes a failed memory again (absent = no Retry button). */
+  onRetry?: () => void;
+  retrying?: boolean;
 }
 
 /** One memory on the wall: thumbnail, type, title, source label, status, note excerpt and date. */
-export function MemoryCard({ source, selected, selecting, onToggleSelect, onOpen, onPin, onDelete, onAddToCollection }: MemoryCardProps) {
+export function MemoryCard({
+  source,
+  selected,
+  selecting,
+  onToggleSelect,
+  onOpen,
+  onPin,
+  onDelete,
+  onAddToCollection,
+  onRetry,
+  retrying,
+}: MemoryCardProps) {
   const kind = sourceIconKind(source);
   const label = sourceLabel(source);
   const [thumbFailed, setThumbFailed] = useState(false);
   const press = useRef<ReturnType<typeof setTimeout> | null>(null);
   const longPressed = useRef(false);
+  const root = useRef<HTMLElement>(null);
+  const shot = useCardScreenshot(root, source);
   const pinned = source.meta.is_pinned;
   const status = source.meta.status;
   const thumb = source.thumbnail_url && !thumbFailed ? source.thumbnail_url : null;
-  const note = source.note ? excerpt(source.note) : source.snippet ? excerpt(plainSnippet(source.snippet)) : "";
+  const note = source.note
+    ? excerpt(source.note)
+    : source.snippet
+      ? excerpt(plainSnippet(source.snippet))
+      : "";
 
   const startPress = (e: React.PointerEvent) => {
     if (e.pointerType !== "touch") return;
@@ -56,7 +93,9 @@ export function MemoryCard({ source, selected, selecting, onToggleSelect, onOpen
 
   return (
     <article
+      ref={root}
       data-testid="memory-card"
+      data-status={source.meta.status}
       data-source-id={source.id}
       aria-label={source.title || label}
       className={cn(
@@ -74,9 +113,19 @@ export function MemoryCard({ source, selected, selecting, onToggleSelect, onOpen
         className="flex flex-1 flex-col text-left outline-none focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:ring-inset"
         aria-label={`Open ${source.title || label}`}
       >
-        <div className="relative flex aspect-[16/9] items-center justify-center overflow-hidden bg-muted">
+        <div
+          className="relative flex aspect-[16/9] items-center justify-center overflow-hidden bg-muted"
+          title={!thumb && shot.offReason ? `No screenshot: ${shot.offReason}` : undefined}
+          data-testid="card-thumbnail"
+        >
           {thumb ? (
-            <img src={thumb} alt="" loading="lazy" onError={() => setThumbFailed(true)} className="size-full object-cover" />
+            <img
+              src={thumb}
+              alt=""
+              loading="lazy"
+              onError={() => setThumbFailed(true)}
+              className="size-full object-cover"
+            />
           ) : (
             <SourceIcon kind={kind} className="size-10 text-muted-foreground/60" />
           )}
@@ -87,23 +136,46 @@ export function MemoryCard({ source, selected, selecting, onToggleSelect, onOpen
             <span className="truncate">{label}</span>
             {pinned && <PinIcon className="ml-auto size-3.5 shrink-0 text-primary" aria-label="Pinned" />}
           </div>
-          <h3 className="line-clamp-2 text-sm leading-snug font-semibold break-words">{source.title || "Untitled"}</h3>
+          <h3 className="line-clamp-2 text-sm leading-snug font-semibold break-words">
+            {source.title || "Untitled"}
+          </h3>
           {note && <p className="line-clamp-2 text-xs text-muted-foreground">{note}</p>}
           <div className="mt-auto flex items-center gap-2 pt-1 text-xs text-muted-foreground">
-            <time dateTime={new Date(source.timestamp * 1000).toISOString()}>{dateFormat.format(new Date(source.timestamp * 1000))}</time>
+            <time dateTime={new Date(source.timestamp * 1000).toISOString()}>
+              {dateFormat.format(new Date(source.timestamp * 1000))}
+            </time>
             {status === "in_progress" && (
               <span className="ml-auto inline-flex items-center gap-1" role="status">
                 <Loader2Icon className="size-3.5 animate-spin" aria-hidden /> Indexing
               </span>
             )}
-            {status === "errored" && (
-              <span className="ml-auto inline-flex items-center gap-1 text-destructive" title={source.error ?? undefined}>
-                <AlertCircleIcon className="size-3.5" aria-hidden /> Failed
-              </span>
-            )}
           </div>
         </div>
       </button>
+      {status === "errored" && (
+        <div
+          className="flex items-start gap-2 border-t border-destructive/30 bg-destructive/5 px-3 py-2 text-xs"
+          role="alert"
+        >
+          <AlertCircleIcon className="mt-0.5 size-3.5 shrink-0 text-destructive" aria-hidden />
+          <p className="min-w-0 flex-1 text-destructive">
+            {source.error?.trim() || uploadMessages.itemFailed}
+          </p>
+          {onRetry && (
+            <Button
+              variant="outline"
+              size="sm"
+              className="-my-1 h-7 shrink-0 px-2 text-xs"
+              onClick={onRetry}
+              disabled={retrying}
+              aria-label={`Retry ${source.title || label}`}
+            >
+              {retrying ? <Loader2Icon className="animate-spin" aria-hidden /> : <RotateCwIcon aria-hidden />}{" "}
+              Retry
+            </Button>
+          )}
+        </div>
+      )}
       <button
         type="button"
         role="checkbox"
@@ -112,7 +184,11 @@ export function MemoryCard({ source, selected, selecting, onToggleSelect, onOpen
         onClick={onToggleSelect}
         className={cn(
           "absolute top-2 left-2 flex size-6 items-center justify-center rounded-md border-2 border-white/90 bg-black/30 text-white shadow-sm outline-none transition focus-visible:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring",
-          selected ? "border-primary bg-primary opacity-100" : selecting ? "opacity-100" : "opacity-0 group-hover:opacity-100 [@media(hover:none)]:hidden",
+          selected
+            ? "border-primary bg-primary opacity-100"
+            : selecting
+              ? "opacity-100"
+              : "opacity-0 group-hover:opacity-100 [@media(hover:none)]:hidden",
         )}
       >
         {selected && <CheckIcon className="size-4" aria-hidden />}

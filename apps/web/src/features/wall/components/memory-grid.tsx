@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Loader2Icon } from "lucide-react";
 import type { Source } from "@mnemo/contracts";
+import { useRetrySource } from "@/features/preview";
 import { MemoryCard } from "./memory-card";
 
 /**
@@ -31,20 +32,27 @@ export function MemoryGrid({
   onLoadMore: () => void;
 }) {
   const sentinel = useRef<HTMLDivElement>(null);
+  const retry = useRetrySource();
   const loadMore = useRef(onLoadMore);
   loadMore.current = onLoadMore;
 
   useEffect(() => {
     const el = sentinel.current;
     if (!el || !hasMore) return;
-    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && loadMore.current(), { rootMargin: "400px 0px" });
+    const io = new IntersectionObserver(
+      (entries) => entries.some((e) => e.isIntersecting) && loadMore.current(),
+      { rootMargin: "400px 0px" },
+    );
     io.observe(el);
     return () => io.disconnect();
   }, [hasMore, items.length]);
 
   return (
     <>
-      <ul className="grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 md:grid-cols-3 xl:grid-cols-4" aria-label="Memory cards">
+      <ul
+        className="grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 md:grid-cols-3 xl:grid-cols-4"
+        aria-label="Memory cards"
+      >
         {items.map((s) => (
           <li key={s.id} className="flex">
             <div className="flex w-full [&>article]:w-full">
@@ -57,6 +65,8 @@ export function MemoryGrid({
                 onPin={(p) => onPin(s, p)}
                 onDelete={() => onDelete(s)}
                 onAddToCollection={onAddToCollection ? () => onAddToCollection(s) : undefined}
+                onRetry={s.policies.delete ? () => retry.mutate(s.id) : undefined}
+                retrying={retry.isPending && retry.variables === s.id}
               />
             </div>
           </li>
@@ -64,7 +74,10 @@ export function MemoryGrid({
       </ul>
       <div ref={sentinel} aria-hidden className="h-1" />
       {loadingMore && (
-        <p className="flex items-center justify-center gap-2 py-4 text-sm text-muted-foreground" role="status">
+        <p
+          className="flex items-center justify-center gap-2 py-4 text-sm text-muted-foreground"
+          role="status"
+        >
           <Loader2Icon className="size-4 animate-spin" aria-hidden /> Loading more memories…
         </p>
       )}

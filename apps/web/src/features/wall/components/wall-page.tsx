@@ -10,6 +10,7 @@ import { SourcePreviewDialog, previewQueryParam } from "@/features/preview";
 import { useMemorySearch } from "../hooks/use-memory-search";
 import { useWallActions } from "../hooks/use-wall-actions";
 import { useWallSources } from "../hooks/use-wall-sources";
+import { fileTypesFor } from "../logic/source-label";
 import { listedTabs, parseWallTab } from "../tabs";
 import { DeleteMemoriesDialog } from "./delete-dialog";
 import { FilterBar } from "./filter-bar";
@@ -23,7 +24,13 @@ import { WallTabs } from "./wall-tabs";
  * open preview from `?preview=<id>`, so a reload keeps both. `onAddMemory` opens the capture
  * dialog; `onAddToCollection` stays absent until collections provide their dialog.
  */
-export function WallPage({ onAddMemory = () => openUploadDialog(), onAddToCollection }: { onAddMemory?: () => void; onAddToCollection?: (ids: string[]) => void }) {
+export function WallPage({
+  onAddMemory = () => openUploadDialog(),
+  onAddToCollection,
+}: {
+  onAddMemory?: () => void;
+  onAddToCollection?: (ids: string[]) => void;
+}) {
   const [params, setParams] = useSearchParams();
   const tab = parseWallTab(params.get(routes.memoryTabQuery));
   const previewId = params.get(previewQueryParam);
@@ -34,9 +41,10 @@ export function WallPage({ onAddMemory = () => openUploadDialog(), onAddToCollec
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [toDelete, setToDelete] = useState<Source[] | null>(null);
 
-  const list = useWallSources(tab, sort, fileTypes, listed);
+  const types = useMemo(() => fileTypesFor(fileTypes), [fileTypes]);
+  const list = useWallSources(tab, sort, types, listed);
   const items = useMemo(() => list.data?.pages.flatMap((p) => p.results) ?? [], [list.data]);
-  const search = useMemorySearch(query, items, tab, sort, fileTypes);
+  const search = useMemorySearch(query, items, tab, sort, types);
   const shown = search.active ? search.results : items;
   const { pin, remove } = useWallActions();
 
@@ -78,13 +86,24 @@ export function WallPage({ onAddMemory = () => openUploadDialog(), onAddToCollec
       />
       <WallTabs active={tab} />
       {listed && (
-        <FilterBar query={query} onQuery={setQuery} sort={sort} onSort={setSort} fileTypes={fileTypes} onFileTypes={setFileTypes} searching={search.pending} />
+        <FilterBar
+          query={query}
+          onQuery={setQuery}
+          sort={sort}
+          onSort={setSort}
+          fileTypes={fileTypes}
+          onFileTypes={setFileTypes}
+          searching={search.pending}
+        />
       )}
       <section aria-label="Memories" aria-busy={list.isLoading || search.pending}>
         {!listed ? (
           <WallEmpty tab={tab} onAdd={onAddMemory} filtered={null} />
         ) : list.isLoading ? (
-          <p className="flex items-center justify-center gap-2 py-16 text-sm text-muted-foreground" role="status">
+          <p
+            className="flex items-center justify-center gap-2 py-16 text-sm text-muted-foreground"
+            role="status"
+          >
             <Loader2Icon className="size-4 animate-spin" aria-hidden /> Loading memories…
           </p>
         ) : list.isError && items.length === 0 ? (
@@ -95,7 +114,11 @@ export function WallPage({ onAddMemory = () => openUploadDialog(), onAddToCollec
             </Button>
           </div>
         ) : shown.length === 0 && !(search.active && search.pending) ? (
-          <WallEmpty tab={tab} onAdd={onAddMemory} filtered={search.active ? "search" : fileTypes.length > 0 ? "filter" : null} />
+          <WallEmpty
+            tab={tab}
+            onAdd={onAddMemory}
+            filtered={search.active ? "search" : fileTypes.length > 0 ? "filter" : null}
+          />
         ) : (
           <MemoryGrid
             items={shown}

@@ -4,17 +4,27 @@ import type { SearchSourcesResult, SortOrder, Source, WallTab } from "@mnemo/con
 import { reportError } from "@/lib/report-error";
 import { searchSources } from "../api/search-sources";
 import { fuzzyMatch, mergeSearchResults } from "../logic/fuzzy";
+import { matchesFileTypes } from "../logic/source-label";
 
-export type SearchHit = Source & { match?: SearchSourcesResult["results"][number]["match"]; snippet?: string | null };
+export type SearchHit = Source & {
+  match?: SearchSourcesResult["results"][number]["match"];
+  snippet?: string | null;
+};
 
 const DEBOUNCE_MS = 200;
 
 /**
  * Memory search: instant fuzzy matches over the loaded memories, merged with the server's
  * answer (fuzzy fields and content) when it arrives. A newer query aborts the older request
- * with the reason 'staleQuery'.
+ * with the reason 'staleQuery'. `fileTypes` are `file_types` values (see `fileTypesFor`).
  */
-export function useMemorySearch(query: string, loaded: readonly Source[], tab: WallTab, sort: SortOrder, fileTypes: string[]) {
+export function useMemorySearch(
+  query: string,
+  loaded: readonly Source[],
+  tab: WallTab,
+  sort: SortOrder,
+  fileTypes: string[],
+) {
   const q = query.trim();
   const [server, setServer] = useState<{ q: string; results: SearchHit[] } | null>(null);
   const [pending, setPending] = useState(false);
@@ -55,9 +65,12 @@ export function useMemorySearch(query: string, loaded: readonly Source[], tab: W
 
   const local = useMemo(() => {
     const types = typesKey ? typesKey.split(",") : [];
-    const pool = types.length ? loaded.filter((s) => types.includes(s.type) || (s.meta.file_type !== undefined && types.includes(s.meta.file_type))) : loaded;
+    const pool = types.length ? loaded.filter((s) => matchesFileTypes(s, types)) : loaded;
     return fuzzyMatch(pool, q);
   }, [loaded, q, typesKey]);
-  const results = useMemo<SearchHit[]>(() => mergeSearchResults<SearchHit>(local, server && server.q === q ? server.results : null), [local, server, q]);
+  const results = useMemo<SearchHit[]>(
+    () => mergeSearchResults<SearchHit>(local, server && server.q === q ? server.results : null),
+    [local, server, q],
+  );
   return { active: q.length > 0, results, pending };
 }

@@ -1,7 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { excerpt, extensionOf, plainSnippet, sourceIconKind, sourceLabel } from "./source-label";
+import {
+  excerpt,
+  extensionOf,
+  fileTypeFilters,
+  fileTypesFor,
+  matchesFileTypes,
+  plainSnippet,
+  sourceIconKind,
+  sourceLabel,
+} from "./source-label";
 
-const s = (type: string, title: string, url: string | null = null, file_type?: string) => ({ type, title, url, app: null, meta: { file_type } });
+const s = (type: string, title: string, url: string | null = null, file_type?: string) => ({
+  type,
+  title,
+  url,
+  app: null,
+  meta: { file_type },
+});
 
 describe("sourceLabel", () => {
   it.each([
@@ -55,5 +70,43 @@ describe("plainSnippet", () => {
     ["> quoted `code` ~~gone~~", "quoted code gone"],
   ])("%j → %j", (md, plain) => {
     expect(plainSnippet(md)).toBe(plain);
+  });
+});
+
+describe("file-type filter", () => {
+  it.each([
+    [["pdf"], ["pdf"]],
+    [
+      ["word", "excel"],
+      ["docx", "xlsx"],
+    ],
+    [["images"], ["image", "png", "jpg", "jpeg", "webp", "gif", "bmp"]],
+    [
+      ["webpage", "page"],
+      ["webpage", "page"],
+    ],
+    [["unknown"], []],
+  ])("%j → %j", (ids, types) => {
+    expect(fileTypesFor(ids)).toEqual(types);
+  });
+
+  it("fits the server's limit of 20 values with every choice on", () => {
+    expect(fileTypesFor(fileTypeFilters.map((f) => f.id)).length).toBeLessThanOrEqual(20);
+  });
+
+  it.each([
+    ["pdf file for PDF", { type: "file", meta: { file_type: "pdf" } }, ["pdf"], true],
+    ["upper-case extension", { type: "file", meta: { file_type: "PDF" } }, ["pdf"], true],
+    ["csv file not for PDF", { type: "file", meta: { file_type: "csv" } }, ["pdf"], false],
+    [
+      "image memory for Images",
+      { type: "image", meta: { file_type: "png" } },
+      fileTypesFor(["images"]),
+      true,
+    ],
+    ["web page for Web pages", { type: "webpage", meta: {} }, ["webpage"], true],
+    ["anything without a filter", { type: "canvas", meta: {} }, [], true],
+  ])("%s", (_n, source, types, expected) => {
+    expect(matchesFileTypes(source, types)).toBe(expected);
   });
 });

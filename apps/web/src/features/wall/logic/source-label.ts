@@ -1,13 +1,42 @@
 import type { Source } from "@mnemo/contracts";
 
-/** Memory kinds offered by the file-type filter (the server matches them on the memory type). */
+/**
+ * Choices of the file-type filter: kinds of memory (matched on the memory type) and real file
+ * types (matched on `meta.file_type`, the extension the ingestion pipeline records). Each choice
+ * stands for the values sent in `file_types` (at most 20 in all).
+ */
 export const fileTypeFilters = [
-  { id: "webpage", label: "Web pages" },
-  { id: "file", label: "Files" },
-  { id: "image", label: "Images" },
-  { id: "page", label: "Pages" },
-  { id: "canvas", label: "Canvases" },
-] as const;
+  { id: "webpage", label: "Web pages", types: ["webpage"], kind: true },
+  { id: "page", label: "Pages", types: ["page"], kind: true },
+  { id: "pdf", label: "PDF", types: ["pdf"] },
+  { id: "word", label: "Word", types: ["docx"] },
+  { id: "powerpoint", label: "PowerPoint", types: ["pptx"] },
+  { id: "excel", label: "Excel", types: ["xlsx"] },
+  { id: "csv", label: "CSV", types: ["csv", "tsv"] },
+  { id: "text", label: "Text", types: ["txt"] },
+  { id: "markdown", label: "Markdown", types: ["md", "markdown"] },
+  { id: "html", label: "HTML", types: ["html", "htm"] },
+  { id: "images", label: "Images", types: ["image", "png", "jpg", "jpeg", "webp", "gif", "bmp"] },
+] as const satisfies readonly { id: string; label: string; types: readonly string[]; kind?: boolean }[];
+
+/** The `file_types` values for the chosen filter ids (unknown ids are dropped, no duplicates). */
+export function fileTypesFor(ids: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const id of ids) for (const t of fileTypeFilters.find((f) => f.id === id)?.types ?? []) out.add(t);
+  return [...out];
+}
+
+/** Whether a memory matches the expanded `file_types` values (as the server matches them). */
+export function matchesFileTypes(
+  s: { type: string; meta: { file_type?: string } },
+  types: readonly string[],
+): boolean {
+  return (
+    types.length === 0 ||
+    types.includes(s.type) ||
+    (s.meta.file_type !== undefined && types.includes(s.meta.file_type.toLowerCase()))
+  );
+}
 
 type Labelled = Pick<Source, "type" | "url" | "title" | "app"> & { meta: Pick<Source["meta"], "file_type"> };
 
@@ -22,7 +51,10 @@ export function extensionOf(title: string): string | null {
  * for files and images (PDF, CSV, PNG …), otherwise the kind of memory.
  */
 export function sourceLabel(s: Labelled): string {
-  if (s.url && (s.type === "webpage" || s.type === "web_search" || !["file", "image", "local_source"].includes(s.type))) {
+  if (
+    s.url &&
+    (s.type === "webpage" || s.type === "web_search" || !["file", "image", "local_source"].includes(s.type))
+  ) {
     try {
       const host = new URL(s.url).hostname.replace(/^www\./, "");
       if (host) return host;
@@ -50,7 +82,8 @@ export function sourceLabel(s: Labelled): string {
 }
 
 /** What kind of icon a card shows. */
-export type SourceIconKind = "webpage" | "video" | "pdf" | "table" | "image" | "page" | "canvas" | "file" | "app";
+export type SourceIconKind =
+  "webpage" | "video" | "pdf" | "table" | "image" | "page" | "canvas" | "file" | "app";
 
 export function sourceIconKind(s: Labelled): SourceIconKind {
   if (s.type === "webpage" || s.type === "web_search") {

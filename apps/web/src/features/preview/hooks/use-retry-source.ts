@@ -1,0 +1,40 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import type { Source, SourceList } from "@mnemo/contracts";
+import { errorMessage } from "@/lib/api";
+import { retrySource } from "../api/retry-source";
+import { sourceKey } from "./use-preview-data";
+
+type Pages = { pages: SourceList[]; pageParams: unknown[] };
+
+const indexing = (s: Source): Source => ({ ...s, error: null, meta: { ...s.meta, status: "in_progress" } });
+
+/**
+ * Retry for a failed memory: the server starts indexing it again, and every cached copy (wall
+ * pages and the open preview) shows it as indexing at once; the wall then polls until it settles.
+ */
+export function useRetrySource() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => retrySource(id),
+    onSuccess: (_r, id) => {
+      qc.setQueriesData<Pages>({ queryKey: ["sources", "list"] }, (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((p) => ({
+                ...p,
+                results: p.results.map((s) => (s.id === id ? indexing(s) : s)),
+              })),
+            }
+          : data,
+      );
+      qc.setQueryData<Source>(sourceKey(id), (s) => (s ? indexing(s) : s));
+    },
+    onError: (err) => toast.error(errorMessage(err)),
+    onSettled: (_r, _e, id) => {
+      void qc.invalidateQueries({ queryKey: ["sources", "list"] });
+      void qc.invalidateQueries({ queryKey: sourceKey(id) });
+    },
+  });
+}

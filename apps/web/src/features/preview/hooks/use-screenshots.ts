@@ -1,0 +1,69 @@
+import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import type { Source, SourceList } from "@mnemo/contracts";
+import { getScreenshotStatus, takeScreenshot } from "../api/screenshot";
+import { createLimiter } from "../logic/limiter";
+import { sourceKey } from "./use-preview-data";
+
+type Pages = { pages: SourceList[]; pageParams: unknown[] };
+
+/** At most two screenshots are taken at a time, for the whole app. */
+const limit = createLimiter(2);
+/** One request per memory for the life of the page, shared by the wall cards and the preview. */
+const requested = new Map<string, Promise<string | null>>();
+
+/** Whether screenshots are available on this server (asked once), with the reason when they are not. */
+export function useScreenshotStatus(enabled = true) {
+  return useQuery({
+    queryKey: ["screenshot", "status"],
+    queryFn: ({ signal }) => getScreenshotStatus(signal),
+    staleTime: Infinity,
+    retry: false,
+    enabled,
+  });
+}
+
+/**
+ * Asks the server once for a screenshot of a memory's page; the server stores it as the memory's
+ * thumbnail. Cached copies of the memory get the new thumbnail at once. Resolves to the URL, or
+ * null when the screenshot failed (the card keeps its icon, the preview shows reader content).
+ */
+export function requestScreenshot(
+  qc: QueryClient,
+  source: Pick<Source, "id" | "url">,
+): Promise<string | null> {
+  const known = requested.get(source.id);
+  if (known) return known;
+  const url = source.url ?? "";
+  const p = limit(() => takeScreenshot(url, source.id)).then(
+    (shot) => {
+      const withThumb = (s: Source): Source => (s.id === source.id ? { ...s, thumbnail_url: shot } : s);
+      qc.setQueriesData<Pages>({ queryKey: ["sources", "list"] }, (data) =>
+        data
+          ? { ...data, pages: data.pages.map((pg) => ({ ...pg, results: pg.results.map(withThumb) })) }
+          : data,
+      );
+      qc.setQueryData<Source>(sourceKey(source.id), (s) => (s ? withThumb(s) : s));
+      return shot;
+    },
+    () => null,
+  );
+  requested.set(source.id, p);
+  return p;
+}
+
+/** The preview's screenshot of a web page that refuses framing: taken on demand when available. */
+export function usePreviewScreenshot(source: Source, enabled: boolean) {
+  const qc = useQueryClient();
+  const status = useScreenshotStatus(enabled);
+  const canTake =
+    enabled && status.data?.available === true && source.meta.status === "success" && !!source.url;
+  const shot = useQuery({
+    queryKey: ["screenshot", "take", source.id],
+    queryFn: () => requestScreenshot(qc, source),
+    enabled: canTake,
+    staleTime: Infinity,
+    retry: false,
+  });
+  const pending = enabled && (status.isPending || (canTake && shot.isPending));
+  return { pending, url: canTake ? (shot.data ?? null) : null };
+}

@@ -10,6 +10,8 @@ import { insertProfile } from "./modules/users/repo.ts";
 import { EventBus } from "./modules/events/bus.ts";
 import { prepareSourceSearch } from "./modules/sources/repo.ts";
 import { createSearchIndex, prepareSearch } from "./modules/search/index.ts";
+import { embeddingsFromConfig } from "./modules/search/embeddings.ts";
+import { createHybridSearchIndex } from "./modules/search/hybrid.ts";
 import type { AppContext } from "./http/context.ts";
 import { createApp } from "./http/app.ts";
 import { createBlobStore } from "./modules/blobs/index.ts";
@@ -48,7 +50,15 @@ export function buildContext(config: Config, database: Database, log: Logger): A
       await insertProfile(database.db, u.id, config.DEFAULT_PLAN);
     },
   });
-  return { config, database, log, auth, search: createSearchIndex(database), events: new EventBus(), version: VERSION,
+  const embeddings = embeddingsFromConfig(config);
+  const bm25 = createSearchIndex(database);
+  const search = embeddings
+    ? createHybridSearchIndex(bm25, embeddings, {
+        pgvector: database.capabilities.vector,
+        onDenseError: (err) => log.warn({ err: (err as Error).message }, "dense search failed; BM25 alone"),
+      })
+    : bm25;
+  return { config, database, log, auth, search, embeddings, events: new EventBus(), version: VERSION,
     blobs: createBlobStore(config, resolveAuthSecret(config)), queue: createJobQueue(database, log) };
 }
 

@@ -6,6 +6,7 @@ import type { Auth } from "../modules/auth/auth.ts";
 import type { BlobStore } from "../modules/blobs/store.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import type { SearchIndex } from "../modules/search/types.ts";
+import type { EmbeddingsProvider } from "../modules/search/embeddings.ts";
 
 /** The signed-in user a request acts for. */
 export type Actor = {
@@ -24,6 +25,8 @@ export type AppContext = {
   auth: Auth;
   /** BM25 search over chunks (pg_textsearch or portable SQL), chosen at start-up. */
   search: SearchIndex;
+  /** Dense vectors for hybrid search; undefined (the default) means BM25 alone. */
+  embeddings?: EmbeddingsProvider;
   /** Uploaded files: local disk (signed /api/blob URLs) or S3. */
   blobs: BlobStore;
   /** Background jobs (pg-boss); the worker may run in this process or another. */

@@ -34,6 +34,11 @@ export const jobRegistry = {
     payload: zIngestJob,
     policy: { retryLimit: 4, retryDelay: 2, retryDelayMax: 60, heartbeatSeconds: 10, expireInSeconds: 600, concurrency: 1, batchSize: 4 },
   },
+  /** Dense vectors of the indexed chunks (only when an embeddings provider is configured). */
+  "ingest.embed": {
+    payload: zIngestJob,
+    policy: { retryLimit: 6, retryDelay: 5, retryDelayMax: 300, heartbeatSeconds: 15, expireInSeconds: 900, concurrency: 1, batchSize: 2 },
+  },
 } as const satisfies Record<string, { payload: z.ZodType; policy: JobPolicy }>;
 
 export type JobName = keyof typeof jobRegistry;

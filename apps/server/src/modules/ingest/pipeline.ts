@@ -14,8 +14,9 @@ import { AppError } from "../../lib/errors.ts";
 import { loadPlanState } from "../plans/service.ts";
 import { guardVideo } from "../plans/guards.ts";
 import { videoDurationSeconds } from "../links/fetch-page.ts";
+import { embedSourceChunks } from "../search/embed-job.ts";
 
-type PipelineCtx = Pick<AppContext, "database" | "blobs" | "config" | "log" | "queue"> & Partial<Pick<AppContext, "events">>;
+type PipelineCtx = Pick<AppContext, "database" | "blobs" | "config" | "log" | "queue"> & Partial<Pick<AppContext, "events" | "embeddings">>;
 type IngestJob = JobPayload<"ingest.extract">;
 
 /** A failure that retrying cannot fix: the memory ends errored at once, with `userMessage` when given. */
@@ -160,9 +161,21 @@ export function ingestHandlers(ctx: PipelineCtx): JobHandlers {
       if (!src) return;
       await guarded(ctx, job, attempt, src, async () => {
         await indexSourceContent(ctx.database.db, job.sourceId);
+        // Dense vectors follow the index (only with an embeddings provider); a repeat is a no-op.
+        if (ctx.embeddings) await ctx.queue.send("ingest.embed", job, { key: ingestKey(job.sourceId, job.contentVersion) });
         const changed = await repo.updateSourceAtVersion(ctx.database.db, job.sourceId, job.contentVersion, { status: "success" });
         if (changed) ctx.events?.publish(src.ownerId, { type: "indexing", data: { id: src.id, type: src.type, indexing_status: "success" } });
       });
+    },
+    "ingest.embed": async (job, attempt) => {
+      if (!ctx.embeddings) return;
+      try {
+        await embedSourceChunks(ctx.database.db, ctx.embeddings, job.sourceId, job.contentVersion);
+      } catch (err) {
+        // The memory stays searchable through BM25; only its vectors are missing.
+        if (!attempt.isLastAttempt) throw err;
+        ctx.log.warn({ sourceId: job.sourceId, err: (err as Error).message }, "embedding failed");
+      }
     },
   };
 }

@@ -3,13 +3,15 @@ import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { Config } from "../../config.ts";
 
+export type EmbedOptions = { signal?: AbortSignal; /** Retries per provider call (default 2). */ maxRetries?: number };
+
 /** Turns texts into dense vectors (unit length, so cosine similarity is a dot product). */
 export interface EmbeddingsProvider {
   /** Stable identity of the vector space, e.g. "openai-compatible:nomic-embed-text"; stored per row. */
   readonly id: string;
   /** Vector size when known in advance (EMBEDDINGS_DIMENSIONS), else learnt from the first answer. */
   readonly dimensions: number | undefined;
-  embed(texts: string[], signal?: AbortSignal): Promise<number[][]>;
+  embed(texts: string[], opts?: EmbedOptions): Promise<number[][]>;
 }
 
 /** Scales a vector to unit length (a zero vector stays zero). */
@@ -33,14 +35,14 @@ export function aiSdkEmbeddings(
   return {
     id,
     dimensions,
-    async embed(texts, signal) {
+    async embed(texts, opts = {}) {
       const out: number[][] = [];
       for (let i = 0; i < texts.length; i += EMBED_BATCH) {
         const { embeddings } = await embedMany({
           model,
           values: texts.slice(i, i + EMBED_BATCH),
-          abortSignal: signal,
-          maxRetries: 2,
+          abortSignal: opts.signal,
+          maxRetries: opts.maxRetries ?? 2,
           providerOptions,
         });
         for (const e of embeddings) out.push(normalize(e));

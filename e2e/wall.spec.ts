@@ -91,10 +91,18 @@ test("the wall: every kind of memory, previews, editing, filters, search and del
   await closePreview(page);
   expect(page.url()).not.toContain("preview=");
 
-  // PDF from its extracted text; rename keeps the extension.
+  // PDF in the browser's own viewer; its extracted text in reader mode; rename keeps the extension.
   dialog = await openPreview(page, "multipage.pdf");
-  await expect(dialog.getByTestId("markdown-view")).toContainText("Page 1");
+  const pdfFrame = dialog.getByTestId("pdf-viewer");
+  await expect(pdfFrame).toBeVisible();
+  expect(await pdfFrame.getAttribute("src")).toMatch(/^blob:/);
+  await page.waitForTimeout(1000);
   await shots(page, "preview-pdf");
+  await revealHeader(page);
+  await dialog.getByRole("button", { name: "Reader mode" }).click();
+  await expect(dialog.getByTestId("markdown-view")).toContainText("Page 1");
+  await expect(dialog.getByTestId("pdf-viewer")).toHaveCount(0);
+  await shots(page, "preview-pdf-reader");
   await revealHeader(page);
   await dialog.getByRole("button", { name: "Edit title" }).click();
   const titleBox = dialog.getByRole("textbox", { name: "Title" });
@@ -155,6 +163,20 @@ test("the wall: every kind of memory, previews, editing, filters, search and del
   await page.keyboard.press("Escape");
   await expect(page.getByTestId("memory-card")).toHaveCount(1);
   await expect(card(page, "ocr-text.png")).toBeVisible();
+  // Real file types: PDF, then PDF + CSV.
+  await page.getByRole("button", { name: /^File type:/ }).click();
+  await page.getByRole("menuitemcheckbox", { name: "Images" }).click();
+  await page.getByRole("menuitemcheckbox", { name: "PDF" }).click();
+  await page.keyboard.press("Escape");
+  await expect(page.getByTestId("memory-card")).toHaveCount(1);
+  await expect(card(page, "Northern Rail report.pdf")).toBeVisible();
+  await page.getByRole("button", { name: /^File type:/ }).click();
+  await page.getByRole("menuitemcheckbox", { name: "CSV" }).click();
+  await shots(page, "wall-filter-menu");
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("button", { name: "File type: 2 types" })).toBeVisible();
+  await expect(page.getByTestId("memory-card")).toHaveCount(2);
+  await expect(card(page, "sample.csv")).toBeVisible();
   await page.getByRole("button", { name: /^File type:/ }).click();
   await page.getByRole("menuitem", { name: "Clear" }).click();
   await expect(page.getByTestId("memory-card")).toHaveCount(5);
@@ -224,4 +246,48 @@ test("an uploaded HTML file with script and an SVG onload handler previews inert
   expect(dialogs).toEqual([]);
   expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
   await shots(page, "preview-html-sandboxed");
+});
+
+test("a failed memory shows the server's reason and Retry indexes it again", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const api = await MemoryApi.signUp(request, email("retry"));
+  const bad = await api.uploadFile("binary.txt", Buffer.from([0, 1, 2, 0, 0xff, 0xfe, 0, 7]), "text/plain");
+  expect(await api.waitIndexed([bad])).toEqual({ [bad]: "errored" });
+  const failure = "Something went wrong. Retry uploading the document.";
+
+  await openWall(page, api);
+  const failed = card(page, "binary.txt");
+  await expect(failed).toHaveAttribute("data-status", "errored");
+  await expect(failed.getByRole("alert")).toHaveText(new RegExp(failure.replace(/\./g, "\\.")));
+  await shots(page, "wall-failed");
+
+  // Retry on the card: indexing again, then failed again with the same message.
+  await failed.getByRole("button", { name: "Retry binary.txt" }).click();
+  await expect(failed.getByRole("status")).toContainText("Indexing");
+  await expect(failed).toHaveAttribute("data-status", "errored", { timeout: 30_000 });
+  await expect(failed.getByRole("alert")).toContainText(failure);
+
+  // The preview's failed state offers the same Retry.
+  const dialog = await openPreview(page, "binary.txt");
+  await expect(dialog.getByTestId("preview-failed")).toHaveText(failure);
+  await shots(page, "preview-failed");
+  await dialog.getByTestId("preview-pane").getByRole("button", { name: "Retry" }).click();
+  await expect(dialog.getByText("Processing....")).toBeVisible();
+  await expect(dialog.getByTestId("preview-failed")).toHaveText(failure, { timeout: 30_000 });
+  await closePreview(page);
+});
+
+test("a web page that refuses framing previews as a screenshot, reader content on request", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const api = await MemoryApi.signUp(request, email("shot"));
+  const id = await api.saveLink(`${fixtureOrigin}/frame/deny`);
+  expect(await api.waitIndexed([id])).toEqual({ [id]: "success" });
+  await openWall(page, api, `/?preview=${id}`);
+  const dialog = preview(page);
+  await expect(dialog.getByRole("img", { name: /^Screenshot of / })).toBeVisible({ timeout: 30_000 });
+  await expect(dialog.locator("iframe")).toHaveCount(0);
+  await shots(page, "preview-webpage-screenshot");
+  await revealHeader(page);
+  await dialog.getByRole("button", { name: "Reader mode" }).click();
+  await expect(dialog.getByTestId("markdown-view")).toBeVisible();
 });

@@ -115,7 +115,7 @@ export function MemoryCard({
       >
         <div
           className="relative flex aspect-[16/9] items-center justify-center overflow-hidden bg-muted"
-          title={!thumb && shot.offReason ? `No screenshot: ${shot.offReason}` : undefined}
+          title={!thumb && shot.offReason ? shot.offReason : undefined}
           data-testid="card-thumbnail"
         >
           {thumb ? (

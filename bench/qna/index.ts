@@ -179,6 +179,10 @@ export async function run(args: string[]): Promise<void> {
       return { firstChunk, firstText, total: performance.now() - start };
     }
 
+    // Peak RSS while filling (bulk indexing grows PGlite's WASM heap) and, separately, while serving.
+    const fillPeak = peakRss;
+    const servePeak = { rss: process.memoryUsage().rss };
+    const serveSampler = setInterval(() => (servePeak.rss = Math.max(servePeak.rss, process.memoryUsage().rss)), 50);
     for (const q of questions.slice(0, 5)) await ask(q); // warm-up
     const ttfc: number[] = [];
     const ttft: number[] = [];
@@ -210,9 +214,10 @@ export async function run(args: string[]): Promise<void> {
       ),
     );
     const wall = performance.now() - t1;
+    clearInterval(serveSampler);
     const done = results.filter(Boolean).map((r) => r!.total);
-    console.log(`concurrent: ${concurrency} streams, ${errors} errors, wall ${(wall / 1000).toFixed(1)} s, completion p95 ${pct(done, 95).toFixed(0)} ms, peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MB`);
-    const summary = `chunks=${made} db=${values.db} search=${mnemo.ctx.search.name} ttfc_p50_ms=${pct(ttfc, 50).toFixed(0)} ttfc_p95_ms=${pct(ttfc, 95).toFixed(0)} first_text_p95_ms=${pct(ttft, 95).toFixed(0)} search_p95_ms=${pct(searchMs, 95).toFixed(0)} load_avg=${os.loadavg()[0].toFixed(1)} concurrent=${concurrency} errors=${errors} concurrent_wall_s=${(wall / 1000).toFixed(1)} peak_rss_mb=${(peakRss / 2 ** 20).toFixed(0)}`;
+    console.log(`concurrent: ${concurrency} streams, ${errors} errors, wall ${(wall / 1000).toFixed(1)} s, completion p95 ${pct(done, 95).toFixed(0)} ms, peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MB (filling ${(fillPeak / 2 ** 20).toFixed(0)} MB, serving ${(servePeak.rss / 2 ** 20).toFixed(0)} MB)`);
+    const summary = `chunks=${made} db=${values.db} search=${mnemo.ctx.search.name} ttfc_p50_ms=${pct(ttfc, 50).toFixed(0)} ttfc_p95_ms=${pct(ttfc, 95).toFixed(0)} first_text_p95_ms=${pct(ttft, 95).toFixed(0)} search_p95_ms=${pct(searchMs, 95).toFixed(0)} load_avg=${os.loadavg()[0].toFixed(1)} concurrent=${concurrency} errors=${errors} concurrent_wall_s=${(wall / 1000).toFixed(1)} peak_rss_mb=${(peakRss / 2 ** 20).toFixed(0)} serve_peak_rss_mb=${(servePeak.rss / 2 ** 20).toFixed(0)}`;
     if (values.write) {
       const file = path.join(import.meta.dirname, "../../docs/benchmarks.md");
       const row = `\n### qna (extractive) — ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores\n\n\`npm run bench -- qna --chunks ${targetChunks} --concurrency ${concurrency} --questions ${nQuestions} --db ${values.db}\`\n\n\`${summary}\`\n`;

@@ -4,13 +4,15 @@
  * stream itself is synthetic (an in-page fetch override for POST /api/qna sends NDJSON chunks of
  * 6 words every few ms, with markdown paragraphs, lists, a table, code and citations). A
  * PerformanceObserver records long tasks (> 50 ms) while it streams. Prints
- * `longest_task_ms=… long_tasks=… words=… stream_s=…`. Options: words=20000.
+ * `longest_task_ms=… long_tasks=… words=… stream_s=…`. Options: words=20000, profile=<file> (CDP CPU
+ * profile of the streaming, with a top self-time summary; build the app unminified to read names).
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import { spawnServer } from "../../apps/server/src/test/process.ts";
+import { startProfile, stopProfile } from "./profile.ts";
 
 function answerText(words: number): string[] {
   const vocab = "the mirror telescope memory answer cites notes garden observatory amateur equatorial stars clouds rings".split(" ");
@@ -90,6 +92,7 @@ export async function run(args: string[]) {
     await page.getByRole("textbox", { name: "Question" }).fill("Write everything about the telescope.");
     // Long tasks of the page load are not the answer's: count from the moment the question is sent.
     await page.evaluate(() => ((window as unknown as { __long: number[] }).__long = []));
+    const cdp = opts.profile ? await startProfile(page) : null;
     const t0 = Date.now();
     await page.getByRole("textbox", { name: "Question" }).press("Enter");
     await page.waitForFunction(() => (window as unknown as { __streamDone: boolean }).__streamDone, undefined, { timeout: Number(process.env.BENCH_TIMEOUT_MS ?? 600_000), polling: 500 }).catch(async (err: unknown) => {
@@ -99,6 +102,7 @@ export async function run(args: string[]) {
     await page.getByTestId("chat-item").first().and(page.locator("[data-status=success]")).waitFor({ timeout: 120_000 });
     const streamS = (Date.now() - t0) / 1000;
     await page.waitForTimeout(1000);
+    if (cdp) await stopProfile(cdp, opts.profile);
     const long = await page.evaluate(() => (window as unknown as { __long: number[] }).__long);
     const rendered = await page.getByTestId("answer").innerText();
     const renderedWords = rendered.split(/\s+/).filter(Boolean).length;

@@ -1,10 +1,10 @@
-import { memo, useMemo, type ReactNode } from "react";
+import { memo, useCallback, useEffect, useMemo, useRef, type ReactNode } from "react";
 import ReactMarkdown, { type Components } from "react-markdown";
 import rehypeSanitize from "rehype-sanitize";
 import remarkGfm from "remark-gfm";
-import { splitBlocks } from "../logic/blocks";
+import { splitIncremental, type BlockSplit } from "../logic/blocks";
 import { citationOf, remarkCitations } from "../logic/citations";
-import { CodeBlock } from "./code-block";
+import { CodeBlock, LiveAnswer } from "./code-block";
 
 type OnCite = (n: number) => void;
 
@@ -59,27 +59,44 @@ function components(onCite: OnCite | undefined, streaming: boolean): Components 
   };
 }
 
-const Block = memo(function Block({ text, onCite, streaming }: { text: string; onCite?: OnCite; streaming: boolean }) {
+/** One block of the answer, parsed and rendered once for each text it gets (memoized). */
+const Block = memo(function Block({ text, onCite, streaming }: { text: string; onCite: OnCite; streaming: boolean }) {
   const comps = useMemo(() => components(onCite, streaming), [onCite, streaming]);
   return (
-    <ReactMarkdown remarkPlugins={[remarkGfm, remarkCitations]} rehypePlugins={[rehypeSanitize]} components={comps}>
+    <ReactMarkdown remarkPlugins={plugins.remark} rehypePlugins={plugins.rehype} components={comps}>
       {text}
     </ReactMarkdown>
   );
 });
 
+const plugins = { remark: [remarkGfm, remarkCitations], rehype: [rehypeSanitize] };
+
 /**
  * A Markdown answer: GFM tables and code, sanitized (raw HTML is never rendered; script and
- * javascript: links come out inert), citations `[n]` as buttons. Finished blocks are memoized
- * so a long streamed answer only re-parses its last block.
+ * javascript: links come out inert), citations `[n]` as buttons. While it streams, the text is
+ * split incrementally: completed blocks (keyed by their offset) render once, only the open last
+ * block re-parses on each frame, and code in it is not highlighted.
  */
 export function AnswerMarkdown({ markdown, onCite, streaming = false }: { markdown: string; onCite?: OnCite; streaming?: boolean }) {
-  const blocks = useMemo(() => splitBlocks(markdown), [markdown]);
+  const prev = useRef<BlockSplit | null>(null);
+  const split = useMemo(() => splitIncremental(prev.current, markdown), [markdown]);
+  useEffect(() => {
+    prev.current = split;
+  }, [split]);
+  // A stable citation handler, so a new parent callback does not re-render every block.
+  const citeRef = useRef(onCite);
+  useEffect(() => {
+    citeRef.current = onCite;
+  }, [onCite]);
+  const cite = useCallback((n: number) => citeRef.current?.(n), []);
   return (
-    <div className="answer-markdown text-[15px] leading-7 [&_blockquote]:border-l-2 [&_blockquote]:pl-3 [&_blockquote]:text-muted-foreground [&_h1]:mt-4 [&_h1]:text-xl [&_h1]:font-semibold [&_h2]:mt-4 [&_h2]:text-lg [&_h2]:font-semibold [&_h3]:mt-3 [&_h3]:font-semibold [&_li]:my-0.5 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:my-2 [&_ul]:list-disc [&_ul]:pl-6">
-      {blocks.map((b, i) => (
-        <Block key={i} text={b} onCite={onCite} streaming={streaming && i === blocks.length - 1} />
-      ))}
-    </div>
+    <LiveAnswer.Provider value={streaming}>
+      <div className="answer-markdown text-[15px] leading-7 [&_blockquote]:border-l-2 [&_blockquote]:pl-3 [&_blockquote]:text-muted-foreground [&_h1]:mt-4 [&_h1]:text-xl [&_h1]:font-semibold [&_h2]:mt-4 [&_h2]:text-lg [&_h2]:font-semibold [&_h3]:mt-3 [&_h3]:font-semibold [&_li]:my-0.5 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:my-2 [&_ul]:list-disc [&_ul]:pl-6">
+        {split.done.map((b) => (
+          <Block key={b.start} text={b.text} onCite={cite} streaming={false} />
+        ))}
+        {split.tail.trim() && <Block key={split.tailStart} text={split.tail} onCite={cite} streaming={streaming} />}
+      </div>
+    </LiveAnswer.Provider>
   );
 }

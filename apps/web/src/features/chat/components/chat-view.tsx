@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { toast } from "sonner";
 import type { SourceResult } from "@mnemo/contracts/chat";
@@ -62,6 +62,7 @@ export function ChatView({ scope, onChatId, pageChat, compact, onOpenMemory, ses
   }, [state.chatId, onChatId]);
   useEffect(() => sessionRef?.({ reset: session.reset, chatId: state.chatId }), [sessionRef, session.reset, state.chatId]);
 
+  const llmOptions = useMemo(() => models.options.filter((o) => o.type === "llm"), [models.options]);
   const count = state.entries.length;
   useEffect(() => {
     if (count) bottom.current?.scrollIntoView({ block: "end", behavior: "smooth" });
@@ -150,7 +151,7 @@ export function ChatView({ scope, onChatId, pageChat, compact, onOpenMemory, ses
             <ChatItem
               key={e.key}
               entry={e}
-              llms={models.options.filter((o) => o.type === "llm")}
+              llms={llmOptions}
               small={mobile || Boolean(compact)}
               visitor={visitor}
               modes={composer.modes}

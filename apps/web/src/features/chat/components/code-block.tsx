@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef, useState } from "react";
+import { createContext, memo, useContext, useEffect, useState } from "react";
 import hljs from "highlight.js/lib/core";
 import bash from "highlight.js/lib/languages/bash";
 import css from "highlight.js/lib/languages/css";
@@ -30,23 +30,32 @@ function highlight(code: string, lang: string | null): string | null {
   return hljs.highlight(code, { language: lang, ignoreIllegals: true }).value;
 }
 
+/** True while the answer around a code block still streams (read by code blocks only). */
+export const LiveAnswer = createContext(false);
+
+/** When the next throttled highlight may run: one highlight per 750 ms over all streaming answers. */
+let nextSlot = 0;
+function throttledDelay(): number {
+  const now = Date.now();
+  const at = Math.max(now, nextSlot);
+  nextSlot = at + chatConstants.codeHighlightThrottleMs;
+  return at - now;
+}
+
 /**
- * A fenced code block. Highlighting runs at most every 750 ms while the answer streams
- * (spec 1 §9) and once more when it ends; between runs the plain text shows.
+ * A fenced code block. The open (streaming) block of an answer shows plain text; once a block is
+ * complete it is highlighted, at most one block every 750 ms while the answer streams (spec 1 §9),
+ * each in its own task, and at once in a finished answer.
  */
 export const CodeBlock = memo(function CodeBlock({ code, lang, streaming }: { code: string; lang: string | null; streaming: boolean }) {
-  const [html, setHtml] = useState<{ code: string; html: string | null } | null>(() => (streaming ? null : { code, html: highlight(code, lang) }));
-  const last = useRef(0);
+  const live = useContext(LiveAnswer);
+  const [html, setHtml] = useState<{ code: string; html: string | null } | null>(() => (streaming || live ? null : { code, html: highlight(code, lang) }));
   useEffect(() => {
-    if (html?.code === code) return;
-    const wait = streaming ? Math.max(0, last.current + chatConstants.codeHighlightThrottleMs - Date.now()) : 0;
-    const t = setTimeout(() => {
-      last.current = Date.now();
-      setHtml({ code, html: highlight(code, lang) });
-    }, wait);
+    if (streaming || html?.code === code || !lang) return;
+    const t = setTimeout(() => setHtml({ code, html: highlight(code, lang) }), live ? throttledDelay() : 0);
     return () => clearTimeout(t);
-  }, [code, lang, streaming, html?.code]);
-  const fresh = html?.code === code ? html.html : null;
+  }, [code, lang, streaming, live, html?.code]);
+  const fresh = !streaming && html?.code === code ? html.html : null;
   return (
     <pre className="hljs my-3 overflow-x-auto rounded-md border bg-muted/60 p-3 text-[13px] leading-relaxed">
       {lang && <div className="mb-1 text-[11px] font-medium tracking-wide text-muted-foreground uppercase">{lang}</div>}

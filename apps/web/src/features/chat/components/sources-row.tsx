@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { memo, useState } from "react";
 import { FileTextIcon, GlobeIcon, ImageIcon, NotebookPenIcon, type LucideIcon } from "lucide-react";
 import type { SourceResult } from "@mnemo/contracts/chat";
 import { chatMessages } from "@mnemo/contracts/messages";
@@ -7,7 +7,7 @@ import { defaultSourceCount } from "../logic/text";
 const icons: Record<string, LucideIcon> = { web_search: GlobeIcon, webpage: GlobeIcon, page: NotebookPenIcon, image: ImageIcon };
 
 /** The Memories (sources) row: the relevant count (at most 5) first, then View more / View less. */
-export function SourcesRow({ results, relevant, onOpen }: { results: SourceResult[]; relevant: number; onOpen: (s: SourceResult) => void }) {
+export const SourcesRow = memo(function SourcesRow({ results, relevant, onOpen }: { results: SourceResult[]; relevant: number; onOpen: (s: SourceResult) => void }) {
   const [all, setAll] = useState(false);
   if (!results.length) return null;
   const shown = all ? results : results.slice(0, defaultSourceCount(relevant, results.length));
@@ -42,7 +42,7 @@ export function SourcesRow({ results, relevant, onOpen }: { results: SourceResul
       )}
     </section>
   );
-}
+});
 
 function TypeIcon({ type }: { type: string }) {
   const Icon = icons[type] ?? FileTextIcon;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { memo, useEffect, useRef, useState } from "react";
 import { BrainIcon, ChevronDownIcon } from "lucide-react";
 import { chat as chatConstants } from "@mnemo/contracts/constants";
 import { chatMessages } from "@mnemo/contracts/messages";
@@ -8,7 +8,7 @@ import { cn } from "@/lib/utils";
  * Collapsible Thoughts / Thinking panel (spec 1 §4): open while thinking, auto-scrolls to the
  * bottom unless the reader scrolled up, closes 1 s after thinking ends.
  */
-export function ThoughtsPanel({ thoughts, thinking, live }: { thoughts: string; thinking: boolean; live: boolean }) {
+export const ThoughtsPanel = memo(function ThoughtsPanel({ thoughts, thinking, live }: { thoughts: string; thinking: boolean; live: boolean }) {
   const [open, setOpen] = useState(live && thinking);
   const box = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
@@ -47,4 +47,4 @@ export function ThoughtsPanel({ thoughts, thinking, live }: { thoughts: string; 
       )}
     </div>
   );
-}
+});

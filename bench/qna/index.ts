@@ -8,6 +8,9 @@
  *  - time to first chunk (TTFC) and to first answer text, sequential questions, p50/p95;
  *  - `concurrency` simultaneous streams: errors, wall time, peak RSS of the process.
  * `--write` appends the figures to docs/benchmarks.md. Last line: key=value pairs.
+ * `--keep <name>` (PGlite) keeps the data dir under the OS temp dir and, when it already holds the
+ * chunks, skips filling: the serving figures then come from a process that did not bulk-index.
+ * Questions are drawn from chunk texts read back from the database, so both kinds of run agree.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -20,7 +23,8 @@ import { createNdjsonDecoder, THINK_END } from "@mnemo/contracts/stream";
 import { loadConfig } from "../../apps/server/src/config.ts";
 import { startMnemo } from "../../apps/server/src/bootstrap.ts";
 import { createLogger } from "../../apps/server/src/logger.ts";
-import { openDatabase, type Database } from "../../apps/server/src/db/client.ts";
+import { sql } from "drizzle-orm";
+import { openDatabase, queryRows, type Database } from "../../apps/server/src/db/client.ts";
 import { source, sourceContent } from "../../apps/server/src/db/schema/index.ts";
 import { indexSourceContent } from "../../apps/server/src/modules/search/index.ts";
 import { createPostgresDatabase } from "../../apps/server/src/test/harness.ts";
@@ -97,12 +101,15 @@ export async function run(args: string[]): Promise<void> {
       questions: { type: "string", default: "200" },
       db: { type: "string", default: "pglite" },
       write: { type: "boolean", default: false },
+      keep: { type: "string" },
     },
   });
   const targetChunks = Number(values.chunks);
   const concurrency = Number(values.concurrency);
   const nQuestions = Number(values.questions);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mnemo-bench-qna-"));
+  const keep = values.db === "pglite" ? values.keep : undefined;
+  const dir = keep ? path.join(os.tmpdir(), `mnemo-bench-qna-${keep}`) : fs.mkdtempSync(path.join(os.tmpdir(), "mnemo-bench-qna-"));
+  fs.mkdirSync(dir, { recursive: true });
   const { database, cleanup } = await openBenchDatabase(values.db!, dir);
   // Team plan: unlimited questions (the free plan allows a few a day).
   const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: "silent", DISABLE_WORKER: "true", DEFAULT_PLAN: "team" });
@@ -116,40 +123,47 @@ export async function run(args: string[]): Promise<void> {
   let peakRss = process.memoryUsage().rss;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
   try {
-    const signUp = await fetch(`${base}/api/auth/sign-up`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ name: "Bench", email: `bench-${crypto.randomUUID()}@example.com`, password: "benchmark-password" }),
-    });
-    const { token, user } = (await signUp.json()) as { token: string; user: { id: string } };
+    const email = `bench-${keep ?? crypto.randomUUID()}@example.com`;
+    const auth = async (p: string) =>
+      fetch(`${base}/api/auth/${p}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ name: "Bench", email, password: "benchmark-password" }),
+      });
+    let signIn = await auth("sign-up");
+    if (signIn.status !== 200) signIn = await auth("sign-in");
+    const { token, user } = (await signIn.json()) as { token: string; user: { id: string } };
     const db = database.db;
+    const [{ n: existing }] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM chunk WHERE owner_id = ${user.id}`);
 
     // Corpus: memories of ~20 chunks (~80 words each, one paragraph per chunk).
     const rand = rng(42);
     const words = vocabulary(30000, rand);
     const pick = zipf(words.length, rand);
     const perSource = 20;
-    const samples: string[] = [];
     const t0 = performance.now();
-    let made = 0;
+    let made = existing >= targetChunks ? existing : 0;
     for (let s = 0; made < targetChunks; s++) {
       const id = crypto.randomUUID();
       const paras: string[] = [];
       for (let c = 0; c < perSource && made < targetChunks; c++, made++) {
         const para = Array.from({ length: 5 }, () => sentence(words, pick, rand)).join(" ");
         paras.push(`## Part ${c + 1}\n\n${para}`);
-        if (samples.length < nQuestions && rand() < nQuestions / targetChunks * 2) samples.push(para);
       }
       await db.insert(source).values({ id, ownerId: user.id, type: "page", title: `Memory ${s}`, status: "success" });
       await db.insert(sourceContent).values({ sourceId: id, ownerId: user.id, markdown: paras.join("\n\n") });
       await indexSourceContent(db, id);
     }
     const indexS = (performance.now() - t0) / 1000;
-    console.log(`indexed ${made} chunks in ${indexS.toFixed(0)} s (${mnemo.ctx.search.name}, ${values.db})`);
+    console.log(`${existing >= targetChunks ? "reused" : "indexed"} ${made} chunks in ${indexS.toFixed(0)} s (${mnemo.ctx.search.name}, ${values.db})`);
 
+    const samples = (
+      await queryRows<{ text: string }>(db, sql`SELECT text FROM chunk WHERE owner_id = ${user.id} ORDER BY md5(id) LIMIT ${nQuestions}`)
+    ).map((r) => r.text);
+    const qRand = rng(7);
     const questions = samples.map((p) => {
       const ws = p.replace(/[.]/g, "").split(" ").filter((w) => w.length > 5);
-      return `What does my memory say about ${ws[Math.floor(rand() * ws.length)]} ${ws[Math.floor(rand() * ws.length)]} ${ws[Math.floor(rand() * ws.length)]}?`;
+      return `What does my memory say about ${ws[Math.floor(qRand() * ws.length)]} ${ws[Math.floor(qRand() * ws.length)]} ${ws[Math.floor(qRand() * ws.length)]}?`;
     });
     while (questions.length < nQuestions) questions.push(`What about ${words[pick()]} ${words[pick()]}?`);
 
@@ -229,6 +243,6 @@ export async function run(args: string[]): Promise<void> {
     server.close();
     await mnemo.stop().catch(() => {});
     await cleanup().catch(() => {});
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (!keep) fs.rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -14,7 +14,8 @@ async function openWall(page: Page, api: MemoryApi, path = "/") {
   await page.goto(path);
 }
 
-const card = (page: Page, title: string | RegExp) => page.getByTestId("memory-card").filter({ has: page.getByRole("heading", { name: title }) });
+const card = (page: Page, title: string | RegExp) =>
+  page.getByTestId("memory-card").filter({ has: page.getByRole("heading", { name: title }) });
 const preview = (page: Page) => page.getByTestId("source-preview");
 
 /** Screenshots at 1280 and 390 px, light and dark, to artifacts/e2e/. */
@@ -38,7 +39,9 @@ async function shots(page: Page, name: string) {
 }
 
 async function openPreview(page: Page, title: string | RegExp): Promise<Locator> {
-  await card(page, title).getByRole("button", { name: /^Open / }).click();
+  await card(page, title)
+    .getByRole("button", { name: /^Open / })
+    .click();
   const dialog = preview(page);
   await expect(dialog).toBeVisible();
   return dialog;
@@ -57,16 +60,24 @@ async function closePreview(page: Page) {
 }
 
 async function cardOrder(page: Page): Promise<string[]> {
-  return page.getByTestId("memory-card").evaluateAll((els) => els.map((e) => e.getAttribute("aria-label") ?? ""));
+  return page
+    .getByTestId("memory-card")
+    .evaluateAll((els) => els.map((e) => e.getAttribute("aria-label") ?? ""));
 }
 
-test("the wall: every kind of memory, previews, editing, filters, search and delete", async ({ page, request }) => {
+test("the wall: every kind of memory, previews, editing, filters, search and delete", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   const api = await MemoryApi.signUp(request, email("wall"));
   const csv = await api.uploadFixture("sample.csv", "text/csv");
   const pdf = await api.uploadFixture("multipage.pdf", "application/pdf");
   const png = await api.uploadFixture("ocr-text.png", "image/png", "image");
-  const note = await api.createPage("Tesla Roadster notes", "# Tesla Roadster\n\nBattery swap idea from the *garage* meeting.");
+  const note = await api.createPage(
+    "Tesla Roadster notes",
+    "# Tesla Roadster\n\nBattery swap idea from the *garage* meeting.",
+  );
   const link = await api.saveLink(`${fixtureOrigin}/articles/astronomy`);
   const statuses = await api.waitIndexed([csv, pdf, png, note, link]);
   expect(Object.values(statuses)).toEqual(["success", "success", "success", "success", "success"]);
@@ -81,7 +92,9 @@ test("the wall: every kind of memory, previews, editing, filters, search and del
 
   // CSV as a table.
   let dialog = await openPreview(page, "sample.csv");
-  await expect(dialog.getByTestId("csv-table").getByRole("columnheader", { name: "Population" })).toBeVisible();
+  await expect(
+    dialog.getByTestId("csv-table").getByRole("columnheader", { name: "Population" }),
+  ).toBeVisible();
   await expect(dialog.getByRole("cell", { name: "Nuuk, Sermersooq" })).toBeVisible();
   await shots(page, "preview-csv");
   // The preview is in the address: a reload keeps it open.
@@ -149,7 +162,9 @@ test("the wall: every kind of memory, previews, editing, filters, search and del
 
   // Pin one: it shows in the pinned view.
   await card(page, "sample.csv").hover();
-  await card(page, "sample.csv").getByRole("button", { name: /^Actions for/ }).click();
+  await card(page, "sample.csv")
+    .getByRole("button", { name: /^Actions for/ })
+    .click();
   await page.getByRole("menuitem", { name: "Pin" }).click();
   await page.getByRole("link", { name: "Pinned" }).click();
   await expect(page.getByTestId("memory-card")).toHaveCount(1);
@@ -211,7 +226,9 @@ test("the wall: every kind of memory, previews, editing, filters, search and del
 
   // Delete one, with confirmation; it stays gone after a reload.
   await card(page, "Northern Rail report.pdf").hover();
-  await card(page, "Northern Rail report.pdf").getByRole("button", { name: /^Actions for/ }).click();
+  await card(page, "Northern Rail report.pdf")
+    .getByRole("button", { name: /^Actions for/ })
+    .click();
   await page.getByRole("menuitem", { name: "Delete" }).click();
   await expect(page.getByRole("dialog", { name: "Delete this memory?" })).toBeVisible();
   await page.getByRole("button", { name: "Delete", exact: true }).click();
@@ -220,13 +237,16 @@ test("the wall: every kind of memory, previews, editing, filters, search and del
   await expect(page.getByTestId("memory-card")).toHaveCount(4);
 });
 
-test("an uploaded HTML file with script and an SVG onload handler previews inert", async ({ page, request }) => {
+test("an uploaded HTML file with script and an SVG onload handler previews inert", async ({
+  page,
+  request,
+}) => {
   const api = await MemoryApi.signUp(request, email("html"));
   const hostile = [
     "<h1>Quarterly plan</h1><p>Nothing to see here.</p>",
     "<script>top.__pwned = 'script'; alert('script ran')</script>",
     '<svg width="40" height="40" onload="top.__pwned = \'svg\'; alert(\'svg ran\')"><circle cx="20" cy="20" r="18" fill="tomato"/></svg>',
-    '<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" onerror="top.__pwned = \'img\'; alert(\'img ran\')">',
+    "<img src=\"data:image/gif;base64,R0lGODlhAQABAAAAACw=\" onerror=\"top.__pwned = 'img'; alert('img ran')\">",
     '<form action="https://example.com/steal"><input name="q" value="x"></form>',
   ].join("\n");
   const id = await api.uploadFile("hostile.html", Buffer.from(hostile), "text/html");
@@ -241,7 +261,9 @@ test("an uploaded HTML file with script and an SVG onload handler previews inert
   const frame = preview(page).getByTestId("sandboxed-html");
   await expect(frame).toBeVisible();
   expect(await frame.getAttribute("sandbox")).toBe("");
-  await expect(page.frameLocator('[data-testid="sandboxed-html"]').getByRole("heading", { name: "Quarterly plan" })).toBeVisible();
+  await expect(
+    page.frameLocator('[data-testid="sandboxed-html"]').getByRole("heading", { name: "Quarterly plan" }),
+  ).toBeVisible();
   await page.waitForTimeout(1000);
   expect(dialogs).toEqual([]);
   expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
@@ -277,7 +299,10 @@ test("a failed memory shows the server's reason and Retry indexes it again", asy
   await closePreview(page);
 });
 
-test("a web page that refuses framing previews as a screenshot, reader content on request", async ({ page, request }) => {
+test("a web page that refuses framing previews as a screenshot, reader content on request", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const api = await MemoryApi.signUp(request, email("shot"));
   const id = await api.saveLink(`${fixtureOrigin}/frame/deny`);

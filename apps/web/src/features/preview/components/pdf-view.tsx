@@ -26,7 +26,7 @@ export function PdfView({ url, name, title }: { url: string; name: string; title
   if (state.failed || !state.objectUrl) return <DownloadFallback url={url} name={name} />;
   return (
     <iframe
-      src={state.objectUrl}
+      src={`${state.objectUrl}#view=FitH`}
       title={`PDF: ${title}`}
       data-testid="pdf-viewer"
       className="block size-full min-h-[60vh] border-0 bg-muted"

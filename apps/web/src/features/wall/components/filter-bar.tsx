@@ -140,7 +140,7 @@ export function FilterBar({
             <MenuPrimitive.Item
               disabled={fileTypes.length === 0}
               onSelect={() => onFileTypes([])}
-              className="flex cursor-default items-center rounded-sm px-2 py-1.5 text-sm outline-none select-none focus:bg-accent data-[disabled]:opacity-50"
+              className="sticky bottom-0 flex cursor-default items-center rounded-sm bg-popover px-2 py-1.5 text-sm outline-none select-none focus:bg-accent data-[disabled]:opacity-50"
             >
               Clear
             </MenuPrimitive.Item>

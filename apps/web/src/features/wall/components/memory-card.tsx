@@ -153,19 +153,16 @@ export function MemoryCard({
         </div>
       </button>
       {status === "errored" && (
-        <div
-          className="flex items-start gap-2 border-t border-destructive/30 bg-destructive/5 px-3 py-2 text-xs"
-          role="alert"
-        >
-          <AlertCircleIcon className="mt-0.5 size-3.5 shrink-0 text-destructive" aria-hidden />
-          <p className="min-w-0 flex-1 text-destructive">
-            {source.error?.trim() || uploadMessages.itemFailed}
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1.5 border-t border-destructive/30 bg-destructive/5 px-3 py-2 text-xs">
+          <p className="flex min-w-0 flex-[1_1_12rem] items-start gap-1.5 text-destructive" role="alert">
+            <AlertCircleIcon className="mt-0.5 size-3.5 shrink-0" aria-hidden />
+            <span>{source.error?.trim() || uploadMessages.itemFailed}</span>
           </p>
           {onRetry && (
             <Button
               variant="outline"
               size="sm"
-              className="-my-1 h-7 shrink-0 px-2 text-xs"
+              className="ml-auto h-7 shrink-0 px-2 text-xs"
               onClick={onRetry}
               disabled={retrying}
               aria-label={`Retry ${source.title || label}`}

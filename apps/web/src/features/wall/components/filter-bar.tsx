@@ -129,7 +129,7 @@ export function FilterBar({
           </DropdownMenuTrigger>
           <DropdownMenuContent
             align="end"
-            className="max-h-[min(26rem,var(--radix-dropdown-menu-content-available-height))] overflow-y-auto"
+            className="max-h-[min(36rem,var(--radix-dropdown-menu-content-available-height))] overflow-y-auto"
           >
             <DropdownMenuLabel className="text-xs text-muted-foreground">Kinds</DropdownMenuLabel>
             {fileTypeFilters.filter((f) => "kind" in f).map(item)}
@@ -140,7 +140,7 @@ export function FilterBar({
             <MenuPrimitive.Item
               disabled={fileTypes.length === 0}
               onSelect={() => onFileTypes([])}
-              className="sticky bottom-0 flex cursor-default items-center rounded-sm bg-popover px-2 py-1.5 text-sm outline-none select-none focus:bg-accent data-[disabled]:opacity-50"
+              className="sticky -bottom-1 -mx-1 -mb-1 flex cursor-default items-center border-t bg-popover px-3 py-2 text-sm outline-none select-none focus:bg-accent data-[disabled]:opacity-50"
             >
               Clear
             </MenuPrimitive.Item>

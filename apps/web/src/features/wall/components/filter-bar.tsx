@@ -136,7 +136,6 @@ export function FilterBar({
             <DropdownMenuSeparator />
             <DropdownMenuLabel className="text-xs text-muted-foreground">File types</DropdownMenuLabel>
             {fileTypeFilters.filter((f) => !("kind" in f)).map(item)}
-            <DropdownMenuSeparator />
             <MenuPrimitive.Item
               disabled={fileTypes.length === 0}
               onSelect={() => onFileTypes([])}

@@ -21,7 +21,7 @@ export { candidateQuery, portableBackend, SCAN_BUDGET } from "./portable.ts";
 /**
  * pg_textsearch: `ORDER BY search_text <@> to_bm25query(…)` over its BM25 index. The index yields
  * chunks best first for the whole table and WHERE filters that stream, so the scope is applied to
- * the top list (first as long as the result, then ×4 each time), widened until it holds `n` in-scope chunks or the matches run out;
+ * the top list (first as long as the result, then ×8 each time), widened until it holds `n` in-scope chunks or the matches run out;
  * past OVERFETCH_MAX the scope is applied first (exact, scored row by row). The first pass is one
  * statement: query analysis, statistics, top list, scope and the candidates' rows.
  */
@@ -39,7 +39,7 @@ async function pgTextsearchPass(
   const extra =
     analyse === null ? sql`` : sql`, (SELECT terms FROM qa) AS terms, st.docs, st.tokens AS total_tokens`;
   const from = analyse === null ? sql`` : sql` CROSS JOIN st`;
-  for (let fetch = n; fetch <= OVERFETCH_MAX; fetch *= 4) {
+  for (let fetch = n; fetch <= OVERFETCH_MAX; fetch = Math.max(fetch * 8, 200)) {
     const rows = normal(
       await queryRows<StageRow>(
         db,
@@ -67,10 +67,18 @@ async function pgTextsearchPass(
   return null;
 }
 
+/** One memory or a list of memories: few chunks, scored row by row without walking the global top list. */
+function narrowScope(scope: SearchScope): boolean {
+  return (
+    Boolean(scope.sourceId) ||
+    Boolean(scope.context && scope.context.collections.length === 0 && scope.context.sources.length > 0)
+  );
+}
+
 export const pgTextsearchBackend: CandidateBackend = {
   name: "pg_textsearch",
   async first(db, scope, query, n) {
-    const rows = await pgTextsearchPass(db, scope, query, n, new Set(), query);
+    const rows = narrowScope(scope) ? null : await pgTextsearchPass(db, scope, query, n, new Set(), query);
     if (rows && rows.length > 0) return stageOf(rows);
     const [a] = await queryRows<StageRow>(
       db,
@@ -90,6 +98,7 @@ export const pgTextsearchBackend: CandidateBackend = {
     return { ...stage, rows: found, dfs: stageOf(found).dfs };
   },
   async retrieve(db, a) {
+    if (narrowScope(a.scope)) return scopeFirst(db, a);
     return (await pgTextsearchPass(db, a.scope, a.text, a.n, a.skip, null)) ?? scopeFirst(db, a);
   },
 };

@@ -8,10 +8,10 @@ import type { SearchHit, SearchScope } from "./types.ts";
  * length, so cosine similarity is their dot product.
  *
  * - pgvector present (always in PGlite): exact scan in SQL, `embedding::vector <=> query`.
- * - no pgvector: the scoped vectors (at most `DENSE_SCAN_CAP`, newest first) are read and scored
- *   in TypeScript; measured in docs/decisions.md ("Dense retrieval").
+ * - no pgvector: the dot product in SQL over `real[]` (unnest), for at most `DENSE_SCAN_CAP`
+ *   scoped vectors, newest first; measured in docs/decisions.md ("Dense retrieval").
  */
-export const DENSE_SCAN_CAP = 20_000;
+export const DENSE_SCAN_CAP = 10_000;
 
 type HitRow = { id: string; source_id: string; ord: number; title: string; heading_path: string; text: string; score: number };
 
@@ -31,14 +31,6 @@ function toHit(r: HitRow): SearchHit {
   };
 }
 
-/** Dot product of two equal-length vectors. */
-export function dot(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  let s = 0;
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) s += a[i] * b[i];
-  return s;
-}
-
 async function searchPgvector(db: Db, scope: SearchScope, model: string, query: number[], limit: number): Promise<SearchHit[]> {
   const q = sql`${vectorLiteral(query)}::vector`;
   const rows = await queryRows<HitRow>(
@@ -53,50 +45,22 @@ async function searchPgvector(db: Db, scope: SearchScope, model: string, query: 
   return rows.map(toHit);
 }
 
-/** Parses PostgreSQL's text form of a real[] ("{0.1,-0.2,…}") into a Float32Array. */
-export function parseRealArray(text: string): Float32Array {
-  const body = text.slice(1, -1);
-  if (!body) return new Float32Array(0);
-  const parts = body.split(",");
-  const out = new Float32Array(parts.length);
-  for (let i = 0; i < parts.length; i++) out[i] = Number(parts[i]);
-  return out;
-}
-
 async function searchPortable(db: Db, scope: SearchScope, model: string, query: number[], limit: number): Promise<SearchHit[]> {
-  // The array as text: parsing one string per row is several times faster than pg's array parser.
-  const rows = await queryRows<{ id: string; v: string }>(
+  const q = sql`${`{${query.map((x) => (Number.isFinite(x) ? x : 0)).join(",")}}`}::real[]`;
+  const rows = await queryRows<HitRow>(
     db,
-    sql`SELECT e.chunk_id AS id, e.embedding::text AS v
-        FROM chunk_embedding e JOIN chunk c ON c.id = e.chunk_id
-        WHERE e.model = ${model} AND ${scopeCondition(scope)}
-        ORDER BY e.created_at DESC
-        LIMIT ${DENSE_SCAN_CAP}`,
+    sql`WITH cand AS MATERIALIZED (
+          SELECT e.chunk_id, e.embedding FROM chunk_embedding e JOIN chunk c ON c.id = e.chunk_id
+          WHERE e.model = ${model} AND ${scopeCondition(scope)}
+          ORDER BY e.created_at DESC LIMIT ${DENSE_SCAN_CAP}),
+        top AS (
+          SELECT cand.chunk_id, (SELECT sum(a * b) FROM unnest(cand.embedding, ${q}) AS t(a, b)) AS score
+          FROM cand ORDER BY score DESC NULLS LAST LIMIT ${limit})
+        SELECT c.id, c.source_id, c.ord, c.title, c.heading_path, c.text, top.score
+        FROM top JOIN chunk c ON c.id = top.chunk_id
+        ORDER BY top.score DESC NULLS LAST`,
   );
-  const q = Float32Array.from(query);
-  const top: { id: string; score: number }[] = [];
-  for (const r of rows) {
-    const score = dot(parseRealArray(r.v), q);
-    if (top.length < limit || score > top[top.length - 1].score) {
-      top.push({ id: r.id, score });
-      top.sort((a, b) => b.score - a.score);
-      if (top.length > limit) top.pop();
-    }
-  }
-  if (!top.length) return [];
-  const ids = sql.join(
-    top.map((t) => sql`${t.id}`),
-    sql`, `,
-  );
-  const details = await queryRows<Omit<HitRow, "score">>(
-    db,
-    sql`SELECT c.id, c.source_id, c.ord, c.title, c.heading_path, c.text FROM chunk c WHERE c.id IN (${ids})`,
-  );
-  const byId = new Map(details.map((d) => [d.id, d]));
-  return top.flatMap((t) => {
-    const d = byId.get(t.id);
-    return d ? [toHit({ ...d, score: t.score })] : [];
-  });
+  return rows.map(toHit);
 }
 
 /** Top `limit` chunks by cosine similarity to `query` within `scope`, best first. */

@@ -1,3 +1,4 @@
+import { themedShots } from "./helpers";
 import { expect, test, type Browser, type Page, type Request } from "@playwright/test";
 import { MemoryApi } from "./wall-api";
 
@@ -17,25 +18,7 @@ async function signedIn(browser: Browser, token: string): Promise<Page> {
   return context.newPage();
 }
 
-/** Screenshots at 1280 and 390 px, light and dark, to artifacts/e2e/. */
-async function shots(page: Page, name: string, full = false) {
-  for (const theme of ["light", "dark"] as const) {
-    await page.evaluate((t) => {
-      localStorage.setItem("theme", t);
-      document.documentElement.classList.toggle("dark", t === "dark");
-    }, theme);
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-      await page.waitForTimeout(150);
-      await page.screenshot({ path: `artifacts/e2e/collections-${name}-${width}-${theme}.png`, fullPage: full && width === 1280 });
-    }
-  }
-  await page.evaluate(() => {
-    localStorage.setItem("theme", "light");
-    document.documentElement.classList.remove("dark");
-  });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const shots = (page: Page, name: string, full = false) => themedShots(page, `collections-${name}`, { fullPageDesktop: full });
 
 const card = (page: Page, title: string) => page.getByTestId("memory-card").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });

@@ -37,3 +37,26 @@ export async function openUserMenu(page: Page) {
   await page.getByRole("button", { name: "Open user menu" }).filter({ visible: true }).first().click();
   return page.getByRole("menu");
 }
+
+/**
+ * Screenshots of the current screen at 1280 and 390 px, light and dark, to
+ * artifacts/e2e/<name>-<width>-<theme>.png; leaves the page light at 1280 px.
+ */
+export async function themedShots(page: Page, name: string, opts: { fullPageDesktop?: boolean; settleMs?: number } = {}) {
+  for (const theme of ["light", "dark"] as const) {
+    await page.evaluate((t) => {
+      localStorage.setItem("theme", t);
+      document.documentElement.classList.toggle("dark", t === "dark");
+    }, theme);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      await page.waitForTimeout(opts.settleMs ?? 150);
+      await page.screenshot({ path: `artifacts/e2e/${name}-${width}-${theme}.png`, fullPage: Boolean(opts.fullPageDesktop) && width === 1280 });
+    }
+  }
+  await page.evaluate(() => {
+    localStorage.setItem("theme", "light");
+    document.documentElement.classList.remove("dark");
+  });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}

@@ -1,3 +1,4 @@
+import { themedShots } from "./helpers";
 import { expect, test, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
 import { chatMessages } from "@mnemo/contracts/messages";
 import { MemoryApi } from "./wall-api";
@@ -17,24 +18,7 @@ async function signedIn(browser: Browser, token: string, options: BrowserContext
   return context.newPage();
 }
 
-async function shots(page: Page, name: string) {
-  for (const theme of ["light", "dark"] as const) {
-    await page.evaluate((t) => {
-      localStorage.setItem("theme", t);
-      document.documentElement.classList.toggle("dark", t === "dark");
-    }, theme);
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-      await page.waitForTimeout(150);
-      await page.screenshot({ path: `artifacts/e2e/plans-${name}-${width}-${theme}.png` });
-    }
-  }
-  await page.evaluate(() => {
-    localStorage.setItem("theme", "light");
-    document.documentElement.classList.remove("dark");
-  });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const shots = (page: Page, name: string) => themedShots(page, `plans-${name}`);
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 

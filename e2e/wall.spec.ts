@@ -1,3 +1,4 @@
+import { themedShots } from "./helpers";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { fixtureOrigin } from "./fixture-site-config";
 import { MemoryApi } from "./wall-api";
@@ -18,25 +19,7 @@ const card = (page: Page, title: string | RegExp) =>
   page.getByTestId("memory-card").filter({ has: page.getByRole("heading", { name: title }) });
 const preview = (page: Page) => page.getByTestId("source-preview");
 
-/** Screenshots at 1280 and 390 px, light and dark, to artifacts/e2e/. */
-async function shots(page: Page, name: string) {
-  for (const theme of ["light", "dark"] as const) {
-    await page.evaluate((t) => {
-      localStorage.setItem("theme", t);
-      document.documentElement.classList.toggle("dark", t === "dark");
-    }, theme);
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-      await page.waitForTimeout(150);
-      await page.screenshot({ path: `artifacts/e2e/${name}-${width}-${theme}.png` });
-    }
-  }
-  await page.evaluate(() => {
-    localStorage.setItem("theme", "light");
-    document.documentElement.classList.remove("dark");
-  });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const shots = (page: Page, name: string) => themedShots(page, name);
 
 async function openPreview(page: Page, title: string | RegExp): Promise<Locator> {
   await card(page, title)

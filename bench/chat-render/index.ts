@@ -3,8 +3,9 @@
  * 20,000 words in the system Chromium. The real server serves the app and the account; the answer
  * stream itself is synthetic (an in-page fetch override for POST /api/qna sends NDJSON chunks of
  * 6 words every few ms, with markdown paragraphs, lists, a table, code and citations). A
- * PerformanceObserver records long tasks (> 50 ms) while it streams. Prints
- * `longest_task_ms=… long_tasks=… words=… stream_s=…`. Options: words=20000, profile=<file> (CDP CPU
+ * PerformanceObserver records long tasks (> 50 ms) while it streams, and a Chromium trace gives
+ * each main-thread task's CPU time (on a loaded machine wall time also counts waiting for a core).
+ * Prints `longest_task_ms=… long_tasks=… longest_task_cpu_ms=… words=… stream_s=… load=…`. Options: words=20000, profile=<file> (CDP CPU
  * profile of the streaming, with a top self-time summary; build the app unminified to read names).
  */
 import fs from "node:fs";
@@ -13,6 +14,7 @@ import path from "node:path";
 import { chromium } from "@playwright/test";
 import { spawnServer } from "../../apps/server/src/test/process.ts";
 import { startProfile, stopProfile } from "./profile.ts";
+import { mainThreadTasks, traceCategories } from "./trace.ts";
 
 function answerText(words: number): string[] {
   const vocab = "the mirror telescope memory answer cites notes garden observatory amateur equatorial stars clouds rings".split(" ");
@@ -93,6 +95,7 @@ export async function run(args: string[]) {
     // Long tasks of the page load are not the answer's: count from the moment the question is sent.
     await page.evaluate(() => ((window as unknown as { __long: number[] }).__long = []));
     const cdp = opts.profile ? await startProfile(page) : null;
+    await browser.startTracing(page, { categories: traceCategories });
     const t0 = Date.now();
     await page.getByRole("textbox", { name: "Question" }).press("Enter");
     await page.waitForFunction(() => (window as unknown as { __streamDone: boolean }).__streamDone, undefined, { timeout: Number(process.env.BENCH_TIMEOUT_MS ?? 600_000), polling: 500 }).catch(async (err: unknown) => {
@@ -103,11 +106,18 @@ export async function run(args: string[]) {
     const streamS = (Date.now() - t0) / 1000;
     await page.waitForTimeout(1000);
     if (cdp) await stopProfile(cdp, opts.profile);
+    const tasks = mainThreadTasks(await browser.stopTracing());
     const long = await page.evaluate(() => (window as unknown as { __long: number[] }).__long);
     const rendered = await page.getByTestId("answer").innerText();
     const renderedWords = rendered.split(/\s+/).filter(Boolean).length;
     console.log(`words streamed: ${words}; words on screen: ${renderedWords}; long tasks: ${long.map((d) => d.toFixed(0)).join(", ") || "none"}`);
-    console.log(`longest_task_ms=${long.length ? Math.max(...long).toFixed(0) : 0} long_tasks=${long.length} words=${words} stream_s=${streamS.toFixed(1)}`);
+    console.log(
+      `trace: ${tasks.tasks} main-thread tasks, ${tasks.cpuMs.toFixed(0)} ms CPU; longest ${tasks.longestWallMs.toFixed(0)} ms wall / ${tasks.longestCpuMs.toFixed(0)} ms CPU; over 50 ms: ${tasks.overWall50} wall, ${tasks.overCpu50} CPU`,
+    );
+    const load = os.loadavg()[0].toFixed(1);
+    console.log(
+      `longest_task_ms=${long.length ? Math.max(...long).toFixed(0) : 0} long_tasks=${long.length} longest_task_cpu_ms=${tasks.longestCpuMs.toFixed(0)} words=${words} stream_s=${streamS.toFixed(1)} load=${load}`,
+    );
   } finally {
     await browser.close();
     await server.stop("SIGTERM");

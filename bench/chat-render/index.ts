@@ -5,7 +5,7 @@
  * 6 words every few ms, with markdown paragraphs, lists, a table, code and citations). A
  * PerformanceObserver records long tasks (> 50 ms) while it streams, and a Chromium trace gives
  * each main-thread task's CPU time (on a loaded machine wall time also counts waiting for a core).
- * Prints `longest_task_ms=… long_tasks=… longest_task_cpu_ms=… words=… stream_s=… load=…`. Options: words=20000, profile=<file> (CDP CPU
+ * Prints `longest_task_ms=… long_tasks=… longest_task_cpu_ms=… words=… stream_s=… load=…`. Options: words=20000, screenshot=<file.png>, profile=<file> (CDP CPU
  * profile of the streaming, with a top self-time summary; build the app unminified to read names).
  */
 import fs from "node:fs";
@@ -110,6 +110,15 @@ export async function run(args: string[]) {
     const long = await page.evaluate(() => (window as unknown as { __long: number[] }).__long);
     const rendered = await page.getByTestId("answer").innerText();
     const renderedWords = rendered.split(/\s+/).filter(Boolean).length;
+    const code = await page.evaluate(() => {
+      const pres = document.querySelectorAll("[data-testid=answer] pre");
+      return { blocks: pres.length, highlighted: [...pres].filter((p) => p.querySelector(".hljs-keyword")).length, tables: document.querySelectorAll("[data-testid=answer] table").length };
+    });
+    console.log(`code blocks: ${code.blocks} (${code.highlighted} highlighted); tables: ${code.tables}`);
+    if (opts.screenshot) {
+      await page.locator("[data-testid=answer] pre").first().scrollIntoViewIfNeeded();
+      await page.screenshot({ path: opts.screenshot });
+    }
     console.log(`words streamed: ${words}; words on screen: ${renderedWords}; long tasks: ${long.map((d) => d.toFixed(0)).join(", ") || "none"}`);
     console.log(
       `trace: ${tasks.tasks} main-thread tasks, ${tasks.cpuMs.toFixed(0)} ms CPU; longest ${tasks.longestWallMs.toFixed(0)} ms wall / ${tasks.longestCpuMs.toFixed(0)} ms CPU; over 50 ms: ${tasks.overWall50} wall, ${tasks.overCpu50} CPU`,

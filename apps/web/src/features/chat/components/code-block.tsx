@@ -52,6 +52,8 @@ export const CodeBlock = memo(function CodeBlock({ code, lang, streaming }: { co
   const [html, setHtml] = useState<{ code: string; html: string | null } | null>(() => (streaming || live ? null : { code, html: highlight(code, lang) }));
   useEffect(() => {
     if (streaming || html?.code === code || !lang) return;
+    // A finished answer highlights at once and frees the slots its cancelled timers had reserved.
+    if (!live) nextSlot = 0;
     const t = setTimeout(() => setHtml({ code, html: highlight(code, lang) }), live ? throttledDelay() : 0);
     return () => clearTimeout(t);
   }, [code, lang, streaming, live, html?.code]);

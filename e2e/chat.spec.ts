@@ -1,3 +1,4 @@
+import { themedShots } from "./helpers";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { MemoryApi } from "./wall-api";
 
@@ -13,24 +14,7 @@ async function signedIn(page: Page, api: MemoryApi, path: string) {
   await page.goto(path);
 }
 
-async function shots(page: Page, name: string) {
-  for (const theme of ["light", "dark"] as const) {
-    await page.evaluate((t) => {
-      localStorage.setItem("theme", t);
-      document.documentElement.classList.toggle("dark", t === "dark");
-    }, theme);
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-      await page.waitForTimeout(200);
-      await page.screenshot({ path: `artifacts/e2e/${name}-${width}-${theme}.png` });
-    }
-  }
-  await page.evaluate(() => {
-    localStorage.setItem("theme", "light");
-    document.documentElement.classList.remove("dark");
-  });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const shots = (page: Page, name: string) => themedShots(page, name, { settleMs: 200 });
 
 const items = (page: Page) => page.getByTestId("chat-item");
 

@@ -97,6 +97,21 @@ export function createApiClient(deps: ApiClientDeps) {
     throw new ApiError(401, "unauthorized", "Your session has ended. Please sign in again.");
   }
 
+  /**
+   * The token rule of spec 1 §4 for a call answered 401: refresh (forced unless a refresh ran in
+   * the last `guardMs`, or join one in flight) and retry once; still 401 → signed out.
+   */
+  async function retryAfterUnauthorized(attempt: () => Promise<Response>): Promise<Response> {
+    if (!deps.tokens.get()) signedOut();
+    const recentlyRefreshed = lastRefreshAt !== null && deps.now() - lastRefreshAt < guardMs;
+    if (inFlightRefresh) await inFlightRefresh;
+    else if (!recentlyRefreshed) await refreshToken().catch(() => undefined);
+    if (!deps.tokens.get()) signedOut();
+    const again = await attempt();
+    if (again.status === 401) signedOut();
+    return again;
+  }
+
   async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
     const method = options.method ?? "GET";
     const withAuth = options.auth ?? true;
@@ -107,16 +122,7 @@ export function createApiClient(deps: ApiClientDeps) {
         throw err;
       });
     let res = await attempt();
-
-    if (res.status === 401 && withAuth) {
-      if (!deps.tokens.get()) signedOut();
-      const recentlyRefreshed = lastRefreshAt !== null && deps.now() - lastRefreshAt < guardMs;
-      if (inFlightRefresh) await inFlightRefresh;
-      else if (!recentlyRefreshed) await refreshToken().catch(() => undefined);
-      if (!deps.tokens.get()) signedOut();
-      res = await attempt();
-      if (res.status === 401) signedOut();
-    }
+    if (res.status === 401 && withAuth) res = await retryAfterUnauthorized(attempt);
 
     const body = await readJson(res);
     if (!res.ok) {
@@ -145,15 +151,7 @@ export function createApiClient(deps: ApiClientDeps) {
     const attempt = () => send("POST", path, options.body, withAuth, options.signal);
     const once = async () => {
       let res = await attempt();
-      if (res.status === 401 && withAuth) {
-        if (!deps.tokens.get()) signedOut();
-        const recentlyRefreshed = lastRefreshAt !== null && deps.now() - lastRefreshAt < guardMs;
-        if (inFlightRefresh) await inFlightRefresh;
-        else if (!recentlyRefreshed) await refreshToken().catch(() => undefined);
-        if (!deps.tokens.get()) signedOut();
-        res = await attempt();
-        if (res.status === 401) signedOut();
-      }
+      if (res.status === 401 && withAuth) res = await retryAfterUnauthorized(attempt);
       if (res.ok && res.body) return res;
       const text = await res.text();
       let body: unknown = { message: text };

@@ -13,7 +13,7 @@ import { useAutoHide } from "../hooks/use-auto-hide";
 import { useIsMobile } from "../hooks/use-is-mobile";
 import { useSource } from "../hooks/use-preview-data";
 import { isPdfSource, type PreviewMode } from "../logic/pane";
-import { ClearChatDialog } from "./clear-chat-dialog";
+import { ClearChatConfirm } from "@/features/chat/components/clear-chat-confirm";
 import { PreviewHeader } from "./preview-header";
 import { PreviewPane } from "./preview-pane";
 import { PreviewError, PreviewLoading } from "./preview-states";
@@ -133,7 +133,8 @@ export function SourcePreviewDialog({
           </>
         ) : null}
       </DialogContent>
-      <ClearChatDialog
+      <ClearChatConfirm
+        description="The conversation about this memory will be removed. The memory itself stays."
         open={confirmClear}
         onCancel={() => setConfirmClear(false)}
         onConfirm={(dontShow) => {

@@ -5,5 +5,6 @@ export { MarkdownView } from "./components/markdown-view";
 export { CsvTable } from "./components/csv-table";
 export { SandboxedHtml } from "./components/sandboxed-html";
 export { useRetrySource } from "./hooks/use-retry-source";
+export { usePreviewParam } from "./hooks/use-preview-param";
 export { requestScreenshot, useScreenshotStatus } from "./hooks/use-screenshots";
 export { wantsScreenshot } from "./logic/screenshot";

@@ -1,11 +1,11 @@
-import { useCallback, useMemo, useState } from "react";
-import { useSearchParams } from "react-router";
+import { useMemo, useState } from "react";
 import { FolderMinusIcon, LibraryBigIcon, Loader2Icon, PlusIcon, RotateCwIcon, XIcon } from "lucide-react";
 import { toast } from "sonner";
 import type { Collection, Source } from "@mnemo/contracts";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { SourcePreviewDialog, previewQueryParam } from "@/features/preview";
+import { SourcePreviewDialog, usePreviewParam } from "@/features/preview";
+import { useSelection } from "@/features/wall/hooks/use-selection";
 import { DeleteMemoriesDialog } from "@/features/wall/components/delete-dialog";
 import { MemoryGrid } from "@/features/wall/components/memory-grid";
 import { useWallActions } from "@/features/wall/hooks/use-wall-actions";
@@ -20,36 +20,18 @@ export function CollectionMemories({ collection, onAdd }: { collection: Collecti
   const id = collection.collection_id;
   const list = useCollectionSources(id);
   const items = useMemo(() => list.data?.pages.flatMap((p) => p.results) ?? [], [list.data]);
-  const [params, setParams] = useSearchParams();
-  const previewId = params.get(previewQueryParam);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const { previewId, openPreview, closePreview } = usePreviewParam();
+  const { selected, toggle, clear: clearSelection } = useSelection();
   const [toDelete, setToDelete] = useState<Source[] | null>(null);
   const { pin, remove } = useWallActions();
   const removeFrom = useRemoveFromCollection(id);
   const canWrite = collection.policies.add_sources;
 
-  const setPreview = useCallback(
-    (sourceId: string | null) =>
-      setParams((p) => {
-        if (sourceId) p.set(previewQueryParam, sourceId);
-        else p.delete(previewQueryParam);
-        return p;
-      }),
-    [setParams],
-  );
-  const toggle = (sid: string) =>
-    setSelected((cur) => {
-      const next = new Set(cur);
-      if (next.has(sid)) next.delete(sid);
-      else next.add(sid);
-      return next;
-    });
-
   const removeSelected = async () => {
     try {
       const r = await removeFrom.mutateAsync([...selected]);
       toast.success(r.removed.length === 1 ? "1 memory removed from the collection." : `${r.removed.length} memories removed from the collection.`);
-      setSelected(new Set());
+      clearSelection();
     } catch (err) {
       toast.error(errorMessage(err));
     }
@@ -91,7 +73,7 @@ export function CollectionMemories({ collection, onAdd }: { collection: Collecti
           items={items}
           selected={selected}
           onToggleSelect={canWrite ? toggle : () => undefined}
-          onOpen={(s) => setPreview(s.id)}
+          onOpen={(s) => openPreview(s.id)}
           onPin={(s, p) => pin.mutate({ id: s.id, pinned: p })}
           onDelete={(s) => setToDelete([s])}
           hasMore={!!list.hasNextPage}
@@ -101,7 +83,7 @@ export function CollectionMemories({ collection, onAdd }: { collection: Collecti
       )}
       {selected.size > 0 && (
         <div role="toolbar" aria-label="Selected memories" className="sticky bottom-4 z-30 mx-auto flex w-fit max-w-full flex-wrap items-center gap-2 rounded-xl border bg-popover px-3 py-2 text-sm shadow-lg">
-          <Button variant="ghost" size="icon-sm" onClick={() => setSelected(new Set())} aria-label="Clear selection">
+          <Button variant="ghost" size="icon-sm" onClick={() => clearSelection()} aria-label="Clear selection">
             <XIcon aria-hidden />
           </Button>
           <span className="font-medium">{selected.size} selected</span>
@@ -118,10 +100,10 @@ export function CollectionMemories({ collection, onAdd }: { collection: Collecti
           const ids = toDelete.map((s) => s.id);
           await remove.mutateAsync(ids).catch(() => undefined);
           setToDelete(null);
-          if (previewId && ids.includes(previewId)) setPreview(null);
+          if (previewId && ids.includes(previewId)) closePreview();
         }}
       />
-      {previewId && <SourcePreviewDialog sourceId={previewId} initial={items.find((s) => s.id === previewId)} onClose={() => setPreview(null)} />}
+      {previewId && <SourcePreviewDialog sourceId={previewId} initial={items.find((s) => s.id === previewId)} onClose={() => closePreview()} />}
     </section>
   );
 }

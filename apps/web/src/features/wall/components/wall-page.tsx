@@ -1,12 +1,13 @@
-import { useCallback, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
+import { useSelection } from "../hooks/use-selection";
 import { Loader2Icon, PlusIcon, RotateCwIcon } from "lucide-react";
 import type { SortOrder, Source } from "@mnemo/contracts";
 import { routes } from "@mnemo/contracts/constants";
 import { Button } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { openUploadDialog } from "@/features/upload";
-import { SourcePreviewDialog, previewQueryParam } from "@/features/preview";
+import { SourcePreviewDialog, usePreviewParam } from "@/features/preview";
 import { useMemorySearch } from "../hooks/use-memory-search";
 import { useWallActions } from "../hooks/use-wall-actions";
 import { useWallSources } from "../hooks/use-wall-sources";
@@ -31,14 +32,14 @@ export function WallPage({
   onAddMemory?: () => void;
   onAddToCollection?: (ids: string[]) => void;
 }) {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const tab = parseWallTab(params.get(routes.memoryTabQuery));
-  const previewId = params.get(previewQueryParam);
+  const { previewId, openPreview: openPreviewId, closePreview } = usePreviewParam();
   const listed = listedTabs.includes(tab);
   const [query, setQuery] = useState("");
   const [sort, setSort] = useState<SortOrder>("recent");
   const [fileTypes, setFileTypes] = useState<string[]>([]);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const { selected, toggle, clear: clearSelection, drop: dropSelection } = useSelection();
   const [toDelete, setToDelete] = useState<Source[] | null>(null);
 
   const types = useMemo(() => fileTypesFor(fileTypes), [fileTypes]);
@@ -48,29 +49,7 @@ export function WallPage({
   const shown = search.active ? search.results : items;
   const { pin, remove } = useWallActions();
 
-  const openPreview = useCallback(
-    (s: Source) =>
-      setParams((p) => {
-        p.set(previewQueryParam, s.id);
-        return p;
-      }),
-    [setParams],
-  );
-  const closePreview = useCallback(
-    () =>
-      setParams((p) => {
-        p.delete(previewQueryParam);
-        return p;
-      }),
-    [setParams],
-  );
-  const toggle = (id: string) =>
-    setSelected((cur) => {
-      const next = new Set(cur);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const openPreview = (src: Source) => openPreviewId(src.id);
   const byId = new Map(shown.map((s) => [s.id, s]));
 
   return (
@@ -136,7 +115,7 @@ export function WallPage({
       </section>
       <SelectionBar
         count={selected.size}
-        onClear={() => setSelected(new Set())}
+        onClear={clearSelection}
         onDelete={() => setToDelete([...selected].map((id) => byId.get(id)).filter((s): s is Source => !!s))}
         onAddToCollection={onAddToCollection ? () => onAddToCollection([...selected]) : undefined}
       />
@@ -148,7 +127,7 @@ export function WallPage({
           const ids = toDelete.map((s) => s.id);
           await remove.mutateAsync(ids).catch(() => undefined);
           setToDelete(null);
-          setSelected((cur) => new Set([...cur].filter((id) => !ids.includes(id))));
+          dropSelection(ids);
           if (previewId && ids.includes(previewId)) closePreview();
         }}
       />

@@ -23,7 +23,17 @@ const dataDir = process.env.E2E_DATA_DIR;
 
 // Embedded defaults: the server sees only the machine's basics, never the developer's
 // DATABASE_URL, S3 or provider keys; WEB_DIST may point at a separately built app.
-const passThrough = ["PATH", "HOME", "TMPDIR", "LANG", "LC_ALL", "TZ", "NODE_OPTIONS", "CHROMIUM_PATH", "WEB_DIST"];
+const passThrough = [
+  "PATH",
+  "HOME",
+  "TMPDIR",
+  "LANG",
+  "LC_ALL",
+  "TZ",
+  "NODE_OPTIONS",
+  "CHROMIUM_PATH",
+  "WEB_DIST",
+];
 const serverEnv: Record<string, string> = {};
 for (const k of passThrough) {
   const v = process.env[k];
@@ -75,7 +85,8 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
-      command: "node_modules/.bin/node --experimental-transform-types --disable-warning=ExperimentalWarning --max-semi-space-size=8 apps/server/src/main.ts serve",
+      command:
+        "node_modules/.bin/node --experimental-transform-types --disable-warning=ExperimentalWarning --max-semi-space-size=8 apps/server/src/main.ts serve",
       url: `${baseURL}/api/health`,
       env: serverEnv,
       reuseExistingServer: false,

@@ -14,5 +14,7 @@ if (!name || !names.includes(name)) {
   console.error(`Usage: npm run bench -- <${names.join("|") || "name"}>`);
   process.exit(1);
 }
-const mod = (await import(path.join(import.meta.dirname, name, "index.ts"))) as { run: (args: string[]) => Promise<void> };
+const mod = (await import(path.join(import.meta.dirname, name, "index.ts"))) as {
+  run: (args: string[]) => Promise<void>;
+};
 await mod.run(rest);

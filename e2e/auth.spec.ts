@@ -82,7 +82,9 @@ test("signing up twice with one email shows the server's message", async ({ page
   await expect(page).toHaveURL(/\/sign-up$/);
 });
 
-test("a session the server no longer knows leads back to sign-in, then to the page asked for", async ({ page }) => {
+test("a session the server no longer knows leads back to sign-in, then to the page asked for", async ({
+  page,
+}) => {
   const user = newUser("expired");
   await signUp(page, user);
   await page.evaluate(() => localStorage.setItem("mnemo.token", "forged-token"));

@@ -27,14 +27,17 @@ function row(dialog: Locator, title: string | RegExp) {
   return dialog.getByRole("region", { name: "Upload list" }).getByRole("listitem").filter({ hasText: title });
 }
 
-test("links, files and a note become memories, with progress, the notification card and final states", async ({ page }) => {
+test("links, files and a note become memories, with progress, the notification card and final states", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   page.on("pageerror", (e) => console.log("pageerror:", e.message, e.stack?.slice(0, 800)));
   await signUp(page, newUser("capture"));
   const dialog = await openUpload(page);
 
   // Panel tiles; the two that are not built yet say so and are disabled.
-  for (const label of ["Add Links", "Upload Files", "Take Notes"]) await expect(dialog.getByRole("button", { name: label })).toBeEnabled();
+  for (const label of ["Add Links", "Upload Files", "Take Notes"])
+    await expect(dialog.getByRole("button", { name: label })).toBeEnabled();
   await expect(dialog.getByRole("button", { name: /Record Meetings/ })).toBeDisabled();
   await expect(dialog.getByRole("button", { name: /App Integrations/ })).toBeDisabled();
 
@@ -49,9 +52,13 @@ test("links, files and a note become memories, with progress, the notification c
   await typeLink(links, "http://example.com/article");
   await expect(error).toHaveText("Please use a secure URL to save content.");
   await typeLink(links, "https://www.youtube.com/playlist?list=PL0123456789");
-  await expect(error).toHaveText("Please include the individual YouTube video links instead of the playlist or channel link.");
+  await expect(error).toHaveText(
+    "Please include the individual YouTube video links instead of the playlist or channel link.",
+  );
   await typeLink(links, "https://www.youtube.com/@somechannel");
-  await expect(error).toHaveText("Please include the individual YouTube video links instead of the playlist or channel link.");
+  await expect(error).toHaveText(
+    "Please include the individual YouTube video links instead of the playlist or channel link.",
+  );
   await typeLink(links, "https://example.com/files/report.pdf");
   await expect(error).toHaveText("Please download the file and upload it as a file instead of a link.");
   await links.getByLabel("Link", { exact: true }).fill("https://twitter.com/someone/status/1");
@@ -83,9 +90,19 @@ test("links, files and a note become memories, with progress, the notification c
     { name: "setup.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ") },
     { name: "résumé.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4") },
   ]);
-  await expect(dialog.getByRole("alert").filter({ hasText: "Upload failed, invalid file type." })).toBeVisible();
-  await expect(dialog.getByRole("alert").filter({ hasText: "Failed to upload résumé.pdf. Filename contains invalid ASCII characters." })).toBeVisible();
-  await input.setInputFiles([path.join(files, "multipage.pdf"), path.join(files, "sample.docx"), path.join(files, "ocr-text.png")]);
+  await expect(
+    dialog.getByRole("alert").filter({ hasText: "Upload failed, invalid file type." }),
+  ).toBeVisible();
+  await expect(
+    dialog
+      .getByRole("alert")
+      .filter({ hasText: "Failed to upload résumé.pdf. Filename contains invalid ASCII characters." }),
+  ).toBeVisible();
+  await input.setInputFiles([
+    path.join(files, "multipage.pdf"),
+    path.join(files, "sample.docx"),
+    path.join(files, "ocr-text.png"),
+  ]);
   await expect(row(dialog, "multipage.pdf")).toBeVisible();
   // Picking the same file again adds nothing.
   await input.setInputFiles([path.join(files, "sample.docx")]);
@@ -109,7 +126,9 @@ test("links, files and a note become memories, with progress, the notification c
   // Save Memories: background toast and the notification card.
   await dialog.getByRole("button", { name: "Save Memories" }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByText("Uploading memories in the background. You'll be notified once it's done.")).toBeVisible();
+  await expect(
+    page.getByText("Uploading memories in the background. You'll be notified once it's done."),
+  ).toBeVisible();
   const card = page.getByRole("region", { name: "Upload notifications" });
   await expect(card).toBeVisible();
   await expect(card).toContainText(/(Adding 7 memories|Added \d of 7 memories) to the wall/);
@@ -118,9 +137,15 @@ test("links, files and a note become memories, with progress, the notification c
   const details = page.getByRole("dialog", { name: /Added \d of 7 memories/ });
   await expect(details).toBeVisible();
   await expect(details.getByRole("listitem")).toHaveCount(7);
-  await expect(details.getByRole("listitem").filter({ hasText: "multipage.pdf" })).toContainText(/file · File/);
-  await expect(details.getByRole("listitem").filter({ hasText: "The Sourdough Starter Handbook" })).toContainText(/webpage · Link/, { timeout: 60_000 });
-  await expect(details.getByRole("listitem").filter({ hasText: "Harbour meeting notes" })).toContainText(/page · Page/);
+  await expect(details.getByRole("listitem").filter({ hasText: "multipage.pdf" })).toContainText(
+    /file · File/,
+  );
+  await expect(
+    details.getByRole("listitem").filter({ hasText: "The Sourdough Starter Handbook" }),
+  ).toContainText(/webpage · Link/, { timeout: 60_000 });
+  await expect(details.getByRole("listitem").filter({ hasText: "Harbour meeting notes" })).toContainText(
+    /page · Page/,
+  );
   await page.screenshot(shot("capture-view-memories"));
   await expect(details.getByText("Success")).toHaveCount(7, { timeout: 120_000 });
   await expect(details.getByRole("heading")).toHaveText("Added 7 of 7 memories");
@@ -137,7 +162,9 @@ test("links, files and a note become memories, with progress, the notification c
   await again.getByRole("button", { name: "Add Links" }).click();
   await typeLink(links, article("astronomy"));
   await links.getByRole("button", { name: "Done" }).click();
-  await expect(row(again, "astronomy")).toContainText("Memory already exists. Duplicate uploads are not allowed.");
+  await expect(row(again, "astronomy")).toContainText(
+    "Memory already exists. Duplicate uploads are not allowed.",
+  );
 });
 
 test("file pick limits, an unreachable page and the phone layout", async ({ page }) => {
@@ -147,17 +174,29 @@ test("file pick limits, an unreachable page and the phone layout", async ({ page
   const input = dialog.getByTestId("upload-file-input");
 
   // 12 files in one pick: 10 queued, 2 discarded; the free plan's 25 MB total is enforced.
-  const small = Array.from({ length: 12 }, (_, i) => ({ name: `note-${i}.txt`, mimeType: "text/plain", buffer: Buffer.from(`Note number ${i} about lighthouses.`) }));
+  const small = Array.from({ length: 12 }, (_, i) => ({
+    name: `note-${i}.txt`,
+    mimeType: "text/plain",
+    buffer: Buffer.from(`Note number ${i} about lighthouses.`),
+  }));
   await input.setInputFiles(small);
-  await expect(dialog.getByText("10 files queued for upload. 2 files were discarded. Only 10 files can be uploaded at a time.")).toBeVisible();
+  await expect(
+    dialog.getByText(
+      "10 files queued for upload. 2 files were discarded. Only 10 files can be uploaded at a time.",
+    ),
+  ).toBeVisible();
   const big = Buffer.alloc(15 * 1024 * 1024, 0x61);
   await input.setInputFiles([
     { name: "big-a.txt", mimeType: "text/plain", buffer: big },
     { name: "big-b.txt", mimeType: "text/plain", buffer: big },
   ]);
-  await expect(dialog.getByText("big-b.txt was discarded as it would exceed the 25MB total size limit.")).toBeVisible();
+  await expect(
+    dialog.getByText("big-b.txt was discarded as it would exceed the 25MB total size limit."),
+  ).toBeVisible();
   // Warnings hide after 8 s.
-  await expect(dialog.getByText("big-b.txt was discarded as it would exceed the 25MB total size limit.")).toBeHidden({ timeout: 12_000 });
+  await expect(
+    dialog.getByText("big-b.txt was discarded as it would exceed the 25MB total size limit."),
+  ).toBeHidden({ timeout: 12_000 });
 
   // Removing a row aborts its upload and takes it off the list.
   const rows = dialog.getByRole("region", { name: "Upload list" }).getByRole("listitem");
@@ -171,7 +210,9 @@ test("file pick limits, an unreachable page and the phone layout", async ({ page
   await typeLink(links, `${fixtureOrigin}/error`);
   await links.getByRole("button", { name: "Done" }).click();
   const errored = rows.filter({ hasText: "/error" });
-  await expect(errored).toContainText("Webpage not responding. Use the chrome extension to save it.", { timeout: 60_000 });
+  await expect(errored).toContainText("Webpage not responding. Use the chrome extension to save it.", {
+    timeout: 60_000,
+  });
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot(shot("capture-upload-mobile"));
@@ -182,7 +223,9 @@ test("file pick limits, an unreachable page and the phone layout", async ({ page
   await page.screenshot(shot("capture-notification-mobile"));
 });
 
-test("one new memory that relates to an earlier one shows its proactive memory; Ctrl+S saves a page", async ({ page }) => {
+test("one new memory that relates to an earlier one shows its proactive memory; Ctrl+S saves a page", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signUp(page, newUser("proactive"));
   const card = page.getByRole("region", { name: "Upload notifications" });
@@ -202,7 +245,9 @@ test("one new memory that relates to an earlier one shows its proactive memory; 
   const editor = page.getByRole("dialog").filter({ has: page.getByLabel("Page title") });
   await editor.getByLabel("Page title").fill("Sourdough starter feeding");
   await editor.locator(".bn-editor").click();
-  await page.keyboard.type("Feed the sourdough starter with flour and water; a bubbly starter makes sourdough bread rise.");
+  await page.keyboard.type(
+    "Feed the sourdough starter with flour and water; a bubbly starter makes sourdough bread rise.",
+  );
   await page.keyboard.press("Control+s");
   await expect(editor.getByText("Saved", { exact: true })).toBeVisible();
   await editor.getByRole("button", { name: "Save Page" }).click();
@@ -210,6 +255,8 @@ test("one new memory that relates to an earlier one shows its proactive memory; 
   // Saved by Ctrl+S, then by Save Page: still one memory.
   await expect(row(dialog, "Sourdough starter feeding")).toHaveCount(1);
   await dialog.getByRole("button", { name: "Save Memories" }).click();
-  await expect(page.getByText(/How does "Sourdough starter feeding" connect with "The Sourdough Starter Handbook"\?/)).toBeVisible({ timeout: 60_000 });
+  await expect(
+    page.getByText(/How does "Sourdough starter feeding" connect with "The Sourdough Starter Handbook"\?/),
+  ).toBeVisible({ timeout: 60_000 });
   await page.screenshot(shot("capture-proactive-memory"));
 });

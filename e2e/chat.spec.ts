@@ -32,21 +32,38 @@ async function publicView(browser: Browser, url: string, token?: string) {
   return { context, page };
 }
 
-test("ask, stream, cite, stop, regenerate, copy, vote, save, history, share, revoke, duplicate", async ({ page, browser, request, context }) => {
+test("ask, stream, cite, stop, regenerate, copy, vote, save, history, share, revoke, duplicate", async ({
+  page,
+  browser,
+  request,
+  context,
+}) => {
   test.setTimeout(180_000);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const alice = await MemoryApi.signUp(request, email("chat-alice"), "Alice Chat");
   const ids = [
-    await alice.createPage("Telescope notes", "The reflecting telescope has a mirror of 200 millimetres. Its mirror was ground by hand in 1998 by a patient amateur. The mount is equatorial and tracks the stars."),
-    await alice.createPage("Garden", "The garden has tomatoes and basil. Tomatoes need six hours of sun each day."),
-    await alice.createPage("Observatory trip", "We visited the observatory in May and saw the rings of Saturn through the clouds."),
+    await alice.createPage(
+      "Telescope notes",
+      "The reflecting telescope has a mirror of 200 millimetres. Its mirror was ground by hand in 1998 by a patient amateur. The mount is equatorial and tracks the stars.",
+    ),
+    await alice.createPage(
+      "Garden",
+      "The garden has tomatoes and basil. Tomatoes need six hours of sun each day.",
+    ),
+    await alice.createPage(
+      "Observatory trip",
+      "We visited the observatory in May and saw the rings of Saturn through the clouds.",
+    ),
   ];
   await alice.waitIndexed(ids);
 
   // A new chat greets word by word, then the first question replaces the greeting.
   await signedIn(page, alice, "/chat/new");
   await expect(page.getByTestId("greeting")).toHaveText("Hello! How can I help you?", { timeout: 5000 });
-  await expect(page.getByRole("textbox", { name: "Question" })).toHaveAttribute("placeholder", "Ask your question here...");
+  await expect(page.getByRole("textbox", { name: "Question" })).toHaveAttribute(
+    "placeholder",
+    "Ask your question here...",
+  );
   await ask(page, "How big is the telescope mirror?");
   await expect(page.getByTestId("greeting")).toHaveCount(0);
   const first = items(page).first();
@@ -91,12 +108,26 @@ test("ask, stream, cite, stop, regenerate, copy, vote, save, history, share, rev
   await expect(regenerated.getByRole("button", { name: "Copied" })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toContain("200 millimetres");
   await regenerated.getByRole("button", { name: "Good answer" }).click();
-  await expect(regenerated.getByRole("button", { name: "Good answer" })).toHaveAttribute("aria-pressed", "true");
-  const events = await page.evaluate(() => (window as unknown as { __mnemoTrack: () => { name: string; props: { query: string } }[] }).__mnemoTrack());
+  await expect(regenerated.getByRole("button", { name: "Good answer" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  const events = await page.evaluate(() =>
+    (
+      window as unknown as { __mnemoTrack: () => { name: string; props: { query: string } }[] }
+    ).__mnemoTrack(),
+  );
   expect(events).toContainEqual({ name: "UpvoteQna", props: { query: "How big is the telescope mirror?" } });
   const chatId = page.url().split("/").pop()!;
   await expect
-    .poll(async () => (await alice.call<{ session_data: { vote: number | null }[] }>("POST", `/api/fetch_user_chat_history?chat_id=${chatId}`)).session_data.some((t) => t.vote === 1))
+    .poll(async () =>
+      (
+        await alice.call<{ session_data: { vote: number | null }[] }>(
+          "POST",
+          `/api/fetch_user_chat_history?chat_id=${chatId}`,
+        )
+      ).session_data.some((t) => t.vote === 1),
+    )
     .toBe(true);
 
   // Save the answer as a memory: saving → saved, and it shows on the wall.
@@ -105,12 +136,19 @@ test("ask, stream, cite, stop, regenerate, copy, vote, save, history, share, rev
 
   // Reload: the chat is in history with its saved answers and sources.
   await page.goto("/chat");
-  await expect(page.getByTestId("chat-list").getByRole("link", { name: /How big is the telescope mirror\?/ })).toBeVisible();
-  await page.getByTestId("chat-list").getByRole("link", { name: /How big is the telescope mirror\?/ }).click();
+  await expect(
+    page.getByTestId("chat-list").getByRole("link", { name: /How big is the telescope mirror\?/ }),
+  ).toBeVisible();
+  await page
+    .getByTestId("chat-list")
+    .getByRole("link", { name: /How big is the telescope mirror\?/ })
+    .click();
   await expect(items(page).first().getByTestId("answer")).toContainText("200 millimetres");
   await expect(items(page).first().getByTestId("source-card").first()).toBeVisible();
   await page.goto("/");
-  await expect(page.getByTestId("memory-card").filter({ hasText: "How big is the telescope mirror?" })).toBeVisible({ timeout: 20_000 });
+  await expect(
+    page.getByTestId("memory-card").filter({ hasText: "How big is the telescope mirror?" }),
+  ).toBeVisible({ timeout: 20_000 });
 
   // Make it public and open the link logged out: login prompts, no Regenerate.
   await page.goto(`/chat/${chatId}`);
@@ -159,15 +197,23 @@ test("ask, stream, cite, stop, regenerate, copy, vote, save, history, share, rev
   await bobView.context.close();
 });
 
-test("a saved memory with script and javascript: links renders inert in an answer", async ({ page, request }) => {
+test("a saved memory with script and javascript: links renders inert in an answer", async ({
+  page,
+  request,
+}) => {
   const carol = await MemoryApi.signUp(request, email("chat-carol"), "Carol Chat");
-  const id = await carol.createPage("Hostile note", 'The hostile note says <script>window.__pwned = 1</script> and links to [click me](javascript:window.__pwned=2) about the lighthouse keeper.');
+  const id = await carol.createPage(
+    "Hostile note",
+    "The hostile note says <script>window.__pwned = 1</script> and links to [click me](javascript:window.__pwned=2) about the lighthouse keeper.",
+  );
   await carol.waitIndexed([id]);
   await signedIn(page, carol, "/chat/new");
   await ask(page, "What does the hostile note say about the lighthouse keeper?");
   await expect(items(page).first()).toHaveAttribute("data-status", "success", { timeout: 20_000 });
   await expect(page.locator("[data-testid=answer] script")).toHaveCount(0);
-  const hrefs = await page.locator("[data-testid=answer] a").evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""));
+  const hrefs = await page
+    .locator("[data-testid=answer] a")
+    .evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""));
   expect(hrefs.some((h) => h.toLowerCase().startsWith("javascript:"))).toBe(false);
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
 });

@@ -18,19 +18,25 @@ async function signedIn(browser: Browser, token: string): Promise<Page> {
   return context.newPage();
 }
 
-const shots = (page: Page, name: string, full = false) => themedShots(page, `collections-${name}`, { fullPageDesktop: full });
+const shots = (page: Page, name: string, full = false) =>
+  themedShots(page, `collections-${name}`, { fullPageDesktop: full });
 
-const card = (page: Page, title: string) => page.getByTestId("memory-card").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+const card = (page: Page, title: string) =>
+  page.getByTestId("memory-card").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 
-test("collections: create, add in batches, instructions, share read-only before sign-up, upgrade to write, revoke", async ({ browser, request }) => {
+test("collections: create, add in batches, instructions, share read-only before sign-up, upgrade to write, revoke", async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(180_000);
   const aEmail = email("coll-a");
   const bEmail = email("coll-b");
   const a = await MemoryApi.signUp(request, aEmail, "Ada Admin");
   const titles = Array.from({ length: 12 }, (_, i) => `Field note ${String(i + 1).padStart(2, "0")}`);
   const ids: string[] = [];
-  for (const t of titles) ids.push(await a.createPage(t, `# ${t}\n\nObservations about tidal pools, entry ${t}.`));
+  for (const t of titles)
+    ids.push(await a.createPage(t, `# ${t}\n\nObservations about tidal pools, entry ${t}.`));
 
   const pa = await signedIn(browser, a.token);
 
@@ -71,10 +77,14 @@ test("collections: create, add in batches, instructions, share read-only before 
   await expect(pa.getByText("12 selected")).toBeVisible();
   const batches: number[] = [];
   const onRequest = (r: Request) => {
-    if (r.url().includes("/api/collection/add_sources")) batches.push((JSON.parse(r.postData() ?? "{}") as { documents: string[] }).documents.length);
+    if (r.url().includes("/api/collection/add_sources"))
+      batches.push((JSON.parse(r.postData() ?? "{}") as { documents: string[] }).documents.length);
   };
   pa.on("request", onRequest);
-  await pa.getByRole("toolbar", { name: "Selected memories" }).getByRole("button", { name: "Add to collection" }).click();
+  await pa
+    .getByRole("toolbar", { name: "Selected memories" })
+    .getByRole("button", { name: "Add to collection" })
+    .click();
   const addDialog = pa.getByRole("dialog", { name: "Add to collection" });
   await expect(addDialog.getByRole("button", { name: "Create New Collection" })).toBeVisible();
   const row = addDialog.getByTestId("add-to-collection-row").filter({ hasText: "Tide pools" });
@@ -95,10 +105,17 @@ test("collections: create, add in batches, instructions, share read-only before 
   await pa.getByRole("button", { name: "Save instructions" }).click();
   await expect(toast(pa, "Custom instructions saved.")).toBeVisible();
   await pa.reload();
-  await expect(pa.getByLabel("Custom instructions")).toHaveValue("Answer like a marine biologist and cite the note number.");
+  await expect(pa.getByLabel("Custom instructions")).toHaveValue(
+    "Answer like a marine biologist and cite the note number.",
+  );
 
   // --- The existing-memories picker inside the collection's Upload Memories panel.
-  ids.push(await a.createPage("Late addition", "# Late addition\n\nA hermit crab moved into a larger whelk shell at low tide."));
+  ids.push(
+    await a.createPage(
+      "Late addition",
+      "# Late addition\n\nA hermit crab moved into a larger whelk shell at low tide.",
+    ),
+  );
   await a.waitIndexed(ids);
   await pa.reload();
   await pa.getByRole("button", { name: "Add memories" }).click();
@@ -157,7 +174,9 @@ test("collections: create, add in batches, instructions, share read-only before 
 
   // B cannot add: the collection is '(View only)' and disabled in the dialog; the API refuses too.
   await pb.goto("/");
-  await card(pb, "Bo's own note").getByRole("button", { name: /^Actions for/ }).click();
+  await card(pb, "Bo's own note")
+    .getByRole("button", { name: /^Actions for/ })
+    .click();
   await pb.getByRole("menuitem", { name: "Add to collection" }).click();
   const bDialog = pb.getByRole("dialog", { name: "Add to collection" });
   const bRow = bDialog.getByTestId("add-to-collection-row").filter({ hasText: "Tide pools" });
@@ -174,7 +193,9 @@ test("collections: create, add in batches, instructions, share read-only before 
   await pa.getByLabel(`Access of ${bEmail}`, { exact: true }).selectOption("write");
   await expect(toast(pa, `${bEmail} now has write access.`)).toBeVisible();
   await pb.reload();
-  await card(pb, "Bo's own note").getByRole("button", { name: /^Actions for/ }).click();
+  await card(pb, "Bo's own note")
+    .getByRole("button", { name: /^Actions for/ })
+    .click();
   await pb.getByRole("menuitem", { name: "Add to collection" }).click();
   await expect(bRow).not.toContainText("(View only)");
   await bRow.getByRole("button", { name: "Add memory: Tide pools" }).click();

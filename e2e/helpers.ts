@@ -42,7 +42,11 @@ export async function openUserMenu(page: Page) {
  * Screenshots of the current screen at 1280 and 390 px, light and dark, to
  * artifacts/e2e/<name>-<width>-<theme>.png; leaves the page light at 1280 px.
  */
-export async function themedShots(page: Page, name: string, opts: { fullPageDesktop?: boolean; settleMs?: number } = {}) {
+export async function themedShots(
+  page: Page,
+  name: string,
+  opts: { fullPageDesktop?: boolean; settleMs?: number } = {},
+) {
   for (const theme of ["light", "dark"] as const) {
     await page.evaluate((t) => {
       localStorage.setItem("theme", t);
@@ -51,7 +55,10 @@ export async function themedShots(page: Page, name: string, opts: { fullPageDesk
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
       await page.waitForTimeout(opts.settleMs ?? 150);
-      await page.screenshot({ path: `artifacts/e2e/${name}-${width}-${theme}.png`, fullPage: Boolean(opts.fullPageDesktop) && width === 1280 });
+      await page.screenshot({
+        path: `artifacts/e2e/${name}-${width}-${theme}.png`,
+        fullPage: Boolean(opts.fullPageDesktop) && width === 1280,
+      });
     }
   }
   await page.evaluate(() => {

@@ -22,7 +22,11 @@ const shots = (page: Page, name: string) => themedShots(page, `plans-${name}`);
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 
-async function askWithWeb(api: MemoryApi, request: import("@playwright/test").APIRequestContext, question: string) {
+async function askWithWeb(
+  api: MemoryApi,
+  request: import("@playwright/test").APIRequestContext,
+  question: string,
+) {
   const res = await request.post("/api/qna", {
     headers: { authorization: `Bearer ${api.token}`, Source: "webapp" },
     data: { question, search_type: ["web"], user_system_date: new Date().toString() },
@@ -31,18 +35,30 @@ async function askWithWeb(api: MemoryApi, request: import("@playwright/test").AP
   return res;
 }
 
-test("free user at the web-search limit, plans from the message, prices by time zone, desktop app is team", async ({ browser, request }) => {
+test("free user at the web-search limit, plans from the message, prices by time zone, desktop app is team", async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(120_000);
   const user = await MemoryApi.signUp(request, email("plans"), "Pat Free");
-  const id = await user.createPage("Kelp forests", "Kelp forests grow in cold, nutrient-rich water and can grow half a metre a day.");
+  const id = await user.createPage(
+    "Kelp forests",
+    "Kelp forests grow in cold, nutrient-rich water and can grow half a metre a day.",
+  );
   await user.waitIndexed([id]);
 
   const stats = async () =>
-    (await user.call<{ plan: string; daily: { web: { count: number; limit: number | null } } }>("GET", `/api/user/stats?needDailyStats=true&user_system_date=${encodeURIComponent(new Date().toString())}`)).daily.web;
+    (
+      await user.call<{ plan: string; daily: { web: { count: number; limit: number | null } } }>(
+        "GET",
+        `/api/user/stats?needDailyStats=true&user_system_date=${encodeURIComponent(new Date().toString())}`,
+      )
+    ).daily.web;
   const limit = (await stats()).limit ?? 0;
   expect(limit).toBeGreaterThan(1);
   // Use all but one web search through the API (the server counts them even without a web provider).
-  for (let i = 1; i < limit; i += 1) expect((await askWithWeb(user, request, `How fast does kelp grow? (${i})`)).status()).toBe(200);
+  for (let i = 1; i < limit; i += 1)
+    expect((await askWithWeb(user, request, `How fast does kelp grow? (${i})`)).status()).toBe(200);
   expect((await stats()).count).toBe(limit - 1);
 
   // In the browser (Kolkata time zone): the last web search goes through, the next is refused.
@@ -54,7 +70,11 @@ test("free user at the web-search limit, plans from the message, prices by time 
   const box = page.getByRole("textbox", { name: "Question" });
   await box.fill("How fast does kelp grow?");
   await box.press("Enter");
-  await expect(page.getByTestId("chat-item").first()).not.toHaveAttribute("data-status", /loading|streaming/, { timeout: 30_000 });
+  await expect(page.getByTestId("chat-item").first()).not.toHaveAttribute(
+    "data-status",
+    /loading|streaming/,
+    { timeout: 30_000 },
+  );
   await expect.poll(async () => (await stats()).count).toBe(limit);
 
   // Sending again with web on is blocked with the spec's message.
@@ -83,14 +103,25 @@ test("free user at the web-search limit, plans from the message, prices by time 
   await expect(page).toHaveURL(/showPlans=true/);
   await expect(plans.getByRole("tab", { name: /Yearly/ })).toContainText("-40%");
   await expect(plans.getByTestId("plan-card-team")).toContainText("Most popular");
-  await expect(plans.getByTestId("plan-card-pro").getByRole("link", { name: "Upgrade to Pro" })).toHaveAttribute("href", "/upgrade-plan?plan=pro&mode=monthly");
+  await expect(
+    plans.getByTestId("plan-card-pro").getByRole("link", { name: "Upgrade to Pro" }),
+  ).toHaveAttribute("href", "/upgrade-plan?plan=pro&mode=monthly");
   await shots(page, "modal-monthly");
   await plans.getByRole("tab", { name: /Yearly/ }).click();
-  await expect(plans.getByTestId("plan-card-team").getByRole("link", { name: "Upgrade to Team" })).toHaveAttribute("href", "/upgrade-plan?plan=team&mode=yearly");
+  await expect(
+    plans.getByTestId("plan-card-team").getByRole("link", { name: "Upgrade to Team" }),
+  ).toHaveAttribute("href", "/upgrade-plan?plan=team&mode=yearly");
   await plans.getByRole("tab", { name: "Lifetime" }).click();
   const lifetime = plans.getByTestId("plan-card-lifetime");
   await expect(lifetime.getByTestId("plan-price")).toHaveText("₹39,999");
-  for (const f of ["Unlimited copilot app searches", "Unlimited web searches", "Unlimited file uploads", "Collaboration invites", "Model choice"]) await expect(lifetime).toContainText(f);
+  for (const f of [
+    "Unlimited copilot app searches",
+    "Unlimited web searches",
+    "Unlimited file uploads",
+    "Collaboration invites",
+    "Model choice",
+  ])
+    await expect(lifetime).toContainText(f);
   await expect(lifetime.getByRole("link")).toHaveAttribute("href", "/upgrade-plan?plan=team&mode=lifetime");
   await shots(page, "modal-lifetime-kolkata");
   await plans.getByRole("button", { name: "Close" }).click();
@@ -122,9 +153,13 @@ test("free user at the web-search limit, plans from the message, prices by time 
   await expect(berlin.getByTestId("plan-card-lifetime").getByTestId("plan-price")).toHaveText("$495");
 
   // The desktop app is always team: unlimited web searches for the same user.
-  const desktop = await request.get("/api/user/plan", { headers: { authorization: `Bearer ${user.token}`, Source: "desktop_app" } });
+  const desktop = await request.get("/api/user/plan", {
+    headers: { authorization: `Bearer ${user.token}`, Source: "desktop_app" },
+  });
   expect(((await desktop.json()) as { plan: string }).plan).toBe("team");
-  const web2 = await request.get("/api/user/plan", { headers: { authorization: `Bearer ${user.token}`, Source: "webapp" } });
+  const web2 = await request.get("/api/user/plan", {
+    headers: { authorization: `Bearer ${user.token}`, Source: "webapp" },
+  });
   expect(((await web2.json()) as { plan: string }).plan).toBe("free");
   const desktopAsk = await request.post("/api/qna", {
     headers: { authorization: `Bearer ${user.token}`, Source: "desktop_app" },

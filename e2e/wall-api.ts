@@ -14,7 +14,9 @@ export class MemoryApi {
   ) {}
 
   static async signUp(request: APIRequestContext, email: string, name = "Wall Tester"): Promise<MemoryApi> {
-    const res = await request.post("/api/auth/sign-up", { data: { name, email, password: "correct horse battery" } });
+    const res = await request.post("/api/auth/sign-up", {
+      data: { name, email, password: "correct horse battery" },
+    });
     expect(res.status(), await res.text()).toBe(200);
     const { token } = (await res.json()) as { token: string };
     return new MemoryApi(request, token);
@@ -31,10 +33,19 @@ export class MemoryApi {
   }
 
   /** The spec's presigned flow: get an upload location, PUT the bytes with x-amz-meta-*, confirm. */
-  async uploadFile(name: string, bytes: Buffer, mime: string, sourceType: "file" | "image" = "file"): Promise<string> {
+  async uploadFile(
+    name: string,
+    bytes: Buffer,
+    mime: string,
+    sourceType: "file" | "image" = "file",
+  ): Promise<string> {
     const ext = name.split(".").pop() ?? "";
     const meta = { name_base64: b64(name), type: mime, size: bytes.length, source_type: sourceType };
-    const p = await this.call<{ presigned_url: string; file_id: string }>("POST", "/api/upload/get_presigned_url", { fileType: ext, metadata: meta });
+    const p = await this.call<{ presigned_url: string; file_id: string }>(
+      "POST",
+      "/api/upload/get_presigned_url",
+      { fileType: ext, metadata: meta },
+    );
     const put = await this.request.fetch(p.presigned_url, {
       method: "PUT",
       data: bytes,
@@ -47,7 +58,11 @@ export class MemoryApi {
       },
     });
     expect(put.status(), await put.text()).toBe(200);
-    const c = await this.call<{ id: string }>("POST", "/api/upload/confirm_upload", { file_id: p.file_id, upload_status: "success", file_type: ext });
+    const c = await this.call<{ id: string }>("POST", "/api/upload/confirm_upload", {
+      file_id: p.file_id,
+      upload_status: "success",
+      file_type: ext,
+    });
     return c.id;
   }
 
@@ -58,12 +73,21 @@ export class MemoryApi {
   /** A page (note) memory from Markdown, turned into blocks by the server's parser. */
   async createPage(title: string, markdown: string): Promise<string> {
     const { blocks } = await this.call<{ blocks: unknown[] }>("POST", "/api/blocknote-parser", { markdown });
-    const page = await this.call<{ id: string }>("POST", "/api/pages", { title, blocks, markdown, collections: [] });
+    const page = await this.call<{ id: string }>("POST", "/api/pages", {
+      title,
+      blocks,
+      markdown,
+      collections: [],
+    });
     return page.id;
   }
 
   async saveLink(link: string): Promise<string> {
-    const r = await this.call<{ web_pages: { id: string | null; status: string; message?: string }[] }>("POST", "/api/upload/web_pages", { web_pages: [{ link }] });
+    const r = await this.call<{ web_pages: { id: string | null; status: string; message?: string }[] }>(
+      "POST",
+      "/api/upload/web_pages",
+      { web_pages: [{ link }] },
+    );
     const first = r.web_pages[0];
     expect(first?.id, first?.message).toBeTruthy();
     return first?.id ?? "";
@@ -73,7 +97,11 @@ export class MemoryApi {
   async waitIndexed(ids: string[], timeoutMs = 45_000): Promise<Record<string, string>> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const items = await this.call<{ id: string; indexing_status: string }[]>("POST", "/api/upload/verify_indexing", ids.map((id) => ({ id, type: "file" })));
+      const items = await this.call<{ id: string; indexing_status: string }[]>(
+        "POST",
+        "/api/upload/verify_indexing",
+        ids.map((id) => ({ id, type: "file" })),
+      );
       const statuses = Object.fromEntries(items.map((i) => [i.id, i.indexing_status]));
       if (items.every((i) => i.indexing_status !== "in_progress")) return statuses;
       if (Date.now() > deadline) throw new Error(`still indexing: ${JSON.stringify(statuses)}`);

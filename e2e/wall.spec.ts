@@ -267,7 +267,9 @@ test("a failed memory shows the server's reason and Retry indexes it again", asy
   await shots(page, "wall-failed");
 
   // Retry on the card: indexing again, then failed again with the same message.
-  const cardRetry = page.waitForResponse((r) => r.url().includes("/retry") && r.request().method() === "POST");
+  const cardRetry = page.waitForResponse(
+    (r) => r.url().includes("/retry") && r.request().method() === "POST",
+  );
   await failed.getByRole("button", { name: "Retry binary.txt" }).click();
   expect(await (await cardRetry).json()).toMatchObject({ status: "in_progress" });
   await expect(failed).toHaveAttribute("data-status", "errored", { timeout: 30_000 });

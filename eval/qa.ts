@@ -69,7 +69,11 @@ export function scoreAnswer(answer: string, golds: string[]) {
 }
 
 const readJsonl = <T>(file: string): T[] =>
-  fs.readFileSync(file, "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l) as T);
+  fs
+    .readFileSync(file, "utf8")
+    .split("\n")
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as T);
 
 export async function run(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { data: { type: "string" }, limit: { type: "string" } } });
@@ -79,24 +83,37 @@ export async function run(args: string[]): Promise<void> {
   if (values.limit) questions = questions.slice(0, Number(values.limit));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mnemo-eval-qa-"));
   // Team plan: unlimited questions (the free plan allows a few a day).
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", DISABLE_WORKER: "true", DEFAULT_PLAN: "team" });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    DISABLE_WORKER: "true",
+    DEFAULT_PLAN: "team",
+  });
   const mnemo = await startMnemo({ config, log: createLogger("silent"), worker: "off" });
   try {
     const signUp = await mnemo.app.request("/api/auth/sign-up", {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ name: "Eval", email: `eval-${crypto.randomUUID()}@example.com`, password: "evaluation-password" }),
+      body: JSON.stringify({
+        name: "Eval",
+        email: `eval-${crypto.randomUUID()}@example.com`,
+        password: "evaluation-password",
+      }),
     });
     const { token, user } = (await signUp.json()) as { token: string; user: { id: string } };
     const db = mnemo.ctx.database.db;
     const t0 = performance.now();
     for (const c of contexts) {
       const id = crypto.randomUUID();
-      await db.insert(source).values({ id, ownerId: user.id, type: "file", title: c.title, status: "success" });
+      await db
+        .insert(source)
+        .values({ id, ownerId: user.id, type: "file", title: c.title, status: "success" });
       await db.insert(sourceContent).values({ sourceId: id, ownerId: user.id, text: c.text });
       await indexSourceContent(db, id);
     }
-    console.log(`indexed ${contexts.length} contexts in ${((performance.now() - t0) / 1000).toFixed(1)} s (${mnemo.ctx.search.name})`);
+    console.log(
+      `indexed ${contexts.length} contexts in ${((performance.now() - t0) / 1000).toFixed(1)} s (${mnemo.ctx.search.name})`,
+    );
     const sum = { em: 0, f1: 0, contained: 0, words: 0 };
     const t1 = performance.now();
     for (const q of questions) {
@@ -105,7 +122,8 @@ export async function run(args: string[]): Promise<void> {
         headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
         body: JSON.stringify({ question: q.question }),
       });
-      if (res.status !== 200 || !res.body) throw new Error(`/api/qna answered ${res.status}: ${await res.text()}`);
+      if (res.status !== 200 || !res.body)
+        throw new Error(`/api/qna answered ${res.status}: ${await res.text()}`);
       const item = await readChatStream(res.body, newChatItem(q.question));
       const s = scoreAnswer(item.response, q.answers);
       sum.em += s.em;

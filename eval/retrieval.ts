@@ -11,7 +11,11 @@ import { parseArgs } from "node:util";
 import { openDatabase, type Database } from "../apps/server/src/db/client.ts";
 import { source, sourceContent, user } from "../apps/server/src/db/schema/index.ts";
 import { createPostgresDatabase } from "../apps/server/src/test/harness.ts";
-import { DEFAULT_RANKING, RankedSearchIndex, type RankingOptions } from "../apps/server/src/modules/search/engine.ts";
+import {
+  DEFAULT_RANKING,
+  RankedSearchIndex,
+  type RankingOptions,
+} from "../apps/server/src/modules/search/engine.ts";
 import { pgTextsearchBackend, portableBackend } from "../apps/server/src/modules/search/backends.ts";
 import { indexSourceContent } from "../apps/server/src/modules/search/indexer.ts";
 import { prepareSearch } from "../apps/server/src/modules/search/setup.ts";
@@ -39,13 +43,22 @@ async function openEvalDatabase(kind: string): Promise<{ database: Database; cle
   return { database, cleanup: () => database.close() };
 }
 
-async function runSet(set: RetrievalSet, kind: string, impl: string, ranking: RankingOptions): Promise<Summary> {
+async function runSet(
+  set: RetrievalSet,
+  kind: string,
+  impl: string,
+  ranking: RankingOptions,
+): Promise<Summary> {
   const { database, cleanup } = await openEvalDatabase(kind);
   try {
     await prepareSearch(database);
     const { db } = database;
-    const backend = impl === "sql-bm25" || (impl === "auto" && !database.capabilities.pg_textsearch) ? portableBackend : pgTextsearchBackend;
-    if (backend === pgTextsearchBackend && !database.capabilities.pg_textsearch) throw new Error("pg_textsearch is not available");
+    const backend =
+      impl === "sql-bm25" || (impl === "auto" && !database.capabilities.pg_textsearch)
+        ? portableBackend
+        : pgTextsearchBackend;
+    if (backend === pgTextsearchBackend && !database.capabilities.pg_textsearch)
+      throw new Error("pg_textsearch is not available");
     const index = new RankedSearchIndex(backend, ranking);
     const actorId = `eval-${crypto.randomUUID()}`;
     const actorEmail = `${actorId}@example.invalid`;
@@ -55,8 +68,20 @@ async function runSet(set: RetrievalSet, kind: string, impl: string, ranking: Ra
     for (let i = 0; i < set.corpus.length; i += 500) {
       const batch = set.corpus.slice(i, i + 500).map((d) => ({ ...d, sid: crypto.randomUUID() }));
       for (const d of batch) docOf.set(d.sid, d.id);
-      await db.insert(source).values(batch.map((d) => ({ id: d.sid, ownerId: actorId, type: "file", title: d.title, status: "success" })));
-      await db.insert(sourceContent).values(batch.map((d) => ({ sourceId: d.sid, ownerId: actorId, text: d.text })));
+      await db
+        .insert(source)
+        .values(
+          batch.map((d) => ({
+            id: d.sid,
+            ownerId: actorId,
+            type: "file",
+            title: d.title,
+            status: "success",
+          })),
+        );
+      await db
+        .insert(sourceContent)
+        .values(batch.map((d) => ({ sourceId: d.sid, ownerId: actorId, text: d.text })));
     }
     for (const sid of docOf.keys()) await indexSourceContent(db, sid);
     const indexMs = performance.now() - t0;
@@ -66,7 +91,10 @@ async function runSet(set: RetrievalSet, kind: string, impl: string, ranking: Ra
       const s = performance.now();
       const hits = await index.search(db, { actorId, actorEmail }, q.text, 150);
       times.push(performance.now() - s);
-      runs.set(q.id, maxPerDoc(hits.map((h) => ({ doc: docOf.get(h.sourceId) ?? "", score: h.score }))).slice(0, 100));
+      runs.set(
+        q.id,
+        maxPerDoc(hits.map((h) => ({ doc: docOf.get(h.sourceId) ?? "", score: h.score }))).slice(0, 100),
+      );
     }
     const summary = evaluate(runs, set.qrels);
     times.sort((a, b) => a - b);
@@ -92,10 +120,19 @@ export async function run(args: string[]): Promise<void> {
       ranking: { type: "string" },
     },
   });
-  if (!values.data?.length) throw new Error("Usage: npm run eval -- retrieval --data <folder> [--db pglite|postgres] [--impl auto|sql-bm25|pg_textsearch]");
-  const ranking: RankingOptions = { ...DEFAULT_RANKING, ...(values.ranking ? (JSON.parse(values.ranking) as Partial<RankingOptions>) : {}) };
+  if (!values.data?.length)
+    throw new Error(
+      "Usage: npm run eval -- retrieval --data <folder> [--db pglite|postgres] [--impl auto|sql-bm25|pg_textsearch]",
+    );
+  const ranking: RankingOptions = {
+    ...DEFAULT_RANKING,
+    ...(values.ranking ? (JSON.parse(values.ranking) as Partial<RankingOptions>) : {}),
+  };
   const all: Summary[] = [];
-  for (const dir of values.data) all.push(await runSet(loadRetrievalSet(dir), values.db!, values.impl!, ranking));
+  for (const dir of values.data)
+    all.push(await runSet(loadRetrievalSet(dir), values.db!, values.impl!, ranking));
   const mean = (f: (s: Summary) => number) => fmt(all.reduce((a, s) => a + f(s), 0) / all.length);
-  console.log(`nDCG@10=${mean((s) => s.ndcg10)} R@100=${mean((s) => s.recall100)} MRR@10=${mean((s) => s.mrr10)}`);
+  console.log(
+    `nDCG@10=${mean((s) => s.ndcg10)} R@100=${mean((s) => s.recall100)} MRR@10=${mean((s) => s.mrr10)}`,
+  );
 }

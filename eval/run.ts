@@ -15,5 +15,7 @@ if (!kind || !kinds.includes(kind)) {
   console.error(`Usage: npm run eval -- <${kinds.join("|")}> --data <folder>`);
   process.exit(1);
 }
-const mod = (await import(path.join(import.meta.dirname, `${kind}.ts`))) as { run: (args: string[]) => Promise<void> };
+const mod = (await import(path.join(import.meta.dirname, `${kind}.ts`))) as {
+  run: (args: string[]) => Promise<void>;
+};
 await mod.run(rest);

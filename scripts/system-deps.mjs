@@ -17,7 +17,9 @@ if (needed.length === 0) process.exit(0);
 
 const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
 if (!isRoot || process.env.CHROMIUM_PATH) {
-  console.error(`Missing system packages for the browser tests: ${needed.join(", ")}. Install them (Debian: sudo apt-get install -y ${needed.join(" ")}) or set CHROMIUM_PATH.`);
+  console.error(
+    `Missing system packages for the browser tests: ${needed.join(", ")}. Install them (Debian: sudo apt-get install -y ${needed.join(" ")}) or set CHROMIUM_PATH.`,
+  );
   process.exit(1);
 }
 console.log(`Installing ${needed.join(", ")} with apt-get …`);

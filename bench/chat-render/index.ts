@@ -17,18 +17,28 @@ import { startProfile, stopProfile } from "./profile.ts";
 import { mainThreadTasks, traceCategories } from "./trace.ts";
 
 function answerText(words: number): string[] {
-  const vocab = "the mirror telescope memory answer cites notes garden observatory amateur equatorial stars clouds rings".split(" ");
+  const vocab =
+    "the mirror telescope memory answer cites notes garden observatory amateur equatorial stars clouds rings".split(
+      " ",
+    );
   const pieces: string[] = [];
   let n = 0;
   let para = 0;
   while (n < words) {
     para++;
-    if (para % 15 === 0) pieces.push("\n\n```ts\nconst mirror = { size: 200, unit: \"mm\" };\nexport function area(r: number) {\n  return Math.PI * r * r;\n}\n```\n\n");
-    if (para % 20 === 0) pieces.push("\n\n| Part | Size |\n| --- | --- |\n| Mirror | 200 mm |\n| Tube | 1.2 m |\n\n");
+    if (para % 15 === 0)
+      pieces.push(
+        '\n\n```ts\nconst mirror = { size: 200, unit: "mm" };\nexport function area(r: number) {\n  return Math.PI * r * r;\n}\n```\n\n',
+      );
+    if (para % 20 === 0)
+      pieces.push("\n\n| Part | Size |\n| --- | --- |\n| Mirror | 200 mm |\n| Tube | 1.2 m |\n\n");
     if (para % 10 === 0) pieces.push("\n\n- first point about the mirror\n- second point [2]\n\n");
     const len = 60 + (para % 40);
     for (let i = 0; i < len && n < words; i += 6) {
-      const chunk = Array.from({ length: Math.min(6, words - n) }, (_, k) => vocab[(n + k) % vocab.length]).join(" ");
+      const chunk = Array.from(
+        { length: Math.min(6, words - n) },
+        (_, k) => vocab[(n + k) % vocab.length],
+      ).join(" ");
       n += Math.min(6, words - n);
       pieces.push(chunk + (i + 6 >= len ? ` [${(para % 3) + 1}].\n\n` : " "));
     }
@@ -40,15 +50,25 @@ export async function run(args: string[]) {
   const opts = Object.fromEntries(args.map((a) => a.split("=", 2) as [string, string]));
   const words = Number(opts.words ?? 20000);
   const webDist = process.env.WEB_DIST ?? path.resolve("apps/web/dist");
-  if (!fs.existsSync(path.join(webDist, "index.html"))) throw new Error(`No built app at ${webDist}; run npm run build first.`);
+  if (!fs.existsSync(path.join(webDist, "index.html")))
+    throw new Error(`No built app at ${webDist}; run npm run build first.`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mnemo-bench-chat-"));
-  const server = await spawnServer({ DATA_DIR: dataDir, WEB_DIST: webDist, AUTH_SECRET: "bench-secret-bench-secret-bench-secret-1", LOG_LEVEL: "warn" });
+  const server = await spawnServer({
+    DATA_DIR: dataDir,
+    WEB_DIST: webDist,
+    AUTH_SECRET: "bench-secret-bench-secret-bench-secret-1",
+    LOG_LEVEL: "warn",
+  });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
   try {
     const res = await fetch(server.url + "/api/auth/sign-up", {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ name: "Bench Reader", email: `bench-${Date.now()}@example.com`, password: "correct horse battery" }),
+      body: JSON.stringify({
+        name: "Bench Reader",
+        email: `bench-${Date.now()}@example.com`,
+        password: "correct horse battery",
+      }),
     });
     const { token } = (await res.json()) as { token: string };
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -61,18 +81,33 @@ export async function run(args: string[]) {
         const w = window as unknown as { __long: number[]; __streamDone: boolean };
         w.__long = [];
         w.__streamDone = false;
-        new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__long.push(e.duration))).observe({ type: "longtask", buffered: true });
+        new PerformanceObserver((list) =>
+          list.getEntries().forEach((e) => w.__long.push(e.duration)),
+        ).observe({ type: "longtask", buffered: true });
         const real = window.fetch.bind(window);
         window.fetch = (input, init) => {
           const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
           if (!url.endsWith("/api/qna")) return real(input, init);
           const enc = new TextEncoder();
           const line = (o: unknown) => enc.encode(JSON.stringify(o) + "\n");
-          const sources = [1, 2, 3].map((i) => ({ id: `s${i}`, title: `Memory ${i}`, type: "page", snippet: "bench", score: 1 - i / 10, citation: i }));
+          const sources = [1, 2, 3].map((i) => ({
+            id: `s${i}`,
+            title: `Memory ${i}`,
+            type: "page",
+            snippet: "bench",
+            score: 1 - i / 10,
+            citation: i,
+          }));
           let i = 0;
           const body = new ReadableStream<Uint8Array>({
             start(c) {
-              c.enqueue(line({ chat_id: "bench", sources: { results: sources, relevantResultsCount: 3 }, source_id_map: { 1: "s1", 2: "s2", 3: "s3" } }));
+              c.enqueue(
+                line({
+                  chat_id: "bench",
+                  sources: { results: sources, relevantResultsCount: 3 },
+                  source_id_map: { 1: "s1", 2: "s2", 3: "s3" },
+                }),
+              );
               c.enqueue(line({ chunk: "<think>Reading the memories.</think>" }));
             },
             async pull(c) {
@@ -85,7 +120,9 @@ export async function run(args: string[]) {
               }
             },
           });
-          return Promise.resolve(new Response(body, { status: 200, headers: { "content-type": "application/x-ndjson" } }));
+          return Promise.resolve(
+            new Response(body, { status: 200, headers: { "content-type": "application/x-ndjson" } }),
+          );
         };
       },
       { token, pieces },
@@ -98,11 +135,20 @@ export async function run(args: string[]) {
     await browser.startTracing(page, { categories: traceCategories });
     const t0 = Date.now();
     await page.getByRole("textbox", { name: "Question" }).press("Enter");
-    await page.waitForFunction(() => (window as unknown as { __streamDone: boolean }).__streamDone, undefined, { timeout: Number(process.env.BENCH_TIMEOUT_MS ?? 600_000), polling: 500 }).catch(async (err: unknown) => {
-      await page.screenshot({ path: "artifacts/bench-chat-render-failure.png" });
-      throw err;
-    });
-    await page.getByTestId("chat-item").first().and(page.locator("[data-status=success]")).waitFor({ timeout: 120_000 });
+    await page
+      .waitForFunction(() => (window as unknown as { __streamDone: boolean }).__streamDone, undefined, {
+        timeout: Number(process.env.BENCH_TIMEOUT_MS ?? 600_000),
+        polling: 500,
+      })
+      .catch(async (err: unknown) => {
+        await page.screenshot({ path: "artifacts/bench-chat-render-failure.png" });
+        throw err;
+      });
+    await page
+      .getByTestId("chat-item")
+      .first()
+      .and(page.locator("[data-status=success]"))
+      .waitFor({ timeout: 120_000 });
     const streamS = (Date.now() - t0) / 1000;
     await page.waitForTimeout(1000);
     if (cdp) await stopProfile(cdp, opts.profile);
@@ -112,14 +158,20 @@ export async function run(args: string[]) {
     const renderedWords = rendered.split(/\s+/).filter(Boolean).length;
     const code = await page.evaluate(() => {
       const pres = document.querySelectorAll("[data-testid=answer] pre");
-      return { blocks: pres.length, highlighted: [...pres].filter((p) => p.querySelector(".hljs-keyword")).length, tables: document.querySelectorAll("[data-testid=answer] table").length };
+      return {
+        blocks: pres.length,
+        highlighted: [...pres].filter((p) => p.querySelector(".hljs-keyword")).length,
+        tables: document.querySelectorAll("[data-testid=answer] table").length,
+      };
     });
     console.log(`code blocks: ${code.blocks} (${code.highlighted} highlighted); tables: ${code.tables}`);
     if (opts.screenshot) {
       await page.locator("[data-testid=answer] pre").first().scrollIntoViewIfNeeded();
       await page.screenshot({ path: opts.screenshot });
     }
-    console.log(`words streamed: ${words}; words on screen: ${renderedWords}; long tasks: ${long.map((d) => d.toFixed(0)).join(", ") || "none"}`);
+    console.log(
+      `words streamed: ${words}; words on screen: ${renderedWords}; long tasks: ${long.map((d) => d.toFixed(0)).join(", ") || "none"}`,
+    );
     console.log(
       `trace: ${tasks.tasks} main-thread tasks, ${tasks.cpuMs.toFixed(0)} ms CPU; longest ${tasks.longestWallMs.toFixed(0)} ms wall / ${tasks.longestCpuMs.toFixed(0)} ms CPU; over 50 ms: ${tasks.overWall50} wall, ${tasks.overCpu50} CPU`,
     );

@@ -2,7 +2,11 @@
 import fs from "node:fs";
 import type { CDPSession, Page } from "@playwright/test";
 
-type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] };
+type Node = {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  children?: number[];
+};
 type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[] };
 
 export async function startProfile(page: Page): Promise<CDPSession> {
@@ -31,7 +35,8 @@ export async function stopProfile(cdp: CDPSession, file: string, top = 25) {
   });
   printBusyStretches(profile, byId);
   console.log(`profile: ${file}; busy ${(total / 1000).toFixed(0)} ms; top self time:`);
-  for (const [k, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${(us / 1000).toFixed(1).padStart(8)} ms  ${k}`);
+  for (const [k, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top))
+    console.log(`  ${(us / 1000).toFixed(1).padStart(8)} ms  ${k}`);
 }
 
 function frameKey(n: Node): string {
@@ -60,8 +65,22 @@ function printBusyStretches(profile: Profile, byId: Map<number, Node>) {
         seen.add(k);
       }
     }
-    const top = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([k, c]) => `${k} ×${c}`).join("; ");
-    console.log(`busy ${((run.end - run.start) / 1000).toFixed(0)} ms at ${(run.start / 1e6).toFixed(2)} s (${run.ids.length} samples)\n  self: ${top(self)}\n  incl: ${[...incl].filter(([k]) => !k.startsWith("(")).sort((a, b) => b[1] - a[1]).slice(6, 22).map(([k, c]) => `${k} ×${c}`).join("; ")}`);
+    const top = (m: Map<string, number>) =>
+      [...m]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 6)
+        .map(([k, c]) => `${k} ×${c}`)
+        .join("; ");
+    console.log(
+      `busy ${((run.end - run.start) / 1000).toFixed(0)} ms at ${(run.start / 1e6).toFixed(2)} s (${run.ids.length} samples)\n  self: ${top(self)}\n  incl: ${[
+        ...incl,
+      ]
+        .filter(([k]) => !k.startsWith("("))
+        .sort((a, b) => b[1] - a[1])
+        .slice(6, 22)
+        .map(([k, c]) => `${k} ×${c}`)
+        .join("; ")}`,
+    );
   };
   profile.samples.forEach((id, i) => {
     t += profile.timeDeltas[i] ?? 0;

@@ -19,7 +19,13 @@ import { loadConfig } from "../../apps/server/src/config.ts";
 import { startMnemo } from "../../apps/server/src/bootstrap.ts";
 import { createLogger } from "../../apps/server/src/logger.ts";
 import { openDatabase, type Database } from "../../apps/server/src/db/client.ts";
-import { collection, collectionMember, collectionSource, source, userProfile } from "../../apps/server/src/db/schema/index.ts";
+import {
+  collection,
+  collectionMember,
+  collectionSource,
+  source,
+  userProfile,
+} from "../../apps/server/src/db/schema/index.ts";
 import { createPostgresDatabase } from "../../apps/server/src/test/harness.ts";
 
 const pct = (xs: number[], p: number) => {
@@ -28,11 +34,20 @@ const pct = (xs: number[], p: number) => {
 };
 const ms = (n: number) => Math.round(n * 10) / 10;
 
-async function openBenchDatabase(kind: string, dir: string): Promise<{ database: Database; cleanup: () => Promise<void> }> {
+async function openBenchDatabase(
+  kind: string,
+  dir: string,
+): Promise<{ database: Database; cleanup: () => Promise<void> }> {
   if (kind === "postgres") {
     const created = await createPostgresDatabase();
     const database = await openDatabase({ databaseUrl: created.url });
-    return { database, cleanup: async () => { await database.close(); await created.drop(); } };
+    return {
+      database,
+      cleanup: async () => {
+        await database.close();
+        await created.drop();
+      },
+    };
   }
   const database = await openDatabase({ pgliteDir: path.join(dir, "pglite") });
   return { database, cleanup: () => database.close() };
@@ -52,7 +67,11 @@ export async function run(argv: string[]) {
   const nCollections = Number(values.collections);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mnemo-bench-collections-"));
   const { database, cleanup } = await openBenchDatabase(values.db, dir);
-  const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: "silent", AUTH_SECRET: crypto.randomBytes(24).toString("hex") });
+  const config = loadConfig({
+    DATA_DIR: dir,
+    LOG_LEVEL: "silent",
+    AUTH_SECRET: crypto.randomBytes(24).toString("hex"),
+  });
   const mnemo = await startMnemo({ config, database, log: createLogger("silent") });
   const db = database.db;
   const call = async (method: string, url: string, token: string, json?: unknown) => {
@@ -73,7 +92,10 @@ export async function run(argv: string[]) {
       body: JSON.stringify({ name, email, password: "bench-password-123" }),
     });
     const body = (await res.json()) as { token: string; user: { id: string } };
-    await db.update(userProfile).set({ plan: "team", skipTrial: true }).where(eq(userProfile.userId, body.user.id));
+    await db
+      .update(userProfile)
+      .set({ plan: "team", skipTrial: true })
+      .where(eq(userProfile.userId, body.user.id));
     return { id: body.user.id, email, token: body.token };
   };
 
@@ -82,17 +104,36 @@ export async function run(argv: string[]) {
     const owner = await signUp("owner");
     const ids = Array.from({ length: nMemories }, () => crypto.randomUUID());
     for (let i = 0; i < ids.length; i += 500) {
-      await db.insert(source).values(ids.slice(i, i + 500).map((id, k) => ({ id, ownerId: owner.id, type: "webpage", title: `Memory ${i + k}`, status: "success" })));
+      await db
+        .insert(source)
+        .values(
+          ids
+            .slice(i, i + 500)
+            .map((id, k) => ({
+              id,
+              ownerId: owner.id,
+              type: "webpage",
+              title: `Memory ${i + k}`,
+              status: "success",
+            })),
+        );
     }
-    const { collection_id } = (await call("PUT", "/api/collection", owner.token, { collection_name: "Bench" })) as { collection_id: string };
+    const { collection_id } = (await call("PUT", "/api/collection", owner.token, {
+      collection_name: "Bench",
+    })) as { collection_id: string };
     const addTimes: number[] = [];
     for (let i = 0; i < ids.length; i += 10) {
       const t = performance.now();
-      await call("POST", `/api/collection/add_sources?collection_id=${collection_id}`, owner.token, { documents: ids.slice(i, i + 10) });
+      await call("POST", `/api/collection/add_sources?collection_id=${collection_id}`, owner.token, {
+        documents: ids.slice(i, i + 10),
+      });
       addTimes.push(performance.now() - t);
     }
-    const final = (await call("GET", `/api/collection/${collection_id}`, owner.token)) as { document_count: number };
-    if (final.document_count !== nMemories) throw new Error(`expected ${nMemories} memories, got ${final.document_count}`);
+    const final = (await call("GET", `/api/collection/${collection_id}`, owner.token)) as {
+      document_count: number;
+    };
+    if (final.document_count !== nMemories)
+      throw new Error(`expected ${nMemories} memories, got ${final.document_count}`);
 
     // 2. Listing: a viewer who owns half the collections and is a member of the other half.
     const viewer = await signUp("viewer");
@@ -104,15 +145,27 @@ export async function run(argv: string[]) {
       description: "A collection for the listing benchmark",
     }));
     await db.insert(collection).values(rows);
-    await db.insert(collectionMember).values(
-      rows.flatMap((r, i) => [
-        ...(r.ownerId === other.id ? [{ collectionId: r.id, email: viewer.email, role: i % 3 ? "read" : "write" }] : []),
-        { collectionId: r.id, email: `member-${i}@example.com`, role: "read" },
-        { collectionId: r.id, email: `editor-${i}@example.com`, role: "write" },
-      ]),
-    );
+    await db
+      .insert(collectionMember)
+      .values(
+        rows.flatMap((r, i) => [
+          ...(r.ownerId === other.id
+            ? [{ collectionId: r.id, email: viewer.email, role: i % 3 ? "read" : "write" }]
+            : []),
+          { collectionId: r.id, email: `member-${i}@example.com`, role: "read" },
+          { collectionId: r.id, email: `editor-${i}@example.com`, role: "write" },
+        ]),
+      );
     // Every collection holds 5 of the owner's memories (1,000 memberships for 200 collections).
-    await db.insert(collectionSource).values(rows.flatMap((r, i) => ids.slice((i * 5) % nMemories, ((i * 5) % nMemories) + 5).map((sourceId) => ({ collectionId: r.id, sourceId, addedBy: owner.id }))));
+    await db
+      .insert(collectionSource)
+      .values(
+        rows.flatMap((r, i) =>
+          ids
+            .slice((i * 5) % nMemories, ((i * 5) % nMemories) + 5)
+            .map((sourceId) => ({ collectionId: r.id, sourceId, addedBy: owner.id })),
+        ),
+      );
     const listTimes: number[] = [];
     for (let i = 0; i < 55; i++) {
       const t = performance.now();
@@ -131,11 +184,17 @@ export async function run(argv: string[]) {
       list_p95_ms: ms(pct(listTimes, 95)),
       load1: Math.round(os.loadavg()[0] * 10) / 10,
     };
-    console.log(`add ${nMemories} memories in ${addTimes.length} batches of 10: p50 ${f.add_p50_ms} ms, p95 ${f.add_p95_ms} ms (target p95 < 100 ms)`);
-    console.log(`list ${nCollections} collections (50 calls): p50 ${f.list_p50_ms} ms, p95 ${f.list_p95_ms} ms (target p95 < 100 ms)`);
+    console.log(
+      `add ${nMemories} memories in ${addTimes.length} batches of 10: p50 ${f.add_p50_ms} ms, p95 ${f.add_p95_ms} ms (target p95 < 100 ms)`,
+    );
+    console.log(
+      `list ${nCollections} collections (50 calls): p50 ${f.list_p50_ms} ms, p95 ${f.list_p95_ms} ms (target p95 < 100 ms)`,
+    );
     if (values.write) {
       const file = path.join(import.meta.dirname, "..", "..", "docs", "benchmarks.md");
-      const head = fs.existsSync(file) ? "" : "# Benchmarks\n\nFigures from `npm run bench -- <name>`; each run appends its own section.\n";
+      const head = fs.existsSync(file)
+        ? ""
+        : "# Benchmarks\n\nFigures from `npm run bench -- <name>`; each run appends its own section.\n";
       const day = new Date().toISOString().slice(0, 10);
       fs.appendFileSync(
         file,
@@ -145,7 +204,11 @@ export async function run(argv: string[]) {
           `| list ${nCollections} collections with counts, members, top documents (GET /api/collection) | ${f.list_p50_ms} | ${f.list_p95_ms} | p95 < 100 |\n`,
       );
     }
-    console.log(Object.entries(f).map(([k, v]) => `${k}=${v}`).join(" "));
+    console.log(
+      Object.entries(f)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(" "),
+    );
   } finally {
     await mnemo.stop();
     await cleanup();

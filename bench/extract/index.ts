@@ -8,11 +8,17 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { runExtraction, stopExtractionProcesses } from "../../apps/server/src/modules/ingest/extractors/runner.ts";
+import {
+  runExtraction,
+  stopExtractionProcesses,
+} from "../../apps/server/src/modules/ingest/extractors/runner.ts";
 import type { ExtractInput } from "../../apps/server/src/modules/ingest/extractors/types.ts";
 
 const fixtures = path.join(import.meta.dirname, "../../apps/server/src/test/fixtures/files");
-const load = (file: string): ExtractInput => ({ bytes: new Uint8Array(fs.readFileSync(path.join(fixtures, file))), name: file });
+const load = (file: string): ExtractInput => ({
+  bytes: new Uint8Array(fs.readFileSync(path.join(fixtures, file))),
+  name: file,
+});
 
 async function timeRuns(input: ExtractInput, runs: number): Promise<{ seconds: number; pages: number }> {
   let pages = 0;
@@ -34,7 +40,9 @@ export async function run(args: string[]): Promise<void> {
   const pdfColdMs = performance.now() - coldStart;
   const text = await timeRuns(pdf, runs);
   const pdfPagesPerS = text.pages / text.seconds;
-  console.log(`PDF text layer: ${text.pages} pages in ${text.seconds.toFixed(2)} s → ${pdfPagesPerS.toFixed(0)} pages/s (cold first job ${pdfColdMs.toFixed(0)} ms)`);
+  console.log(
+    `PDF text layer: ${text.pages} pages in ${text.seconds.toFixed(2)} s → ${pdfPagesPerS.toFixed(0)} pages/s (cold first job ${pdfColdMs.toFixed(0)} ms)`,
+  );
 
   const image = load("ocr-text.png");
   await runExtraction(image);
@@ -45,7 +53,9 @@ export async function run(args: string[]): Promise<void> {
   const scanned = load("scanned.pdf");
   const scan = await timeRuns(scanned, Math.max(1, Math.floor(runs / 2)));
   const scanPerPage = scan.seconds / scan.pages;
-  console.log(`Scanned PDF: ${scan.pages} pages rendered and OCRed in ${scan.seconds.toFixed(2)} s → ${scanPerPage.toFixed(2)} s/page`);
+  console.log(
+    `Scanned PDF: ${scan.pages} pages rendered and OCRed in ${scan.seconds.toFixed(2)} s → ${scanPerPage.toFixed(2)} s/page`,
+  );
 
   stopExtractionProcesses();
   console.log(

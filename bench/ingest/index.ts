@@ -48,13 +48,20 @@ export async function run(args: string[]) {
     const call = async (method: string, p: string, body: unknown, token = "") => {
       const res = await fetch(server.url + p, {
         method,
-        headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        headers: {
+          "content-type": "application/json",
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
         body: JSON.stringify(body),
       });
       if (res.status !== 200) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
       return res.json();
     };
-    const { token } = (await call("POST", "/api/auth/sign-up", { name: "Bench", email: `bench-${Date.now()}@example.com`, password: "correct-horse-battery" })) as { token: string };
+    const { token } = (await call("POST", "/api/auth/sign-up", {
+      name: "Bench",
+      email: `bench-${Date.now()}@example.com`,
+      password: "correct-horse-battery",
+    })) as { token: string };
     const links = Array.from({ length: pages }, (_, i) => `${site.origin}/articles/page-${i}`);
 
     const startupPeak = peakRssMb(server.child.pid!);
@@ -65,7 +72,12 @@ export async function run(args: string[]) {
     const t0 = performance.now();
     const ids: string[] = [];
     for (let i = 0; i < links.length; i += 50) {
-      const out = (await call("POST", "/api/upload/web_pages", { web_pages: links.slice(i, i + 50).map((link) => ({ link })) }, token)) as {
+      const out = (await call(
+        "POST",
+        "/api/upload/web_pages",
+        { web_pages: links.slice(i, i + 50).map((link) => ({ link })) },
+        token,
+      )) as {
         web_pages: { id: string | null; status: string; message?: string }[];
       };
       for (const r of out.web_pages) {
@@ -78,7 +90,12 @@ export async function run(args: string[]) {
     let errored = 0;
     while (pending.length) {
       await new Promise((r) => setTimeout(r, 250));
-      const rows = (await call("POST", "/api/upload/verify_indexing", pending.slice(0, 200).map((id) => ({ id, type: "webpage" })), token)) as {
+      const rows = (await call(
+        "POST",
+        "/api/upload/verify_indexing",
+        pending.slice(0, 200).map((id) => ({ id, type: "webpage" })),
+        token,
+      )) as {
         id: string;
         indexing_status: string;
       }[];
@@ -93,8 +110,12 @@ export async function run(args: string[]) {
     if (firstStartPeak) console.log(`first start of the data dir (initdb): peak ${firstStartPeak} MB`);
     console.log(`submit: ${((submitted - t0) / 1000).toFixed(2)} s; end to end: ${seconds.toFixed(2)} s`);
     if (process.env.BENCH_VERBOSE) console.log(server.output());
-    console.log(`server peak RSS: ${rss} MB over its life (start-up alone: ${startupPeak} MB); highest RSS sampled while ingesting: ${ingestPeak} MB`);
-    console.log(`pages_per_s=${(pages / seconds).toFixed(1)} ingest_rss_mb=${ingestPeak} peak_rss_mb=${rss} startup_peak_mb=${startupPeak}`);
+    console.log(
+      `server peak RSS: ${rss} MB over its life (start-up alone: ${startupPeak} MB); highest RSS sampled while ingesting: ${ingestPeak} MB`,
+    );
+    console.log(
+      `pages_per_s=${(pages / seconds).toFixed(1)} ingest_rss_mb=${ingestPeak} peak_rss_mb=${rss} startup_peak_mb=${startupPeak}`,
+    );
   } finally {
     await server.stop("SIGTERM");
     await site.close();

@@ -41,7 +41,24 @@ function rng(seed: number) {
   };
 }
 
-const SYL = ["ka", "lo", "mi", "ra", "ten", "vo", "shi", "der", "pa", "lum", "ost", "gri", "na", "bel", "tor", "qui"];
+const SYL = [
+  "ka",
+  "lo",
+  "mi",
+  "ra",
+  "ten",
+  "vo",
+  "shi",
+  "der",
+  "pa",
+  "lum",
+  "ost",
+  "gri",
+  "na",
+  "bel",
+  "tor",
+  "qui",
+];
 function vocabulary(n: number, rand: () => number): string[] {
   const words = new Set<string>();
   while (words.size < n) {
@@ -82,11 +99,20 @@ const pct = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
 };
 
-async function openBenchDatabase(kind: string, dir: string): Promise<{ database: Database; cleanup: () => Promise<void> }> {
+async function openBenchDatabase(
+  kind: string,
+  dir: string,
+): Promise<{ database: Database; cleanup: () => Promise<void> }> {
   if (kind === "postgres") {
     const created = await createPostgresDatabase();
     const database = await openDatabase({ databaseUrl: created.url });
-    return { database, cleanup: async () => { await database.close(); await created.drop(); } };
+    return {
+      database,
+      cleanup: async () => {
+        await database.close();
+        await created.drop();
+      },
+    };
   }
   const database = await openDatabase({ pgliteDir: path.join(dir, "pglite") });
   return { database, cleanup: () => database.close() };
@@ -108,11 +134,18 @@ export async function run(args: string[]): Promise<void> {
   const concurrency = Number(values.concurrency);
   const nQuestions = Number(values.questions);
   const keep = values.db === "pglite" ? values.keep : undefined;
-  const dir = keep ? path.join(os.tmpdir(), `mnemo-bench-qna-${keep}`) : fs.mkdtempSync(path.join(os.tmpdir(), "mnemo-bench-qna-"));
+  const dir = keep
+    ? path.join(os.tmpdir(), `mnemo-bench-qna-${keep}`)
+    : fs.mkdtempSync(path.join(os.tmpdir(), "mnemo-bench-qna-"));
   fs.mkdirSync(dir, { recursive: true });
   const { database, cleanup } = await openBenchDatabase(values.db!, dir);
   // Team plan: unlimited questions (the free plan allows a few a day).
-  const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: "silent", DISABLE_WORKER: "true", DEFAULT_PLAN: "team" });
+  const config = loadConfig({
+    DATA_DIR: dir,
+    LOG_LEVEL: "silent",
+    DISABLE_WORKER: "true",
+    DEFAULT_PLAN: "team",
+  });
   const mnemo = await startMnemo({ config, database, log: createLogger("silent"), worker: "off" });
   const server = serve({ fetch: mnemo.app.fetch, port: 0, hostname: "127.0.0.1" });
   await new Promise((r) => server.once("listening", r));
@@ -128,13 +161,20 @@ export async function run(args: string[]): Promise<void> {
       fetch(`${base}/api/auth/${p}`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ ...(p === "sign-up" ? { name: "Bench" } : {}), email, password: "benchmark-password" }),
+        body: JSON.stringify({
+          ...(p === "sign-up" ? { name: "Bench" } : {}),
+          email,
+          password: "benchmark-password",
+        }),
       });
     let signIn = keep ? await auth("sign-in") : undefined;
     if (signIn?.status !== 200) signIn = await auth("sign-up");
     const { token, user } = (await signIn.json()) as { token: string; user: { id: string } };
     const db = database.db;
-    const [{ n: existing }] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM chunk WHERE owner_id = ${user.id}`);
+    const [{ n: existing }] = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM chunk WHERE owner_id = ${user.id}`,
+    );
 
     // Corpus: memories of 20 sections (~80 words each), until the index holds targetChunks chunks.
     const rand = rng(42);
@@ -150,20 +190,30 @@ export async function run(args: string[]): Promise<void> {
         const para = Array.from({ length: 5 }, () => sentence(words, pick, rand)).join(" ");
         paras.push(`## Part ${c + 1}\n\n${para}`);
       }
-      await db.insert(source).values({ id, ownerId: user.id, type: "page", title: `Memory ${s}`, status: "success" });
+      await db
+        .insert(source)
+        .values({ id, ownerId: user.id, type: "page", title: `Memory ${s}`, status: "success" });
       await db.insert(sourceContent).values({ sourceId: id, ownerId: user.id, markdown: paras.join("\n\n") });
       // The chunker may join short sections: count the chunks it made, not the paragraphs.
       made += await indexSourceContent(db, id);
     }
     const indexS = (performance.now() - t0) / 1000;
-    console.log(`${existing >= targetChunks ? "reused" : "indexed"} ${made} chunks in ${indexS.toFixed(0)} s (${mnemo.ctx.search.name}, ${values.db})`);
+    console.log(
+      `${existing >= targetChunks ? "reused" : "indexed"} ${made} chunks in ${indexS.toFixed(0)} s (${mnemo.ctx.search.name}, ${values.db})`,
+    );
 
     const samples = (
-      await queryRows<{ text: string }>(db, sql`SELECT text FROM chunk WHERE owner_id = ${user.id} ORDER BY md5(id) LIMIT ${nQuestions}`)
+      await queryRows<{ text: string }>(
+        db,
+        sql`SELECT text FROM chunk WHERE owner_id = ${user.id} ORDER BY md5(id) LIMIT ${nQuestions}`,
+      )
     ).map((r) => r.text);
     const qRand = rng(7);
     const questions = samples.map((p) => {
-      const ws = p.replace(/[.]/g, "").split(" ").filter((w) => w.length > 5);
+      const ws = p
+        .replace(/[.]/g, "")
+        .split(" ")
+        .filter((w) => w.length > 5);
       return `What does my memory say about ${ws[Math.floor(qRand() * ws.length)]} ${ws[Math.floor(qRand() * ws.length)]} ${ws[Math.floor(qRand() * ws.length)]}?`;
     });
     while (questions.length < nQuestions) questions.push(`What about ${words[pick()]} ${words[pick()]}?`);
@@ -185,7 +235,8 @@ export async function run(args: string[]): Promise<void> {
         for (const line of dec.push(bytes)) {
           if (line.chunk !== undefined && Number.isNaN(firstChunk)) firstChunk = performance.now() - start;
           if (line.chunk !== undefined && !sawEnd && line.chunk.includes(THINK_END)) sawEnd = true;
-          else if (line.chunk !== undefined && sawEnd && Number.isNaN(firstText)) firstText = performance.now() - start;
+          else if (line.chunk !== undefined && sawEnd && Number.isNaN(firstText))
+            firstText = performance.now() - start;
           if (line.end_of_data) ended = true;
           if (line.error) throw new Error(line.error);
         }
@@ -197,7 +248,10 @@ export async function run(args: string[]): Promise<void> {
     // Peak RSS while filling (bulk indexing grows PGlite's WASM heap) and, separately, while serving.
     const fillPeak = peakRss;
     const servePeak = { rss: process.memoryUsage().rss };
-    const serveSampler = setInterval(() => (servePeak.rss = Math.max(servePeak.rss, process.memoryUsage().rss)), 50);
+    const serveSampler = setInterval(
+      () => (servePeak.rss = Math.max(servePeak.rss, process.memoryUsage().rss)),
+      50,
+    );
     // Warm-up. After a long fill the event loop was blocked for minutes, so the client may reuse a
     // keep-alive socket the server closes at that very moment (ECONNRESET): retry once, unmeasured.
     for (const q of questions.slice(0, 5)) await ask(q).catch(() => ask(q));
@@ -208,7 +262,9 @@ export async function run(args: string[]): Promise<void> {
       ttfc.push(r.firstChunk);
       if (!Number.isNaN(r.firstText)) ttft.push(r.firstText);
     }
-    console.log(`sequential: ${questions.length} questions, TTFC p50 ${pct(ttfc, 50).toFixed(0)} ms p95 ${pct(ttfc, 95).toFixed(0)} ms; first answer text p50 ${pct(ttft, 50).toFixed(0)} ms p95 ${pct(ttft, 95).toFixed(0)} ms`);
+    console.log(
+      `sequential: ${questions.length} questions, TTFC p50 ${pct(ttfc, 50).toFixed(0)} ms p95 ${pct(ttfc, 95).toFixed(0)} ms; first answer text p50 ${pct(ttft, 50).toFixed(0)} ms p95 ${pct(ttft, 95).toFixed(0)} ms`,
+    );
 
     // The search alone, for the same questions: what of TTFC is retrieval and what is the answer path.
     const searchMs: number[] = [];
@@ -217,7 +273,9 @@ export async function run(args: string[]): Promise<void> {
       await mnemo.ctx.search.search(db, { actorId: user.id, actorEmail: "" }, q, 8);
       searchMs.push(performance.now() - t);
     }
-    console.log(`search alone: p50 ${pct(searchMs, 50).toFixed(0)} ms p95 ${pct(searchMs, 95).toFixed(0)} ms`);
+    console.log(
+      `search alone: p50 ${pct(searchMs, 50).toFixed(0)} ms p95 ${pct(searchMs, 95).toFixed(0)} ms`,
+    );
 
     let errors = 0;
     const t1 = performance.now();
@@ -233,7 +291,9 @@ export async function run(args: string[]): Promise<void> {
     const wall = performance.now() - t1;
     clearInterval(serveSampler);
     const done = results.filter(Boolean).map((r) => r!.total);
-    console.log(`concurrent: ${concurrency} streams, ${errors} errors, wall ${(wall / 1000).toFixed(1)} s, completion p95 ${pct(done, 95).toFixed(0)} ms, peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MB (filling ${(fillPeak / 2 ** 20).toFixed(0)} MB, serving ${(servePeak.rss / 2 ** 20).toFixed(0)} MB)`);
+    console.log(
+      `concurrent: ${concurrency} streams, ${errors} errors, wall ${(wall / 1000).toFixed(1)} s, completion p95 ${pct(done, 95).toFixed(0)} ms, peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MB (filling ${(fillPeak / 2 ** 20).toFixed(0)} MB, serving ${(servePeak.rss / 2 ** 20).toFixed(0)} MB)`,
+    );
     const summary = `chunks=${made} db=${values.db} search=${mnemo.ctx.search.name} ttfc_p50_ms=${pct(ttfc, 50).toFixed(0)} ttfc_p95_ms=${pct(ttfc, 95).toFixed(0)} first_text_p95_ms=${pct(ttft, 95).toFixed(0)} search_p95_ms=${pct(searchMs, 95).toFixed(0)} load_avg=${os.loadavg()[0].toFixed(1)} concurrent=${concurrency} errors=${errors} concurrent_wall_s=${(wall / 1000).toFixed(1)} peak_rss_mb=${(peakRss / 2 ** 20).toFixed(0)} serve_peak_rss_mb=${(servePeak.rss / 2 ** 20).toFixed(0)}`;
     if (values.write) {
       const file = path.join(import.meta.dirname, "../../docs/benchmarks.md");

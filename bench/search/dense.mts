@@ -24,18 +24,33 @@ for (const kind of testDatabases()) {
   const db = m.ctx.database.db;
   const u = await m.buildUser();
   const sourceId = crypto.randomUUID();
-  await db.execute(sql`INSERT INTO source (id, owner_id, type, title, status) VALUES (${sourceId}, ${u.id}, 'page', 'bench', 'success')`);
-  await db.execute(sql`INSERT INTO chunk (id, source_id, owner_id, ord, text) SELECT ${sourceId} || ':' || g, ${sourceId}, ${u.id}, g, 'text ' || g FROM generate_series(1, ${N}) g`);
+  await db.execute(
+    sql`INSERT INTO source (id, owner_id, type, title, status) VALUES (${sourceId}, ${u.id}, 'page', 'bench', 'success')`,
+  );
+  await db.execute(
+    sql`INSERT INTO chunk (id, source_id, owner_id, ord, text) SELECT ${sourceId} || ':' || g, ${sourceId}, ${u.id}, g, 'text ' || g FROM generate_series(1, ${N}) g`,
+  );
   await db.execute(sql`INSERT INTO chunk_embedding (chunk_id, source_id, owner_id, model, embedding)
     SELECT c.id, c.source_id, c.owner_id, 'bench', ARRAY(SELECT (random() - 0.5)::real FROM generate_series(1, ${D}) WHERE c.ord > 0)
     FROM chunk c WHERE c.source_id = ${sourceId}`);
   const scope = { actorId: u.id, actorEmail: u.email };
   const paths: [string, (q: number[]) => Promise<unknown>][] = [
     ["portable (SQL, capped)", (q) => denseSearch(db, { pgvector: false, model: "bench" }, scope, q, 30)],
-    ["SQL unnest over real[]", (q) => queryRows(db, sql`SELECT e.chunk_id, (SELECT sum(a * b) FROM unnest(e.embedding, ${`{${q.join(",")}}`}::real[]) t(a, b)) AS s
-        FROM chunk_embedding e JOIN chunk c ON c.id = e.chunk_id WHERE e.model = 'bench' AND c.owner_id = ${u.id} ORDER BY s DESC LIMIT 30`)],
+    [
+      "SQL unnest over real[]",
+      (q) =>
+        queryRows(
+          db,
+          sql`SELECT e.chunk_id, (SELECT sum(a * b) FROM unnest(e.embedding, ${`{${q.join(",")}}`}::real[]) t(a, b)) AS s
+        FROM chunk_embedding e JOIN chunk c ON c.id = e.chunk_id WHERE e.model = 'bench' AND c.owner_id = ${u.id} ORDER BY s DESC LIMIT 30`,
+        ),
+    ],
   ];
-  if (m.ctx.database.capabilities.vector) paths.unshift(["pgvector <=> (cast)", (q) => denseSearch(db, { pgvector: true, model: "bench" }, scope, q, 30)]);
+  if (m.ctx.database.capabilities.vector)
+    paths.unshift([
+      "pgvector <=> (cast)",
+      (q) => denseSearch(db, { pgvector: true, model: "bench" }, scope, q, 30),
+    ]);
   for (const [name, run] of paths) {
     const times: number[] = [];
     for (let i = 0; i < RUNS; i++) {

@@ -12,8 +12,22 @@ import { createTestMnemo } from "../../apps/server/src/test/harness.ts";
 import { buildSearchText } from "../../apps/server/src/modules/search/indexer.ts";
 import { SEARCH_CONFIG } from "../../apps/server/src/modules/search/setup.ts";
 
-const TOPICS = ["Tesla battery review", "Sourdough starter guide", "Quarterly revenue report", "Mountain hiking checklist", "Rust ownership explained", "Garden tomato planting", "Jazz piano voicings", "Marathon training plan", "Kubernetes networking notes", "Roman history lecture"];
-const WORDS = "alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike november oscar papa quebec romeo sierra tango uniform victor whiskey xray yankee zulu".split(" ");
+const TOPICS = [
+  "Tesla battery review",
+  "Sourdough starter guide",
+  "Quarterly revenue report",
+  "Mountain hiking checklist",
+  "Rust ownership explained",
+  "Garden tomato planting",
+  "Jazz piano voicings",
+  "Marathon training plan",
+  "Kubernetes networking notes",
+  "Roman history lecture",
+];
+const WORDS =
+  "alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike november oscar papa quebec romeo sierra tango uniform victor whiskey xray yankee zulu".split(
+    " ",
+  );
 
 const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 
@@ -39,14 +53,20 @@ async function time(label: string, calls: number, fn: (i: number) => Promise<Res
   times.sort((a, b) => a - b);
   const p50 = pct(times, 50);
   const p95 = pct(times, 95);
-  console.log(`${label.padEnd(34)} p50 ${p50.toFixed(1)} ms  p95 ${p95.toFixed(1)} ms  max ${times.at(-1)!.toFixed(1)} ms`);
+  console.log(
+    `${label.padEnd(34)} p50 ${p50.toFixed(1)} ms  p95 ${p95.toFixed(1)} ms  max ${times.at(-1)!.toFixed(1)} ms`,
+  );
   return p95;
 }
 
 export async function run(args: string[]) {
   const { values } = parseArgs({
     args,
-    options: { db: { type: "string", default: "pglite" }, memories: { type: "string", default: "5000" }, calls: { type: "string", default: "200" } },
+    options: {
+      db: { type: "string", default: "pglite" },
+      memories: { type: "string", default: "5000" },
+      calls: { type: "string", default: "200" },
+    },
   });
   const n = Number(values.memories);
   const calls = Number(values.calls);
@@ -63,12 +83,20 @@ export async function run(args: string[]) {
         const id = `w${i}`;
         const title = `${TOPICS[i % TOPICS.length]} ${i}`;
         const type = ["webpage", "file", "page", "image"][i % 4];
-        const text = Array.from({ length: 60 }, () => WORDS[Math.floor(rand() * WORDS.length)]).join(" ") + (i % 97 === 0 ? " zeppelin" : "");
-        rows.push(sql`(${id}, ${user.id}, ${type}, ${title}, ${"note " + (i % 13)}, ${"about " + TOPICS[(i + 3) % TOPICS.length]}, ${`https://example.com/${i}`}, 'success', now() - (${i} || ' minutes')::interval, ${JSON.stringify({ file_type: type === "file" ? "pdf" : type })}::jsonb)`);
+        const text =
+          Array.from({ length: 60 }, () => WORDS[Math.floor(rand() * WORDS.length)]).join(" ") +
+          (i % 97 === 0 ? " zeppelin" : "");
+        rows.push(
+          sql`(${id}, ${user.id}, ${type}, ${title}, ${"note " + (i % 13)}, ${"about " + TOPICS[(i + 3) % TOPICS.length]}, ${`https://example.com/${i}`}, 'success', now() - (${i} || ' minutes')::interval, ${JSON.stringify({ file_type: type === "file" ? "pdf" : type })}::jsonb)`,
+        );
         const st = buildSearchText(title, "", text);
-        chunks.push(sql`(${"c" + i}, ${id}, ${user.id}, 0, ${title}, ${text}, ${st}, to_tsvector(${SEARCH_CONFIG}::regconfig, ${st}))`);
+        chunks.push(
+          sql`(${"c" + i}, ${id}, ${user.id}, 0, ${title}, ${text}, ${st}, to_tsvector(${SEARCH_CONFIG}::regconfig, ${st}))`,
+        );
       }
-      await db.execute(sql`INSERT INTO source (id, owner_id, type, title, note, description, url, status, created_at, meta) VALUES ${sql.join(rows, sql`, `)}`);
+      await db.execute(
+        sql`INSERT INTO source (id, owner_id, type, title, note, description, url, status, created_at, meta) VALUES ${sql.join(rows, sql`, `)}`,
+      );
       await db.execute(sql`INSERT INTO chunk (id, source_id, owner_id, ord, title, text, search_text, tsv, tokens)
         SELECT v.id, v.sid, v.oid, v.ord, v.title, v.text, v.st, v.tsv,
           (SELECT coalesce(sum(coalesce(array_length(positions, 1), 1)), 0)::int FROM unnest(v.tsv))
@@ -82,22 +110,44 @@ export async function run(args: string[]) {
       m.request("GET", `/api/sources?page_size=24&page=${1 + ((i * 37) % pages)}`, { as: user }),
     );
     const filtered = await time("GET /api/sources (tab/type/oldest)", calls, (i) =>
-      m.request("GET", `/api/sources?tab=${["everything", "pages", "pinned"][i % 3]}&sort=oldest&file_types=pdf,image&page_size=24&page=${1 + (i % 20)}`, { as: user }),
+      m.request(
+        "GET",
+        `/api/sources?tab=${["everything", "pages", "pinned"][i % 3]}&sort=oldest&file_types=pdf,image&page_size=24&page=${1 + (i % 20)}`,
+        { as: user },
+      ),
     );
-    const queries = ["tesal", "sourdogh", "kubernets", "revenue report", "zeppelin", "hiking", "piano", "marathn"];
+    const queries = [
+      "tesal",
+      "sourdogh",
+      "kubernets",
+      "revenue report",
+      "zeppelin",
+      "hiking",
+      "piano",
+      "marathn",
+    ];
     if (process.env.BENCH_VERBOSE) {
       const { fuzzySearch } = await import("../../apps/server/src/modules/sources/repo.ts");
       const t1 = performance.now();
-      for (const q of queries) await fuzzySearch(db, sql`s.owner_id = ${user.id}`, q, 50, m.ctx.database.capabilities.pg_trgm);
+      for (const q of queries)
+        await fuzzySearch(db, sql`s.owner_id = ${user.id}`, q, 50, m.ctx.database.capabilities.pg_trgm);
       const t2 = performance.now();
-      for (const q of queries) await m.ctx.search.search(db, { actorId: user.id, actorEmail: user.email }, q, 150);
+      for (const q of queries)
+        await m.ctx.search.search(db, { actorId: user.id, actorEmail: user.email }, q, 150);
       const t3 = performance.now();
-      console.log(`fuzzy ${((t2 - t1) / queries.length).toFixed(1)} ms/query, content ${((t3 - t2) / queries.length).toFixed(1)} ms/query`);
+      console.log(
+        `fuzzy ${((t2 - t1) / queries.length).toFixed(1)} ms/query, content ${((t3 - t2) / queries.length).toFixed(1)} ms/query`,
+      );
     }
     const search = await time("POST /api/sources/search", calls, (i) =>
-      m.request("POST", "/api/sources/search", { as: user, json: { search_query: queries[i % queries.length], active_item: "everything" } }),
+      m.request("POST", "/api/sources/search", {
+        as: user,
+        json: { search_query: queries[i % queries.length], active_item: "everything" },
+      }),
     );
-    console.log(`db=${m.kind} memories=${n} list_p95_ms=${list.toFixed(1)} filtered_p95_ms=${filtered.toFixed(1)} search_p95_ms=${search.toFixed(1)}`);
+    console.log(
+      `db=${m.kind} memories=${n} list_p95_ms=${list.toFixed(1)} filtered_p95_ms=${filtered.toFixed(1)} search_p95_ms=${search.toFixed(1)}`,
+    );
   } finally {
     await m.close();
   }

@@ -21,12 +21,17 @@ function jsonl<T>(file: string): T[] {
 export function loadRetrievalSet(dir: string): RetrievalSet {
   const name = path.basename(path.resolve(dir));
   if (fs.existsSync(path.join(dir, "corpus.jsonl"))) {
-    const corpus = jsonl<{ _id: string; title?: string; text?: string }>(path.join(dir, "corpus.jsonl")).map((d) => ({
-      id: String(d._id),
-      title: d.title ?? "",
-      text: d.text ?? "",
+    const corpus = jsonl<{ _id: string; title?: string; text?: string }>(path.join(dir, "corpus.jsonl")).map(
+      (d) => ({
+        id: String(d._id),
+        title: d.title ?? "",
+        text: d.text ?? "",
+      }),
+    );
+    const queries = jsonl<{ _id: string; text: string }>(path.join(dir, "queries.jsonl")).map((q) => ({
+      id: String(q._id),
+      text: q.text,
     }));
-    const queries = jsonl<{ _id: string; text: string }>(path.join(dir, "queries.jsonl")).map((q) => ({ id: String(q._id), text: q.text }));
     const qrels: Qrels = new Map();
     const lines = fs.readFileSync(path.join(dir, "qrels.tsv"), "utf8").split("\n");
     for (const line of lines) {
@@ -37,11 +42,13 @@ export function loadRetrievalSet(dir: string): RetrievalSet {
     }
     return { name, corpus, queries, qrels };
   }
-  const corpus = jsonl<{ _id: string; title?: string; text?: string }>(path.join(dir, "contexts.jsonl")).map((d) => ({
-    id: String(d._id),
-    title: d.title ?? "",
-    text: d.text ?? "",
-  }));
+  const corpus = jsonl<{ _id: string; title?: string; text?: string }>(path.join(dir, "contexts.jsonl")).map(
+    (d) => ({
+      id: String(d._id),
+      title: d.title ?? "",
+      text: d.text ?? "",
+    }),
+  );
   const qa = jsonl<{ id: string; question: string; context_id: string }>(path.join(dir, "qa.jsonl"));
   const qrels: Qrels = new Map(qa.map((q) => [q.id, new Map([[q.context_id, 1]])]));
   return { name, corpus, queries: qa.map((q) => ({ id: q.id, text: q.question })), qrels };

@@ -4,10 +4,38 @@ import { evaluate, maxPerDoc, mrrAt, ndcgAt, recallAt } from "./metrics.ts";
 const j = (o: Record<string, number>) => new Map(Object.entries(o));
 
 describe("retrieval metrics (trec_eval semantics)", () => {
-  const cases: { name: string; ranking: string[]; judged: Record<string, number>; ndcg10: number; r100: number; mrr10: number }[] = [
-    { name: "perfect binary", ranking: ["a", "b", "x"], judged: { a: 1, b: 1 }, ndcg10: 1, r100: 1, mrr10: 1 },
-    { name: "nothing relevant retrieved", ranking: ["x", "y"], judged: { a: 1 }, ndcg10: 0, r100: 0, mrr10: 0 },
-    { name: "relevant at rank 2", ranking: ["x", "a"], judged: { a: 1 }, ndcg10: 1 / Math.log2(3), r100: 1, mrr10: 0.5 },
+  const cases: {
+    name: string;
+    ranking: string[];
+    judged: Record<string, number>;
+    ndcg10: number;
+    r100: number;
+    mrr10: number;
+  }[] = [
+    {
+      name: "perfect binary",
+      ranking: ["a", "b", "x"],
+      judged: { a: 1, b: 1 },
+      ndcg10: 1,
+      r100: 1,
+      mrr10: 1,
+    },
+    {
+      name: "nothing relevant retrieved",
+      ranking: ["x", "y"],
+      judged: { a: 1 },
+      ndcg10: 0,
+      r100: 0,
+      mrr10: 0,
+    },
+    {
+      name: "relevant at rank 2",
+      ranking: ["x", "a"],
+      judged: { a: 1 },
+      ndcg10: 1 / Math.log2(3),
+      r100: 1,
+      mrr10: 0.5,
+    },
     {
       name: "graded gains, swapped order",
       ranking: ["b", "a"],
@@ -16,7 +44,14 @@ describe("retrieval metrics (trec_eval semantics)", () => {
       r100: 1,
       mrr10: 1,
     },
-    { name: "zero-graded judgments are not relevant", ranking: ["z", "a"], judged: { a: 2, z: 0 }, ndcg10: 1 / Math.log2(3), r100: 1, mrr10: 0.5 },
+    {
+      name: "zero-graded judgments are not relevant",
+      ranking: ["z", "a"],
+      judged: { a: 2, z: 0 },
+      ndcg10: 1 / Math.log2(3),
+      r100: 1,
+      mrr10: 0.5,
+    },
     {
       name: "relevant after rank 10 counts for recall only",
       ranking: [...Array.from({ length: 10 }, (_, i) => `x${i}`), "a"],
@@ -45,6 +80,12 @@ describe("retrieval metrics (trec_eval semantics)", () => {
   });
 
   it("maps passages to documents at their best score", () => {
-    expect(maxPerDoc([{ doc: "a", score: 1 }, { doc: "b", score: 3 }, { doc: "a", score: 5 }])).toEqual(["a", "b"]);
+    expect(
+      maxPerDoc([
+        { doc: "a", score: 1 },
+        { doc: "b", score: 3 },
+        { doc: "a", score: 5 },
+      ]),
+    ).toEqual(["a", "b"]);
   });
 });

@@ -11,7 +11,10 @@ export function ndcgAt(ranking: string[], judged: Map<string, number>, k: number
     const g = judged.get(doc) ?? 0;
     if (g > 0) dcg += g / Math.log2(i + 2);
   });
-  const ideal = [...judged.values()].filter((g) => g > 0).sort((a, b) => b - a).slice(0, k);
+  const ideal = [...judged.values()]
+    .filter((g) => g > 0)
+    .sort((a, b) => b - a)
+    .slice(0, k);
   const idcg = ideal.reduce((s, g, i) => s + g / Math.log2(i + 2), 0);
   return idcg > 0 ? dcg / idcg : 0;
 }

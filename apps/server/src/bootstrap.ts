@@ -58,8 +58,18 @@ export function buildContext(config: Config, database: Database, log: Logger): A
         onDenseError: (err) => log.warn({ err: (err as Error).message }, "dense search failed; BM25 alone"),
       })
     : bm25;
-  return { config, database, log, auth, search, embeddings, events: new EventBus(), version: VERSION,
-    blobs: createBlobStore(config, resolveAuthSecret(config)), queue: createJobQueue(database, log) };
+  return {
+    config,
+    database,
+    log,
+    auth,
+    search,
+    embeddings,
+    events: new EventBus(),
+    version: VERSION,
+    blobs: createBlobStore(config, resolveAuthSecret(config)),
+    queue: createJobQueue(database, log),
+  };
 }
 
 export type Mnemo = {

@@ -7,7 +7,9 @@ import { runSetPlanCommand } from "./modules/plans/cli.ts";
 
 const [major, minor] = process.versions.node.split(".").map(Number);
 if (major < 22 || (major === 22 && minor < 12)) {
-  console.error(`Mnemo needs Node.js >= 22.12 (found ${process.versions.node}). Use npm start, or install Node 24 LTS.`);
+  console.error(
+    `Mnemo needs Node.js >= 22.12 (found ${process.versions.node}). Use npm start, or install Node 24 LTS.`,
+  );
   process.exit(1);
 }
 
@@ -67,7 +69,10 @@ async function main() {
   }
 
   const server = serve({ fetch: mnemo.app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
-    log.info({ port: info.port, database: mnemo.ctx.database.kind, dataDir: config.dataDir }, "Mnemo is listening");
+    log.info(
+      { port: info.port, database: mnemo.ctx.database.kind, dataDir: config.dataDir },
+      "Mnemo is listening",
+    );
     console.log(`Mnemo is running at http://localhost:${info.port}`);
   });
   // Keep idle connections open longer than clients and proxies do (60 s is common): with Node's

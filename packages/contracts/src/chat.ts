@@ -12,7 +12,9 @@ export const zSearchTypeList = z
   .nullish()
   .transform((v): SearchType[] => {
     const raw = v == null ? [] : Array.isArray(v) ? v : v.split(",");
-    const out = raw.map((s) => s.trim().toLowerCase()).filter((s): s is SearchType => (searchTypes as readonly string[]).includes(s));
+    const out = raw
+      .map((s) => s.trim().toLowerCase())
+      .filter((s): s is SearchType => (searchTypes as readonly string[]).includes(s));
     return [...new Set(out)];
   });
 
@@ -133,7 +135,10 @@ export const zChatHistoryQuery = z.object({
   chat_id: z.string().min(1),
   is_public: z.enum(["true", "false"]).optional(),
 });
-export const zChatHistoryResponse = z.object({ chat_id: z.string(), session_data: z.array(zSavedSessionRecord) });
+export const zChatHistoryResponse = z.object({
+  chat_id: z.string(),
+  session_data: z.array(zSavedSessionRecord),
+});
 export const zConversationQuery = z.object({ conversation_id: z.string().min(1).optional() });
 
 export const zUpdateContextInput = z.object({

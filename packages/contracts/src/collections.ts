@@ -20,7 +20,12 @@ const zId = z.string().trim().min(1).max(100);
 const zName = z.string().trim().min(1, collectionMessages.nameRequired).max(200);
 const zDescription = z.string().trim().max(2000);
 const zInstructions = z.string().trim().max(8000);
-const zEmail = z.string().trim().toLowerCase().pipe(z.email("Enter a valid e-mail address.")).pipe(z.string().max(320));
+const zEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email("Enter a valid e-mail address."))
+  .pipe(z.string().max(320));
 
 /** A memory shown inside a collection card (the first few, newest first). */
 export const zTopDocument = z.object({ id: z.string(), title: z.string(), type: z.string() });
@@ -119,11 +124,17 @@ export const zAddSourcesResponse = z.object({
 });
 export type AddSourcesResponse = z.infer<typeof zAddSourcesResponse>;
 
-export const zRemoveSourcesResponse = z.object({ removed: z.array(z.string()), document_count: z.number().int() });
+export const zRemoveSourcesResponse = z.object({
+  removed: z.array(z.string()),
+  document_count: z.number().int(),
+});
 
 /** PUT /collection/{id}/add_custom_instructions?custom_instructions= (query or body). */
 export const zCustomInstructionsInput = z.object({ custom_instructions: zInstructions.optional() });
-export const zCustomInstructionsResponse = z.object({ collection_id: z.string(), custom_instructions: z.string() });
+export const zCustomInstructionsResponse = z.object({
+  collection_id: z.string(),
+  custom_instructions: z.string(),
+});
 
 /** POST /collection/{id}/share */
 export const zShareInput = z.object({

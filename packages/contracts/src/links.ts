@@ -36,13 +36,71 @@ export const linkDialogCapacity = {
  * extensions (.html, .php, .aspx …) are not in the list.
  */
 export const directFileExtensions = [
-  "pdf", "doc", "docx", "odt", "rtf", "txt", "md", "csv", "tsv", "xls", "xlsx", "ods", "ppt", "pptx",
-  "odp", "key", "pages", "numbers", "epub", "mobi",
-  "png", "jpg", "jpeg", "gif", "webp", "bmp", "tif", "tiff", "svg", "heic", "avif", "ico",
-  "mp3", "wav", "m4a", "aac", "ogg", "oga", "flac", "opus",
-  "mp4", "m4v", "mov", "avi", "mkv", "webm", "wmv", "flv",
-  "zip", "rar", "7z", "tar", "gz", "tgz", "bz2", "xz",
-  "exe", "msi", "dmg", "pkg", "apk", "iso", "deb", "rpm", "bin",
+  "pdf",
+  "doc",
+  "docx",
+  "odt",
+  "rtf",
+  "txt",
+  "md",
+  "csv",
+  "tsv",
+  "xls",
+  "xlsx",
+  "ods",
+  "ppt",
+  "pptx",
+  "odp",
+  "key",
+  "pages",
+  "numbers",
+  "epub",
+  "mobi",
+  "png",
+  "jpg",
+  "jpeg",
+  "gif",
+  "webp",
+  "bmp",
+  "tif",
+  "tiff",
+  "svg",
+  "heic",
+  "avif",
+  "ico",
+  "mp3",
+  "wav",
+  "m4a",
+  "aac",
+  "ogg",
+  "oga",
+  "flac",
+  "opus",
+  "mp4",
+  "m4v",
+  "mov",
+  "avi",
+  "mkv",
+  "webm",
+  "wmv",
+  "flv",
+  "zip",
+  "rar",
+  "7z",
+  "tar",
+  "gz",
+  "tgz",
+  "bz2",
+  "xz",
+  "exe",
+  "msi",
+  "dmg",
+  "pkg",
+  "apk",
+  "iso",
+  "deb",
+  "rpm",
+  "bin",
 ] as const;
 const fileExtensionSet = new Set<string>(directFileExtensions);
 
@@ -179,7 +237,9 @@ export function socialNetworkOf(raw: string): SocialNetwork | undefined {
 /** The hint shown under a social-network link, pointing at the browser extension; undefined otherwise. */
 export function socialNetworkHint(raw: string): { network: SocialNetwork; message: string } | undefined {
   const network = socialNetworkOf(raw);
-  return network ? { network, message: linkMessages.socialNetworkHint({ network: NETWORK_NAMES[network] }) } : undefined;
+  return network
+    ? { network, message: linkMessages.socialNetworkHint({ network: NETWORK_NAMES[network] }) }
+    : undefined;
 }
 
 /**
@@ -210,7 +270,10 @@ export function canAddLink(linksInDialog: number): boolean {
  * Done in the Add Links dialog: with no link held and nothing typed it answers 'Enter a valid URL.';
  * with text typed, that text is validated like any link; otherwise the held links are submitted.
  */
-export function validateLinkDialogDone(linksInDialog: readonly string[], pendingInput: string): LinkCheck | { ok: true; url?: undefined } {
+export function validateLinkDialogDone(
+  linksInDialog: readonly string[],
+  pendingInput: string,
+): LinkCheck | { ok: true; url?: undefined } {
   if (pendingInput.trim()) return validateLink(pendingInput, linksInDialog);
   if (linksInDialog.length === 0) return { ok: false, message: linkMessages.enterValidUrl };
   return { ok: true };

@@ -25,7 +25,13 @@ export const zLlmOption = z.object({
 export type LlmOption = z.infer<typeof zLlmOption>;
 
 /** Agent ids the product offers (spec 1 §3 Agent). */
-export const agentIds = ["findr_agent", "research_agent", "social_media_agent", "code_agent", "marketing_agent"] as const;
+export const agentIds = [
+  "findr_agent",
+  "research_agent",
+  "social_media_agent",
+  "code_agent",
+  "marketing_agent",
+] as const;
 export type AgentId = (typeof agentIds)[number];
 
 /** One agent of the model / agent picker (spec 1 §3 Agent). */

@@ -14,7 +14,12 @@ import {
 import { specAvailable, specText, stringLeaves } from "./spec-text.test-helper.ts";
 
 /** Literals the spec does not word (composed); every other string must occur in the spec verbatim. */
-const composed = new Set(["links.tooManyLinks", "auth.fullNameRequired", "chat.appSearchLimitVariant", "plans.invalidPlanState"]);
+const composed = new Set([
+  "links.tooManyLinks",
+  "auth.fullNameRequired",
+  "chat.appSearchLimitVariant",
+  "plans.invalidPlanState",
+]);
 
 /** Lets a numeric placeholder print as its spec name, e.g. '{n}', to compare with the spec template. */
 const placeholder = (name: string): number => name as unknown as number;

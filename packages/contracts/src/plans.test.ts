@@ -40,21 +40,30 @@ describe("plan table", () => {
     expect(n).toBeGreaterThan(0);
   });
 
-  it.each(plans.lifetimeTiers)("%s has the Lifetime card's unlimited app searches, web searches and uploads", (plan) => {
-    expect(usageLimitFor(plan, "apps")).toBeNull();
-    expect(usageLimitFor(plan, "web")).toBeNull();
-    expect(usageLimitFor(plan, "file_upload")).toBeNull();
-    expect(usageLimitFor(plan, "qna")).toBeNull();
-  });
+  it.each(plans.lifetimeTiers)(
+    "%s has the Lifetime card's unlimited app searches, web searches and uploads",
+    (plan) => {
+      expect(usageLimitFor(plan, "apps")).toBeNull();
+      expect(usageLimitFor(plan, "web")).toBeNull();
+      expect(usageLimitFor(plan, "file_upload")).toBeNull();
+      expect(usageLimitFor(plan, "qna")).toBeNull();
+    },
+  );
 
-  it.each(limitKinds)("no paid plan has a lower %s than free, and higher tiers never have less than lower ones", (kind) => {
-    const order = ["free", "pro", ...plans.lifetimeTiers] as const;
-    const rank = (n: number | null) => (n === null ? Infinity : n);
-    for (const plan of order.slice(1)) expect(rank(limitFor(plan, kind))).toBeGreaterThanOrEqual(rank(limitFor("free", kind)));
-    for (let i = 1; i < plans.lifetimeTiers.length; i++) {
-      expect(rank(limitFor(plans.lifetimeTiers[i], kind))).toBeGreaterThanOrEqual(rank(limitFor(plans.lifetimeTiers[i - 1], kind)));
-    }
-  });
+  it.each(limitKinds)(
+    "no paid plan has a lower %s than free, and higher tiers never have less than lower ones",
+    (kind) => {
+      const order = ["free", "pro", ...plans.lifetimeTiers] as const;
+      const rank = (n: number | null) => (n === null ? Infinity : n);
+      for (const plan of order.slice(1))
+        expect(rank(limitFor(plan, kind))).toBeGreaterThanOrEqual(rank(limitFor("free", kind)));
+      for (let i = 1; i < plans.lifetimeTiers.length; i++) {
+        expect(rank(limitFor(plans.lifetimeTiers[i], kind))).toBeGreaterThanOrEqual(
+          rank(limitFor(plans.lifetimeTiers[i - 1], kind)),
+        );
+      }
+    },
+  );
 
   it("only ltd_tier_5 is white-label", () => {
     expect(plans.ids.filter(isWhiteLabelPlan)).toEqual(["ltd_tier_5"]);
@@ -105,7 +114,10 @@ describe("plan ids and inputs", () => {
   });
 
   it("normalises the admin input's email and refuses unknown plans", () => {
-    expect(zSetUserPlanInput.parse({ email: " Ada@Example.com ", plan: "pro" })).toEqual({ email: "ada@example.com", plan: "pro" });
+    expect(zSetUserPlanInput.parse({ email: " Ada@Example.com ", plan: "pro" })).toEqual({
+      email: "ada@example.com",
+      plan: "pro",
+    });
     expect(zSetUserPlanInput.safeParse({ email: "ada@example.com", plan: "gold" }).success).toBe(false);
     expect(zSetUserPlanInput.safeParse({ email: "not-an-email", plan: "pro" }).success).toBe(false);
   });

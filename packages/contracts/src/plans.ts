@@ -71,7 +71,12 @@ const unlimited: PlanLimits = {
 };
 
 /** Lifetime tiers: unlimited searches, uploads and model choice (the Lifetime card); tiers differ in agents, collections and integrations. */
-const lifetime = (agentCount: number | null, collectionCount: number | null, integrationCount: number | null, whiteLabel = false): PlanInfo => ({
+const lifetime = (
+  agentCount: number | null,
+  collectionCount: number | null,
+  integrationCount: number | null,
+  whiteLabel = false,
+): PlanInfo => ({
   limits: { ...unlimited, agentCount, collectionCount, integrationCount },
   uploadSizeMb: null,
   videoMaxMinutes: null,

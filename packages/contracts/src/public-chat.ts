@@ -2,15 +2,26 @@ import { z } from "zod";
 import { zSavedSessionRecord } from "./chat.ts";
 
 /** GET /api/make_chat_public answer: the token that opens `/public/chat/{chat_id}?token=…`. */
-export const zMakePublicResponse = z.object({ chat_id: z.string(), token: z.string(), success: z.literal(true) });
+export const zMakePublicResponse = z.object({
+  chat_id: z.string(),
+  token: z.string(),
+  success: z.literal(true),
+});
 export type MakePublicResponse = z.infer<typeof zMakePublicResponse>;
 
 export const zPublicHistoryQuery = z.object({ token: z.string().min(1), chat_id: z.string().min(1) });
 /** GET /api/public_chat/get_public_chat_history answer. */
-export const zPublicHistoryResponse = z.object({ chat_id: z.string(), title: z.string(), chat_history: z.array(zSavedSessionRecord) });
+export const zPublicHistoryResponse = z.object({
+  chat_id: z.string(),
+  title: z.string(),
+  chat_history: z.array(zSavedSessionRecord),
+});
 export type PublicHistoryResponse = z.infer<typeof zPublicHistoryResponse>;
 
-export const zPublicChatQuery = z.object({ token: z.string().min(1), user_system_date: z.string().optional() });
+export const zPublicChatQuery = z.object({
+  token: z.string().min(1),
+  user_system_date: z.string().optional(),
+});
 
 /** POST /api/duplicate_public_chat: query chat_id, body with the public token the viewer holds. */
 export const zDuplicatePublicInput = z.object({ token: z.string().nullish() });

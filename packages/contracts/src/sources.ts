@@ -1,7 +1,16 @@
 import { z } from "zod";
 
 /** Memory kinds (spec 2 §1). App results use the app id as their type. */
-export const sourceTypes = ["file", "local_source", "page", "webpage", "web_search", "collection", "image", "canvas"] as const;
+export const sourceTypes = [
+  "file",
+  "local_source",
+  "page",
+  "webpage",
+  "web_search",
+  "collection",
+  "image",
+  "canvas",
+] as const;
 
 /** Wall tabs (spec 2 §2) plus the pinned view. */
 export const wallTabs = ["everything", "mindmap", "canvas", "pages", "shared", "pinned"] as const;
@@ -71,7 +80,9 @@ export const zSearchSourcesInput = z.object({
 export type SearchSourcesInput = z.input<typeof zSearchSourcesInput>;
 
 export const zSearchSourcesResult = z.object({
-  results: z.array(zSource.extend({ match: z.enum(["fuzzy", "content", "both"]), snippet: z.string().nullable() })),
+  results: z.array(
+    zSource.extend({ match: z.enum(["fuzzy", "content", "both"]), snippet: z.string().nullable() }),
+  ),
 });
 export type SearchSourcesResult = z.infer<typeof zSearchSourcesResult>;
 

@@ -73,7 +73,11 @@ export type ChatItemState = {
 };
 
 /** A new chat item in the loading state. */
-export function newChatItem(query: string, llm: string | null = null, searchType: string[] = []): ChatItemState {
+export function newChatItem(
+  query: string,
+  llm: string | null = null,
+  searchType: string[] = [],
+): ChatItemState {
   return {
     query,
     status: "loading",
@@ -157,13 +161,21 @@ function applyChunk(s: ChatItemState, text: string): ChatItemState {
 }
 
 function isYesNo(questions: string[]): boolean {
-  const norm = questions.map((q) => q.trim().toLowerCase().replace(/[.!?]$/, ""));
+  const norm = questions.map((q) =>
+    q
+      .trim()
+      .toLowerCase()
+      .replace(/[.!?]$/, ""),
+  );
   return norm.length === 2 && norm.includes("yes") && norm.includes("no");
 }
 
 function finish(s: ChatItemState, opts: ApplyOptions): ChatItemState {
   let next: ChatItemState = s.pending ? { ...s, pending: "" } : s;
-  if (s.pending) next = s.isThinking ? { ...next, chainOfThoughts: next.chainOfThoughts + s.pending } : { ...next, response: next.response + s.pending };
+  if (s.pending)
+    next = s.isThinking
+      ? { ...next, chainOfThoughts: next.chainOfThoughts + s.pending }
+      : { ...next, response: next.response + s.pending };
   const stronger = opts.strongerModel;
   if (
     stronger &&
@@ -174,22 +186,34 @@ function finish(s: ChatItemState, opts: ApplyOptions): ChatItemState {
   ) {
     next = { ...next, response: next.response + answerTexts.strongerModelHint(stronger.name) };
   }
-  return { ...next, endOfData: true, isThinking: false, status: next.status === "cancelled" || next.status === "error" ? next.status : "success" };
+  return {
+    ...next,
+    endOfData: true,
+    isThinking: false,
+    status: next.status === "cancelled" || next.status === "error" ? next.status : "success",
+  };
 }
 
 /** Applies one reply line to a chat item (spec 1 §4); pure. */
-export function applyStreamLine(state: ChatItemState, line: StreamLine, opts: ApplyOptions = {}): ChatItemState {
+export function applyStreamLine(
+  state: ChatItemState,
+  line: StreamLine,
+  opts: ApplyOptions = {},
+): ChatItemState {
   if (state.status === "cancelled" || (state.status === "error" && state.endOfData)) return state;
   let s = state;
   if (line.chat_id !== undefined) s = { ...s, chatId: line.chat_id };
   if (line.original_llm !== undefined) s = { ...s, llm: line.original_llm };
-  if (line.final_results_search_types !== undefined) s = { ...s, searchType: line.final_results_search_types };
+  if (line.final_results_search_types !== undefined)
+    s = { ...s, searchType: line.final_results_search_types };
   if (line.sources !== undefined) s = { ...s, sources: line.sources };
   if (line.most_relevant_results !== undefined) s = { ...s, mostRelevantResults: line.most_relevant_results };
   if (line.other_results !== undefined) s = { ...s, otherResults: line.other_results };
-  if (line.source_id_map !== undefined) s = { ...s, sourceIdMap: { ...s.sourceIdMap, ...line.source_id_map } };
+  if (line.source_id_map !== undefined)
+    s = { ...s, sourceIdMap: { ...s.sourceIdMap, ...line.source_id_map } };
   if (line.agent_re_routed !== undefined) s = { ...s, isAgentReRouted: line.agent_re_routed };
-  if (line.agent_re_routing_complete !== undefined) s = { ...s, isAgentReRoutingComplete: line.agent_re_routing_complete };
+  if (line.agent_re_routing_complete !== undefined)
+    s = { ...s, isAgentReRoutingComplete: line.agent_re_routing_complete };
   if (line.reroute !== undefined && line.reroute !== false) s = { ...s, isAgentReRouted: true };
   if (line.added_echo_memory !== undefined) s = { ...s, isEchoMemory: line.added_echo_memory };
   if (line.tool_call_tool_name !== undefined) s = { ...s, tool_call_tool_name: line.tool_call_tool_name };
@@ -202,8 +226,12 @@ export function applyStreamLine(state: ChatItemState, line: StreamLine, opts: Ap
   if (line.follow_up_questions !== undefined) {
     s = {
       ...s,
-      relatedQuestions: [...s.relatedQuestions, ...line.follow_up_questions.filter((q) => !s.relatedQuestions.includes(q))],
-      is_agent_routing_followup_question: s.is_agent_routing_followup_question || isYesNo(line.follow_up_questions),
+      relatedQuestions: [
+        ...s.relatedQuestions,
+        ...line.follow_up_questions.filter((q) => !s.relatedQuestions.includes(q)),
+      ],
+      is_agent_routing_followup_question:
+        s.is_agent_routing_followup_question || isYesNo(line.follow_up_questions),
     };
   }
   if (line.error !== undefined) s = { ...s, status: "error", error: line.error };
@@ -213,7 +241,9 @@ export function applyStreamLine(state: ChatItemState, line: StreamLine, opts: Ap
 
 /** The user stopped the answer: loading or streaming becomes cancelled. */
 export function cancelChatItem(s: ChatItemState): ChatItemState {
-  return s.status === "loading" || s.status === "streaming" ? { ...s, status: "cancelled", isThinking: false } : s;
+  return s.status === "loading" || s.status === "streaming"
+    ? { ...s, status: "cancelled", isThinking: false }
+    : s;
 }
 
 /** The call failed (non-200 or network): the item becomes error with the server's text. */

@@ -37,7 +37,12 @@ export const zGetPresignedUrlResponse = z.object({
 });
 
 /** Headers the client sends with the PUT to `presigned_url` (200 means success). */
-export const uploadPutHeaders = ["x-amz-meta-name_base64", "x-amz-meta-type", "x-amz-meta-size", "x-amz-meta-source_type"] as const;
+export const uploadPutHeaders = [
+  "x-amz-meta-name_base64",
+  "x-amz-meta-type",
+  "x-amz-meta-size",
+  "x-amz-meta-source_type",
+] as const;
 
 export const zConfirmUploadInput = z.object({
   file_id: z.string().min(1).max(100),
@@ -135,8 +140,23 @@ export const zPage = z.object({
  * app can refuse a file before asking for an upload location.
  */
 export const supportedUploadExtensions = [
-  "pdf", "docx", "pptx", "xlsx", "csv", "tsv", "txt", "md", "markdown", "html", "htm",
-  "png", "jpg", "jpeg", "webp", "gif", "bmp",
+  "pdf",
+  "docx",
+  "pptx",
+  "xlsx",
+  "csv",
+  "tsv",
+  "txt",
+  "md",
+  "markdown",
+  "html",
+  "htm",
+  "png",
+  "jpg",
+  "jpeg",
+  "webp",
+  "gif",
+  "bmp",
 ] as const;
 
 /** Extensions uploaded with `source_type` image (the rest are file). */

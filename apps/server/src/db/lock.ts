@@ -34,7 +34,10 @@ export function acquireDataDirLock(dataDir: string): () => void {
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fd = fs.openSync(file, "wx");
-      fs.writeSync(fd, JSON.stringify({ pid: process.pid, host: os.hostname(), at: new Date().toISOString() }));
+      fs.writeSync(
+        fd,
+        JSON.stringify({ pid: process.pid, host: os.hostname(), at: new Date().toISOString() }),
+      );
       fs.closeSync(fd);
       let released = false;
       return () => {

@@ -21,7 +21,20 @@ import { collectionRoutes } from "../modules/collections/routes.ts";
 import { planRoutes } from "../modules/plans/routes.ts";
 
 /** Module route factories, mounted under /api in this order. */
-const modules = [authRoutes, userRoutes, chatRoutes, providerRoutes, ingestRoutes, pageRoutes, blobRoutes, sourceRoutes, collectionRoutes, planRoutes, screenshotRoutes, eventRoutes];
+const modules = [
+  authRoutes,
+  userRoutes,
+  chatRoutes,
+  providerRoutes,
+  ingestRoutes,
+  pageRoutes,
+  blobRoutes,
+  sourceRoutes,
+  collectionRoutes,
+  planRoutes,
+  screenshotRoutes,
+  eventRoutes,
+];
 
 /** Builds the whole HTTP app: middleware chain, every module under /api, and the web app. */
 export function createApp(ctx: AppContext) {
@@ -47,7 +60,14 @@ export function createApp(ctx: AppContext) {
   const api = new Hono<AppEnv>();
   defineRoute(
     api,
-    { method: "get", path: "/health", summary: "Liveness and database status", tag: "system", auth: false, response: zHealth },
+    {
+      method: "get",
+      path: "/health",
+      summary: "Liveness and database status",
+      tag: "system",
+      auth: false,
+      response: zHealth,
+    },
     [],
     (c) =>
       c.json({
@@ -57,7 +77,13 @@ export function createApp(ctx: AppContext) {
         extensions: ctx.database.capabilities,
       }),
   );
-  documentRoute({ method: "get", path: "/openapi.json", summary: "This OpenAPI document", tag: "system", auth: false });
+  documentRoute({
+    method: "get",
+    path: "/openapi.json",
+    summary: "This OpenAPI document",
+    tag: "system",
+    auth: false,
+  });
   api.get("/openapi.json", (c) => c.json(buildOpenApi(ctx.version)));
   for (const mount of modules) api.route("/", mount(ctx));
   api.all("*", () => {

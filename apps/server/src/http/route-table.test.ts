@@ -7,7 +7,8 @@ function registeredApiRoutes(m: TestMnemo) {
   const seen = new Set<string>();
   const out: { method: string; path: string }[] = [];
   for (const r of m.app.routes) {
-    if (!r.path.startsWith("/api/") || r.path.endsWith("/*") || r.path === "/api/*" || r.method === "ALL") continue;
+    if (!r.path.startsWith("/api/") || r.path.endsWith("/*") || r.path === "/api/*" || r.method === "ALL")
+      continue;
     const key = `${r.method} ${r.path}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -28,9 +29,13 @@ describe("route table", () => {
   });
 
   it("documents every registered API route in the OpenAPI document", async () => {
-    const doc = (await (await m.request("GET", "/api/openapi.json")).json()) as ReturnType<typeof buildOpenApi>;
+    const doc = (await (await m.request("GET", "/api/openapi.json")).json()) as ReturnType<
+      typeof buildOpenApi
+    >;
     const documented = new Set(
-      Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops).map((op) => `${op.toUpperCase()} ${p}`)),
+      Object.entries(doc.paths).flatMap(([p, ops]) =>
+        Object.keys(ops).map((op) => `${op.toUpperCase()} ${p}`),
+      ),
     );
     const routes = registeredApiRoutes(m);
     expect(routes.length).toBeGreaterThan(5);
@@ -41,7 +46,11 @@ describe("route table", () => {
   });
 
   it("refuses a missing, malformed and forged token on every protected route", async () => {
-    const publicRoutes = new Set(documentedRoutes().filter((r) => r.auth === false).map((r) => `${r.method.toUpperCase()} /api${r.path}`));
+    const publicRoutes = new Set(
+      documentedRoutes()
+        .filter((r) => r.auth === false)
+        .map((r) => `${r.method.toUpperCase()} /api${r.path}`),
+    );
     const protectedRoutes = registeredApiRoutes(m).filter((r) => !publicRoutes.has(`${r.method} ${r.path}`));
     expect(protectedRoutes.length).toBeGreaterThan(3);
     const forgedUser = await m.buildUser();
@@ -62,7 +71,9 @@ describe("route table", () => {
         });
         const body = await res.text();
         if (res.status !== 401 || body !== '{"error":"unauthorized"}') {
-          failures.push(`${r.method} ${r.path} with ${JSON.stringify(headers)} → ${res.status} ${body.slice(0, 80)}`);
+          failures.push(
+            `${r.method} ${r.path} with ${JSON.stringify(headers)} → ${res.status} ${body.slice(0, 80)}`,
+          );
         }
       }
     }

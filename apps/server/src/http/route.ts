@@ -71,7 +71,11 @@ export function defineRoute<E extends Env, B extends z.ZodType | undefined, Q ex
     const query = spec.query ? parseQuery(c, spec.query) : undefined;
     return handler(c, { body, query } as Inputs<B, Q>);
   };
-  const on = router.on.bind(router) as unknown as (method: string, path: string, ...h: MiddlewareHandler<E>[]) => void;
+  const on = router.on.bind(router) as unknown as (
+    method: string,
+    path: string,
+    ...h: MiddlewareHandler<E>[]
+  ) => void;
   on(spec.method.toUpperCase(), spec.path, ...middleware, final);
 }
 

@@ -60,7 +60,8 @@ export function createJobQueue(database: Database, log: Logger, opts: Options = 
       if (database.pglite) {
         boss = new PgBoss({ ...common, db: fromPglite(database.pglite), backend: "pglite" });
       } else {
-        const connectionString = (database.pool?.options as { connectionString?: string } | undefined)?.connectionString;
+        const connectionString = (database.pool?.options as { connectionString?: string } | undefined)
+          ?.connectionString;
         if (!connectionString) throw new Error("The job queue needs the database connection string.");
         boss = new PgBoss({ ...common, connectionString, max: 4 });
       }
@@ -118,7 +119,10 @@ export function createJobQueue(database: Database, log: Logger, opts: Options = 
       working = true;
       for (const name of jobNames) {
         const { payload: schema, policy } = jobRegistry[name];
-        const handler = handlers[name] as (p: unknown, a: Parameters<JobHandlers[JobName]>[1]) => Promise<void>;
+        const handler = handlers[name] as (
+          p: unknown,
+          a: Parameters<JobHandlers[JobName]>[1],
+        ) => Promise<void>;
         await b.work(
           name,
           {
@@ -148,7 +152,11 @@ export function createJobQueue(database: Database, log: Logger, opts: Options = 
                   return { id: job.id, status: "completed" as const };
                 } catch (err) {
                   log.warn({ err, job: name, id: job.id }, "job failed; it will be retried");
-                  return { id: job.id, status: "failed" as const, output: { message: (err as Error).message } };
+                  return {
+                    id: job.id,
+                    status: "failed" as const,
+                    output: { message: (err as Error).message },
+                  };
                 }
               }),
             ),

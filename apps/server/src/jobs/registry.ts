@@ -27,17 +27,41 @@ export const jobRegistry = {
   /** Reads the upload / link / page and stores its readable content (source_content). */
   "ingest.extract": {
     payload: zIngestJob,
-    policy: { retryLimit: 4, retryDelay: 2, retryDelayMax: 60, heartbeatSeconds: 10, expireInSeconds: 900, concurrency: 2, batchSize: 4 },
+    policy: {
+      retryLimit: 4,
+      retryDelay: 2,
+      retryDelayMax: 60,
+      heartbeatSeconds: 10,
+      expireInSeconds: 900,
+      concurrency: 2,
+      batchSize: 4,
+    },
   },
   /** Chunks the stored content and writes the search index, then marks the source success. */
   "ingest.index": {
     payload: zIngestJob,
-    policy: { retryLimit: 4, retryDelay: 2, retryDelayMax: 60, heartbeatSeconds: 10, expireInSeconds: 600, concurrency: 1, batchSize: 4 },
+    policy: {
+      retryLimit: 4,
+      retryDelay: 2,
+      retryDelayMax: 60,
+      heartbeatSeconds: 10,
+      expireInSeconds: 600,
+      concurrency: 1,
+      batchSize: 4,
+    },
   },
   /** Dense vectors of the indexed chunks (only when an embeddings provider is configured). */
   "ingest.embed": {
     payload: zIngestJob,
-    policy: { retryLimit: 6, retryDelay: 5, retryDelayMax: 300, heartbeatSeconds: 15, expireInSeconds: 900, concurrency: 1, batchSize: 2 },
+    policy: {
+      retryLimit: 6,
+      retryDelay: 5,
+      retryDelayMax: 300,
+      heartbeatSeconds: 15,
+      expireInSeconds: 900,
+      concurrency: 1,
+      batchSize: 2,
+    },
   },
 } as const satisfies Record<string, { payload: z.ZodType; policy: JobPolicy }>;
 

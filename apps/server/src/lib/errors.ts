@@ -17,12 +17,14 @@ export class AppError extends Error {
 export const unauthorized = () => new AppError("unauthorized");
 export const forbidden = (message = "You do not have access to this.") => new AppError("forbidden", message);
 export const notFound = (message = "Not found.") => new AppError("not_found", message);
-export const validation = (message: string, details?: unknown) => new AppError("validation", message, details);
+export const validation = (message: string, details?: unknown) =>
+  new AppError("validation", message, details);
 export const conflict = (message: string, details?: unknown) => new AppError("conflict", message, details);
 
 /** SQLSTATE codes mapped to API errors; message text is never inspected. */
 export function fromPgError(err: unknown): AppError | undefined {
-  const code = (err as { code?: unknown; cause?: { code?: unknown } })?.code ??
+  const code =
+    (err as { code?: unknown; cause?: { code?: unknown } })?.code ??
     (err as { cause?: { code?: unknown } })?.cause?.code;
   if (typeof code !== "string" || code.length !== 5) return undefined;
   switch (code) {

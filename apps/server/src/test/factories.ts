@@ -49,16 +49,28 @@ export async function buildSource(m: TestMnemo, owner: TestUser, o: BuildSourceO
 export async function buildCollection(
   m: TestMnemo,
   owner: TestUser,
-  o: { name?: string; shareWith?: [TestUser | string, "read" | "write" | "admin"][]; sources?: string[] } = {},
+  o: {
+    name?: string;
+    shareWith?: [TestUser | string, "read" | "write" | "admin"][];
+    sources?: string[];
+  } = {},
 ) {
   const db = m.ctx.database.db;
   const id = crypto.randomUUID();
-  await db.insert(collection).values({ id, ownerId: owner.id, name: o.name ?? `Collection ${id.slice(0, 6)}` });
-  await db.insert(collectionMember).values({ collectionId: id, email: owner.email.toLowerCase(), role: "admin" });
+  await db
+    .insert(collection)
+    .values({ id, ownerId: owner.id, name: o.name ?? `Collection ${id.slice(0, 6)}` });
+  await db
+    .insert(collectionMember)
+    .values({ collectionId: id, email: owner.email.toLowerCase(), role: "admin" });
   for (const [who, role] of o.shareWith ?? []) {
     const email = typeof who === "string" ? who : who.email;
-    await db.insert(collectionMember).values({ collectionId: id, email: email.toLowerCase(), role }).onConflictDoNothing();
+    await db
+      .insert(collectionMember)
+      .values({ collectionId: id, email: email.toLowerCase(), role })
+      .onConflictDoNothing();
   }
-  for (const sid of o.sources ?? []) await db.insert(collectionSource).values({ collectionId: id, sourceId: sid, addedBy: owner.id });
+  for (const sid of o.sources ?? [])
+    await db.insert(collectionSource).values({ collectionId: id, sourceId: sid, addedBy: owner.id });
   return id;
 }

@@ -49,7 +49,9 @@ function template(): Promise<Blob> {
 }
 
 /** Opens an empty, migrated database of the given kind. */
-export async function openTestDatabase(kind: DbKind): Promise<{ database: Database; cleanup: () => Promise<void> }> {
+export async function openTestDatabase(
+  kind: DbKind,
+): Promise<{ database: Database; cleanup: () => Promise<void> }> {
   if (kind === "pglite") {
     const database = await openDatabase({ pgliteDir: "memory://", loadDataDir: await template() });
     return { database, cleanup: () => database.close() };
@@ -67,7 +69,12 @@ export async function openTestDatabase(kind: DbKind): Promise<{ database: Databa
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mnemo-test-"));
-  return loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", AUTH_SECRET: "test-secret-test-secret-test-secret-123", ...overrides });
+  return loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    AUTH_SECRET: "test-secret-test-secret-test-secret-123",
+    ...overrides,
+  });
 }
 
 export type TestUser = { id: string; email: string; name: string; token: string };
@@ -75,13 +82,20 @@ export type TestUser = { id: string; email: string; name: string; token: string 
 export type TestMnemo = Mnemo & {
   kind: DbKind;
   /** Calls the app in-process. `as` signs the request with that user's token. */
-  request(method: string, url: string, opts?: { as?: TestUser; json?: unknown; headers?: Record<string, string>; body?: BodyInit }): Promise<Response>;
+  request(
+    method: string,
+    url: string,
+    opts?: { as?: TestUser; json?: unknown; headers?: Record<string, string>; body?: BodyInit },
+  ): Promise<Response>;
   buildUser(overrides?: Partial<{ name: string; email: string; password: string }>): Promise<TestUser>;
   close(): Promise<void>;
 };
 
 /** A full Mnemo (real auth, real database) for integration tests through `app.request()`. */
-export async function createTestMnemo(kind: DbKind, configOverrides: Record<string, string> = {}): Promise<TestMnemo> {
+export async function createTestMnemo(
+  kind: DbKind,
+  configOverrides: Record<string, string> = {},
+): Promise<TestMnemo> {
   const { database, cleanup } = await openTestDatabase(kind);
   const config = testConfig(configOverrides);
   const mnemo = await startMnemo({ config, database, log: createLogger("silent") });

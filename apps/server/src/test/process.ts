@@ -10,7 +10,11 @@ const mainTs = path.join(repoRoot, "apps/server/src/main.ts");
  * loader in memory) and a small young generation — together ~300 MB less peak memory (measured
  * in docs/decisions.md). Tests start it the same way.
  */
-export const serverNodeArgs = ["--experimental-transform-types", "--disable-warning=ExperimentalWarning", "--max-semi-space-size=8"];
+export const serverNodeArgs = [
+  "--experimental-transform-types",
+  "--disable-warning=ExperimentalWarning",
+  "--max-semi-space-size=8",
+];
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -37,13 +41,20 @@ export type ServerProcess = {
  * Starts the real `mnemo serve` in a child process (Node running this test, tsx loader).
  * Resolves when it listens, or when it exits first (e.g. refused a locked data dir).
  */
-export async function spawnServer(env: Record<string, string>, opts: { command?: string; args?: string[] } = {}): Promise<ServerProcess> {
+export async function spawnServer(
+  env: Record<string, string>,
+  opts: { command?: string; args?: string[] } = {},
+): Promise<ServerProcess> {
   const port = Number(env.PORT ?? (await freePort()));
-  const child = spawn(process.execPath, [...serverNodeArgs, mainTs, opts.command ?? "serve", ...(opts.args ?? [])], {
-    cwd: repoRoot,
-    env: { ...process.env, LOG_LEVEL: "warn", ...env, PORT: String(port) },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [...serverNodeArgs, mainTs, opts.command ?? "serve", ...(opts.args ?? [])],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, LOG_LEVEL: "warn", ...env, PORT: String(port) },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let out = "";
   child.stdout!.on("data", (d) => (out += d));
   child.stderr!.on("data", (d) => (out += d));

@@ -8,7 +8,8 @@ export function RequireAuth() {
   const location = useLocation();
   if (!token) {
     const here = location.pathname + location.search + location.hash;
-    const search = here === "/" || authToken.wasSignedOutOnPurpose() ? "" : `?next=${encodeURIComponent(here)}`;
+    const search =
+      here === "/" || authToken.wasSignedOutOnPurpose() ? "" : `?next=${encodeURIComponent(here)}`;
     return <Navigate to={`/sign-in${search}`} replace />;
   }
   return <Outlet />;

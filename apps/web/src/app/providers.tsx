@@ -12,7 +12,8 @@ function createQueryClient() {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
         // The API client already refreshed and retried an expired token; retry only transient failures.
-        retry: (count, err) => count < 2 && !(err instanceof ApiError && err.status >= 400 && err.status < 500),
+        retry: (count, err) =>
+          count < 2 && !(err instanceof ApiError && err.status >= 400 && err.status < 500),
       },
       mutations: { retry: false },
     },

@@ -27,7 +27,11 @@ export function RouteError() {
       <EmptyState
         icon={notFound ? CompassIcon : TriangleAlertIcon}
         title={notFound ? "Page not found" : "Something went wrong"}
-        description={notFound ? "The page you are looking for does not exist." : "This screen failed to load. Reload the page to try again."}
+        description={
+          notFound
+            ? "The page you are looking for does not exist."
+            : "This screen failed to load. Reload the page to try again."
+        }
         action={
           <Button onClick={() => window.location.assign("/")} variant="outline">
             Go to memories

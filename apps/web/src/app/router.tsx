@@ -25,7 +25,10 @@ export const router = createBrowserRouter([
     HydrateFallback: () => null,
     children: [
       // A path containing /public/ is the public view: no sign-in needed (spec 1 §2).
-      { path: "/public/chat/:id", lazy: screen(() => import("@/features/chat/components/public-chat-page"), "PublicChatPage") },
+      {
+        path: "/public/chat/:id",
+        lazy: screen(() => import("@/features/chat/components/public-chat-page"), "PublicChatPage"),
+      },
       {
         element: <RequireGuest />,
         children: [
@@ -36,18 +39,51 @@ export const router = createBrowserRouter([
       {
         element: <RequireAuth />,
         children: [
-          { path: "upgrade-plan", lazy: screen(() => import("@/features/plans/components/upgrade-plan-page"), "UpgradePlanPage") },
+          {
+            path: "upgrade-plan",
+            lazy: screen(() => import("@/features/plans/components/upgrade-plan-page"), "UpgradePlanPage"),
+          },
           {
             lazy: screen(() => import("./layout/app-shell"), "AppShell"),
             children: [
-              { index: true, lazy: screen(() => import("@/features/collections/components/wall-with-collections"), "WallWithCollections") },
+              {
+                index: true,
+                lazy: screen(
+                  () => import("@/features/collections/components/wall-with-collections"),
+                  "WallWithCollections",
+                ),
+              },
               { path: "dashboard", element: <DashboardRedirect /> },
-              { path: "chat", lazy: screen(() => import("@/features/chat/components/chat-history-page"), "ChatHistoryPage") },
-              { path: "chat/:id", lazy: screen(() => import("@/features/chat/components/chat-page"), "ChatPage") },
-              { path: "collections", lazy: screen(() => import("@/features/collections/components/collections-page"), "CollectionsPage") },
-              { path: "collections/:id", lazy: screen(() => import("@/features/collections/components/collection-page"), "CollectionPage") },
-              { path: "settings", lazy: screen(() => import("@/features/settings/components/settings-page"), "SettingsPage") },
-              { path: "account", lazy: screen(() => import("@/features/account/components/account-page"), "AccountPage") },
+              {
+                path: "chat",
+                lazy: screen(() => import("@/features/chat/components/chat-history-page"), "ChatHistoryPage"),
+              },
+              {
+                path: "chat/:id",
+                lazy: screen(() => import("@/features/chat/components/chat-page"), "ChatPage"),
+              },
+              {
+                path: "collections",
+                lazy: screen(
+                  () => import("@/features/collections/components/collections-page"),
+                  "CollectionsPage",
+                ),
+              },
+              {
+                path: "collections/:id",
+                lazy: screen(
+                  () => import("@/features/collections/components/collection-page"),
+                  "CollectionPage",
+                ),
+              },
+              {
+                path: "settings",
+                lazy: screen(() => import("@/features/settings/components/settings-page"), "SettingsPage"),
+              },
+              {
+                path: "account",
+                lazy: screen(() => import("@/features/account/components/account-page"), "AccountPage"),
+              },
               { path: "*", element: <NotFoundPage /> },
             ],
           },

@@ -32,7 +32,12 @@ function setup(handler: Handler, token: string | null = "t1") {
   const tokens = memoryTokens(token);
   const client = createApiClient({
     fetch: async (path, init) => {
-      calls.push({ path, method: init.method ?? "GET", headers: init.headers as Record<string, string>, body: init.body as string | undefined });
+      calls.push({
+        path,
+        method: init.method ?? "GET",
+        headers: init.headers as Record<string, string>,
+        body: init.body as string | undefined,
+      });
       return handler(path, init);
     },
     now: () => clock.now,
@@ -67,7 +72,9 @@ describe("api client", () => {
   it("refreshes the token on 401 and retries once with the new token", async () => {
     const t = setup((path, init) => {
       if (path === REFRESH_PATH) return refreshOk("t2");
-      return authHeader(init) === "Bearer t2" ? json(200, { ok: true }) : json(401, { error: "unauthorized" });
+      return authHeader(init) === "Bearer t2"
+        ? json(200, { ok: true })
+        : json(401, { error: "unauthorized" });
     });
     await expect(t.client.request("/api/user/me")).resolves.toEqual({ ok: true });
     expect(t.calls.map((c) => c.path)).toEqual(["/api/user/me", REFRESH_PATH, "/api/user/me"]);
@@ -77,7 +84,9 @@ describe("api client", () => {
   });
 
   it("clears the token and signs out when the retry is still unauthorized", async () => {
-    const t = setup((path) => (path === REFRESH_PATH ? refreshOk("t1") : json(401, { error: "unauthorized" })));
+    const t = setup((path) =>
+      path === REFRESH_PATH ? refreshOk("t1") : json(401, { error: "unauthorized" }),
+    );
     const err = await t.client.request("/api/user/me").catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).code).toBe("unauthorized");
@@ -138,8 +147,12 @@ describe("api client", () => {
   });
 
   it("reports and raises other failures with the server's message, without refreshing", async () => {
-    const t = setup(() => json(409, { error: "conflict", message: "An account with this email already exists." }));
-    const err = (await t.client.request("/api/auth/sign-up", { method: "POST", auth: false }).catch((e: unknown) => e)) as ApiError;
+    const t = setup(() =>
+      json(409, { error: "conflict", message: "An account with this email already exists." }),
+    );
+    const err = (await t.client
+      .request("/api/auth/sign-up", { method: "POST", auth: false })
+      .catch((e: unknown) => e)) as ApiError;
     expect(err.status).toBe(409);
     expect(err.code).toBe("conflict");
     expect(err.message).toBe("An account with this email already exists.");
@@ -149,7 +162,9 @@ describe("api client", () => {
 
   it("does not refresh a 401 from an unauthenticated call such as a wrong password", async () => {
     const t = setup(() => json(401, { error: "unauthorized", message: "Invalid email or password." }));
-    await expect(t.client.request("/api/auth/sign-in", { method: "POST", auth: false })).rejects.toThrow("Invalid email or password.");
+    await expect(t.client.request("/api/auth/sign-in", { method: "POST", auth: false })).rejects.toThrow(
+      "Invalid email or password.",
+    );
     expect(t.calls).toHaveLength(1);
     expect(t.tokens.value).toBe("t1");
   });
@@ -162,7 +177,9 @@ describe("api client", () => {
 
   it("reports an answer that does not match the schema", async () => {
     const t = setup(() => json(200, { id: 5 }));
-    await expect(t.client.request("/api/x", { schema: z.object({ id: z.string() }) })).rejects.toMatchObject({ code: "internal" });
+    await expect(t.client.request("/api/x", { schema: z.object({ id: z.string() }) })).rejects.toMatchObject({
+      code: "internal",
+    });
     expect(t.reported).toHaveLength(1);
   });
 

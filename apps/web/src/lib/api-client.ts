@@ -48,7 +48,10 @@ export function createApiClient(deps: ApiClientDeps) {
   let inFlightRefresh: Promise<void> | null = null;
 
   async function send(method: string, path: string, body: unknown, withAuth: boolean, signal?: AbortSignal) {
-    const headers: Record<string, string> = { [clientSource.header]: clientSource.webApp, accept: "application/json" };
+    const headers: Record<string, string> = {
+      [clientSource.header]: clientSource.webApp,
+      accept: "application/json",
+    };
     const token = withAuth ? deps.tokens.get() : null;
     if (token) headers.authorization = `Bearer ${token}`;
     if (body !== undefined) headers["content-type"] = "application/json";
@@ -61,7 +64,11 @@ export function createApiClient(deps: ApiClientDeps) {
       });
     } catch (err) {
       if (signal?.aborted) throw err;
-      throw new ApiError(0, "upstream", "Could not reach the Mnemo server. Check your connection and try again.");
+      throw new ApiError(
+        0,
+        "upstream",
+        "Could not reach the Mnemo server. Check your connection and try again.",
+      );
     }
   }
 
@@ -133,7 +140,12 @@ export function createApiClient(deps: ApiClientDeps) {
     if (!options.schema) return body as T;
     const parsed = options.schema.safeParse(body);
     if (!parsed.success) {
-      const err = new ApiError(res.status, "internal", "The server sent an answer this app does not understand.", parsed.error.issues);
+      const err = new ApiError(
+        res.status,
+        "internal",
+        "The server sent an answer this app does not understand.",
+        parsed.error.issues,
+      );
       deps.reportError(err, context);
       throw err;
     }
@@ -145,7 +157,10 @@ export function createApiClient(deps: ApiClientDeps) {
    * failure reported and retried once, then raised with the server's text (spec 1 §4). Answers
    * the open Response so the caller reads the body as it arrives.
    */
-  async function stream(path: string, options: { body: unknown; auth?: boolean; signal?: AbortSignal }): Promise<Response> {
+  async function stream(
+    path: string,
+    options: { body: unknown; auth?: boolean; signal?: AbortSignal },
+  ): Promise<Response> {
     const withAuth = options.auth ?? true;
     const context = { method: "POST", path };
     const attempt = () => send("POST", path, options.body, withAuth, options.signal);
@@ -166,7 +181,12 @@ export function createApiClient(deps: ApiClientDeps) {
     try {
       return await once();
     } catch (err) {
-      if (options.signal?.aborted || !(err instanceof ApiError) || err.status === 401 || (err.status >= 400 && err.status < 500)) {
+      if (
+        options.signal?.aborted ||
+        !(err instanceof ApiError) ||
+        err.status === 401 ||
+        (err.status >= 400 && err.status < 500)
+      ) {
         if (err instanceof ApiError) deps.reportError(err, context);
         throw err;
       }

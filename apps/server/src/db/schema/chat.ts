@@ -13,7 +13,10 @@ export const chat = pgTable(
     scope: text("scope").notNull().default("everything"),
     collectionId: text("collection_id"),
     sourceId: text("source_id"),
-    context: jsonb("context").$type<{ sources: string[]; collections: string[] }>().notNull().default({ sources: [], collections: [] }),
+    context: jsonb("context")
+      .$type<{ sources: string[]; collections: string[] }>()
+      .notNull()
+      .default({ sources: [], collections: [] }),
     publicToken: text("public_token"),
     madePublicAt: timestamp("made_public_at", { withTimezone: true }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),

@@ -30,7 +30,10 @@ export const collectionMember = pgTable(
     role: text("role").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.collectionId, t.email] }), index("collection_member_email_idx").on(t.email)],
+  (t) => [
+    primaryKey({ columns: [t.collectionId, t.email] }),
+    index("collection_member_email_idx").on(t.email),
+  ],
 );
 
 export const collectionSource = pgTable(

@@ -19,5 +19,8 @@ export const chunkEmbedding = pgTable(
     embedding: real("embedding").array().notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("chunk_embedding_source_idx").on(t.sourceId), index("chunk_embedding_owner_model_idx").on(t.ownerId, t.model)],
+  (t) => [
+    index("chunk_embedding_source_idx").on(t.sourceId),
+    index("chunk_embedding_owner_model_idx").on(t.ownerId, t.model),
+  ],
 );

@@ -1,4 +1,15 @@
-import { bigint, boolean, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 /** PostgreSQL `tsvector`, written by the search indexer. */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });

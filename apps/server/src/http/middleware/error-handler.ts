@@ -15,14 +15,20 @@ export function errorHandler(log: Logger) {
           ? new AppError("validation", "The request body is too large.", undefined, 413)
           : err.status === 401
             ? new AppError("unauthorized")
-            : new AppError(err.status === 404 ? "not_found" : "validation", err.message, undefined, err.status);
+            : new AppError(
+                err.status === 404 ? "not_found" : "validation",
+                err.message,
+                undefined,
+                err.status,
+              );
     }
     if (!appErr) {
       reqLog.error({ err }, "unhandled error");
       return c.json({ error: "internal", message: "Something went wrong. Please try again." }, 500);
     }
     if (appErr.status >= 500) reqLog.error({ err }, "request failed");
-    if (appErr.code === "unauthorized" && appErr.message === "unauthorized") return c.json({ error: "unauthorized" }, 401);
+    if (appErr.code === "unauthorized" && appErr.message === "unauthorized")
+      return c.json({ error: "unauthorized" }, 401);
     const body: Record<string, unknown> = { error: appErr.code, message: appErr.message };
     if (appErr.details !== undefined) body.details = appErr.details;
     return c.json(body, appErr.status as 400);

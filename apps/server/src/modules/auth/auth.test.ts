@@ -11,52 +11,87 @@ describe.each(testDatabases())("accounts on %s", (kind) => {
   });
 
   it("signs up, reads the profile with the bearer token, signs out and back in", async () => {
-    const user = await m.buildUser({ name: "Ada Lovelace", email: "ada@example.com", password: "analytical-engine" });
+    const user = await m.buildUser({
+      name: "Ada Lovelace",
+      email: "ada@example.com",
+      password: "analytical-engine",
+    });
     const me = await m.request("GET", "/api/user/me", { as: user });
     expect(me.status).toBe(200);
-    expect(await me.json()).toMatchObject({ email: "ada@example.com", full_name: "Ada Lovelace", plan: "free" });
+    expect(await me.json()).toMatchObject({
+      email: "ada@example.com",
+      full_name: "Ada Lovelace",
+      plan: "free",
+    });
 
     const out = await m.request("POST", "/api/auth/sign-out", { as: user });
     expect(out.status).toBe(200);
     expect((await m.request("GET", "/api/user/me", { as: user })).status).toBe(401);
 
-    const back = await m.request("POST", "/api/auth/sign-in", { json: { email: "ADA@example.com ", password: "analytical-engine" } });
+    const back = await m.request("POST", "/api/auth/sign-in", {
+      json: { email: "ADA@example.com ", password: "analytical-engine" },
+    });
     expect(back.status).toBe(200);
     const { token } = (await back.json()) as { token: string };
-    expect((await m.request("GET", "/api/user/me", { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    expect(
+      (await m.request("GET", "/api/user/me", { headers: { authorization: `Bearer ${token}` } })).status,
+    ).toBe(200);
   });
 
   it("refuses a wrong password with 401 and a clear message", async () => {
     await m.buildUser({ email: "bob@example.com", password: "right-password" });
-    const res = await m.request("POST", "/api/auth/sign-in", { json: { email: "bob@example.com", password: "wrong-password" } });
+    const res = await m.request("POST", "/api/auth/sign-in", {
+      json: { email: "bob@example.com", password: "wrong-password" },
+    });
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({ error: "unauthorized", message: "Invalid email or password." });
   });
 
   it("refuses a duplicate email with 409", async () => {
     await m.buildUser({ email: "carol@example.com" });
-    const res = await m.request("POST", "/api/auth/sign-up", { json: { name: "Carol", email: "carol@example.com", password: "another-password" } });
+    const res = await m.request("POST", "/api/auth/sign-up", {
+      json: { name: "Carol", email: "carol@example.com", password: "another-password" },
+    });
     expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ error: "conflict", message: "An account with this email already exists." });
+    expect(await res.json()).toEqual({
+      error: "conflict",
+      message: "An account with this email already exists.",
+    });
   });
 
   it("refuses a short password and a missing name with 400", async () => {
-    const short = await m.request("POST", "/api/auth/sign-up", { json: { name: "Dan", email: "dan@example.com", password: "short" } });
+    const short = await m.request("POST", "/api/auth/sign-up", {
+      json: { name: "Dan", email: "dan@example.com", password: "short" },
+    });
     expect(short.status).toBe(400);
-    expect(await short.json()).toMatchObject({ error: "validation", message: "Password must be at least 8 characters." });
-    const noName = await m.request("POST", "/api/auth/sign-up", { json: { name: "  ", email: "dan@example.com", password: "long-enough-pw" } });
+    expect(await short.json()).toMatchObject({
+      error: "validation",
+      message: "Password must be at least 8 characters.",
+    });
+    const noName = await m.request("POST", "/api/auth/sign-up", {
+      json: { name: "  ", email: "dan@example.com", password: "long-enough-pw" },
+    });
     expect(noName.status).toBe(400);
     expect(await noName.json()).toMatchObject({ message: "Full name is required." });
   });
 
   it("answers malformed JSON with 400 and an oversized body with 413", async () => {
-    const bad = await m.request("POST", "/api/auth/sign-in", { body: "{not json", headers: { "content-type": "application/json" } });
+    const bad = await m.request("POST", "/api/auth/sign-in", {
+      body: "{not json",
+      headers: { "content-type": "application/json" },
+    });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ error: "validation", message: "Malformed JSON body." });
     const huge = "x".repeat(3 * 1024 * 1024);
-    const big = await m.request("POST", "/api/auth/sign-in", { body: JSON.stringify({ email: "a@b.co", password: huge }), headers: { "content-type": "application/json" } });
+    const big = await m.request("POST", "/api/auth/sign-in", {
+      body: JSON.stringify({ email: "a@b.co", password: huge }),
+      headers: { "content-type": "application/json" },
+    });
     expect(big.status).toBe(413);
-    expect(await big.json()).toMatchObject({ error: "validation", message: "The request body is too large." });
+    expect(await big.json()).toMatchObject({
+      error: "validation",
+      message: "The request body is too large.",
+    });
   });
 
   it("answers unknown API routes with 404 JSON", async () => {
@@ -67,7 +102,10 @@ describe.each(testDatabases())("accounts on %s", (kind) => {
 
   it("updates metadata by merging and the full name", async () => {
     const user = await m.buildUser();
-    const r1 = await m.request("PATCH", "/api/user/metadata", { as: user, json: { hideResetChatConfirmation: true, streamPauseCount: 1 } });
+    const r1 = await m.request("PATCH", "/api/user/metadata", {
+      as: user,
+      json: { hideResetChatConfirmation: true, streamPauseCount: 1 },
+    });
     expect(r1.status).toBe(200);
     await m.request("PATCH", "/api/user/metadata", { as: user, json: { submitUserDetails: true } });
     const meta = await (await m.request("GET", "/api/user/metadata", { as: user })).json();
@@ -76,9 +114,14 @@ describe.each(testDatabases())("accounts on %s", (kind) => {
     expect(unknown.status).toBe(400);
     const empty = await m.request("PUT", "/api/user/profile", { as: user, json: { full_name: " " } });
     expect(empty.status).toBe(400);
-    const named = await m.request("PUT", "/api/user/profile", { as: user, json: { full_name: "Grace Hopper" } });
+    const named = await m.request("PUT", "/api/user/profile", {
+      as: user,
+      json: { full_name: "Grace Hopper" },
+    });
     expect(named.status).toBe(200);
-    expect(await (await m.request("GET", "/api/user/me", { as: user })).json()).toMatchObject({ full_name: "Grace Hopper" });
+    expect(await (await m.request("GET", "/api/user/me", { as: user })).json()).toMatchObject({
+      full_name: "Grace Hopper",
+    });
   });
 
   it("treats desktop-app requests as plan team", async () => {

@@ -23,7 +23,10 @@ function mapAuthError(err: unknown): never {
       case "PASSWORD_TOO_LONG":
         throw new AppError("validation", "Password is too long.");
       default:
-        throw new AppError("validation", (err.body as { message?: string } | undefined)?.message ?? "Request failed.");
+        throw new AppError(
+          "validation",
+          (err.body as { message?: string } | undefined)?.message ?? "Request failed.",
+        );
     }
   }
   throw err;
@@ -34,22 +37,44 @@ export function authRoutes(ctx: AppContext) {
 
   defineRoute(
     r,
-    { method: "post", path: "/auth/sign-up", summary: "Create an account", tag: "auth", auth: false, body: zSignUpInput, response: zAuthResult },
+    {
+      method: "post",
+      path: "/auth/sign-up",
+      summary: "Create an account",
+      tag: "auth",
+      auth: false,
+      body: zSignUpInput,
+      response: zAuthResult,
+    },
     [],
     async (c, { body }) => {
       const res = await ctx.auth.api.signUpEmail({ body }).catch(mapAuthError);
       if (!res.token) throw new AppError("internal", "Sign-up did not return a session.");
-      return c.json({ token: res.token, user: { id: res.user.id, name: res.user.name, email: res.user.email } });
+      return c.json({
+        token: res.token,
+        user: { id: res.user.id, name: res.user.name, email: res.user.email },
+      });
     },
   );
 
   defineRoute(
     r,
-    { method: "post", path: "/auth/sign-in", summary: "Sign in with email and password", tag: "auth", auth: false, body: zSignInInput, response: zAuthResult },
+    {
+      method: "post",
+      path: "/auth/sign-in",
+      summary: "Sign in with email and password",
+      tag: "auth",
+      auth: false,
+      body: zSignInInput,
+      response: zAuthResult,
+    },
     [],
     async (c, { body }) => {
       const res = await ctx.auth.api.signInEmail({ body }).catch(mapAuthError);
-      return c.json({ token: res.token, user: { id: res.user.id, name: res.user.name, email: res.user.email } });
+      return c.json({
+        token: res.token,
+        user: { id: res.user.id, name: res.user.name, email: res.user.email },
+      });
     },
   );
 
@@ -58,20 +83,31 @@ export function authRoutes(ctx: AppContext) {
     { method: "post", path: "/auth/sign-out", summary: "Sign out (revokes the bearer token)", tag: "auth" },
     [requireAuth(ctx)],
     async (c) => {
-      await ctx.auth.api.signOut({ headers: new Headers({ authorization: c.req.header("authorization") ?? "" }) });
+      await ctx.auth.api.signOut({
+        headers: new Headers({ authorization: c.req.header("authorization") ?? "" }),
+      });
       return c.json({ success: true });
     },
   );
 
   defineRoute(
     r,
-    { method: "post", path: "/auth/refresh", summary: "Refresh the session behind a bearer token", tag: "auth", response: zAuthResult },
+    {
+      method: "post",
+      path: "/auth/refresh",
+      summary: "Refresh the session behind a bearer token",
+      tag: "auth",
+      response: zAuthResult,
+    },
     [requireAuth(ctx)],
     async (c) => {
       const headers = new Headers({ authorization: c.req.header("authorization") ?? "" });
       const res = await ctx.auth.api.getSession({ headers, query: { disableCookieCache: true } });
       if (!res) throw new AppError("unauthorized");
-      return c.json({ token: res.session.token, user: { id: res.user.id, name: res.user.name, email: res.user.email } });
+      return c.json({
+        token: res.session.token,
+        user: { id: res.user.id, name: res.user.name, email: res.user.email },
+      });
     },
   );
   return r;

@@ -19,5 +19,9 @@ export function createBlobStore(config: Config, authSecret: string): BlobStore {
       forcePathStyle: config.S3_FORCE_PATH_STYLE,
     });
   }
-  return new LocalBlobStore(path.join(config.dataDir, "blobs"), deriveBlobSecret(authSecret), config.PUBLIC_URL?.replace(/\/$/, "") ?? "");
+  return new LocalBlobStore(
+    path.join(config.dataDir, "blobs"),
+    deriveBlobSecret(authSecret),
+    config.PUBLIC_URL?.replace(/\/$/, "") ?? "",
+  );
 }

@@ -5,7 +5,14 @@ import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeWebStream } from "node:stream/web";
 import { blobPath, signGrant, verifyGrant, type BlobGrant } from "./signing.ts";
-import { BlobTooLargeError, isSafeKey, type BlobMetadata, type BlobStat, type BlobStore, type PresignPutOptions } from "./store.ts";
+import {
+  BlobTooLargeError,
+  isSafeKey,
+  type BlobMetadata,
+  type BlobStat,
+  type BlobStore,
+  type PresignPutOptions,
+} from "./store.ts";
 
 type Sidecar = { size: number; contentType?: string; metadata: BlobMetadata };
 
@@ -45,7 +52,9 @@ export class LocalBlobStore implements BlobStore {
       },
     });
     const source =
-      body instanceof Uint8Array ? Readable.from([Buffer.from(body)]) : Readable.fromWeb(body as NodeWebStream<Uint8Array>);
+      body instanceof Uint8Array
+        ? Readable.from([Buffer.from(body)])
+        : Readable.fromWeb(body as NodeWebStream<Uint8Array>);
     try {
       await pipeline(source, counter, fs.createWriteStream(tmp));
       const stat: BlobStat = { size, contentType: opts.contentType, metadata: opts.metadata ?? {} };
@@ -72,7 +81,10 @@ export class LocalBlobStore implements BlobStore {
   async stat(key: string): Promise<BlobStat | null> {
     const file = this.file(key);
     try {
-      const [st, raw] = await Promise.all([fs.promises.stat(file), fs.promises.readFile(file + ".meta.json", "utf8")]);
+      const [st, raw] = await Promise.all([
+        fs.promises.stat(file),
+        fs.promises.readFile(file + ".meta.json", "utf8"),
+      ]);
       const side = JSON.parse(raw) as Sidecar;
       return { size: st.size, contentType: side.contentType, metadata: side.metadata ?? {} };
     } catch {
@@ -92,17 +104,31 @@ export class LocalBlobStore implements BlobStore {
   }
 
   private sign(grant: BlobGrant): string {
-    const qs = new URLSearchParams({ expires: String(grant.expires), max: String(grant.max), sig: signGrant(this.secret, grant) });
+    const qs = new URLSearchParams({
+      expires: String(grant.expires),
+      max: String(grant.max),
+      sig: signGrant(this.secret, grant),
+    });
     return `${this.publicUrl}${blobPath(grant.key)}?${qs}`;
   }
 
   async presignPut(key: string, opts: PresignPutOptions): Promise<string> {
     this.file(key);
-    return this.sign({ method: "PUT", key, expires: Math.floor(Date.now() / 1000) + opts.expiresInSeconds, max: opts.size });
+    return this.sign({
+      method: "PUT",
+      key,
+      expires: Math.floor(Date.now() / 1000) + opts.expiresInSeconds,
+      max: opts.size,
+    });
   }
 
   async presignGet(key: string, opts: { expiresInSeconds: number }): Promise<string> {
     this.file(key);
-    return this.sign({ method: "GET", key, expires: Math.floor(Date.now() / 1000) + opts.expiresInSeconds, max: 0 });
+    return this.sign({
+      method: "GET",
+      key,
+      expires: Math.floor(Date.now() / 1000) + opts.expiresInSeconds,
+      max: 0,
+    });
   }
 }

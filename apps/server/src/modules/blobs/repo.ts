@@ -7,11 +7,18 @@ export type BlobRow = typeof blob.$inferSelect;
 /** Records a presigned (pending) upload; a repeated presign of the same key refreshes it. */
 export async function upsertPendingBlob(db: Tx, row: typeof blob.$inferInsert) {
   const { key: _k, ...rest } = row;
-  await db.insert(blob).values(row).onConflictDoUpdate({ target: blob.key, set: { ...rest, state: "pending" } });
+  await db
+    .insert(blob)
+    .values(row)
+    .onConflictDoUpdate({ target: blob.key, set: { ...rest, state: "pending" } });
 }
 
 export async function findOwnedBlob(db: Tx, ownerId: string, key: string): Promise<BlobRow | undefined> {
-  const rows = await db.select().from(blob).where(and(eq(blob.key, key), eq(blob.ownerId, ownerId))).limit(1);
+  const rows = await db
+    .select()
+    .from(blob)
+    .where(and(eq(blob.key, key), eq(blob.ownerId, ownerId)))
+    .limit(1);
   return rows[0];
 }
 

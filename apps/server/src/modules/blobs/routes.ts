@@ -7,7 +7,11 @@ import { LocalBlobStore } from "./local.ts";
 import { BlobTooLargeError, isSafeKey, type BlobMetadata } from "./store.ts";
 import { Readable } from "node:stream";
 
-const zGrantQuery = z.object({ expires: z.coerce.number().int(), max: z.coerce.number().int(), sig: z.string().min(10) });
+const zGrantQuery = z.object({
+  expires: z.coerce.number().int(),
+  max: z.coerce.number().int(),
+  sig: z.string().min(10),
+});
 
 const metaPrefix = "x-amz-meta-";
 
@@ -15,7 +19,8 @@ const metaPrefix = "x-amz-meta-";
 function metadataFrom(headers: Headers): BlobMetadata {
   const out: BlobMetadata = {};
   headers.forEach((value, name) => {
-    if (name.toLowerCase().startsWith(metaPrefix)) out[name.toLowerCase().slice(metaPrefix.length)] = value.slice(0, 1024);
+    if (name.toLowerCase().startsWith(metaPrefix))
+      out[name.toLowerCase().slice(metaPrefix.length)] = value.slice(0, 1024);
   });
   return out;
 }
@@ -33,18 +38,31 @@ export function blobRoutes(ctx: AppContext) {
     const q = zGrantQuery.safeParse(c.req.query());
     const grant = q.success ? { method, key, expires: q.data.expires, max: q.data.max } : undefined;
     const store = ctx.blobs;
-    if (!(store instanceof LocalBlobStore) || !grant || !q.success || !isSafeKey(key) || !store.verify(grant, q.data.sig)) {
+    if (
+      !(store instanceof LocalBlobStore) ||
+      !grant ||
+      !q.success ||
+      !isSafeKey(key) ||
+      !store.verify(grant, q.data.sig)
+    ) {
       throw new AppError("forbidden", "Invalid or expired upload link.");
     }
     return grant;
   };
 
-  documentRoute({ method: "put", path: "/blob/:key{.+}", summary: "Upload a file body to a presigned URL (embedded mode)", tag: "uploads", auth: false });
+  documentRoute({
+    method: "put",
+    path: "/blob/:key{.+}",
+    summary: "Upload a file body to a presigned URL (embedded mode)",
+    tag: "uploads",
+    auth: false,
+  });
   r.put("/blob/:key{.+}", async (c) => {
     const grant = grantFor(c, "PUT");
     const max = Math.min(grant.max, limit);
     const declared = Number(c.req.header("content-length") ?? "NaN");
-    const tooLarge = () => new AppError("validation", "The file is larger than the upload limit.", undefined, 413);
+    const tooLarge = () =>
+      new AppError("validation", "The file is larger than the upload limit.", undefined, 413);
     if (Number.isFinite(declared) && declared > max) throw tooLarge();
     const body = c.req.raw.body;
     if (!body) throw new AppError("validation", "The upload body is empty.");
@@ -61,7 +79,13 @@ export function blobRoutes(ctx: AppContext) {
     return c.body(null, 200);
   });
 
-  documentRoute({ method: "get", path: "/blob/:key{.+}", summary: "Download a stored file by presigned URL (embedded mode)", tag: "uploads", auth: false });
+  documentRoute({
+    method: "get",
+    path: "/blob/:key{.+}",
+    summary: "Download a stored file by presigned URL (embedded mode)",
+    tag: "uploads",
+    auth: false,
+  });
   r.get("/blob/:key{.+}", async (c) => {
     const grant = grantFor(c, "GET");
     const [stat, stream] = await Promise.all([ctx.blobs.stat(grant.key), ctx.blobs.get(grant.key)]);

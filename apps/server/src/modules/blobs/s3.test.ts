@@ -24,7 +24,9 @@ const metaHeaders = Object.fromEntries(Object.entries(meta).map(([k, v]) => [`x-
 describe("S3BlobStore presigned requests", () => {
   it("signs a PUT for one key, with expiry, Content-Length and the x-amz-meta headers", async () => {
     const store = new S3BlobStore(settings("http://127.0.0.1:9"));
-    const url = new URL(await store.presignPut("owner/file-1", { expiresInSeconds: 900, size: 11, metadata: meta }));
+    const url = new URL(
+      await store.presignPut("owner/file-1", { expiresInSeconds: 900, size: 11, metadata: meta }),
+    );
     expect(url.pathname).toBe("/mnemo-test/owner/file-1");
     const q = url.searchParams;
     expect(q.get("X-Amz-Algorithm")).toBe("AWS4-HMAC-SHA256");
@@ -34,7 +36,9 @@ describe("S3BlobStore presigned requests", () => {
       expect.arrayContaining(["content-length", "host", "x-amz-meta-name_base64", "x-amz-meta-source_type"]),
     );
     expect(q.get("X-Amz-Signature")).toMatch(/^[0-9a-f]{64}$/);
-    const other = new URL(await store.presignPut("owner/file-2", { expiresInSeconds: 900, size: 11, metadata: meta }));
+    const other = new URL(
+      await store.presignPut("owner/file-2", { expiresInSeconds: 900, size: 11, metadata: meta }),
+    );
     expect(other.searchParams.get("X-Amz-Signature")).not.toBe(q.get("X-Amz-Signature"));
   });
 });
@@ -46,7 +50,13 @@ describe("S3BlobStore against s3rver", () => {
   let m: TestMnemo | undefined;
   beforeAll(async () => {
     const port = await freePort();
-    server = new S3rver({ port, address: "127.0.0.1", silent: true, directory: dir, configureBuckets: [{ name: "mnemo-test", configs: [] }] });
+    server = new S3rver({
+      port,
+      address: "127.0.0.1",
+      silent: true,
+      directory: dir,
+      configureBuckets: [{ name: "mnemo-test", configs: [] }],
+    });
     await server.run();
     endpoint = `http://127.0.0.1:${port}`;
   });
@@ -64,7 +74,10 @@ describe("S3BlobStore against s3rver", () => {
     const ok = await fetch(url, { method: "PUT", body: "hello world", headers: metaHeaders });
     expect(ok.status).toBe(200);
     const stat = await store.stat("owner/a");
-    expect(stat).toMatchObject({ size: 11, metadata: { name_base64: meta.name_base64, source_type: "file" } });
+    expect(stat).toMatchObject({
+      size: 11,
+      metadata: { name_base64: meta.name_base64, source_type: "file" },
+    });
     expect(await store.stat("owner/missing")).toBeNull();
     await store.delete("owner/a");
     expect(await store.get("owner/a")).toBeNull();
@@ -82,11 +95,27 @@ describe("S3BlobStore against s3rver", () => {
     const text = "Pottery wheel speeds for centering clay.";
     const res = await m.request("POST", "/api/upload/get_presigned_url", {
       as: user,
-      json: { fileType: "txt", metadata: { name_base64: b64("wheel.txt"), type: "text/plain", size: text.length, source_type: "file" } },
+      json: {
+        fileType: "txt",
+        metadata: {
+          name_base64: b64("wheel.txt"),
+          type: "text/plain",
+          size: text.length,
+          source_type: "file",
+        },
+      },
     });
     const p = (await res.json()) as { presigned_url: string; file_id: string };
     expect(p.presigned_url.startsWith(endpoint)).toBe(true);
-    const put = await fetch(p.presigned_url, { method: "PUT", body: text, headers: { ...metaHeaders, "x-amz-meta-name_base64": b64("wheel.txt"), "x-amz-meta-size": String(text.length) } });
+    const put = await fetch(p.presigned_url, {
+      method: "PUT",
+      body: text,
+      headers: {
+        ...metaHeaders,
+        "x-amz-meta-name_base64": b64("wheel.txt"),
+        "x-amz-meta-size": String(text.length),
+      },
+    });
     expect(put.status).toBe(200);
     expect((await confirm(m, user, p.file_id)).status).toBe(200);
     const [row] = await waitIndexed(m, user, [{ id: p.file_id, type: "file" }]);

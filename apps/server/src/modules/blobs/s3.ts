@@ -8,7 +8,13 @@ import {
   S3ServiceException,
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
-import { BlobTooLargeError, type BlobMetadata, type BlobStat, type BlobStore, type PresignPutOptions } from "./store.ts";
+import {
+  BlobTooLargeError,
+  type BlobMetadata,
+  type BlobStat,
+  type BlobStore,
+  type PresignPutOptions,
+} from "./store.ts";
 
 export type S3Settings = {
   bucket: string;
@@ -20,7 +26,10 @@ export type S3Settings = {
 };
 
 function isMissing(err: unknown): boolean {
-  return err instanceof S3ServiceException && (err.$metadata.httpStatusCode === 404 || err.name === "NoSuchKey" || err.name === "NotFound");
+  return (
+    err instanceof S3ServiceException &&
+    (err.$metadata.httpStatusCode === 404 || err.name === "NoSuchKey" || err.name === "NotFound")
+  );
 }
 
 /** Blobs in an S3-compatible bucket (AWS, MinIO, R2); uploads go straight to S3 by presigned PUT. */
@@ -36,7 +45,9 @@ export class S3BlobStore implements BlobStore {
       requestChecksumCalculation: "WHEN_REQUIRED",
       responseChecksumValidation: "WHEN_REQUIRED",
       credentials:
-        s.accessKeyId && s.secretAccessKey ? { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey } : undefined,
+        s.accessKeyId && s.secretAccessKey
+          ? { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey }
+          : undefined,
     });
   }
 
@@ -74,7 +85,9 @@ export class S3BlobStore implements BlobStore {
   async get(key: string): Promise<Readable | null> {
     try {
       const res = await this.client.send(new GetObjectCommand({ Bucket: this.s.bucket, Key: key }));
-      return res.Body instanceof Readable ? res.Body : Readable.from(res.Body as unknown as AsyncIterable<Uint8Array>);
+      return res.Body instanceof Readable
+        ? res.Body
+        : Readable.from(res.Body as unknown as AsyncIterable<Uint8Array>);
     } catch (err) {
       if (isMissing(err)) return null;
       throw err;

@@ -5,7 +5,11 @@ import type { StreamLine } from "@mnemo/contracts/stream";
  * goes away (the response body is cancelled or the request signal aborts), `abort` fires and
  * the generator is closed, so generation stops on the server.
  */
-export function ndjsonResponse(lines: AsyncGenerator<StreamLine>, abort: AbortController, requestSignal?: AbortSignal): Response {
+export function ndjsonResponse(
+  lines: AsyncGenerator<StreamLine>,
+  abort: AbortController,
+  requestSignal?: AbortSignal,
+): Response {
   const enc = new TextEncoder();
   const stop = () => {
     if (!abort.signal.aborted) abort.abort();
@@ -30,7 +34,11 @@ export function ndjsonResponse(lines: AsyncGenerator<StreamLine>, abort: AbortCo
   });
   return new Response(body, {
     status: 200,
-    headers: { "content-type": "application/x-ndjson; charset=utf-8", "cache-control": "no-store", "x-accel-buffering": "no" },
+    headers: {
+      "content-type": "application/x-ndjson; charset=utf-8",
+      "cache-control": "no-store",
+      "x-accel-buffering": "no",
+    },
   });
 }
 
@@ -38,7 +46,8 @@ export function ndjsonResponse(lines: AsyncGenerator<StreamLine>, abort: AbortCo
 export async function* slowLines<T>(lines: AsyncGenerator<T>, ms: number): AsyncGenerator<T> {
   try {
     for await (const line of lines) {
-      if (typeof line === "object" && line !== null && "chunk" in line) await new Promise((r) => setTimeout(r, ms));
+      if (typeof line === "object" && line !== null && "chunk" in line)
+        await new Promise((r) => setTimeout(r, ms));
       yield line;
     }
   } finally {

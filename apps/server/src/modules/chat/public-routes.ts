@@ -22,20 +22,56 @@ import * as repo from "./repo.ts";
 const zOk = z.object({ success: z.literal(true) });
 
 /** Public chats (make public, revoke, read, follow-ups, duplicate) and votes on answers. */
-export function publicChatRoutes(r: Hono<AppEnv>, auth: MiddlewareHandler<AppEnv>[], deps: QnaDeps, slow: <T>(g: AsyncGenerator<T>) => AsyncGenerator<T>) {
+export function publicChatRoutes(
+  r: Hono<AppEnv>,
+  auth: MiddlewareHandler<AppEnv>[],
+  deps: QnaDeps,
+  slow: <T>(g: AsyncGenerator<T>) => AsyncGenerator<T>,
+) {
   const db = deps.db;
-  defineRoute(r, { method: "get", path: "/make_chat_public", summary: "Make a chat public; answers its public token", tag: "chat", query: zChatIdQuery, response: zMakePublicResponse }, auth, async (c, { query }) =>
-    c.json({ ...(await pub.makePublic(db, c.var.actor, query.chat_id)), success: true as const }),
+  defineRoute(
+    r,
+    {
+      method: "get",
+      path: "/make_chat_public",
+      summary: "Make a chat public; answers its public token",
+      tag: "chat",
+      query: zChatIdQuery,
+      response: zMakePublicResponse,
+    },
+    auth,
+    async (c, { query }) =>
+      c.json({ ...(await pub.makePublic(db, c.var.actor, query.chat_id)), success: true as const }),
   );
-
-  defineRoute(r, { method: "post", path: "/revoke_chat_public_access", summary: "Revoke a chat's public access", tag: "chat", query: zChatIdQuery, response: zOk }, auth, async (c, { query }) => {
-    await pub.revokePublic(db, c.var.actor, query.chat_id);
-    return c.json({ success: true as const });
-  });
 
   defineRoute(
     r,
-    { method: "get", path: "/public_chat/get_public_chat_history", summary: "A public chat's saved turns (no sign-in; 'No data returned' when empty or revoked)", tag: "chat", auth: false, query: zPublicHistoryQuery, response: zPublicHistoryResponse },
+    {
+      method: "post",
+      path: "/revoke_chat_public_access",
+      summary: "Revoke a chat's public access",
+      tag: "chat",
+      query: zChatIdQuery,
+      response: zOk,
+    },
+    auth,
+    async (c, { query }) => {
+      await pub.revokePublic(db, c.var.actor, query.chat_id);
+      return c.json({ success: true as const });
+    },
+  );
+
+  defineRoute(
+    r,
+    {
+      method: "get",
+      path: "/public_chat/get_public_chat_history",
+      summary: "A public chat's saved turns (no sign-in; 'No data returned' when empty or revoked)",
+      tag: "chat",
+      auth: false,
+      query: zPublicHistoryQuery,
+      response: zPublicHistoryResponse,
+    },
     [],
     async (c, { query }) => {
       const { chat, turns } = await pub.publicHistory(db, query.chat_id, query.token);
@@ -48,7 +84,8 @@ export function publicChatRoutes(r: Hono<AppEnv>, auth: MiddlewareHandler<AppEnv
     {
       method: "post",
       path: "/public_chat/chat",
-      summary: "A visitor's follow-up on a public chat, streamed as NDJSON (answered from the memories the chat cites; not stored)",
+      summary:
+        "A visitor's follow-up on a public chat, streamed as NDJSON (answered from the memories the chat cites; not stored)",
       tag: "chat",
       auth: false,
       query: zPublicChatQuery,
@@ -67,14 +104,44 @@ export function publicChatRoutes(r: Hono<AppEnv>, auth: MiddlewareHandler<AppEnv
 
   defineRoute(
     r,
-    { method: "post", path: "/duplicate_public_chat", summary: "Copy a public chat into the signed-in user's history", tag: "chat", query: zChatIdQuery, body: zDuplicatePublicInput, response: zDuplicatePublicResponse },
+    {
+      method: "post",
+      path: "/duplicate_public_chat",
+      summary: "Copy a public chat into the signed-in user's history",
+      tag: "chat",
+      query: zChatIdQuery,
+      body: zDuplicatePublicInput,
+      response: zDuplicatePublicResponse,
+    },
     auth,
-    async (c, { query, body }) => c.json({ chat_id: await pub.duplicatePublic(db, c.var.actor, query.chat_id, body.token), success: true as const }),
+    async (c, { query, body }) =>
+      c.json({
+        chat_id: await pub.duplicatePublic(db, c.var.actor, query.chat_id, body.token),
+        success: true as const,
+      }),
   );
 
-  defineRoute(r, { method: "post", path: "/vote_qna", summary: "Thumbs up or down on an answer (stored on the turn)", tag: "chat", body: zVoteInput, response: zOk }, auth, async (c, { body }) => {
-    const ok = await repo.voteTurn(db, c.var.actor.id, body.chat_id, { turnId: body.turn_id, query: body.query }, body.vote === 0 ? null : body.vote);
-    if (!ok) throw notFound("Chat not found.");
-    return c.json({ success: true as const });
-  });
+  defineRoute(
+    r,
+    {
+      method: "post",
+      path: "/vote_qna",
+      summary: "Thumbs up or down on an answer (stored on the turn)",
+      tag: "chat",
+      body: zVoteInput,
+      response: zOk,
+    },
+    auth,
+    async (c, { body }) => {
+      const ok = await repo.voteTurn(
+        db,
+        c.var.actor.id,
+        body.chat_id,
+        { turnId: body.turn_id, query: body.query },
+        body.vote === 0 ? null : body.vote,
+      );
+      if (!ok) throw notFound("Chat not found.");
+      return c.json({ success: true as const });
+    },
+  );
 }

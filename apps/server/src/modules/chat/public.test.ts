@@ -15,7 +15,12 @@ for (const kind of testDatabases()) {
       m = await createTestMnemo(kind, { DEFAULT_PLAN: "team" });
       [alice, bob] = [await m.buildUser(), await m.buildUser()];
       const db = m.ctx.database.db;
-      await addMemory(db, alice, "Telescope notes", "The reflecting telescope has a mirror of 200 millimetres. The mount is equatorial.");
+      await addMemory(
+        db,
+        alice,
+        "Telescope notes",
+        "The reflecting telescope has a mirror of 200 millimetres. The mount is equatorial.",
+      );
       await addMemory(db, alice, "Private diary", "My bank PIN is hidden under the garden shed.");
       const first = await ask(m, alice, { question: "How big is the telescope mirror?" });
       chatId = first.item.chatId!;
@@ -24,7 +29,11 @@ for (const kind of testDatabases()) {
       await m?.close();
     });
 
-    const history = (token: string, id = chatId) => m.request("GET", `/api/public_chat/get_public_chat_history?token=${encodeURIComponent(token)}&chat_id=${id}`);
+    const history = (token: string, id = chatId) =>
+      m.request(
+        "GET",
+        `/api/public_chat/get_public_chat_history?token=${encodeURIComponent(token)}&chat_id=${id}`,
+      );
 
     it("makes a chat public, serves its history without sign-in, and stops after revoke", async () => {
       expect((await history("nope")).status).toBe(404);
@@ -32,26 +41,51 @@ for (const kind of testDatabases()) {
       expect(made.status).toBe(200);
       const { token } = (await made.json()) as { token: string };
       // Making it public again keeps the same link.
-      expect(((await (await m.request("GET", `/api/make_chat_public?chat_id=${chatId}`, { as: alice })).json()) as { token: string }).token).toBe(token);
+      expect(
+        (
+          (await (
+            await m.request("GET", `/api/make_chat_public?chat_id=${chatId}`, { as: alice })
+          ).json()) as { token: string }
+        ).token,
+      ).toBe(token);
       const res = await history(token);
       expect(res.status).toBe(200);
       const body = (await res.json()) as { chat_history: { user_query: string; answer: string }[] };
       expect(body.chat_history[0].user_query).toBe("How big is the telescope mirror?");
       expect(body.chat_history[0].answer).toContain("200");
       // Someone else cannot make or revoke it.
-      expect((await m.request("GET", `/api/make_chat_public?chat_id=${chatId}`, { as: bob })).status).toBe(404);
-      expect((await m.request("POST", `/api/revoke_chat_public_access?chat_id=${chatId}`, { as: bob })).status).toBe(404);
+      expect((await m.request("GET", `/api/make_chat_public?chat_id=${chatId}`, { as: bob })).status).toBe(
+        404,
+      );
+      expect(
+        (await m.request("POST", `/api/revoke_chat_public_access?chat_id=${chatId}`, { as: bob })).status,
+      ).toBe(404);
 
-      expect((await m.request("POST", `/api/revoke_chat_public_access?chat_id=${chatId}`, { as: alice })).status).toBe(200);
+      expect(
+        (await m.request("POST", `/api/revoke_chat_public_access?chat_id=${chatId}`, { as: alice })).status,
+      ).toBe(200);
       const gone = await history(token);
       expect(gone.status).toBe(404);
       expect(await gone.text()).toContain(chatMessages.noDataReturned);
-      expect((await m.request("POST", `/api/duplicate_public_chat?chat_id=${chatId}`, { as: bob, json: { token } })).status).toBe(404);
+      expect(
+        (
+          await m.request("POST", `/api/duplicate_public_chat?chat_id=${chatId}`, {
+            as: bob,
+            json: { token },
+          })
+        ).status,
+      ).toBe(404);
     });
 
     it("answers a visitor's follow-up from the memories the chat cites only, without storing it", async () => {
-      const { token } = (await (await m.request("GET", `/api/make_chat_public?chat_id=${chatId}`, { as: alice })).json()) as { token: string };
-      const res = await m.request("POST", `/api/public_chat/chat?token=${encodeURIComponent(token)}&user_system_date=2025-01-01`, { json: { question: "Where is the bank PIN?", chat_id: chatId } });
+      const { token } = (await (
+        await m.request("GET", `/api/make_chat_public?chat_id=${chatId}`, { as: alice })
+      ).json()) as { token: string };
+      const res = await m.request(
+        "POST",
+        `/api/public_chat/chat?token=${encodeURIComponent(token)}&user_system_date=2025-01-01`,
+        { json: { question: "Where is the bank PIN?", chat_id: chatId } },
+      );
       expect(res.status).toBe(200);
       const dec = createNdjsonDecoder();
       const lines = [...dec.push(await res.text()), ...dec.end()];
@@ -60,25 +94,52 @@ for (const kind of testDatabases()) {
       expect(lines.at(-1)?.end_of_data).toBe(true);
       const after = (await (await history(token)).json()) as { chat_history: unknown[] };
       expect(after.chat_history).toHaveLength(1);
-      const wrong = await m.request("POST", `/api/public_chat/chat?token=wrong`, { json: { question: "Hi", chat_id: chatId } });
+      const wrong = await m.request("POST", `/api/public_chat/chat?token=wrong`, {
+        json: { question: "Hi", chat_id: chatId },
+      });
       expect(wrong.status).toBe(404);
     });
 
     it("duplicates a public chat into another user's history", async () => {
-      const { token } = (await (await m.request("GET", `/api/make_chat_public?chat_id=${chatId}`, { as: alice })).json()) as { token: string };
-      const dup = await m.request("POST", `/api/duplicate_public_chat?chat_id=${chatId}`, { as: bob, json: { token } });
+      const { token } = (await (
+        await m.request("GET", `/api/make_chat_public?chat_id=${chatId}`, { as: alice })
+      ).json()) as { token: string };
+      const dup = await m.request("POST", `/api/duplicate_public_chat?chat_id=${chatId}`, {
+        as: bob,
+        json: { token },
+      });
       expect(dup.status).toBe(200);
       const { chat_id } = (await dup.json()) as { chat_id: string };
-      const list = (await (await m.request("POST", "/api/fetch_chats", { as: bob, json: {} })).json()) as { chats: { chat_id: string }[] };
+      const list = (await (await m.request("POST", "/api/fetch_chats", { as: bob, json: {} })).json()) as {
+        chats: { chat_id: string }[];
+      };
       expect(list.chats.map((c) => c.chat_id)).toContain(chat_id);
-      const hist = (await (await m.request("POST", `/api/fetch_user_chat_history?chat_id=${chat_id}`, { as: bob })).json()) as { session_data: { answer: string }[] };
+      const hist = (await (
+        await m.request("POST", `/api/fetch_user_chat_history?chat_id=${chat_id}`, { as: bob })
+      ).json()) as { session_data: { answer: string }[] };
       expect(hist.session_data[0].answer).toContain("200");
     });
 
     it("stores a vote on the owner's turn, by query", async () => {
-      expect((await m.request("POST", "/api/vote_qna", { as: alice, json: { chat_id: chatId, query: "How big is the telescope mirror?", vote: 1 } })).status).toBe(200);
-      expect((await m.request("POST", "/api/vote_qna", { as: bob, json: { chat_id: chatId, query: "How big is the telescope mirror?", vote: -1 } })).status).toBe(404);
-      const hist = (await (await m.request("POST", `/api/fetch_user_chat_history?chat_id=${chatId}`, { as: alice })).json()) as { session_data: { vote: number | null }[] };
+      expect(
+        (
+          await m.request("POST", "/api/vote_qna", {
+            as: alice,
+            json: { chat_id: chatId, query: "How big is the telescope mirror?", vote: 1 },
+          })
+        ).status,
+      ).toBe(200);
+      expect(
+        (
+          await m.request("POST", "/api/vote_qna", {
+            as: bob,
+            json: { chat_id: chatId, query: "How big is the telescope mirror?", vote: -1 },
+          })
+        ).status,
+      ).toBe(404);
+      const hist = (await (
+        await m.request("POST", `/api/fetch_user_chat_history?chat_id=${chatId}`, { as: alice })
+      ).json()) as { session_data: { vote: number | null }[] };
       expect(hist.session_data[0].vote).toBe(1);
     });
   });

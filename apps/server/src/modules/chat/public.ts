@@ -24,11 +24,17 @@ function sameToken(a: string | null, b: string): boolean {
 /** Memory ids a turn cites (web results are not memories). */
 function citedMemoryIds(sources: unknown): string[] {
   if (!Array.isArray(sources)) return [];
-  return sources.flatMap((s: { id?: unknown; type?: unknown }) => (typeof s.id === "string" && s.type !== "web_search" ? [s.id] : []));
+  return sources.flatMap((s: { id?: unknown; type?: unknown }) =>
+    typeof s.id === "string" && s.type !== "web_search" ? [s.id] : [],
+  );
 }
 
 /** Makes the actor's chat public; an already public chat keeps its token, a revoked one gets a new one. */
-export async function makePublic(db: Db, actor: Actor, chatId: string): Promise<{ chat_id: string; token: string }> {
+export async function makePublic(
+  db: Db,
+  actor: Actor,
+  chatId: string,
+): Promise<{ chat_id: string; token: string }> {
   const found = await ownChat(db, actor, chatId);
   if (found.publicToken && !found.revokedAt) return { chat_id: found.id, token: found.publicToken };
   const token = newToken();
@@ -45,22 +51,35 @@ export async function revokePublic(db: Db, actor: Actor, chatId: string): Promis
 /** The public, unrevoked chat behind a token, or 'No data returned'. */
 export async function publicChat(db: Db, chatId: string, token: string): Promise<repo.ChatRow> {
   const found = await repo.findChat(db, chatId);
-  if (!found || found.revokedAt || !sameToken(found.publicToken, token)) throw notFound(chatMessages.noDataReturned);
+  if (!found || found.revokedAt || !sameToken(found.publicToken, token))
+    throw notFound(chatMessages.noDataReturned);
   return found;
 }
 
 /** Saved turns of a public chat; an empty chat answers 'No data returned' too. */
-export async function publicHistory(db: Db, chatId: string, token: string): Promise<{ chat: repo.ChatRow; turns: SavedSessionRecord[] }> {
+export async function publicHistory(
+  db: Db,
+  chatId: string,
+  token: string,
+): Promise<{ chat: repo.ChatRow; turns: SavedSessionRecord[] }> {
   const found = await publicChat(db, chatId, token);
-  const turns = (await repo.listTurns(db, found.id)).filter((t) => t.status === "success" || t.status === "cancelled").map(presentTurn);
+  const turns = (await repo.listTurns(db, found.id))
+    .filter((t) => t.status === "success" || t.status === "cancelled")
+    .map(presentTurn);
   if (!turns.length) throw notFound(chatMessages.noDataReturned);
   return { chat: found, turns };
 }
 
 /** Copies a public chat (its turns, not its owner's context) into the actor's history. */
-export async function duplicatePublic(db: Db, actor: Actor, chatId: string, token?: string | null): Promise<string> {
+export async function duplicatePublic(
+  db: Db,
+  actor: Actor,
+  chatId: string,
+  token?: string | null,
+): Promise<string> {
   const found = await repo.findChat(db, chatId);
-  const open = found && !found.revokedAt && found.publicToken && (!token || sameToken(found.publicToken, token));
+  const open =
+    found && !found.revokedAt && found.publicToken && (!token || sameToken(found.publicToken, token));
   if (!found || !open) throw notFound(chatMessages.noDataReturned);
   const id = crypto.randomUUID();
   await db.transaction(async (tx) => {
@@ -91,12 +110,19 @@ export async function duplicatePublic(db: Db, actor: Actor, chatId: string, toke
  * the chat already cites (never the owner's whole library) and is not stored: the chat is the
  * owner's, the visitor only reads it.
  */
-export async function* publicAnswer(deps: QnaDeps, found: repo.ChatRow, req: ChatRequest, signal: AbortSignal): AsyncGenerator<StreamLine> {
+export async function* publicAnswer(
+  deps: QnaDeps,
+  found: repo.ChatRow,
+  req: ChatRequest,
+  signal: AbortSignal,
+): AsyncGenerator<StreamLine> {
   const turns = await repo.listTurns(deps.db, found.id);
   const cited = [...new Set(turns.flatMap((t) => citedMemoryIds(t.sources)))];
   const scope = { actorId: found.ownerId, actorEmail: "", context: { sources: cited, collections: [] } };
   const hits = cited.length ? await deps.search.search(deps.db, scope, req.question, 8) : [];
-  const meta = new Map<string, SourceMeta>((await repo.sourceMeta(deps.db, [...new Set(hits.map((h) => h.sourceId))])).map((m) => [m.id, m]));
+  const meta = new Map<string, SourceMeta>(
+    (await repo.sourceMeta(deps.db, [...new Set(hits.map((h) => h.sourceId))])).map((m) => [m.id, m]),
+  );
   const built = buildSources(hits, meta);
   const engine = deps.models.engine(null);
   yield {
@@ -108,8 +134,18 @@ export async function* publicAnswer(deps: QnaDeps, found: repo.ChatRow, req: Cha
     source_id_map: built.sourceIdMap,
   };
   if (engine) {
-    const history = req.session_context ?? turns.filter((t) => t.status === "success").map((t) => ({ user_query: t.query, answer: t.answer }));
-    const events = engine.answer({ question: req.question, passages: built.passages, mode: "memories", instructions: {}, history, userSystemDate: req.user_system_date, signal });
+    const history =
+      req.session_context ??
+      turns.filter((t) => t.status === "success").map((t) => ({ user_query: t.query, answer: t.answer }));
+    const events = engine.answer({
+      question: req.question,
+      passages: built.passages,
+      mode: "memories",
+      instructions: {},
+      history,
+      userSystemDate: req.user_system_date,
+      signal,
+    });
     let thinking = false;
     for await (const ev of events) {
       if (signal.aborted) return;

@@ -13,7 +13,13 @@ import { buildSources, type SourceMeta } from "./sources.ts";
 import { guardQna, previewQna } from "../plans/guards.ts";
 import * as repo from "./repo.ts";
 
-export type QnaDeps = { db: Db; search: SearchIndex; models: ModelRegistry; web?: WebSearchProvider; log: Logger };
+export type QnaDeps = {
+  db: Db;
+  search: SearchIndex;
+  models: ModelRegistry;
+  web?: WebSearchProvider;
+  log: Logger;
+};
 
 /** Passages retrieved per question. */
 const RETRIEVE = 8;
@@ -40,17 +46,24 @@ async function resolveChat(db: Db, actor: Actor, req: ChatRequest) {
 }
 
 /** The search scope of a question, checked against the actor before anything streams. */
-async function resolveScope(db: Db, actor: Actor, req: ChatRequest, chatContext: { sources: string[]; collections: string[] }) {
+async function resolveScope(
+  db: Db,
+  actor: Actor,
+  req: ChatRequest,
+  chatContext: { sources: string[]; collections: string[] },
+) {
   const scope: SearchScope = { actorId: actor.id, actorEmail: actor.email };
   let customInstructions = req.custom_instructions ?? null;
   if (req.source_id) {
-    if (!(await repo.readableSource(db, req.source_id, actor.id, actor.email))) throw notFound("Memory not found.");
+    if (!(await repo.readableSource(db, req.source_id, actor.id, actor.email)))
+      throw notFound("Memory not found.");
     scope.sourceId = req.source_id;
   } else if (req.collection_id) {
     const col = await repo.readableCollection(db, req.collection_id, actor.id, actor.email);
     if (!col) throw notFound("Collection not found.");
     scope.collectionId = col.id;
-    customInstructions = [col.customInstructions, customInstructions].filter((s) => s?.trim()).join("\n\n") || null;
+    customInstructions =
+      [col.customInstructions, customInstructions].filter((s) => s?.trim()).join("\n\n") || null;
   } else if (req.context_list?.length) {
     scope.context = {
       sources: req.context_list.filter((c) => c.type !== "collection").map((c) => c.id),
@@ -94,14 +107,22 @@ export async function prepareQna(deps: QnaDeps, actor: Actor, req: ChatRequest):
       });
     }
   }
-  const meta = new Map<string, SourceMeta>((await repo.sourceMeta(db, [...new Set(hits.map((h) => h.sourceId))])).map((m) => [m.id, m]));
+  const meta = new Map<string, SourceMeta>(
+    (await repo.sourceMeta(db, [...new Set(hits.map((h) => h.sourceId))])).map((m) => [m.id, m]),
+  );
   const built = buildSources(hits, meta, web);
   // Only generative engines read instructions and earlier turns; the extractive one skips both queries.
   const generative = Boolean(engine?.generative);
-  const generation = req.generation_instructions ?? (generative ? (await repo.getGenerationInstructions(db, actor.id)) || null : null);
+  const generation =
+    req.generation_instructions ??
+    (generative ? (await repo.getGenerationInstructions(db, actor.id)) || null : null);
   const history =
     req.session_context ??
-    (generative ? (await repo.listTurns(db, chat.id)).filter((t) => t.status === "success").map((t) => ({ user_query: t.query, answer: t.answer })) : []);
+    (generative
+      ? (await repo.listTurns(db, chat.id))
+          .filter((t) => t.status === "success")
+          .map((t) => ({ user_query: t.query, answer: t.answer }))
+      : []);
   const searchTools = [...req.search_type];
   const finalTypes = creative ? ["creative"] : [...(webOn && deps.web ? ["web"] : []), "memories"];
   const llm = engine?.id ?? selected.id;
@@ -118,7 +139,11 @@ export async function prepareQna(deps: QnaDeps, actor: Actor, req: ChatRequest):
       llm,
       searchTypes: finalTypes,
       sources: built.results,
-      metadata: { most_relevant_results: built.mostRelevant, other_results: built.other, source_id_map: built.sourceIdMap },
+      metadata: {
+        most_relevant_results: built.mostRelevant,
+        other_results: built.other,
+        source_id_map: built.sourceIdMap,
+      },
       status: "streaming",
     });
   });
@@ -188,7 +213,8 @@ export async function prepareQna(deps: QnaDeps, actor: Actor, req: ChatRequest):
     } catch (err) {
       if (abort.signal.aborted) return;
       deps.log.error({ err }, "answer failed");
-      const message = err instanceof AppError ? err.message : "Something went wrong while answering. Please try again.";
+      const message =
+        err instanceof AppError ? err.message : "Something went wrong while answering. Please try again.";
       await store("error");
       yield { error: message };
       yield { end_of_data: true };

@@ -1,6 +1,14 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { chat, chatTurn, collection, collectionMember, collectionSource, source, userProfile } from "../../db/schema/index.ts";
+import {
+  chat,
+  chatTurn,
+  collection,
+  collectionMember,
+  collectionSource,
+  source,
+  userProfile,
+} from "../../db/schema/index.ts";
 
 export type ChatRow = typeof chat.$inferSelect;
 export type TurnRow = typeof chatTurn.$inferSelect;
@@ -16,7 +24,11 @@ export async function findChat(db: Db, id: string): Promise<ChatRow | undefined>
 }
 
 /** The actor's own per-source chat of one memory, if any. */
-export async function findSourceChat(db: Db, ownerId: string, sourceId: string): Promise<ChatRow | undefined> {
+export async function findSourceChat(
+  db: Db,
+  ownerId: string,
+  sourceId: string,
+): Promise<ChatRow | undefined> {
   const [row] = await db
     .select()
     .from(chat)
@@ -26,25 +38,45 @@ export async function findSourceChat(db: Db, ownerId: string, sourceId: string):
   return row;
 }
 
-export async function listChats(db: Db, ownerId: string, opts: { limit: number; offset: number; sourceId?: string | null }) {
-  const where = opts.sourceId ? and(eq(chat.ownerId, ownerId), eq(chat.sourceId, opts.sourceId)) : eq(chat.ownerId, ownerId);
-  return db.select().from(chat).where(where).orderBy(desc(chat.updatedAt)).limit(opts.limit).offset(opts.offset);
+export async function listChats(
+  db: Db,
+  ownerId: string,
+  opts: { limit: number; offset: number; sourceId?: string | null },
+) {
+  const where = opts.sourceId
+    ? and(eq(chat.ownerId, ownerId), eq(chat.sourceId, opts.sourceId))
+    : eq(chat.ownerId, ownerId);
+  return db
+    .select()
+    .from(chat)
+    .where(where)
+    .orderBy(desc(chat.updatedAt))
+    .limit(opts.limit)
+    .offset(opts.offset);
 }
 
 export async function deleteChat(db: Db, ownerId: string, id: string): Promise<boolean> {
-  const rows = await db.delete(chat).where(and(eq(chat.id, id), eq(chat.ownerId, ownerId))).returning({ id: chat.id });
+  const rows = await db
+    .delete(chat)
+    .where(and(eq(chat.id, id), eq(chat.ownerId, ownerId)))
+    .returning({ id: chat.id });
   return rows.length > 0;
 }
 
 /** Deletes the turns of one chat, or of every chat of the owner. Returns the count. */
 export async function deleteTurns(db: Db, ownerId: string, chatId?: string): Promise<number> {
-  const where = chatId ? and(eq(chatTurn.ownerId, ownerId), eq(chatTurn.chatId, chatId)) : eq(chatTurn.ownerId, ownerId);
+  const where = chatId
+    ? and(eq(chatTurn.ownerId, ownerId), eq(chatTurn.chatId, chatId))
+    : eq(chatTurn.ownerId, ownerId);
   const rows = await db.delete(chatTurn).where(where).returning({ id: chatTurn.id });
   return rows.length;
 }
 
 export async function updateChat(db: Db, id: string, patch: Partial<typeof chat.$inferInsert>) {
-  await db.update(chat).set({ ...patch, updatedAt: new Date() }).where(eq(chat.id, id));
+  await db
+    .update(chat)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(chat.id, id));
 }
 
 export async function listTurns(db: Db, chatId: string, limit?: number): Promise<TurnRow[]> {
@@ -62,7 +94,10 @@ export async function deleteLastTurnIfQuery(db: Db, chatId: string, query: strin
 export async function insertTurn(db: Db, row: Omit<typeof chatTurn.$inferInsert, "ord">): Promise<TurnRow> {
   const [created] = await db
     .insert(chatTurn)
-    .values({ ...row, ord: sql`(SELECT coalesce(max(${chatTurn.ord}), -1) + 1 FROM ${chatTurn} WHERE ${chatTurn.chatId} = ${row.chatId})` })
+    .values({
+      ...row,
+      ord: sql`(SELECT coalesce(max(${chatTurn.ord}), -1) + 1 FROM ${chatTurn} WHERE ${chatTurn.chatId} = ${row.chatId})`,
+    })
     .returning();
   return created;
 }
@@ -74,7 +109,10 @@ export async function updateTurn(db: Db, id: string, patch: Partial<typeof chatT
 /** Title, type and url of memories, by id. */
 export async function sourceMeta(db: Db, ids: string[]) {
   if (!ids.length) return [];
-  return db.select({ id: source.id, title: source.title, type: source.type, url: source.url }).from(source).where(inArray(source.id, ids));
+  return db
+    .select({ id: source.id, title: source.title, type: source.type, url: source.url })
+    .from(source)
+    .where(inArray(source.id, ids));
 }
 
 /** The source row if the actor owns it or reads it through a collection shared with them. */
@@ -113,7 +151,11 @@ export async function readableCollection(db: Db, collectionId: string, actorId: 
 const GEN_KEY = "generation_instructions";
 
 export async function getGenerationInstructions(db: Db, userId: string): Promise<string> {
-  const [row] = await db.select({ metadata: userProfile.metadata }).from(userProfile).where(eq(userProfile.userId, userId)).limit(1);
+  const [row] = await db
+    .select({ metadata: userProfile.metadata })
+    .from(userProfile)
+    .where(eq(userProfile.userId, userId))
+    .limit(1);
   const v = row?.metadata?.[GEN_KEY];
   return typeof v === "string" ? v : "";
 }
@@ -121,15 +163,31 @@ export async function getGenerationInstructions(db: Db, userId: string): Promise
 export async function setGenerationInstructions(db: Db, userId: string, text: string) {
   await db
     .update(userProfile)
-    .set({ metadata: sql`${userProfile.metadata} || ${JSON.stringify({ [GEN_KEY]: text })}::jsonb`, updatedAt: new Date() })
+    .set({
+      metadata: sql`${userProfile.metadata} || ${JSON.stringify({ [GEN_KEY]: text })}::jsonb`,
+      updatedAt: new Date(),
+    })
     .where(eq(userProfile.userId, userId));
 }
 
 /** Stores a vote on a turn of the owner's chat (by id, else the latest turn with that query). */
-export async function voteTurn(db: Db, ownerId: string, chatId: string, target: { turnId?: string | null; query?: string | null }, vote: number | null): Promise<boolean> {
+export async function voteTurn(
+  db: Db,
+  ownerId: string,
+  chatId: string,
+  target: { turnId?: string | null; query?: string | null },
+  vote: number | null,
+): Promise<boolean> {
   const base = and(eq(chatTurn.ownerId, ownerId), eq(chatTurn.chatId, chatId));
-  const where = target.turnId ? and(base, eq(chatTurn.id, target.turnId)) : and(base, eq(chatTurn.query, target.query ?? ""));
-  const [turn] = await db.select({ id: chatTurn.id }).from(chatTurn).where(where).orderBy(desc(chatTurn.ord)).limit(1);
+  const where = target.turnId
+    ? and(base, eq(chatTurn.id, target.turnId))
+    : and(base, eq(chatTurn.query, target.query ?? ""));
+  const [turn] = await db
+    .select({ id: chatTurn.id })
+    .from(chatTurn)
+    .where(where)
+    .orderBy(desc(chatTurn.ord))
+    .limit(1);
   if (!turn) return false;
   await db.update(chatTurn).set({ vote }).where(eq(chatTurn.id, turn.id));
   return true;

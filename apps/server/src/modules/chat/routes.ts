@@ -49,11 +49,13 @@ export function chatRoutes(ctx: AppContext) {
     {
       method: "post",
       path: "/qna",
-      summary: "Ask a question; the answer streams as NDJSON lines (sources, chunks, follow-ups, end_of_data)",
+      summary:
+        "Ask a question; the answer streams as NDJSON lines (sources, chunks, follow-ups, end_of_data)",
       tag: "chat",
       body: zChatRequest,
       contentType: "application/x-ndjson",
-      responseDescription: "One JSON object per line (see the stream line schema in contracts); a failure before streaming answers non-200 with the error text as body.",
+      responseDescription:
+        "One JSON object per line (see the stream line schema in contracts); a failure before streaming answers non-200 with the error text as body.",
     },
     auth,
     async (c, { body }) => {
@@ -67,45 +69,136 @@ export function chatRoutes(ctx: AppContext) {
     },
   );
 
-  defineRoute(r, { method: "post", path: "/create_chat", summary: "Create a chat with its context", tag: "chat", body: zCreateChatInput, response: zCreateChatResponse }, auth, async (c, { body }) =>
-    c.json({ chat_id: await service.createChat(db, c.var.actor, body), success: true as const }),
-  );
-
-  defineRoute(r, { method: "post", path: "/fetch_chats", summary: "The signed-in user's chats, newest first", tag: "chat", body: zFetchChatsInput, response: zFetchChatsResponse }, auth, async (c, { body }) =>
-    c.json({ chats: (await repo.listChats(db, c.var.actor.id, { limit: body.limit, offset: body.offset, sourceId: body.source_id })).map(service.presentChat) }),
-  );
-
   defineRoute(
     r,
-    { method: "post", path: "/fetch_user_chat_history", summary: "Saved session records of one chat", tag: "chat", query: zChatHistoryQuery, response: zChatHistoryResponse },
+    {
+      method: "post",
+      path: "/create_chat",
+      summary: "Create a chat with its context",
+      tag: "chat",
+      body: zCreateChatInput,
+      response: zCreateChatResponse,
+    },
     auth,
-    async (c, { query }) => c.json({ chat_id: query.chat_id, session_data: await service.history(db, c.var.actor, query.chat_id, query.is_public === "true") }),
+    async (c, { body }) =>
+      c.json({ chat_id: await service.createChat(db, c.var.actor, body), success: true as const }),
   );
-
-  defineRoute(r, { method: "delete", path: "/delete_chat", summary: "Delete a chat and its turns", tag: "chat", query: zChatIdQuery, response: zOk }, auth, async (c, { query }) => {
-    await service.deleteChat(db, c.var.actor, query.chat_id);
-    return c.json({ success: true as const });
-  });
 
   defineRoute(
     r,
-    { method: "delete", path: "/delete_conversation_history", summary: "Clear one conversation's turns, or all of the user's", tag: "chat", query: zConversationQuery },
+    {
+      method: "post",
+      path: "/fetch_chats",
+      summary: "The signed-in user's chats, newest first",
+      tag: "chat",
+      body: zFetchChatsInput,
+      response: zFetchChatsResponse,
+    },
     auth,
-    async (c, { query }) => c.json({ success: true as const, deleted: await service.deleteConversationHistory(db, c.var.actor, query.conversation_id) }),
-  );
-
-  defineRoute(r, { method: "post", path: "/update_context", summary: "Replace a chat's context (memories and collections)", tag: "chat", body: zUpdateContextInput, response: zOk }, auth, async (c, { body }) => {
-    await service.updateContext(db, c.var.actor, body);
-    return c.json({ success: true as const });
-  });
-
-  defineRoute(r, { method: "get", path: "/user_generation_instructions", summary: "The user's generation instructions", tag: "chat", response: zGenerationInstructions }, auth, async (c) =>
-    c.json({ generation_instructions: await repo.getGenerationInstructions(db, c.var.actor.id) }),
+    async (c, { body }) =>
+      c.json({
+        chats: (
+          await repo.listChats(db, c.var.actor.id, {
+            limit: body.limit,
+            offset: body.offset,
+            sourceId: body.source_id,
+          })
+        ).map(service.presentChat),
+      }),
   );
 
   defineRoute(
     r,
-    { method: "post", path: "/user_generation_instructions", summary: "Save the user's generation instructions", tag: "chat", body: zGenerationInstructions },
+    {
+      method: "post",
+      path: "/fetch_user_chat_history",
+      summary: "Saved session records of one chat",
+      tag: "chat",
+      query: zChatHistoryQuery,
+      response: zChatHistoryResponse,
+    },
+    auth,
+    async (c, { query }) =>
+      c.json({
+        chat_id: query.chat_id,
+        session_data: await service.history(db, c.var.actor, query.chat_id, query.is_public === "true"),
+      }),
+  );
+
+  defineRoute(
+    r,
+    {
+      method: "delete",
+      path: "/delete_chat",
+      summary: "Delete a chat and its turns",
+      tag: "chat",
+      query: zChatIdQuery,
+      response: zOk,
+    },
+    auth,
+    async (c, { query }) => {
+      await service.deleteChat(db, c.var.actor, query.chat_id);
+      return c.json({ success: true as const });
+    },
+  );
+
+  defineRoute(
+    r,
+    {
+      method: "delete",
+      path: "/delete_conversation_history",
+      summary: "Clear one conversation's turns, or all of the user's",
+      tag: "chat",
+      query: zConversationQuery,
+    },
+    auth,
+    async (c, { query }) =>
+      c.json({
+        success: true as const,
+        deleted: await service.deleteConversationHistory(db, c.var.actor, query.conversation_id),
+      }),
+  );
+
+  defineRoute(
+    r,
+    {
+      method: "post",
+      path: "/update_context",
+      summary: "Replace a chat's context (memories and collections)",
+      tag: "chat",
+      body: zUpdateContextInput,
+      response: zOk,
+    },
+    auth,
+    async (c, { body }) => {
+      await service.updateContext(db, c.var.actor, body);
+      return c.json({ success: true as const });
+    },
+  );
+
+  defineRoute(
+    r,
+    {
+      method: "get",
+      path: "/user_generation_instructions",
+      summary: "The user's generation instructions",
+      tag: "chat",
+      response: zGenerationInstructions,
+    },
+    auth,
+    async (c) =>
+      c.json({ generation_instructions: await repo.getGenerationInstructions(db, c.var.actor.id) }),
+  );
+
+  defineRoute(
+    r,
+    {
+      method: "post",
+      path: "/user_generation_instructions",
+      summary: "Save the user's generation instructions",
+      tag: "chat",
+      body: zGenerationInstructions,
+    },
     auth,
     async (c, { body }) => {
       await repo.setGenerationInstructions(db, c.var.actor.id, body.generation_instructions);

@@ -72,16 +72,28 @@ export async function createChat(
  * The saved session records of a chat: the actor's own, or (with `isPublic`) a chat made public
  * and not revoked.
  */
-export async function history(db: Db, actor: Actor, chatId: string, isPublic = false): Promise<SavedSessionRecord[]> {
+export async function history(
+  db: Db,
+  actor: Actor,
+  chatId: string,
+  isPublic = false,
+): Promise<SavedSessionRecord[]> {
   const found = await repo.findChat(db, chatId);
-  const readable = found && (found.ownerId === actor.id || (isPublic && found.publicToken && !found.revokedAt));
+  const readable =
+    found && (found.ownerId === actor.id || (isPublic && found.publicToken && !found.revokedAt));
   if (!readable) throw notFound("Chat not found.");
   return (await repo.listTurns(db, chatId)).map(presentTurn);
 }
 
-export async function updateContext(db: Db, actor: Actor, input: { chat_id: string; sources: string[]; collections: string[] }) {
+export async function updateContext(
+  db: Db,
+  actor: Actor,
+  input: { chat_id: string; sources: string[]; collections: string[] },
+) {
   await ownChat(db, actor, input.chat_id);
-  await repo.updateChat(db, input.chat_id, { context: { sources: input.sources, collections: input.collections } });
+  await repo.updateChat(db, input.chat_id, {
+    context: { sources: input.sources, collections: input.collections },
+  });
 }
 
 export async function deleteChat(db: Db, actor: Actor, chatId: string) {
@@ -89,7 +101,11 @@ export async function deleteChat(db: Db, actor: Actor, chatId: string) {
 }
 
 /** Clears the turns of one conversation (checked against the actor), or of all the actor's chats. */
-export async function deleteConversationHistory(db: Db, actor: Actor, conversationId?: string): Promise<number> {
+export async function deleteConversationHistory(
+  db: Db,
+  actor: Actor,
+  conversationId?: string,
+): Promise<number> {
   if (conversationId) await ownChat(db, actor, conversationId);
   return repo.deleteTurns(db, actor.id, conversationId);
 }

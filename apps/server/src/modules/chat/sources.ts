@@ -27,7 +27,11 @@ function snippet(text: string, max = 300): string {
  * Numbers the memories behind the hits (one citation per memory, best first), appends web
  * results as sources of type web_search, and splits them into most relevant and other results.
  */
-export function buildSources(hits: SearchHit[], meta: Map<string, SourceMeta>, web: WebResult[] = []): BuiltSources {
+export function buildSources(
+  hits: SearchHit[],
+  meta: Map<string, SourceMeta>,
+  web: WebResult[] = [],
+): BuiltSources {
   const citationOf = new Map<string, number>();
   const results: SourceResult[] = [];
   const passages: CitedPassage[] = [];
@@ -38,16 +42,52 @@ export function buildSources(hits: SearchHit[], meta: Map<string, SourceMeta>, w
     if (n === undefined) {
       n = citationOf.size + 1;
       citationOf.set(h.sourceId, n);
-      results.push({ id: h.sourceId, chunk_id: h.chunkId, title: m.title || h.title, type: m.type, url: m.url, snippet: snippet(h.text), score: h.score, citation: n });
+      results.push({
+        id: h.sourceId,
+        chunk_id: h.chunkId,
+        title: m.title || h.title,
+        type: m.type,
+        url: m.url,
+        snippet: snippet(h.text),
+        score: h.score,
+        citation: n,
+      });
     }
-    passages.push({ citation: n, sourceId: h.sourceId, title: m.title || h.title, text: h.text, score: h.score, type: m.type, url: m.url });
+    passages.push({
+      citation: n,
+      sourceId: h.sourceId,
+      title: m.title || h.title,
+      text: h.text,
+      score: h.score,
+      type: m.type,
+      url: m.url,
+    });
   }
   const top = results[0]?.score ?? 0;
-  const relevant = results.filter((r, i) => i < MAX_RELEVANT && (top <= 0 || r.score >= top * RELEVANT_SHARE));
+  const relevant = results.filter(
+    (r, i) => i < MAX_RELEVANT && (top <= 0 || r.score >= top * RELEVANT_SHARE),
+  );
   const webResults = web.map((w, i): SourceResult => {
     const n = citationOf.size + i + 1;
-    passages.push({ citation: n, sourceId: w.url, title: w.title, text: w.snippet, score: 0, type: "web_search", url: w.url });
-    return { id: w.url, chunk_id: null, title: w.title, type: "web_search", url: w.url, snippet: snippet(w.snippet), score: 0, citation: n };
+    passages.push({
+      citation: n,
+      sourceId: w.url,
+      title: w.title,
+      text: w.snippet,
+      score: 0,
+      type: "web_search",
+      url: w.url,
+    });
+    return {
+      id: w.url,
+      chunk_id: null,
+      title: w.title,
+      type: "web_search",
+      url: w.url,
+      snippet: snippet(w.snippet),
+      score: 0,
+      citation: n,
+    };
   });
   const all = [...results, ...webResults];
   const mostRelevant = [...relevant, ...webResults.slice(0, Math.max(0, MAX_RELEVANT - relevant.length))];

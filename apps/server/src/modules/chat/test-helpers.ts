@@ -1,5 +1,11 @@
 import crypto from "node:crypto";
-import { newChatItem, readChatStream, createNdjsonDecoder, type ChatItemState, type StreamLine } from "@mnemo/contracts/stream";
+import {
+  newChatItem,
+  readChatStream,
+  createNdjsonDecoder,
+  type ChatItemState,
+  type StreamLine,
+} from "@mnemo/contracts/stream";
 import type { ChatRequestInput } from "@mnemo/contracts/chat";
 import type { Db } from "../../db/client.ts";
 import { source, sourceContent } from "../../db/schema/index.ts";
@@ -7,7 +13,13 @@ import { indexSourceContent } from "../search/index.ts";
 import type { TestMnemo, TestUser } from "../../test/harness.ts";
 
 /** Saves a memory with its content and indexes it, as the ingestion pipeline would. */
-export async function addMemory(db: Db, owner: { id: string }, title: string, markdown: string, type = "page"): Promise<string> {
+export async function addMemory(
+  db: Db,
+  owner: { id: string },
+  title: string,
+  markdown: string,
+  type = "page",
+): Promise<string> {
   const id = crypto.randomUUID();
   await db.insert(source).values({ id, ownerId: owner.id, type, title, status: "success" });
   await db.insert(sourceContent).values({ sourceId: id, ownerId: owner.id, markdown });
@@ -16,7 +28,11 @@ export async function addMemory(db: Db, owner: { id: string }, title: string, ma
 }
 
 /** Asks through POST /api/qna; returns the raw lines and the chat item the web app's parser builds. */
-export async function ask(m: TestMnemo, as: TestUser, body: ChatRequestInput): Promise<{ status: number; lines: StreamLine[]; item: ChatItemState; text: string }> {
+export async function ask(
+  m: TestMnemo,
+  as: TestUser,
+  body: ChatRequestInput,
+): Promise<{ status: number; lines: StreamLine[]; item: ChatItemState; text: string }> {
   const res = await m.request("POST", "/api/qna", { as, json: body });
   const text = await res.text();
   if (res.status !== 200) return { status: res.status, lines: [], item: newChatItem(body.question), text };

@@ -1,7 +1,13 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { AccessType } from "@mnemo/contracts";
 import type { Db } from "../../db/client.ts";
-import { authorize, collectionNotFound, roleOf, type CollectionAction, type CollectionFacts } from "./policy.ts";
+import {
+  authorize,
+  collectionNotFound,
+  roleOf,
+  type CollectionAction,
+  type CollectionFacts,
+} from "./policy.ts";
 import * as repo from "./repo.ts";
 
 /** Who asks: the signed-in user's id and lower-case e-mail. */
@@ -15,18 +21,29 @@ export async function loadCollectionFacts(db: repo.Tx, collectionId: string) {
   const row = await repo.findCollection(db, collectionId);
   if (!row) return undefined;
   const grants = await repo.grantsOf(db, [row.id]);
-  const facts: CollectionFacts = { ownerId: row.ownerId, grants: new Map(grants.map((g) => [g.email, g.role])) };
+  const facts: CollectionFacts = {
+    ownerId: row.ownerId,
+    grants: new Map(grants.map((g) => [g.email, g.role])),
+  };
   return { row, grants, facts };
 }
 
 /** The actor's role on a collection, or null (no such collection, or no access). */
-export async function collectionRole(db: Db, actor: CollectionActor, collectionId: string): Promise<AccessType | null> {
+export async function collectionRole(
+  db: Db,
+  actor: CollectionActor,
+  collectionId: string,
+): Promise<AccessType | null> {
   const loaded = await loadCollectionFacts(db, collectionId);
   return loaded ? roleOf(actor, loaded.facts) : null;
 }
 
 /** Whether the actor may view and chat over a collection (for /qna and search scoped to it). */
-export async function canReadCollection(db: Db, actor: CollectionActor, collectionId: string): Promise<boolean> {
+export async function canReadCollection(
+  db: Db,
+  actor: CollectionActor,
+  collectionId: string,
+): Promise<boolean> {
   return (await collectionRole(db, actor, collectionId)) !== null;
 }
 
@@ -35,7 +52,12 @@ export async function canReadCollection(db: Db, actor: CollectionActor, collecti
  * actor may do `action` on the collection; returns the collection row and the actor's role.
  * Other modules (chat, pages) call this for collection-scoped requests.
  */
-export async function requireCollectionAccess(db: repo.Tx, actor: CollectionActor, collectionId: string, action: CollectionAction) {
+export async function requireCollectionAccess(
+  db: repo.Tx,
+  actor: CollectionActor,
+  collectionId: string,
+  action: CollectionAction,
+) {
   const loaded = await loadCollectionFacts(db, collectionId);
   if (!loaded) throw collectionNotFound();
   const role = authorize(actor, action, loaded.facts);

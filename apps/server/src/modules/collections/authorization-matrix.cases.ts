@@ -44,11 +44,26 @@ export type MatrixCase = {
 const read = { anonymous: 401, stranger: 404, revoked: 404, read: 200, write: 200, admin: 200, owner: 200 };
 const write = { ...read, read: 403 };
 const admin = { ...write, write: 403 };
-const everyone = { anonymous: 401, stranger: 200, revoked: 200, read: 200, write: 200, admin: 200, owner: 200 };
+const everyone = {
+  anonymous: 401,
+  stranger: 200,
+  revoked: 200,
+  read: 200,
+  write: 200,
+  admin: 200,
+  owner: 200,
+};
 
 /** The collections module's own routes (all of them: the test checks none is missing). */
 export const collectionRouteCases: MatrixCase[] = [
-  { name: "list collections", method: "GET", route: "/api/collection", url: () => "/api/collection", expect: everyone, leak: "both" },
+  {
+    name: "list collections",
+    method: "GET",
+    route: "/api/collection",
+    url: () => "/api/collection",
+    expect: everyone,
+    leak: "both",
+  },
   {
     name: "create a collection",
     method: "PUT",
@@ -65,8 +80,22 @@ export const collectionRouteCases: MatrixCase[] = [
     expect: admin,
     mutates: true,
   },
-  { name: "get a collection", method: "GET", route: "/api/collection/:id", url: (f) => `/api/collection/${f.collectionId}`, expect: read, leak: "both" },
-  { name: "page its memories", method: "GET", route: "/api/collection/:id/sources", url: (f) => `/api/collection/${f.collectionId}/sources`, expect: read, leak: "both" },
+  {
+    name: "get a collection",
+    method: "GET",
+    route: "/api/collection/:id",
+    url: (f) => `/api/collection/${f.collectionId}`,
+    expect: read,
+    leak: "both",
+  },
+  {
+    name: "page its memories",
+    method: "GET",
+    route: "/api/collection/:id/sources",
+    url: (f) => `/api/collection/${f.collectionId}/sources`,
+    expect: read,
+    leak: "both",
+  },
   {
     name: "delete it",
     method: "DELETE",
@@ -107,7 +136,11 @@ export const collectionRouteCases: MatrixCase[] = [
     method: "POST",
     route: "/api/collection/:id/share",
     url: (f) => `/api/collection/${f.collectionId}/share`,
-    body: (f) => ({ collection_id: f.collectionId, recipient_email_ids: ["newcomer@example.com"], type_of_access: "admin" }),
+    body: (f) => ({
+      collection_id: f.collectionId,
+      recipient_email_ids: ["newcomer@example.com"],
+      type_of_access: "admin",
+    }),
     expect: admin,
     mutates: true,
   },
@@ -116,7 +149,11 @@ export const collectionRouteCases: MatrixCase[] = [
     method: "DELETE",
     route: "/api/collection/:id/revoke_access",
     url: (f) => `/api/collection/${f.collectionId}/revoke_access`,
-    body: (f) => ({ collection_id: f.collectionId, recipient_email_id: f.spareGrantEmail, type_of_access: "read" }),
+    body: (f) => ({
+      collection_id: f.collectionId,
+      recipient_email_id: f.spareGrantEmail,
+      type_of_access: "read",
+    }),
     expect: admin,
     mutates: true,
   },
@@ -141,8 +178,21 @@ export const collectionScopedCases: MatrixCase[] = [
     expect: everyone,
     leak: "deny-only",
   },
-  { name: "a memory of the collection", method: "GET", route: "/api/sources/:id", url: (f) => `/api/sources/${f.memoryId}`, expect: read, leak: "both" },
-  { name: "preview content of its memory", method: "GET", route: "/api/sources/:id/content", url: (f) => `/api/sources/${f.memoryId}/content`, expect: read },
+  {
+    name: "a memory of the collection",
+    method: "GET",
+    route: "/api/sources/:id",
+    url: (f) => `/api/sources/${f.memoryId}`,
+    expect: read,
+    leak: "both",
+  },
+  {
+    name: "preview content of its memory",
+    method: "GET",
+    route: "/api/sources/:id/content",
+    url: (f) => `/api/sources/${f.memoryId}/content`,
+    expect: read,
+  },
   {
     name: "chat over the collection (/qna with collection_id)",
     method: "POST",

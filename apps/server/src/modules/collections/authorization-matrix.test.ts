@@ -1,7 +1,13 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { collection, collectionMember, collectionSource, source, sourceContent } from "../../db/schema/index.ts";
+import {
+  collection,
+  collectionMember,
+  collectionSource,
+  source,
+  sourceContent,
+} from "../../db/schema/index.ts";
 import { createTestMnemo, testDatabases, type TestMnemo, type TestUser } from "../../test/harness.ts";
 import {
   collectionRouteCases,
@@ -34,8 +40,18 @@ describe.each(testDatabases())("collection authorization matrix on %s", (kind) =
     const [memoryId] = await buildMemories(db, users.owner, 1, memoryTitle);
     await db.update(source).set({ title: memoryTitle }).where(eq(source.id, memoryId));
     const pageId = crypto.randomUUID();
-    await db.insert(source).values({ id: pageId, ownerId: users.owner.id, type: "page", title: "Team page", status: "success" });
-    await db.insert(sourceContent).values({ sourceId: pageId, ownerId: users.owner.id, blocks: [], markdown: "Team page", text: "Team page" });
+    await db
+      .insert(source)
+      .values({ id: pageId, ownerId: users.owner.id, type: "page", title: "Team page", status: "success" });
+    await db
+      .insert(sourceContent)
+      .values({
+        sourceId: pageId,
+        ownerId: users.owner.id,
+        blocks: [],
+        markdown: "Team page",
+        text: "Team page",
+      });
     const spareGrantEmail = `spare-${crypto.randomBytes(4).toString("hex")}@example.com`;
     const grants: [string, "read" | "write" | "admin"][] = [
       [users.read.email, "read"],
@@ -46,12 +62,21 @@ describe.each(testDatabases())("collection authorization matrix on %s", (kind) =
     ];
     let collectionId: string;
     if (viaApi) {
-      collectionId = await buildCollection(m, users.owner, { shareWith: grants, memories: [memoryId, pageId] });
+      collectionId = await buildCollection(m, users.owner, {
+        shareWith: grants,
+        memories: [memoryId, pageId],
+      });
     } else {
       collectionId = crypto.randomUUID();
-      await db.insert(collection).values({ id: collectionId, ownerId: users.owner.id, name: `Matrix ${collectionId}` });
-      await db.insert(collectionMember).values(grants.map(([email, role]) => ({ collectionId, email, role })));
-      await db.insert(collectionSource).values([memoryId, pageId].map((sourceId) => ({ collectionId, sourceId, addedBy: users.owner.id })));
+      await db
+        .insert(collection)
+        .values({ id: collectionId, ownerId: users.owner.id, name: `Matrix ${collectionId}` });
+      await db
+        .insert(collectionMember)
+        .values(grants.map(([email, role]) => ({ collectionId, email, role })));
+      await db
+        .insert(collectionSource)
+        .values([memoryId, pageId].map((sourceId) => ({ collectionId, sourceId, addedBy: users.owner.id })));
     }
     const rev = await m.request("DELETE", `/api/collection/${collectionId}/revoke_access`, {
       as: users.owner,
@@ -66,9 +91,20 @@ describe.each(testDatabases())("collection authorization matrix on %s", (kind) =
     const db = m.ctx.database.db;
     const [col, members, memories, page] = await Promise.all([
       db.select().from(collection).where(eq(collection.id, f.collectionId)),
-      db.select().from(collectionMember).where(eq(collectionMember.collectionId, f.collectionId)).orderBy(collectionMember.email),
-      db.select({ id: collectionSource.sourceId }).from(collectionSource).where(eq(collectionSource.collectionId, f.collectionId)).orderBy(collectionSource.sourceId),
-      db.select({ title: source.title, v: source.contentVersion }).from(source).where(eq(source.id, f.pageId)),
+      db
+        .select()
+        .from(collectionMember)
+        .where(eq(collectionMember.collectionId, f.collectionId))
+        .orderBy(collectionMember.email),
+      db
+        .select({ id: collectionSource.sourceId })
+        .from(collectionSource)
+        .where(eq(collectionSource.collectionId, f.collectionId))
+        .orderBy(collectionSource.sourceId),
+      db
+        .select({ title: source.title, v: source.contentVersion })
+        .from(source)
+        .where(eq(source.id, f.pageId)),
     ]);
     return JSON.stringify([col, members, memories, page]);
   }
@@ -115,14 +151,19 @@ describe.each(testDatabases())("collection authorization matrix on %s", (kind) =
       const reads = readers.has(actor);
       const reason = c.pending?.[actor];
       if (reason) {
-        if (res.status < 400 || res.status >= 500) failures.push(`${actor}: ${res.status} (pending case must still refuse) ${text.slice(0, 120)}`);
-        else if (res.status !== expected) gaps.push(`${c.method} ${c.route} as ${actor}: ${res.status}, expected ${expected} — ${reason}`);
+        if (res.status < 400 || res.status >= 500)
+          failures.push(`${actor}: ${res.status} (pending case must still refuse) ${text.slice(0, 120)}`);
+        else if (res.status !== expected)
+          gaps.push(`${c.method} ${c.route} as ${actor}: ${res.status}, expected ${expected} — ${reason}`);
       } else if (res.status !== expected) {
         failures.push(`${actor}: got ${res.status}, expected ${expected}: ${text.slice(0, 160)}`);
       }
-      if (c.leak && !reads && text.includes(f.memoryTitle)) failures.push(`${actor}: refused response shows the collection's memory`);
-      if (c.leak === "both" && reads && res.status === expected && !text.includes(f.memoryTitle)) failures.push(`${actor}: allowed response misses the memory`);
-      if (c.mutates && res.status >= 400 && (await snapshot(f)) !== before) failures.push(`${actor}: refused call (${res.status}) changed the collection`);
+      if (c.leak && !reads && text.includes(f.memoryTitle))
+        failures.push(`${actor}: refused response shows the collection's memory`);
+      if (c.leak === "both" && reads && res.status === expected && !text.includes(f.memoryTitle))
+        failures.push(`${actor}: allowed response misses the memory`);
+      if (c.mutates && res.status >= 400 && (await snapshot(f)) !== before)
+        failures.push(`${actor}: refused call (${res.status}) changed the collection`);
     }
     expect(failures).toEqual([]);
   });

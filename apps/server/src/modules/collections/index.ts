@@ -7,4 +7,11 @@ export {
   requireCollectionAccess,
   type CollectionActor,
 } from "./access.ts";
-export { authorize, can, roleOf, policiesFor, type CollectionAction, type CollectionFacts } from "./policy.ts";
+export {
+  authorize,
+  can,
+  roleOf,
+  policiesFor,
+  type CollectionAction,
+  type CollectionFacts,
+} from "./policy.ts";

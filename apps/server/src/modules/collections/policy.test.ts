@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../lib/errors.ts";
-import { authorize, can, collectionActions, policiesFor, roleOf, type CollectionAction, type CollectionFacts, type PolicyActor } from "./policy.ts";
+import {
+  authorize,
+  can,
+  collectionActions,
+  policiesFor,
+  roleOf,
+  type CollectionAction,
+  type CollectionFacts,
+  type PolicyActor,
+} from "./policy.ts";
 
 const collection: CollectionFacts = {
   ownerId: "u-owner",
@@ -23,10 +32,19 @@ const actors: Record<string, PolicyActor> = {
 const R = ["view", "chat"];
 const W = [...R, "add_sources", "remove_sources", "edit_pages"];
 const A = [...collectionActions];
-const expected: Record<string, readonly string[]> = { anonymous: [], stranger: [], read: R, write: W, admin: A, creator: A };
+const expected: Record<string, readonly string[]> = {
+  anonymous: [],
+  stranger: [],
+  read: R,
+  write: W,
+  admin: A,
+  creator: A,
+};
 
 describe("collection policy", () => {
-  const rows = Object.keys(actors).flatMap((who) => collectionActions.map((action) => [who, action, expected[who].includes(action)] as const));
+  const rows = Object.keys(actors).flatMap((who) =>
+    collectionActions.map((action) => [who, action, expected[who].includes(action)] as const),
+  );
   it.each(rows)("%s may %s: %s", (who, action, allowed) => {
     expect(can(actors[who], action as CollectionAction, collection)).toBe(allowed);
   });
@@ -67,8 +85,20 @@ describe("collection policy", () => {
   });
 
   it("reports policies for the UI: read is view only", () => {
-    expect(policiesFor("read")).toEqual({ add_sources: false, remove_sources: false, edit_pages: false, update: false, share: false, delete: false });
-    expect(policiesFor("write")).toMatchObject({ add_sources: true, remove_sources: true, share: false, delete: false });
+    expect(policiesFor("read")).toEqual({
+      add_sources: false,
+      remove_sources: false,
+      edit_pages: false,
+      update: false,
+      share: false,
+      delete: false,
+    });
+    expect(policiesFor("write")).toMatchObject({
+      add_sources: true,
+      remove_sources: true,
+      share: false,
+      delete: false,
+    });
     expect(Object.values(policiesFor("admin")).every(Boolean)).toBe(true);
   });
 });

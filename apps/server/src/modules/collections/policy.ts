@@ -72,7 +72,8 @@ export function authorize(actor: PolicyActor, action: CollectionAction, c: Colle
   if (!actor) throw new AppError("unauthorized");
   const role = roleOf(actor, c);
   if (role === null) throw collectionNotFound();
-  if (!roleAllows(role, action)) throw new AppError("forbidden", "You do not have access to do this in this collection.");
+  if (!roleAllows(role, action))
+    throw new AppError("forbidden", "You do not have access to do this in this collection.");
   return role;
 }
 

@@ -44,7 +44,9 @@ export function presentMemory(r: CollectionMemoryRow): CollectionMemory {
     description: r.description,
     url: r.url,
     type: r.type,
-    status: (statuses as readonly string[]).includes(r.status) ? (r.status as CollectionMemory["status"]) : "in_progress",
+    status: (statuses as readonly string[]).includes(r.status)
+      ? (r.status as CollectionMemory["status"])
+      : "in_progress",
     timestamp: seconds(r.created_at),
     owner: r.owner_email.toLowerCase(),
     added_at: seconds(r.added_at),

@@ -27,7 +27,11 @@ export async function findCollection(db: Tx, id: string): Promise<CollectionRow 
 export async function grantsOf(db: Tx, ids: string[]): Promise<Grant[]> {
   if (ids.length === 0) return [];
   const rows = await db
-    .select({ collectionId: collectionMember.collectionId, email: collectionMember.email, role: collectionMember.role })
+    .select({
+      collectionId: collectionMember.collectionId,
+      email: collectionMember.email,
+      role: collectionMember.role,
+    })
     .from(collectionMember)
     .where(sql`${collectionMember.collectionId} = ANY(${textArray(ids)})`)
     .orderBy(collectionMember.createdAt, collectionMember.email);
@@ -35,7 +39,10 @@ export async function grantsOf(db: Tx, ids: string[]): Promise<Grant[]> {
 }
 
 /** Collections the actor owns or holds a grant on, newest first. */
-export async function visibleCollections(db: Tx, actor: { id: string; email: string }): Promise<CollectionRow[]> {
+export async function visibleCollections(
+  db: Tx,
+  actor: { id: string; email: string },
+): Promise<CollectionRow[]> {
   return db
     .select()
     .from(collection)
@@ -47,7 +54,10 @@ export async function visibleCollections(db: Tx, actor: { id: string; email: str
 
 export async function emailsOf(db: Tx, userIds: string[]): Promise<Map<string, string>> {
   if (userIds.length === 0) return new Map();
-  const rows = await db.select({ id: user.id, email: user.email }).from(user).where(inArray(user.id, userIds));
+  const rows = await db
+    .select({ id: user.id, email: user.email })
+    .from(user)
+    .where(inArray(user.id, userIds));
   return new Map(rows.map((r) => [r.id, r.email.toLowerCase()]));
 }
 
@@ -95,7 +105,11 @@ export async function countOwned(db: Tx, ownerId: string): Promise<number> {
 export async function nameTaken(db: Tx, ownerId: string, name: string, exceptId?: string): Promise<boolean> {
   const conds = [eq(collection.ownerId, ownerId), eq(collection.name, name)];
   if (exceptId) conds.push(ne(collection.id, exceptId));
-  const rows = await db.select({ id: collection.id }).from(collection).where(and(...conds)).limit(1);
+  const rows = await db
+    .select({ id: collection.id })
+    .from(collection)
+    .where(and(...conds))
+    .limit(1);
   return rows.length > 0;
 }
 
@@ -108,12 +122,18 @@ export async function updateCollection(
   id: string,
   patch: Partial<Pick<CollectionRow, "name" | "description" | "customInstructions">>,
 ) {
-  await tx.update(collection).set({ ...patch, updatedAt: new Date() }).where(eq(collection.id, id));
+  await tx
+    .update(collection)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(collection.id, id));
 }
 
 /** Deletes collections; their grants and memberships cascade, the memories stay. */
 export async function deleteCollections(tx: Tx, ids: string[]): Promise<string[]> {
-  const rows = await tx.delete(collection).where(inArray(collection.id, ids)).returning({ id: collection.id });
+  const rows = await tx
+    .delete(collection)
+    .where(inArray(collection.id, ids))
+    .returning({ id: collection.id });
   return rows.map((r) => r.id);
 }
 
@@ -128,7 +148,12 @@ export async function ownedSourceIds(db: Tx, ownerId: string, ids: string[]): Pr
 }
 
 /** Inserts memberships; returns the ids actually added (already present ones are skipped). */
-export async function insertSources(tx: Tx, collectionId: string, ids: string[], addedBy: string): Promise<string[]> {
+export async function insertSources(
+  tx: Tx,
+  collectionId: string,
+  ids: string[],
+  addedBy: string,
+): Promise<string[]> {
   if (ids.length === 0) return [];
   const rows = await tx
     .insert(collectionSource)
@@ -218,7 +243,11 @@ export type CollectionCardRow = {
  * Every collection the actor can see with its counts, grants and `perCollection` newest memories,
  * in ONE round trip (set-based aggregates joined by hash, not per-row subqueries), newest first.
  */
-export async function collectionCards(db: Db, actor: { id: string; email: string }, perCollection: number): Promise<CollectionCardRow[]> {
+export async function collectionCards(
+  db: Db,
+  actor: { id: string; email: string },
+  perCollection: number,
+): Promise<CollectionCardRow[]> {
   return queryRows<CollectionCardRow>(
     db,
     sql`WITH vis AS (
@@ -239,4 +268,3 @@ export async function collectionCards(db: Db, actor: { id: string; email: string
         ORDER BY vis.created_at DESC, vis.id`,
   );
 }
-

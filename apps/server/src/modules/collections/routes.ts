@@ -34,8 +34,17 @@ export function collectionRoutes(ctx: AppContext) {
   const auth = [requireAuth(ctx)];
   const db = ctx.database.db;
 
-  defineRoute(r, { method: "get", path: "/collection", summary: "Collections the user owns or that are shared with their e-mail", tag, response: zCollectionList }, auth, async (c) =>
-    c.json({ collections: await service.listCollections(db, c.var.actor) }),
+  defineRoute(
+    r,
+    {
+      method: "get",
+      path: "/collection",
+      summary: "Collections the user owns or that are shared with their e-mail",
+      tag,
+      response: zCollectionList,
+    },
+    auth,
+    async (c) => c.json({ collections: await service.listCollections(db, c.var.actor) }),
   );
 
   defineRoute(
@@ -43,7 +52,8 @@ export function collectionRoutes(ctx: AppContext) {
     {
       method: "put",
       path: "/collection",
-      summary: "Create a collection, or update name/description/custom instructions when collection_id is given (fields in query or JSON body)",
+      summary:
+        "Create a collection, or update name/description/custom instructions when collection_id is given (fields in query or JSON body)",
       tag,
       query: zUpsertCollectionFields,
       body: zUpsertCollectionFields,
@@ -64,34 +74,77 @@ export function collectionRoutes(ctx: AppContext) {
 
   defineRoute(
     r,
-    { method: "delete", path: "/collection/delete", summary: "Delete collections (admin); memories stay in the wall", tag, body: zDeleteCollectionsInput, response: zDeleteCollectionsResponse },
+    {
+      method: "delete",
+      path: "/collection/delete",
+      summary: "Delete collections (admin); memories stay in the wall",
+      tag,
+      body: zDeleteCollectionsInput,
+      response: zDeleteCollectionsResponse,
+    },
     auth,
-    async (c, { body }) => c.json({ deleted: await service.deleteCollections(db, c.var.actor, Array.isArray(body) ? body : body.collection_ids) }),
+    async (c, { body }) =>
+      c.json({
+        deleted: await service.deleteCollections(
+          db,
+          c.var.actor,
+          Array.isArray(body) ? body : body.collection_ids,
+        ),
+      }),
   );
 
   defineRoute(
     r,
-    { method: "post", path: "/collection/add_sources", summary: "Add memories to a collection (write or admin); duplicates answer result duplicate_source", tag, query: zCollectionIdQuery, body: zCollectionSourcesInput, response: zAddSourcesResponse },
+    {
+      method: "post",
+      path: "/collection/add_sources",
+      summary: "Add memories to a collection (write or admin); duplicates answer result duplicate_source",
+      tag,
+      query: zCollectionIdQuery,
+      body: zCollectionSourcesInput,
+      response: zAddSourcesResponse,
+    },
     auth,
-    async (c, { query, body }) => c.json(await service.addSources(db, c.var.actor, query.collection_id, body.documents)),
+    async (c, { query, body }) =>
+      c.json(await service.addSources(db, c.var.actor, query.collection_id, body.documents)),
   );
 
   defineRoute(
     r,
-    { method: "post", path: "/collection/remove_sources", summary: "Remove memories from a collection (write or admin); the memories stay", tag, query: zCollectionIdQuery, body: zCollectionSourcesInput, response: zRemoveSourcesResponse },
+    {
+      method: "post",
+      path: "/collection/remove_sources",
+      summary: "Remove memories from a collection (write or admin); the memories stay",
+      tag,
+      query: zCollectionIdQuery,
+      body: zCollectionSourcesInput,
+      response: zRemoveSourcesResponse,
+    },
     auth,
-    async (c, { query, body }) => c.json(await service.removeSources(db, c.var.actor, query.collection_id, body.documents)),
-  );
-
-  defineRoute(r, { method: "get", path: "/collection/:id", summary: "One collection", tag, response: zCollection }, auth, async (c) =>
-    c.json(await service.getCollection(db, c.var.actor, idOf(c))),
+    async (c, { query, body }) =>
+      c.json(await service.removeSources(db, c.var.actor, query.collection_id, body.documents)),
   );
 
   defineRoute(
     r,
-    { method: "get", path: "/collection/:id/sources", summary: "A page of the collection's memories, most recently added first", tag, query: zCollectionSourcesQuery, response: zCollectionSourcesPage },
+    { method: "get", path: "/collection/:id", summary: "One collection", tag, response: zCollection },
     auth,
-    async (c, { query }) => c.json(await service.listSources(db, c.var.actor, idOf(c), query.page, query.page_size)),
+    async (c) => c.json(await service.getCollection(db, c.var.actor, idOf(c))),
+  );
+
+  defineRoute(
+    r,
+    {
+      method: "get",
+      path: "/collection/:id/sources",
+      summary: "A page of the collection's memories, most recently added first",
+      tag,
+      query: zCollectionSourcesQuery,
+      response: zCollectionSourcesPage,
+    },
+    auth,
+    async (c, { query }) =>
+      c.json(await service.listSources(db, c.var.actor, idOf(c), query.page, query.page_size)),
   );
 
   defineRoute(
@@ -107,19 +160,40 @@ export function collectionRoutes(ctx: AppContext) {
     },
     auth,
     async (c, { query, body }) =>
-      c.json(await service.setCustomInstructions(db, c.var.actor, idOf(c), body.custom_instructions ?? query.custom_instructions ?? "")),
+      c.json(
+        await service.setCustomInstructions(
+          db,
+          c.var.actor,
+          idOf(c),
+          body.custom_instructions ?? query.custom_instructions ?? "",
+        ),
+      ),
   );
 
   defineRoute(
     r,
-    { method: "post", path: "/collection/:id/share", summary: "Grant read, write or admin to e-mail addresses (admin); works before the recipient signs up", tag, body: zShareInput, response: zMembersResponse },
+    {
+      method: "post",
+      path: "/collection/:id/share",
+      summary: "Grant read, write or admin to e-mail addresses (admin); works before the recipient signs up",
+      tag,
+      body: zShareInput,
+      response: zMembersResponse,
+    },
     auth,
     async (c, { body }) => c.json(await service.share(db, c.var.actor, idOf(c), body)),
   );
 
   defineRoute(
     r,
-    { method: "delete", path: "/collection/:id/revoke_access", summary: "Remove a member's access (admin); effective on their next request", tag, body: zRevokeInput, response: zMembersResponse },
+    {
+      method: "delete",
+      path: "/collection/:id/revoke_access",
+      summary: "Remove a member's access (admin); effective on their next request",
+      tag,
+      body: zRevokeInput,
+      response: zMembersResponse,
+    },
     auth,
     async (c, { body }) => c.json(await service.revoke(db, c.var.actor, idOf(c), body)),
   );

@@ -39,10 +39,23 @@ const parsed = <T>(v: T | string | null): T | null => (typeof v === "string" ? (
 export async function listCollections(db: Db, actor: Actor): Promise<Collection[]> {
   const cards = await repo.collectionCards(db, actor, TOP_DOCUMENTS);
   return cards.map((c) => {
-    const grants = (parsed(c.grants) ?? []).map((g) => ({ collectionId: c.id, email: g.email, role: g.role }));
-    const role = roleOf(actor, { ownerId: c.owner_id, grants: new Map(grants.map((g) => [g.email, g.role])) }) ?? "read";
+    const grants = (parsed(c.grants) ?? []).map((g) => ({
+      collectionId: c.id,
+      email: g.email,
+      role: g.role,
+    }));
+    const role =
+      roleOf(actor, { ownerId: c.owner_id, grants: new Map(grants.map((g) => [g.email, g.role])) }) ?? "read";
     return presentCollection({
-      row: { id: c.id, ownerId: c.owner_id, name: c.name, description: c.description, customInstructions: c.custom_instructions, createdAt: new Date(c.created_at), updatedAt: new Date(c.created_at) },
+      row: {
+        id: c.id,
+        ownerId: c.owner_id,
+        name: c.name,
+        description: c.description,
+        customInstructions: c.custom_instructions,
+        createdAt: new Date(c.created_at),
+        updatedAt: new Date(c.created_at),
+      },
       ownerEmail: c.owner_email,
       grants,
       documentCount: Number(c.document_count ?? 0),
@@ -59,7 +72,14 @@ export async function getCollection(db: Db, actor: Actor, id: string): Promise<C
     repo.topDocuments(db, [id], TOP_DOCUMENTS),
     repo.emailsOf(db, [row.ownerId]),
   ]);
-  return presentCollection({ row, ownerEmail: emails.get(row.ownerId) ?? "", grants, documentCount: count, top, viewerRole: role });
+  return presentCollection({
+    row,
+    ownerEmail: emails.get(row.ownerId) ?? "",
+    grants,
+    documentCount: count,
+    top,
+    viewerRole: role,
+  });
 }
 
 /**
@@ -74,7 +94,10 @@ export async function upsertCollection(db: Db, actor: Actor, input: UpsertCollec
     await repo.lockOwnerCollections(tx, actor.id);
     const { plan, limit } = await planOf(tx, actor);
     if (!canCreateCollection(await repo.countOwned(tx, actor.id), limit)) {
-      throw new AppError("plan_limit", collectionMessages.collectionLimitReached({ plan: planLabel(plan), n: limit ?? 0 }));
+      throw new AppError(
+        "plan_limit",
+        collectionMessages.collectionLimitReached({ plan: planLabel(plan), n: limit ?? 0 }),
+      );
     }
     if (await repo.nameTaken(tx, actor.id, name)) throw conflict(collectionMessages.nameExists);
     await repo.insertCollection(tx, {
@@ -97,7 +120,8 @@ async function updateCollection(db: Db, actor: Actor, id: string, input: UpsertC
     if (input.collection_name !== undefined) {
       patch.name = checkName(input.collection_name);
       await repo.lockOwnerCollections(tx, loaded.row.ownerId);
-      if (await repo.nameTaken(tx, loaded.row.ownerId, patch.name, id)) throw conflict(collectionMessages.nameExists);
+      if (await repo.nameTaken(tx, loaded.row.ownerId, patch.name, id))
+        throw conflict(collectionMessages.nameExists);
     }
     if (input.description !== undefined) patch.description = input.description;
     if (input.custom_instructions !== undefined) patch.customInstructions = input.custom_instructions;
@@ -120,13 +144,21 @@ export async function deleteCollections(db: Db, actor: Actor, ids: string[]) {
  * as a duplicate; any other memory must be the actor's own (decisions.md: a member cannot pass a
  * memory on to another audience). The whole batch is refused if one memory is not addable.
  */
-export async function addSources(db: Db, actor: Actor, collectionId: string, documents: string[]): Promise<AddSourcesResponse> {
+export async function addSources(
+  db: Db,
+  actor: Actor,
+  collectionId: string,
+  documents: string[],
+): Promise<AddSourcesResponse> {
   const ids = [...new Set(documents)];
   return db.transaction(async (tx) => {
     await requireCollectionAccess(tx, actor, collectionId, "add_sources");
     const { plan, limit } = await planOf(tx, actor);
     if (!canAddToCollections(await repo.countOwned(tx, actor.id), limit)) {
-      throw new AppError("plan_limit", collectionMessages.collectionLimitExceeded({ plan: planLabel(plan), n: limit ?? 0 }));
+      throw new AppError(
+        "plan_limit",
+        collectionMessages.collectionLimitExceeded({ plan: planLabel(plan), n: limit ?? 0 }),
+      );
     }
     const owned = new Set(await repo.ownedSourceIds(tx, actor.id, ids));
     const added = new Set(await repo.insertSources(tx, collectionId, [...owned], actor.id));
@@ -138,7 +170,13 @@ export async function addSources(db: Db, actor: Actor, collectionId: string, doc
     const duplicates = ids.filter((id) => !added.has(id));
     const count = await repo.documentCount(tx, collectionId);
     if (added.size === 0) {
-      return { result: "duplicate_source", message: collectionMessages.serverDuplicateInCollection, added: [], duplicates, document_count: count };
+      return {
+        result: "duplicate_source",
+        message: collectionMessages.serverDuplicateInCollection,
+        added: [],
+        duplicates,
+        document_count: count,
+      };
     }
     return { result: "success", added: ids.filter((id) => added.has(id)), duplicates, document_count: count };
   });
@@ -150,7 +188,10 @@ export async function removeSources(db: Db, actor: Actor, collectionId: string, 
     await requireCollectionAccess(tx, actor, collectionId, "remove_sources");
     const ids = [...new Set(documents)];
     const gone = new Set(await repo.removeSources(tx, collectionId, ids));
-    return { removed: ids.filter((id) => gone.has(id)), document_count: await repo.documentCount(tx, collectionId) };
+    return {
+      removed: ids.filter((id) => gone.has(id)),
+      document_count: await repo.documentCount(tx, collectionId),
+    };
   });
 }
 
@@ -163,7 +204,8 @@ export async function setCustomInstructions(db: Db, actor: Actor, id: string, in
 }
 
 function checkBodyId(pathId: string, bodyId: string | undefined) {
-  if (bodyId !== undefined && bodyId !== pathId) throw validation("collection_id does not match the collection in the path.");
+  if (bodyId !== undefined && bodyId !== pathId)
+    throw validation("collection_id does not match the collection in the path.");
 }
 
 /**
@@ -189,13 +231,26 @@ export async function revoke(db: Db, actor: Actor, id: string, input: RevokeInpu
     const { row } = await requireCollectionAccess(tx, actor, id, "revoke");
     const ownerEmail = (await repo.emailsOf(tx, [row.ownerId])).get(row.ownerId) ?? "";
     if (input.recipient_email_id === ownerEmail) throw validation("The creator's access cannot be revoked.");
-    if (!(await repo.deleteGrant(tx, id, input.recipient_email_id))) throw notFound("This person has no access to this collection.");
+    if (!(await repo.deleteGrant(tx, id, input.recipient_email_id)))
+      throw notFound("This person has no access to this collection.");
     return { collection_id: id, ...memberLists(ownerEmail, await repo.grantsOf(tx, [id])) };
   });
 }
 
-export async function listSources(db: Db, actor: Actor, id: string, page: number, pageSize: number): Promise<CollectionSourcesPage> {
+export async function listSources(
+  db: Db,
+  actor: Actor,
+  id: string,
+  page: number,
+  pageSize: number,
+): Promise<CollectionSourcesPage> {
   await requireCollectionAccess(db, actor, id, "view");
   const { rows, total } = await repo.pageOfSources(db, id, page, pageSize);
-  return { results: rows.map(presentMemory), page, page_size: pageSize, total, has_more: page * pageSize < total };
+  return {
+    results: rows.map(presentMemory),
+    page,
+    page_size: pageSize,
+    total,
+    has_more: page * pageSize < total,
+  };
 }

@@ -5,7 +5,12 @@ import { source, userProfile } from "../../db/schema/index.ts";
 import type { TestMnemo, TestUser } from "../../test/harness.ts";
 
 /** Inserts `n` memories owned by `owner` straight into the store (no ingestion needed here). */
-export async function buildMemories(db: Db, owner: TestUser, n: number, prefix = "Memory"): Promise<string[]> {
+export async function buildMemories(
+  db: Db,
+  owner: TestUser,
+  n: number,
+  prefix = "Memory",
+): Promise<string[]> {
   const rows = Array.from({ length: n }, (_, i) => ({
     id: crypto.randomUUID(),
     ownerId: owner.id,

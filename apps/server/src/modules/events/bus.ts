@@ -3,7 +3,10 @@ import { EventEmitter } from "node:events";
 /** A server-sent event for one user: indexing status changes, their own document, notices. */
 export type UserEvent =
   | { type: "me"; data: unknown }
-  | { type: "indexing"; data: { id: string; type: string; indexing_status: "indexing" | "success" | "errored" } }
+  | {
+      type: "indexing";
+      data: { id: string; type: string; indexing_status: "indexing" | "success" | "errored" };
+    }
   | { type: "notice"; data: { uid: string; type: "alert" | "info"; message: string } };
 
 /**

@@ -41,10 +41,19 @@ describe("server-sent events", () => {
     const events = m.ctx.events;
     const pending = readEvents(res, 2);
     await new Promise((r) => setTimeout(r, 50));
-    events.publish(bob.id, { type: "indexing", data: { id: "bobs", type: "file", indexing_status: "success" } });
-    events.publish(ann.id, { type: "indexing", data: { id: "anns", type: "file", indexing_status: "success" } });
+    events.publish(bob.id, {
+      type: "indexing",
+      data: { id: "bobs", type: "file", indexing_status: "success" },
+    });
+    events.publish(ann.id, {
+      type: "indexing",
+      data: { id: "anns", type: "file", indexing_status: "success" },
+    });
     const got = await pending;
     expect(got[0]).toMatchObject({ event: "me", data: { full_name: "Ann Events" } });
-    expect(got[1]).toEqual({ event: "indexing", data: { id: "anns", type: "file", indexing_status: "success" } });
+    expect(got[1]).toEqual({
+      event: "indexing",
+      data: { id: "anns", type: "file", indexing_status: "success" },
+    });
   });
 });

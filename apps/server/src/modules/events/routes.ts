@@ -13,7 +13,14 @@ export function eventRoutes(ctx: AppContext) {
   const r = new Hono<AppEnv>();
   defineRoute(
     r,
-    { method: "get", path: "/events", summary: "Server-Sent Events: own document, indexing status, notices", tag: "events", contentType: "text/event-stream", responseDescription: "event stream" },
+    {
+      method: "get",
+      path: "/events",
+      summary: "Server-Sent Events: own document, indexing status, notices",
+      tag: "events",
+      contentType: "text/event-stream",
+      responseDescription: "event stream",
+    },
     [requireAuth(ctx)],
     (c) =>
       streamSSE(c, async (stream) => {

@@ -6,6 +6,14 @@ export function ingestKey(sourceId: string, contentVersion: number): string {
 }
 
 /** Enqueues extraction of one source version (a repeat of the same version is a no-op). */
-export async function enqueueExtract(ctx: Pick<AppContext, "queue" | "log">, sourceId: string, contentVersion: number) {
-  await ctx.queue.send("ingest.extract", { sourceId, contentVersion }, { key: ingestKey(sourceId, contentVersion) });
+export async function enqueueExtract(
+  ctx: Pick<AppContext, "queue" | "log">,
+  sourceId: string,
+  contentVersion: number,
+) {
+  await ctx.queue.send(
+    "ingest.extract",
+    { sourceId, contentVersion },
+    { key: ingestKey(sourceId, contentVersion) },
+  );
 }

@@ -50,53 +50,117 @@ describe.each(testDatabases())("links, pages and proactive memory (%s)", (kind) 
     ]);
     const [row] = await waitIndexed(m, alice, [{ id: out[0].id!, type: "webpage" }]);
     expect(row.indexing_status).toBe("success");
-    const hits = await m.ctx.search.search(m.ctx.database.db, { actorId: alice.id, actorEmail: alice.email }, "sourdough starter", 3);
+    const hits = await m.ctx.search.search(
+      m.ctx.database.db,
+      { actorId: alice.id, actorEmail: alice.email },
+      "sourdough starter",
+      3,
+    );
     expect(hits[0]?.sourceId).toBe(out[0].id);
     // Bob may save the same link: duplicates are per owner.
-    const bobs = ((await (await m.request("POST", "/api/upload/web_pages", { as: bob, json: { web_pages: [{ link }] } })).json()) as WebPages).web_pages;
+    const bobs = (
+      (await (
+        await m.request("POST", "/api/upload/web_pages", { as: bob, json: { web_pages: [{ link }] } })
+      ).json()) as WebPages
+    ).web_pages;
     expect(bobs[0].status).toBe("in_progress");
   });
 
   it("ends an unreachable link errored with the link message", async () => {
-    const res = await m.request("POST", "/api/upload/web_pages", { as: alice, json: { web_pages: [{ link: `${site.origin}/error` }] } });
+    const res = await m.request("POST", "/api/upload/web_pages", {
+      as: alice,
+      json: { web_pages: [{ link: `${site.origin}/error` }] },
+    });
     const [item] = ((await res.json()) as WebPages).web_pages;
     const [row] = await waitIndexed(m, alice, [{ id: item.id!, type: "webpage" }]);
-    expect(row).toMatchObject({ indexing_status: "errored", error: "Webpage not responding. Use the chrome extension to save it." });
+    expect(row).toMatchObject({
+      indexing_status: "errored",
+      error: "Webpage not responding. Use the chrome extension to save it.",
+    });
   });
 
   it("answers page metadata for a link", async () => {
-    const res = await m.request("POST", "/api/upload/fetch_page_metadata", { as: alice, json: { url: `${site.origin}/articles/astronomy` } });
+    const res = await m.request("POST", "/api/upload/fetch_page_metadata", {
+      as: alice,
+      json: { url: `${site.origin}/articles/astronomy` },
+    });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { title: string }).title).toContain("Backyard Astronomy");
   });
 
   it("turns Markdown into blocks, saves a page, re-indexes it on update", async () => {
-    const parsed = await m.request("POST", "/api/blocknote-parser", { as: alice, json: { markdown: "# Plan\n\nBuy **glazed** tiles" } });
+    const parsed = await m.request("POST", "/api/blocknote-parser", {
+      as: alice,
+      json: { markdown: "# Plan\n\nBuy **glazed** tiles" },
+    });
     const { blocks } = (await parsed.json()) as { blocks: { type: string }[] };
     expect(blocks[0].type).toBe("heading");
     const created = await m.request("POST", "/api/pages", { as: alice, json: { title: "", blocks } });
-    const page = (await created.json()) as { id: string; title: string; markdown: string; content_version: number };
+    const page = (await created.json()) as {
+      id: string;
+      title: string;
+      markdown: string;
+      content_version: number;
+    };
     expect(page.title).toBe("Untitled Page");
     expect(page.markdown).toContain("glazed");
     await waitIndexed(m, alice, [{ id: page.id, type: "page" }]);
-    const moreBlocks = ((await (await m.request("POST", "/api/blocknote-parser", { as: alice, json: { markdown: "Terracotta pots instead" } })).json()) as { blocks: unknown[] }).blocks;
-    const updated = (await (await m.request("PUT", `/api/pages/${page.id}`, { as: alice, json: { title: "Garden", blocks: moreBlocks } })).json()) as { content_version: number };
+    const moreBlocks = (
+      (await (
+        await m.request("POST", "/api/blocknote-parser", {
+          as: alice,
+          json: { markdown: "Terracotta pots instead" },
+        })
+      ).json()) as { blocks: unknown[] }
+    ).blocks;
+    const updated = (await (
+      await m.request("PUT", `/api/pages/${page.id}`, {
+        as: alice,
+        json: { title: "Garden", blocks: moreBlocks },
+      })
+    ).json()) as { content_version: number };
     expect(updated.content_version).toBe(page.content_version + 1);
     const [row] = await waitIndexed(m, alice, [{ id: page.id, type: "page" }]);
     expect(row.indexing_status).toBe("success");
-    const chunks = await queryRows<{ text: string }>(m.ctx.database.db, sql`select text from chunk where source_id = ${page.id}`);
+    const chunks = await queryRows<{ text: string }>(
+      m.ctx.database.db,
+      sql`select text from chunk where source_id = ${page.id}`,
+    );
     expect(chunks.map((c) => c.text).join(" ")).toContain("Terracotta");
     expect(chunks.map((c) => c.text).join(" ")).not.toContain("glazed");
     expect((await m.request("GET", `/api/pages/${page.id}`, { as: bob })).status).toBe(404);
-    expect((await m.request("PUT", `/api/pages/${page.id}`, { as: bob, json: { title: "x", blocks: [] } })).status).toBe(404);
+    expect(
+      (await m.request("PUT", `/api/pages/${page.id}`, { as: bob, json: { title: "x", blocks: [] } })).status,
+    ).toBe(404);
   });
 
   it("finds a related earlier memory for proactive memory, and 'none' when nothing relates", async () => {
-    const first = await uploadText(m, alice, "kiln.md", "# Kiln firing\n\nBisque firing of stoneware clay happens at cone 04 in the electric kiln before glazing.");
-    const second = await uploadText(m, alice, "glaze.md", "# Glaze notes\n\nStoneware glazing after bisque firing: the kiln reaches cone 6 for the glaze firing of clay.");
-    const lonely = await uploadText(m, alice, "tax.md", "# Quarterly taxes\n\nEstimated payments for self employment income are due in April, June, September and January.");
-    await waitIndexed(m, alice, [first, second, lonely].map((id) => ({ id, type: "file" })));
-    const related = (await (await m.request("GET", `/api/upload/proactive_memory?source_id=${second}`, { as: alice })).json()) as {
+    const first = await uploadText(
+      m,
+      alice,
+      "kiln.md",
+      "# Kiln firing\n\nBisque firing of stoneware clay happens at cone 04 in the electric kiln before glazing.",
+    );
+    const second = await uploadText(
+      m,
+      alice,
+      "glaze.md",
+      "# Glaze notes\n\nStoneware glazing after bisque firing: the kiln reaches cone 6 for the glaze firing of clay.",
+    );
+    const lonely = await uploadText(
+      m,
+      alice,
+      "tax.md",
+      "# Quarterly taxes\n\nEstimated payments for self employment income are due in April, June, September and January.",
+    );
+    await waitIndexed(
+      m,
+      alice,
+      [first, second, lonely].map((id) => ({ id, type: "file" })),
+    );
+    const related = (await (
+      await m.request("GET", `/api/upload/proactive_memory?source_id=${second}`, { as: alice })
+    ).json()) as {
       question: string;
       proactive_memory: string;
       related_source_id: string;
@@ -104,7 +168,9 @@ describe.each(testDatabases())("links, pages and proactive memory (%s)", (kind) 
     expect(related.related_source_id).toBe(first);
     expect(related.proactive_memory).toContain("kiln.md");
     expect(related.question).not.toBe("");
-    const none = (await (await m.request("GET", `/api/upload/proactive_memory?source_id=${lonely}`, { as: alice })).json()) as { proactive_memory: string };
+    const none = (await (
+      await m.request("GET", `/api/upload/proactive_memory?source_id=${lonely}`, { as: alice })
+    ).json()) as { proactive_memory: string };
     expect(none.proactive_memory).toBe("none");
   });
 });

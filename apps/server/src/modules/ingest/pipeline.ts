@@ -16,7 +16,8 @@ import { guardVideo } from "../plans/guards.ts";
 import { videoDurationSeconds } from "../links/fetch-page.ts";
 import { embedSourceChunks } from "../search/embed-job.ts";
 
-type PipelineCtx = Pick<AppContext, "database" | "blobs" | "config" | "log" | "queue"> & Partial<Pick<AppContext, "events" | "embeddings">>;
+type PipelineCtx = Pick<AppContext, "database" | "blobs" | "config" | "log" | "queue"> &
+  Partial<Pick<AppContext, "events" | "embeddings">>;
 type IngestJob = JobPayload<"ingest.extract">;
 
 /** A failure that retrying cannot fix: the memory ends errored at once, with `userMessage` when given. */
@@ -70,7 +71,10 @@ async function extractUpload(ctx: PipelineCtx, job: IngestJob, src: repo.SourceR
     await saveExtracted(ctx, job, { markdown, text: markdown, blocks }, {});
     return;
   }
-  const result = await extractFile({ bytes, name: stored.name, mimeType: stored.mimeType }, EXTRACT_TIMEOUT_MS);
+  const result = await extractFile(
+    { bytes, name: stored.name, mimeType: stored.mimeType },
+    EXTRACT_TIMEOUT_MS,
+  );
   await saveExtracted(
     ctx,
     job,
@@ -119,23 +123,45 @@ async function extractLink(ctx: PipelineCtx, job: IngestJob, src: repo.SourceRow
   );
 }
 
-async function markErrored(ctx: PipelineCtx, job: IngestJob, src: repo.SourceRow, reason: string, userMessage?: string) {
+async function markErrored(
+  ctx: PipelineCtx,
+  job: IngestJob,
+  src: repo.SourceRow,
+  reason: string,
+  userMessage?: string,
+) {
   ctx.log.warn({ sourceId: job.sourceId, reason }, "ingestion failed");
   const changed = await repo.updateSourceAtVersion(ctx.database.db, job.sourceId, job.contentVersion, {
     status: "errored",
     error: userMessage ?? failureMessage(src.type),
   });
-  if (changed) ctx.events?.publish(src.ownerId, { type: "indexing", data: { id: src.id, type: src.type, indexing_status: "errored" } });
+  if (changed)
+    ctx.events?.publish(src.ownerId, {
+      type: "indexing",
+      data: { id: src.id, type: src.type, indexing_status: "errored" },
+    });
 }
 
 /** Runs one stage; permanent failures and the last attempt end the memory errored, others retry. */
-async function guarded(ctx: PipelineCtx, job: IngestJob, attempt: JobAttempt, src: repo.SourceRow, stage: () => Promise<void>) {
+async function guarded(
+  ctx: PipelineCtx,
+  job: IngestJob,
+  attempt: JobAttempt,
+  src: repo.SourceRow,
+  stage: () => Promise<void>,
+) {
   try {
     await stage();
   } catch (err) {
     const permanent = err instanceof PermanentFailure || err instanceof ExtractError;
     if (permanent || attempt.isLastAttempt) {
-      await markErrored(ctx, job, src, (err as Error).message, err instanceof PermanentFailure ? err.userMessage : undefined);
+      await markErrored(
+        ctx,
+        job,
+        src,
+        (err as Error).message,
+        err instanceof PermanentFailure ? err.userMessage : undefined,
+      );
       return false;
     }
     throw err;
@@ -162,9 +188,16 @@ export function ingestHandlers(ctx: PipelineCtx): JobHandlers {
       await guarded(ctx, job, attempt, src, async () => {
         await indexSourceContent(ctx.database.db, job.sourceId);
         // Dense vectors follow the index (only with an embeddings provider); a repeat is a no-op.
-        if (ctx.embeddings) await ctx.queue.send("ingest.embed", job, { key: ingestKey(job.sourceId, job.contentVersion) });
-        const changed = await repo.updateSourceAtVersion(ctx.database.db, job.sourceId, job.contentVersion, { status: "success" });
-        if (changed) ctx.events?.publish(src.ownerId, { type: "indexing", data: { id: src.id, type: src.type, indexing_status: "success" } });
+        if (ctx.embeddings)
+          await ctx.queue.send("ingest.embed", job, { key: ingestKey(job.sourceId, job.contentVersion) });
+        const changed = await repo.updateSourceAtVersion(ctx.database.db, job.sourceId, job.contentVersion, {
+          status: "success",
+        });
+        if (changed)
+          ctx.events?.publish(src.ownerId, {
+            type: "indexing",
+            data: { id: src.id, type: src.type, indexing_status: "success" },
+          });
       });
     },
     "ingest.embed": async (job, attempt) => {
@@ -184,7 +217,11 @@ export function ingestHandlers(ctx: PipelineCtx): JobHandlers {
 export async function resumeUnfinished(ctx: PipelineCtx) {
   const rows = await repo.listInProgress(ctx.database.db, 10_000);
   for (const r of rows) {
-    await ctx.queue.send("ingest.extract", { sourceId: r.id, contentVersion: r.contentVersion }, { key: ingestKey(r.id, r.contentVersion) });
+    await ctx.queue.send(
+      "ingest.extract",
+      { sourceId: r.id, contentVersion: r.contentVersion },
+      { key: ingestKey(r.id, r.contentVersion) },
+    );
   }
   if (rows.length) ctx.log.info({ count: rows.length }, "resumed unfinished ingestion");
 }

@@ -43,7 +43,10 @@ export async function proactiveMemory(ctx: AppContext, actor: Actor, sourceId: s
   const none = { source_id: sourceId, question: "", proactive_memory: "none", related_source_id: null };
   if (src.status !== "success") return none;
   const content = await repo.findContent(db, sourceId);
-  const terms = topTerms(`${src.title} ${src.title} ${content?.markdown ?? content?.text ?? ""}`.slice(0, 200_000), 8);
+  const terms = topTerms(
+    `${src.title} ${src.title} ${content?.markdown ?? content?.text ?? ""}`.slice(0, 200_000),
+    8,
+  );
   if (terms.length === 0) return none;
   const query = terms.join(" | ");
   const rows = await queryRows<Related>(

@@ -28,42 +28,84 @@ export function ingestRoutes(ctx: AppContext) {
 
   defineRoute(
     r,
-    { method: "post", path: "/upload/get_presigned_url", summary: "Get an upload location (presigned PUT URL and file key)", tag, body: zGetPresignedUrlInput, response: zGetPresignedUrlResponse },
+    {
+      method: "post",
+      path: "/upload/get_presigned_url",
+      summary: "Get an upload location (presigned PUT URL and file key)",
+      tag,
+      body: zGetPresignedUrlInput,
+      response: zGetPresignedUrlResponse,
+    },
     auth,
     async (c, { body }) => c.json(await uploads.getPresignedUrl(ctx, c.var.actor, body)),
   );
 
   defineRoute(
     r,
-    { method: "post", path: "/upload/confirm_upload", summary: "Confirm an upload: creates the memory and starts indexing", tag, body: zConfirmUploadInput, response: zConfirmUploadResponse },
+    {
+      method: "post",
+      path: "/upload/confirm_upload",
+      summary: "Confirm an upload: creates the memory and starts indexing",
+      tag,
+      body: zConfirmUploadInput,
+      response: zConfirmUploadResponse,
+    },
     auth,
     async (c, { body }) => c.json(await uploads.confirmUpload(ctx, c.var.actor, body)),
   );
 
   defineRoute(
     r,
-    { method: "post", path: "/upload/web_pages", summary: "Save links as memories", tag, body: zUploadWebPagesInput, response: zUploadWebPagesResponse },
+    {
+      method: "post",
+      path: "/upload/web_pages",
+      summary: "Save links as memories",
+      tag,
+      body: zUploadWebPagesInput,
+      response: zUploadWebPagesResponse,
+    },
     auth,
     async (c, { body }) => c.json(await webPages.uploadWebPages(ctx, c.var.actor, body)),
   );
 
   defineRoute(
     r,
-    { method: "post", path: "/upload/fetch_page_metadata", summary: "Title and description of a web page", tag, body: zFetchPageMetadataInput, response: zFetchPageMetadataResponse },
+    {
+      method: "post",
+      path: "/upload/fetch_page_metadata",
+      summary: "Title and description of a web page",
+      tag,
+      body: zFetchPageMetadataInput,
+      response: zFetchPageMetadataResponse,
+    },
     auth,
     async (c, { body }) => c.json(await webPages.fetchPageMetadata(ctx, body.url)),
   );
 
   defineRoute(
     r,
-    { method: "post", path: "/upload/verify_indexing", summary: "Indexing status of a list of memories", tag: "indexing", body: zVerifyIndexingInput, response: zVerifyIndexingResponse },
+    {
+      method: "post",
+      path: "/upload/verify_indexing",
+      summary: "Indexing status of a list of memories",
+      tag: "indexing",
+      body: zVerifyIndexingInput,
+      response: zVerifyIndexingResponse,
+    },
     auth,
     async (c, { body }) => c.json(await uploads.verifyIndexing(ctx, c.var.actor, body)),
   );
 
   defineRoute(
     r,
-    { method: "get", path: "/upload/proactive_memory", summary: "A related earlier memory and a question about it", tag, query: zProactiveMemoryQuery, response: zProactiveMemoryResponse },
+    {
+      method: "get",
+      path: "/upload/proactive_memory",
+      summary: "A related earlier memory and a question about it",
+      tag,
+      query: zProactiveMemoryQuery,
+      response: zProactiveMemoryResponse,
+    },
     auth,
     async (c, { query }) => c.json(await proactiveMemory(ctx, c.var.actor, query.source_id)),
   );

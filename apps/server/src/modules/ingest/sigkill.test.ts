@@ -17,7 +17,10 @@ function client(server: ServerProcess, token = ""): Client {
     call: (method, p, body) =>
       fetch(server.url + p, {
         method,
-        headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        headers: {
+          "content-type": "application/json",
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       }),
   };
@@ -31,18 +34,35 @@ async function submit(server: ServerProcess, api: Client, i: number): Promise<st
   const text = noteText(i);
   const res = await api.call("POST", "/api/upload/get_presigned_url", {
     fileType: "txt",
-    metadata: { name_base64: b64(name), type: "text/plain", size: Buffer.byteLength(text), source_type: "file" },
+    metadata: {
+      name_base64: b64(name),
+      type: "text/plain",
+      size: Buffer.byteLength(text),
+      source_type: "file",
+    },
   });
   const p = (await res.json()) as { presigned_url: string; file_id: string };
-  const put = await fetch(server.url + p.presigned_url, { method: "PUT", body: text, headers: { "x-amz-meta-name_base64": b64(name) } });
+  const put = await fetch(server.url + p.presigned_url, {
+    method: "PUT",
+    body: text,
+    headers: { "x-amz-meta-name_base64": b64(name) },
+  });
   expect(put.status).toBe(200);
-  const c = await api.call("POST", "/api/upload/confirm_upload", { file_id: p.file_id, upload_status: "success", file_type: "txt" });
+  const c = await api.call("POST", "/api/upload/confirm_upload", {
+    file_id: p.file_id,
+    upload_status: "success",
+    file_type: "txt",
+  });
   expect(c.status).toBe(200);
   return p.file_id;
 }
 
 async function statuses(api: Client, ids: string[]) {
-  const res = await api.call("POST", "/api/upload/verify_indexing", ids.map((id) => ({ id, type: "file" })));
+  const res = await api.call(
+    "POST",
+    "/api/upload/verify_indexing",
+    ids.map((id) => ({ id, type: "file" })),
+  );
   expect(res.status).toBe(200);
   return (await res.json()) as { id: string; indexing_status: string }[];
 }
@@ -59,14 +79,22 @@ describe.each(testDatabases())("SIGKILL mid-ingestion (%s)", (kind) => {
 
   it("brings every item to success exactly once after a restart", async () => {
     // Team: no daily upload cap for the 100 uploads (plan limits are tested in modules/plans).
-    const env: Record<string, string> = { DATA_DIR: dataDir, AUTH_SECRET: "sigkill-secret-sigkill-secret-sigkill-1", DEFAULT_PLAN: "team" };
+    const env: Record<string, string> = {
+      DATA_DIR: dataDir,
+      AUTH_SECRET: "sigkill-secret-sigkill-secret-sigkill-1",
+      DEFAULT_PLAN: "team",
+    };
     if (kind === "postgres") {
       const created = await createPostgresDatabase();
       env.DATABASE_URL = created.url;
       dropDb = created.drop;
     }
     server = await spawnServer(env);
-    const signUp = await client(server).call("POST", "/api/auth/sign-up", { name: "K", email: "k@example.com", password: "correct-horse-battery" });
+    const signUp = await client(server).call("POST", "/api/auth/sign-up", {
+      name: "K",
+      email: "k@example.com",
+      password: "correct-horse-battery",
+    });
     const { token } = (await signUp.json()) as { token: string };
     let api = client(server, token);
     const ids: string[] = [];
@@ -90,7 +118,9 @@ describe.each(testDatabases())("SIGKILL mid-ingestion (%s)", (kind) => {
     await server.stop("SIGTERM");
     server = undefined;
 
-    const database = await openDatabase(kind === "postgres" ? { databaseUrl: env.DATABASE_URL } : { pgliteDir: path.join(dataDir, "pglite") });
+    const database = await openDatabase(
+      kind === "postgres" ? { databaseUrl: env.DATABASE_URL } : { pgliteDir: path.join(dataDir, "pglite") },
+    );
     try {
       const perSource = await queryRows<{ source_id: string; n: number }>(
         database.db,

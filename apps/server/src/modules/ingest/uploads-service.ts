@@ -27,7 +27,9 @@ export async function getPresignedUrl(ctx: AppContext, actor: Actor, input: GetP
   if (input.metadata.source_type !== "page") await previewFileUpload(db, actor);
   const limit = ctx.config.UPLOAD_LIMIT_MB * 1024 * 1024;
   if (input.metadata.size > limit) {
-    throw validation(`Failed to upload ${check.name}. The file is larger than ${ctx.config.UPLOAD_LIMIT_MB}MB.`);
+    throw validation(
+      `Failed to upload ${check.name}. The file is larger than ${ctx.config.UPLOAD_LIMIT_MB}MB.`,
+    );
   }
   let fileId: string = crypto.randomUUID();
   if (input.file_id !== undefined) {
@@ -87,7 +89,8 @@ export async function confirmUpload(ctx: AppContext, actor: Actor, input: Confir
   }
   const stat = await ctx.blobs.stat(key);
   if (!stat) throw validation(uploadMessages.uploadFailed);
-  if (stat.size > ctx.config.UPLOAD_LIMIT_MB * 1024 * 1024) throw new AppError("validation", uploadMessages.uploadFailed, undefined, 413);
+  if (stat.size > ctx.config.UPLOAD_LIMIT_MB * 1024 * 1024)
+    throw new AppError("validation", uploadMessages.uploadFailed, undefined, 413);
   const contentHash = await hashStored(ctx, key);
   const { allowed, refused } = await repo.writableCollections(db, actor, input.collections);
   if (refused.length) throw notFound("Collection not found.");
@@ -95,8 +98,15 @@ export async function confirmUpload(ctx: AppContext, actor: Actor, input: Confir
 
   const row = await db.transaction(async (tx) => {
     await repo.lockOwnerKey(tx, actor.id, contentHash);
-    if (await repo.findDuplicate(tx, actor.id, contentHash, input.file_id)) throw conflict(uploadMessages.duplicateMemory);
-    const meta = { source: type, file_name: pending.name, mime_type: pending.mimeType, size: stat.size, file_key: key };
+    if (await repo.findDuplicate(tx, actor.id, contentHash, input.file_id))
+      throw conflict(uploadMessages.duplicateMemory);
+    const meta = {
+      source: type,
+      file_name: pending.name,
+      mime_type: pending.mimeType,
+      size: stat.size,
+      file_key: key,
+    };
     const existing = await repo.findOwnedSource(tx, actor.id, input.file_id);
     // A new file counts against the plan's daily upload cap, atomically with its creation.
     if (!existing && type !== "page") await guardFileUpload(tx, actor);
@@ -136,4 +146,3 @@ export async function verifyIndexing(ctx: AppContext, actor: Actor, items: { typ
     };
   });
 }
-

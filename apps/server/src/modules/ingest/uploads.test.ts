@@ -34,7 +34,12 @@ describe.each(testDatabases())("uploads (%s)", (kind) => {
     );
     expect(chunks.length).toBeGreaterThan(0);
     expect(chunks.every((c) => c.owner_id === alice.id)).toBe(true);
-    const hits = await m.ctx.search.search(m.ctx.database.db, { actorId: alice.id, actorEmail: alice.email }, "Severn estuary barrage", 5);
+    const hits = await m.ctx.search.search(
+      m.ctx.database.db,
+      { actorId: alice.id, actorEmail: alice.email },
+      "Severn estuary barrage",
+      5,
+    );
     expect(hits[0]?.sourceId).toBe(id);
   });
 
@@ -45,7 +50,9 @@ describe.each(testDatabases())("uploads (%s)", (kind) => {
     await putBody(m, p.presigned_url, "Exactly the same words, twice uploaded.", "second.txt");
     const c = await confirm(m, alice, p.file_id);
     expect(c.status).toBe(409);
-    expect(await c.json()).toMatchObject({ message: "Memory already exists. Duplicate uploads are not allowed." });
+    expect(await c.json()).toMatchObject({
+      message: "Memory already exists. Duplicate uploads are not allowed.",
+    });
   });
 
   it("answers each bad file with its spec message", async () => {
@@ -56,7 +63,9 @@ describe.each(testDatabases())("uploads (%s)", (kind) => {
     expect((await noType.json()).message).toBe("Upload failed, invalid file type.");
     const accented = await presign(m, alice, "résumé.pdf", 10);
     expect(accented.status).toBe(400);
-    expect((await accented.json()).message).toBe("Failed to upload résumé.pdf. Filename contains invalid ASCII characters.");
+    expect((await accented.json()).message).toBe(
+      "Failed to upload résumé.pdf. Filename contains invalid ASCII characters.",
+    );
   });
 
   it("refuses a PUT with a bad or expired signature (403) and an oversized one (413)", async () => {
@@ -68,7 +77,9 @@ describe.each(testDatabases())("uploads (%s)", (kind) => {
     const expired = p.presigned_url.replace(/expires=\d+/, "expires=1000");
     expect((await putBody(m, expired, "hello", "notes.txt")).status).toBe(403);
     // Bigger than the size the URL was signed for.
-    expect((await putBody(m, p.presigned_url, "hello, this is far more than five bytes", "notes.txt")).status).toBe(413);
+    expect(
+      (await putBody(m, p.presigned_url, "hello, this is far more than five bytes", "notes.txt")).status,
+    ).toBe(413);
     // Bigger than UPLOAD_LIMIT_MB (1 MB here) is refused before a URL is even issued.
     const huge = await presign(m, alice, "huge.txt", 2 * 1024 * 1024);
     expect(huge.status).toBe(400);
@@ -90,16 +101,25 @@ describe.each(testDatabases())("uploads (%s)", (kind) => {
   it("keeps one user's uploads away from another", async () => {
     const id = await uploadText(m, alice, "private.txt", "Alice's private plans for the garden shed.");
     expect((await confirm(m, bob, id)).status).toBe(404);
-    const v = await m.request("POST", "/api/upload/verify_indexing", { as: bob, json: [{ id, type: "file" }] });
+    const v = await m.request("POST", "/api/upload/verify_indexing", {
+      as: bob,
+      json: [{ id, type: "file" }],
+    });
     expect(v.status).toBe(404);
     const pm = await m.request("GET", `/api/upload/proactive_memory?source_id=${id}`, { as: bob });
     expect(pm.status).toBe(404);
     const reuse = await m.request("POST", "/api/upload/get_presigned_url", {
       as: bob,
-      json: { fileType: "txt", file_id: id, metadata: { name_base64: b64("x.txt"), type: "text/plain", size: 3, source_type: "file" } },
+      json: {
+        fileType: "txt",
+        file_id: id,
+        metadata: { name_base64: b64("x.txt"), type: "text/plain", size: 3, source_type: "file" },
+      },
     });
     expect(reuse.status).toBe(404);
-    expect((await m.request("POST", "/api/upload/verify_indexing", { json: [{ id, type: "file" }] })).status).toBe(401);
+    expect(
+      (await m.request("POST", "/api/upload/verify_indexing", { json: [{ id, type: "file" }] })).status,
+    ).toBe(401);
   });
 
   it("ends an unreadable file errored with the spec's message", async () => {
@@ -107,6 +127,9 @@ describe.each(testDatabases())("uploads (%s)", (kind) => {
     await putBody(m, p.presigned_url, new Uint8Array([0, 1, 2, 0, 0xff, 0xfe]), "binary.txt");
     expect((await confirm(m, alice, p.file_id)).status).toBe(200);
     const [row] = await waitIndexed(m, alice, [{ id: p.file_id, type: "file" }]);
-    expect(row).toMatchObject({ indexing_status: "errored", error: "Something went wrong. Retry uploading the document." });
+    expect(row).toMatchObject({
+      indexing_status: "errored",
+      error: "Something went wrong. Retry uploading the document.",
+    });
   });
 });

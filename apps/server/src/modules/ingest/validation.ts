@@ -36,15 +36,27 @@ const mimeExtensions: Record<string, string> = {
  * The file's type as an extension: from the name first, else from `fileType` (an extension or a
  * MIME type). Undefined when neither names a supported type.
  */
-export function resolveFileType(name: string, fileType: string, supported: readonly string[]): string | undefined {
-  const candidates = [extensionOf(name), fileType.trim().toLowerCase().replace(/^\./, ""), mimeExtensions[fileType.trim().toLowerCase()] ?? ""];
+export function resolveFileType(
+  name: string,
+  fileType: string,
+  supported: readonly string[],
+): string | undefined {
+  const candidates = [
+    extensionOf(name),
+    fileType.trim().toLowerCase().replace(/^\./, ""),
+    mimeExtensions[fileType.trim().toLowerCase()] ?? "",
+  ];
   return candidates.find((c) => c && supported.includes(c));
 }
 
 export type FileCheck = { ok: true; name: string; ext: string } | { ok: false; message: string };
 
 /** Checks an upload request's file name and type against spec 2 §5 Files, in the spec's order. */
-export function checkUploadFile(nameBase64: string, fileType: string, supported: readonly string[]): FileCheck {
+export function checkUploadFile(
+  nameBase64: string,
+  fileType: string,
+  supported: readonly string[],
+): FileCheck {
   const name = decodeFileName(nameBase64);
   if (!name) return { ok: false, message: fileMessages.invalidFileType };
   const ext = resolveFileType(name, fileType, supported);

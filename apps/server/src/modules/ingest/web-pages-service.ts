@@ -10,7 +10,13 @@ import { fetchMetadata } from "./deps.ts";
 import { enqueueExtract } from "./enqueue.ts";
 
 export function linkHash(url: string): string {
-  return "link:" + crypto.createHash("sha256").update(linkKey(url) ?? url).digest("hex");
+  return (
+    "link:" +
+    crypto
+      .createHash("sha256")
+      .update(linkKey(url) ?? url)
+      .digest("hex")
+  );
 }
 
 /** True when the link's host is refused by the SSRF guard (private, loopback, metadata …). */
@@ -42,7 +48,13 @@ export async function uploadWebPages(ctx: AppContext, actor: Actor, input: Uploa
     }
     const url = check.url;
     if (!page.content.trim() && (await isBlockedTarget(ctx, url))) {
-      results.push({ link: page.link, id: null, status: "blocked", warning: null, message: linkMessages.webpageNotResponding });
+      results.push({
+        link: page.link,
+        id: null,
+        status: "blocked",
+        warning: null,
+        message: linkMessages.webpageNotResponding,
+      });
       continue;
     }
     const hash = linkHash(url);
@@ -60,16 +72,31 @@ export async function uploadWebPages(ctx: AppContext, actor: Actor, input: Uploa
         description: page.description,
         status: "in_progress",
         contentHash: hash,
-        meta: { source: "webpage", upload_source: page.upload_source, provided_content: Boolean(page.content.trim()) },
+        meta: {
+          source: "webpage",
+          upload_source: page.upload_source,
+          provided_content: Boolean(page.content.trim()),
+        },
       });
       if (page.content.trim()) {
-        await repo.upsertContent(tx, { sourceId: id, ownerId: actor.id, markdown: page.content, text: page.content });
+        await repo.upsertContent(tx, {
+          sourceId: id,
+          ownerId: actor.id,
+          markdown: page.content,
+          text: page.content,
+        });
       }
       await repo.addToCollections(tx, id, actor.id, allowed);
       return row;
     });
     if (!created) {
-      results.push({ link: page.link, id: null, status: "error", warning: null, message: uploadMessages.duplicateMemory });
+      results.push({
+        link: page.link,
+        id: null,
+        status: "error",
+        warning: null,
+        message: uploadMessages.duplicateMemory,
+      });
       continue;
     }
     toEnqueue.push({ id: created.id, version: created.contentVersion });

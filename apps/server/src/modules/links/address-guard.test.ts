@@ -85,12 +85,18 @@ describe("ipLiteral reads hosts the way the URL parser does", () => {
 });
 
 describe("checkHostName", () => {
-  it.each(["localhost", "LOCALHOST.", "api.localhost", "metadata.google.internal", "metadata", "printer.local", "intranet", "nas.home.arpa"])(
-    "refuses %s before any DNS query",
-    (host) => {
-      expect(checkHostName(host).ok).toBe(false);
-    },
-  );
+  it.each([
+    "localhost",
+    "LOCALHOST.",
+    "api.localhost",
+    "metadata.google.internal",
+    "metadata",
+    "printer.local",
+    "intranet",
+    "nas.home.arpa",
+  ])("refuses %s before any DNS query", (host) => {
+    expect(checkHostName(host).ok).toBe(false);
+  });
   it.each(["example.com", "www.youtube.com", "mnemo.test"])("allows %s to be resolved", (host) => {
     expect(checkHostName(host).ok).toBe(true);
   });

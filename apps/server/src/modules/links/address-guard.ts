@@ -5,9 +5,7 @@
  */
 import ipaddr from "ipaddr.js";
 
-export type AddressVerdict =
-  | { ok: true; address: string; family: 4 | 6 }
-  | { ok: false; reason: string };
+export type AddressVerdict = { ok: true; address: string; family: 4 | 6 } | { ok: false; reason: string };
 
 /** Cloud metadata endpoints, named so a refusal says why (their ranges are refused anyway). */
 const METADATA_ADDRESSES = new Set([
@@ -19,12 +17,21 @@ const METADATA_ADDRESSES = new Set([
 ]);
 
 /** Host names that never leave the machine or name a metadata service. */
-const BLOCKED_NAMES = new Set(["localhost", "metadata", "metadata.google.internal", "metadata.goog", "instance-data"]);
+const BLOCKED_NAMES = new Set([
+  "localhost",
+  "metadata",
+  "metadata.google.internal",
+  "metadata.goog",
+  "instance-data",
+]);
 const BLOCKED_SUFFIXES = [".localhost", ".local", ".internal", ".home.arpa", ".localdomain"];
 
 /** Strips IPv6 brackets and a trailing dot; lower-cases. */
 export function bareHost(hostname: string): string {
-  return hostname.replace(/^\[(.*)\]$/, "$1").replace(/\.$/, "").toLowerCase();
+  return hostname
+    .replace(/^\[(.*)\]$/, "$1")
+    .replace(/\.$/, "")
+    .toLowerCase();
 }
 
 /**

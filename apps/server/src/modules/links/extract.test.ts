@@ -18,7 +18,10 @@ describe("extractMetadata", () => {
       { title: "Card title", ogImage: "https://cdn.example/c.jpg" },
     ],
     ["<body><h1>Heading as title</h1></body>", { title: "Heading as title", description: "" }],
-    ['<link rel="canonical" href="/blog/post?ref=1"><meta property="og:image" content="javascript:alert(1)">', { canonical: "https://site.example/blog/post?ref=1", ogImage: undefined }],
+    [
+      '<link rel="canonical" href="/blog/post?ref=1"><meta property="og:image" content="javascript:alert(1)">',
+      { canonical: "https://site.example/blog/post?ref=1", ogImage: undefined },
+    ],
   ])("%s", (head, expected) => {
     expect(extractMetadata(`<!doctype html><html><head>${head}</head></html>`, base)).toMatchObject(expected);
   });
@@ -33,7 +36,8 @@ describe("extractReadable", () => {
   });
 
   it("extracts the main text of a div-only page", async () => {
-    const paragraph = "Long form writing about the migration of arctic terns across oceans and seasons. ".repeat(6);
+    const paragraph =
+      "Long form writing about the migration of arctic terns across oceans and seasons. ".repeat(6);
     const html = `<html><body><div class="menu"><a href="/">Home</a></div><div class="content"><div>${paragraph}</div><div>${paragraph}</div></div></body></html>`;
     const result = await extractReadable(html, base);
     expect(result.markdown).toContain("migration of arctic terns");

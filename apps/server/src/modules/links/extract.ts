@@ -17,7 +17,11 @@ export type PageMetadata = {
   language?: string;
 };
 
-export type ReadableContent = { markdown: string; extractor: "defuddle" | "readability" | "none"; wordCount: number };
+export type ReadableContent = {
+  markdown: string;
+  extractor: "defuddle" | "readability" | "none";
+  wordCount: number;
+};
 
 /** Pages with fewer words than this from defuddle are retried with Readability. */
 const MIN_WORDS = 20;
@@ -49,8 +53,14 @@ export function extractMetadata(html: string, pageUrl: string): PageMetadata {
     }
     return "";
   };
-  const title = meta("og:title", "twitter:title") || clean(doc.querySelector("title")?.textContent) || clean(doc.querySelector("h1")?.textContent);
-  const canonical = absolute(doc.querySelector('link[rel="canonical"]')?.getAttribute("href") ?? undefined, pageUrl);
+  const title =
+    meta("og:title", "twitter:title") ||
+    clean(doc.querySelector("title")?.textContent) ||
+    clean(doc.querySelector("h1")?.textContent);
+  const canonical = absolute(
+    doc.querySelector('link[rel="canonical"]')?.getAttribute("href") ?? undefined,
+    pageUrl,
+  );
   return {
     title,
     description: meta("description", "og:description", "twitter:description"),
@@ -63,11 +73,16 @@ export function extractMetadata(html: string, pageUrl: string): PageMetadata {
 
 const countWords = (markdown: string) => markdown.split(/\s+/).filter((w) => /\w/.test(w)).length;
 
-const refuseFetch: typeof fetch = () => Promise.reject(new Error("network access is disabled during extraction"));
+const refuseFetch: typeof fetch = () =>
+  Promise.reject(new Error("network access is disabled during extraction"));
 
 async function withDefuddle(html: string, pageUrl: string): Promise<string | undefined> {
   try {
-    const result = await Defuddle(parseDocument(html), pageUrl, { useAsync: false, fetch: refuseFetch, url: pageUrl });
+    const result = await Defuddle(parseDocument(html), pageUrl, {
+      useAsync: false,
+      fetch: refuseFetch,
+      url: pageUrl,
+    });
     return result.content ? htmlToMarkdown(result.content) : undefined;
   } catch {
     return undefined;
@@ -86,7 +101,8 @@ function withReadability(html: string): string | undefined {
 /** The readable content of an HTML page as Markdown. */
 export async function extractReadable(html: string, pageUrl: string): Promise<ReadableContent> {
   const first = await withDefuddle(html, pageUrl);
-  if (first && countWords(first) >= MIN_WORDS) return { markdown: first, extractor: "defuddle", wordCount: countWords(first) };
+  if (first && countWords(first) >= MIN_WORDS)
+    return { markdown: first, extractor: "defuddle", wordCount: countWords(first) };
   const second = withReadability(html);
   if (second && countWords(second) > countWords(first ?? "")) {
     return { markdown: second, extractor: "readability", wordCount: countWords(second) };

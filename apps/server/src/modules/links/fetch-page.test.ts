@@ -2,7 +2,14 @@ import { linkMessages } from "@mnemo/contracts/messages";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFixtureSite, type FixtureSite } from "../../test/fixtures/sites/server.ts";
 import { linkFetchOptions } from "./fetch-options.ts";
-import { exceedsVideoCap, fetchLinkWithFallback, fetchPage, fetchPageMetadata, videoDurationSeconds, type FetchPageOptions } from "./fetch-page.ts";
+import {
+  exceedsVideoCap,
+  fetchLinkWithFallback,
+  fetchPage,
+  fetchPageMetadata,
+  videoDurationSeconds,
+  type FetchPageOptions,
+} from "./fetch-page.ts";
 import { FetchError } from "./safe-fetch.ts";
 
 let site: FixtureSite;
@@ -10,7 +17,10 @@ let opts: FetchPageOptions;
 
 beforeAll(async () => {
   site = await startFixtureSite();
-  opts = { ...linkFetchOptions({ FETCH_ALLOW_HOSTS: ["127.0.0.1"], FETCH_EXTRA_CA: site.caPath }), youtubeOrigin: site.origin };
+  opts = {
+    ...linkFetchOptions({ FETCH_ALLOW_HOSTS: ["127.0.0.1"], FETCH_EXTRA_CA: site.caPath }),
+    youtubeOrigin: site.origin,
+  };
 });
 afterAll(() => site.close());
 
@@ -56,7 +66,9 @@ describe("fetchPage on an article", () => {
   });
 
   it("refuses a file behind an extension-less URL", async () => {
-    await expect(fetchPage(`${site.origin}/files/report`, opts)).rejects.toMatchObject({ reason: "unsupported_content" });
+    await expect(fetchPage(`${site.origin}/files/report`, opts)).rejects.toMatchObject({
+      reason: "unsupported_content",
+    });
   });
 });
 
@@ -88,7 +100,10 @@ describe("YouTube video links", () => {
 
 describe("fetchPageMetadata", () => {
   it("answers title and description from the start of the page", async () => {
-    await expect(fetchPageMetadata(`${site.origin}/huge`, opts)).resolves.toEqual({ title: "A Huge Page", description: "Far too big to read in full." });
+    await expect(fetchPageMetadata(`${site.origin}/huge`, opts)).resolves.toEqual({
+      title: "A Huge Page",
+      description: "Far too big to read in full.",
+    });
   });
   it("fails for a server error", async () => {
     await expect(fetchPageMetadata(`${site.origin}/error`, opts)).rejects.toBeInstanceOf(FetchError);
@@ -103,7 +118,14 @@ describe("fetchLinkWithFallback (blocked or errored links)", () => {
 
   it("falls back to title and description with empty content when the full fetch fails", async () => {
     const outcome = await fetchLinkWithFallback(`${site.origin}/huge`, opts);
-    expect(outcome).toMatchObject({ page: { title: "A Huge Page", description: "Far too big to read in full.", markdown: "", meta: { fallback: true, failure: "too_large" } } });
+    expect(outcome).toMatchObject({
+      page: {
+        title: "A Huge Page",
+        description: "Far too big to read in full.",
+        markdown: "",
+        meta: { fallback: true, failure: "too_large" },
+      },
+    });
   });
 
   it.each([
@@ -117,8 +139,14 @@ describe("fetchLinkWithFallback (blocked or errored links)", () => {
 
   it("refuses the fixture itself when the allow-list is empty", async () => {
     const before = site.stats.connections;
-    const outcome = await fetchLinkWithFallback(`${site.origin}/articles/sourdough`, { ...opts, allowHosts: [] });
-    expect(outcome).toEqual({ error: "Webpage not responding. Use the chrome extension to save it.", reason: "blocked_address" });
+    const outcome = await fetchLinkWithFallback(`${site.origin}/articles/sourdough`, {
+      ...opts,
+      allowHosts: [],
+    });
+    expect(outcome).toEqual({
+      error: "Webpage not responding. Use the chrome extension to save it.",
+      reason: "blocked_address",
+    });
     expect(site.stats.connections).toBe(before);
   });
 });

@@ -28,7 +28,10 @@ const HTML_TYPES = new Set(["text/html", "application/xhtml+xml", ""]);
 export function decodeBody(res: Pick<SafeResponse, "body" | "headers">): string {
   const header = String(res.headers["content-type"] ?? "");
   const head = res.body.subarray(0, 2048).toString("latin1");
-  const charset = /charset=["']?([\w-]+)/i.exec(header)?.[1] ?? /<meta[^>]+charset=["']?([\w-]+)/i.exec(head)?.[1] ?? "utf-8";
+  const charset =
+    /charset=["']?([\w-]+)/i.exec(header)?.[1] ??
+    /<meta[^>]+charset=["']?([\w-]+)/i.exec(head)?.[1] ??
+    "utf-8";
   try {
     return new TextDecoder(charset).decode(res.body);
   } catch {
@@ -46,7 +49,10 @@ function kindOf(url: string): FetchedPage["kind"] {
 
 async function fetchVideo(url: string, videoId: string, opts: FetchPageOptions): Promise<FetchedPage> {
   const video = await fetchYoutubeVideo(videoId, opts);
-  const parts = [video.description.trim(), video.transcript ? `## Transcript\n\n${video.transcript}` : ""].filter(Boolean);
+  const parts = [
+    video.description.trim(),
+    video.transcript ? `## Transcript\n\n${video.transcript}` : "",
+  ].filter(Boolean);
   return {
     url,
     finalUrl: url,
@@ -79,8 +85,21 @@ export async function fetchPage(url: string, opts: FetchPageOptions = {}): Promi
   const text = decodeBody(res);
   const frameable = iframeSupport(res.headers, opts.embedderOrigin);
   if (res.contentType === "text/plain") {
-    const firstLine = text.split("\n").find((l) => l.trim())?.trim() ?? "";
-    return { url, finalUrl: res.finalUrl, title: firstLine.slice(0, 200), description: "", markdown: text.trim(), iframeSupport: frameable, kind: kindOf(url), meta: { contentType: res.contentType } };
+    const firstLine =
+      text
+        .split("\n")
+        .find((l) => l.trim())
+        ?.trim() ?? "";
+    return {
+      url,
+      finalUrl: res.finalUrl,
+      title: firstLine.slice(0, 200),
+      description: "",
+      markdown: text.trim(),
+      iframeSupport: frameable,
+      kind: kindOf(url),
+      meta: { contentType: res.contentType },
+    };
   }
   if (!HTML_TYPES.has(res.contentType)) {
     throw new FetchError("unsupported_content", `Not a web page (${res.contentType})`);
@@ -108,7 +127,10 @@ export async function fetchPage(url: string, opts: FetchPageOptions = {}): Promi
   };
 }
 
-async function readMetadata(url: string, opts: FetchPageOptions): Promise<{ metadata: PageMetadata; res: SafeResponse }> {
+async function readMetadata(
+  url: string,
+  opts: FetchPageOptions,
+): Promise<{ metadata: PageMetadata; res: SafeResponse }> {
   const res = await safeFetch(url, {
     ...opts,
     truncate: true,
@@ -116,12 +138,16 @@ async function readMetadata(url: string, opts: FetchPageOptions): Promise<{ meta
     timeoutMs: Math.min(opts.timeoutMs ?? METADATA_TIMEOUT_MS, METADATA_TIMEOUT_MS),
   });
   ensureOk(res);
-  if (!HTML_TYPES.has(res.contentType)) throw new FetchError("unsupported_content", `Not a web page (${res.contentType})`);
+  if (!HTML_TYPES.has(res.contentType))
+    throw new FetchError("unsupported_content", `Not a web page (${res.contentType})`);
   return { metadata: extractMetadata(decodeBody(res), res.finalUrl), res };
 }
 
 /** Spec 2 §7 "Fetch page metadata": the page's title and description (reads only the page's start). */
-export async function fetchPageMetadata(url: string, opts: FetchPageOptions = {}): Promise<{ title: string; description: string }> {
+export async function fetchPageMetadata(
+  url: string,
+  opts: FetchPageOptions = {},
+): Promise<{ title: string; description: string }> {
   const { metadata } = await readMetadata(url, opts);
   return { title: metadata.title, description: metadata.description };
 }
@@ -133,20 +159,25 @@ export type LinkFetchOutcome =
   | { page: FetchedPage }
   | { error: typeof linkMessages.webpageNotResponding; reason: FetchFailure | "extraction" };
 
-const reasonOf = (err: unknown): FetchFailure | "extraction" => (err instanceof FetchError ? err.reason : "extraction");
+const reasonOf = (err: unknown): FetchFailure | "extraction" =>
+  err instanceof FetchError ? err.reason : "extraction";
 
 /**
  * A link as the ingestion pipeline saves it (spec 2 §4): the full page when possible; for a
  * blocked or errored page, its title and description with empty content; the inline error
  * 'Webpage not responding. Use the chrome extension to save it.' only when that fails as well.
  */
-export async function fetchLinkWithFallback(url: string, opts: FetchPageOptions = {}): Promise<LinkFetchOutcome> {
+export async function fetchLinkWithFallback(
+  url: string,
+  opts: FetchPageOptions = {},
+): Promise<LinkFetchOutcome> {
   let failure: FetchFailure | "extraction";
   try {
     return { page: await fetchPage(url, opts) };
   } catch (err) {
     failure = reasonOf(err);
-    if (failure !== "extraction" && FINAL_FAILURES.has(failure)) return { error: linkMessages.webpageNotResponding, reason: failure };
+    if (failure !== "extraction" && FINAL_FAILURES.has(failure))
+      return { error: linkMessages.webpageNotResponding, reason: failure };
   }
   try {
     const { metadata, res } = await readMetadata(url, opts);
@@ -170,7 +201,9 @@ export async function fetchLinkWithFallback(url: string, opts: FetchPageOptions 
 /** A video's duration in seconds (for the plan's video cap), when the page is a video that has one. */
 export function videoDurationSeconds(page: FetchedPage): number | undefined {
   const seconds = page.meta.durationSeconds;
-  return page.kind === "video" && typeof seconds === "number" && Number.isFinite(seconds) ? seconds : undefined;
+  return page.kind === "video" && typeof seconds === "number" && Number.isFinite(seconds)
+    ? seconds
+    : undefined;
 }
 
 /** Whether a video is longer than the cap ('Saving upto 60 mins. Upgrade to save longer videos'). */

@@ -12,11 +12,23 @@ describe("iframeSupport", () => {
     [{ "content-security-policy": "default-src 'self'; frame-ancestors 'self'" }, undefined, false],
     [{ "content-security-policy": "frame-ancestors *" }, undefined, true],
     [{ "content-security-policy": "frame-ancestors https:" }, "https://mnemo.example", true],
-    [{ "content-security-policy": "frame-ancestors 'self' https://mnemo.example" }, "https://mnemo.example", true],
-    [{ "content-security-policy": "frame-ancestors 'self' https://mnemo.example" }, "https://other.example", false],
+    [
+      { "content-security-policy": "frame-ancestors 'self' https://mnemo.example" },
+      "https://mnemo.example",
+      true,
+    ],
+    [
+      { "content-security-policy": "frame-ancestors 'self' https://mnemo.example" },
+      "https://other.example",
+      false,
+    ],
     [{ "content-security-policy": "frame-ancestors 'self' https://mnemo.example" }, undefined, false],
     [{ "content-security-policy": "frame-ancestors *.mnemo.example" }, "https://app.mnemo.example", true],
-    [{ "content-security-policy": "frame-ancestors https://app.mnemo.example:8443" }, "https://app.mnemo.example", false],
+    [
+      { "content-security-policy": "frame-ancestors https://app.mnemo.example:8443" },
+      "https://app.mnemo.example",
+      false,
+    ],
     // frame-ancestors wins over X-Frame-Options, as in browsers
     [{ "content-security-policy": "frame-ancestors *", "x-frame-options": "DENY" }, undefined, true],
     [{ "content-security-policy": "script-src 'self'", "x-frame-options": "DENY" }, undefined, false],

@@ -8,7 +8,10 @@ type HeaderValue = string | string[] | undefined;
 export type FrameHeaders = Record<string, HeaderValue> | { get(name: string): string | null };
 
 function header(headers: FrameHeaders, name: string): string[] {
-  const raw = typeof headers.get === "function" ? (headers as { get(n: string): string | null }).get(name) : (headers as Record<string, HeaderValue>)[name];
+  const raw =
+    typeof headers.get === "function"
+      ? (headers as { get(n: string): string | null }).get(name)
+      : (headers as Record<string, HeaderValue>)[name];
   if (raw === undefined || raw === null) return [];
   return Array.isArray(raw) ? raw : [raw];
 }
@@ -24,7 +27,8 @@ function sourceAllows(source: string, embedder: URL | undefined): boolean {
   const [, scheme, wildcard, host, port] = match;
   if (scheme && `${scheme}:` !== embedder.protocol) return false;
   const hostOk = wildcard ? embedder.hostname.endsWith(`.${host}`) : embedder.hostname === host;
-  const portOk = !port || port === "*" || port === (embedder.port || (embedder.protocol === "https:" ? "443" : "80"));
+  const portOk =
+    !port || port === "*" || port === (embedder.port || (embedder.protocol === "https:" ? "443" : "80"));
   return hostOk && portOk;
 }
 
@@ -46,6 +50,8 @@ export function iframeSupport(headers: FrameHeaders, embedderOrigin?: string): b
   if (ancestors.length > 0) {
     return ancestors.every(([, ...sources]) => sources.some((s) => sourceAllows(s, embedder)));
   }
-  const xfo = header(headers, "x-frame-options").flatMap((v) => v.split(",")).map((v) => v.trim().toUpperCase());
+  const xfo = header(headers, "x-frame-options")
+    .flatMap((v) => v.split(","))
+    .map((v) => v.trim().toUpperCase());
   return !xfo.some((v) => v === "DENY" || v === "SAMEORIGIN");
 }

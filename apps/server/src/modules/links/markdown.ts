@@ -3,12 +3,17 @@ import TurndownService from "turndown";
 import { gfm } from "turndown-plugin-gfm";
 
 /** Hosts whose iframes are video players worth keeping in the saved Markdown. */
-const VIDEO_EMBED = /^https:\/\/(www\.)?(youtube\.com|youtube-nocookie\.com|player\.vimeo\.com|loom\.com|dailymotion\.com|fast\.wistia\.net)\//i;
+const VIDEO_EMBED =
+  /^https:\/\/(www\.)?(youtube\.com|youtube-nocookie\.com|player\.vimeo\.com|loom\.com|dailymotion\.com|fast\.wistia\.net)\//i;
 
 const escapeAttr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
 function createService(): TurndownService {
-  const service = new TurndownService({ headingStyle: "atx", codeBlockStyle: "fenced", bulletListMarker: "-" });
+  const service = new TurndownService({
+    headingStyle: "atx",
+    codeBlockStyle: "fenced",
+    bulletListMarker: "-",
+  });
   service.use(gfm);
   service.remove(["script", "style", "noscript", "template"]);
   service.addRule("videoEmbed", {

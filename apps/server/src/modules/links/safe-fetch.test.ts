@@ -77,18 +77,23 @@ describe("with an empty allow-list the guard refuses the same addresses without 
       { address: "127.0.0.1", family: 4 },
     ];
     const connections = await connectionsDuring(async () => {
-      const err = await failure(safeFetch(`https://mnemo.test:${site.port}/articles/sourdough`, { ...guarded, resolve }));
+      const err = await failure(
+        safeFetch(`https://mnemo.test:${site.port}/articles/sourdough`, { ...guarded, resolve }),
+      );
       expect(err.reason).toBe("blocked_address");
     });
     expect(connections).toBe(0);
   });
 
-  it.each(["https://169.254.169.254/latest/meta-data/", "https://[fd00:ec2::254]/latest/meta-data/", "https://metadata.google.internal/computeMetadata/v1/", "https://100.64.0.1/", "https://[fe80::1]/"])(
-    "refuses cloud-metadata and internal target %s",
-    async (url) => {
-      expect((await failure(safeFetch(url, guarded))).reason).toBe("blocked_address");
-    },
-  );
+  it.each([
+    "https://169.254.169.254/latest/meta-data/",
+    "https://[fd00:ec2::254]/latest/meta-data/",
+    "https://metadata.google.internal/computeMetadata/v1/",
+    "https://100.64.0.1/",
+    "https://[fe80::1]/",
+  ])("refuses cloud-metadata and internal target %s", async (url) => {
+    expect((await failure(safeFetch(url, guarded))).reason).toBe("blocked_address");
+  });
 
   it("refuses plain http before anything else", async () => {
     expect((await failure(safeFetch(`http://127.0.0.1:${site.port}/`, allowed))).reason).toBe("insecure_url");
@@ -103,7 +108,10 @@ describe("DNS is resolved once per hop and the socket uses exactly the checked a
       // First answer: the allow-listed fixture; any later answer would point elsewhere.
       return [{ address: calls === 1 ? "127.0.0.1" : "10.255.255.1", family: 4 }];
     };
-    const res = await safeFetch(`https://mnemo.test:${site.port}/articles/astronomy`, { ...allowed, resolve });
+    const res = await safeFetch(`https://mnemo.test:${site.port}/articles/astronomy`, {
+      ...allowed,
+      resolve,
+    });
     expect(res.status).toBe(200);
     expect(calls).toBe(1);
   });
@@ -131,19 +139,25 @@ describe("redirects are checked at every hop", () => {
   });
 
   it("refuses a redirect to http", async () => {
-    expect((await failure(safeFetch(redirectTo(`http://127.0.0.1:${site.port}/`), allowed))).reason).toBe("insecure_url");
+    expect((await failure(safeFetch(redirectTo(`http://127.0.0.1:${site.port}/`), allowed))).reason).toBe(
+      "insecure_url",
+    );
   });
 
   it("stops after 5 redirects", async () => {
     await expect(safeFetch(`${site.origin}/redirect/5`, allowed)).resolves.toMatchObject({ status: 200 });
-    expect((await failure(safeFetch(`${site.origin}/redirect/6`, allowed))).reason).toBe("too_many_redirects");
+    expect((await failure(safeFetch(`${site.origin}/redirect/6`, allowed))).reason).toBe(
+      "too_many_redirects",
+    );
   });
 });
 
 describe("size and time limits", () => {
   it("aborts a body larger than the limit", async () => {
     expect((await failure(safeFetch(`${site.origin}/huge`, allowed))).reason).toBe("too_large");
-    expect((await failure(safeFetch(`${site.origin}/articles/sourdough`, { ...allowed, maxBytes: 1000 }))).reason).toBe("too_large");
+    expect(
+      (await failure(safeFetch(`${site.origin}/articles/sourdough`, { ...allowed, maxBytes: 1000 }))).reason,
+    ).toBe("too_large");
   });
 
   it("counts decompressed bytes, so a gzip bomb is aborted", async () => {
@@ -157,7 +171,9 @@ describe("size and time limits", () => {
   });
 
   it("aborts a page that never finishes", async () => {
-    expect((await failure(safeFetch(`${site.origin}/slow`, { ...allowed, timeoutMs: 300 }))).reason).toBe("timeout");
+    expect((await failure(safeFetch(`${site.origin}/slow`, { ...allowed, timeoutMs: 300 }))).reason).toBe(
+      "timeout",
+    );
   });
 
   it("stops when the caller aborts", async () => {

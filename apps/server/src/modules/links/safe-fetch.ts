@@ -78,11 +78,13 @@ export class FetchError extends Error {
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-const systemResolver: Resolver = async (hostname) => dns.promises.lookup(hostname, { all: true, verbatim: true });
+const systemResolver: Resolver = async (hostname) =>
+  dns.promises.lookup(hostname, { all: true, verbatim: true });
 
 /** Resolves and checks one hop's host; returns the addresses the socket may use. */
 export async function resolveSafeTarget(url: URL, opts: SafeFetchOptions = {}): Promise<ResolvedAddress[]> {
-  if (url.protocol !== "https:") throw new FetchError("insecure_url", `Only https links are fetched (${url.protocol})`);
+  if (url.protocol !== "https:")
+    throw new FetchError("insecure_url", `Only https links are fetched (${url.protocol})`);
   const allow = opts.allowHosts ?? [];
   const literal = ipLiteral(url.hostname);
   if (literal) {
@@ -93,7 +95,8 @@ export async function resolveSafeTarget(url: URL, opts: SafeFetchOptions = {}): 
   }
   const hostAllowed = isAllowListed(allow, url.hostname);
   const name = checkHostName(url.hostname);
-  if (!name.ok && !hostAllowed) throw new FetchError("blocked_address", `Refused ${url.hostname}: ${name.reason}`);
+  if (!name.ok && !hostAllowed)
+    throw new FetchError("blocked_address", `Refused ${url.hostname}: ${name.reason}`);
   let addresses: ResolvedAddress[];
   try {
     addresses = await (opts.resolve ?? systemResolver)(url.hostname.replace(/\.$/, ""));
@@ -130,7 +133,12 @@ function secureContextFor(extraCa: string | undefined): tls.SecureContext | unde
   return ctx;
 }
 
-function request(url: URL, addresses: ResolvedAddress[], opts: SafeFetchOptions, signal: AbortSignal): Promise<IncomingMessage> {
+function request(
+  url: URL,
+  addresses: ResolvedAddress[],
+  opts: SafeFetchOptions,
+  signal: AbortSignal,
+): Promise<IncomingMessage> {
   const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
   const isIp = ipLiteral(host) !== undefined;
   return new Promise((resolve, reject) => {
@@ -173,7 +181,11 @@ function decoded(res: IncomingMessage): Readable {
 }
 
 /** Reads the (decoded) body up to `maxBytes`; beyond it, stops reading and fails or truncates. */
-async function readBody(res: IncomingMessage, maxBytes: number, truncate: boolean): Promise<{ body: Buffer; truncated: boolean }> {
+async function readBody(
+  res: IncomingMessage,
+  maxBytes: number,
+  truncate: boolean,
+): Promise<{ body: Buffer; truncated: boolean }> {
   const declared = Number(res.headers["content-length"] ?? NaN);
   if (!truncate && Number.isFinite(declared) && declared > maxBytes) {
     res.destroy();
@@ -234,7 +246,8 @@ export async function safeFetch(rawUrl: string, opts: SafeFetchOptions = {}): Pr
       const location = res.headers.location;
       if (REDIRECTS.has(res.statusCode ?? 0) && location) {
         res.destroy();
-        if (redirects.length >= maxRedirects) throw new FetchError("too_many_redirects", `More than ${maxRedirects} redirects`);
+        if (redirects.length >= maxRedirects)
+          throw new FetchError("too_many_redirects", `More than ${maxRedirects} redirects`);
         let next: URL;
         try {
           next = new URL(location, url);
@@ -245,7 +258,10 @@ export async function safeFetch(rawUrl: string, opts: SafeFetchOptions = {}): Pr
         url = next;
         continue;
       }
-      const { body, truncated } = await Promise.race([readBody(res, maxBytes, opts.truncate ?? false), untilAborted]);
+      const { body, truncated } = await Promise.race([
+        readBody(res, maxBytes, opts.truncate ?? false),
+        untilAborted,
+      ]);
       const status = res.statusCode ?? 0;
       return {
         url: rawUrl,
@@ -253,7 +269,10 @@ export async function safeFetch(rawUrl: string, opts: SafeFetchOptions = {}): Pr
         status,
         ok: status >= 200 && status < 300,
         headers: res.headers,
-        contentType: String(res.headers["content-type"] ?? "").split(";")[0].trim().toLowerCase(),
+        contentType: String(res.headers["content-type"] ?? "")
+          .split(";")[0]
+          .trim()
+          .toLowerCase(),
         body,
         truncated,
         redirects,

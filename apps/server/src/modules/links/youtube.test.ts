@@ -5,21 +5,29 @@ import { parseCaptions, parsePlayerResponse, pickCaptionTrack } from "./youtube.
 describe("parsePlayerResponse", () => {
   it("reads the player response even with braces and quotes inside strings", () => {
     const player = parsePlayerResponse(watchPage("https://yt.test", FIXTURE_VIDEOS[0]));
-    expect(player?.videoDetails).toMatchObject({ title: "How Sourdough Starters Work", lengthSeconds: "754" });
+    expect(player?.videoDetails).toMatchObject({
+      title: "How Sourdough Starters Work",
+      lengthSeconds: "754",
+    });
     expect(player?.videoDetails?.shortDescription).toContain("braces } in strings");
     expect(player?.captions?.playerCaptionsTracklistRenderer?.captionTracks).toHaveLength(2);
   });
 
-  it.each(["<html>no player</html>", "var ytInitialPlayerResponse = {\"unterminated\": ", "ytInitialPlayerResponse = {not json};"])(
-    "answers undefined for %j",
-    (html) => {
-      expect(parsePlayerResponse(html)).toBeUndefined();
-    },
-  );
+  it.each([
+    "<html>no player</html>",
+    'var ytInitialPlayerResponse = {"unterminated": ',
+    "ytInitialPlayerResponse = {not json};",
+  ])("answers undefined for %j", (html) => {
+    expect(parsePlayerResponse(html)).toBeUndefined();
+  });
 });
 
 describe("pickCaptionTrack", () => {
-  const track = (languageCode: string, kind?: string) => ({ baseUrl: `https://yt.test/${languageCode}${kind ?? ""}`, languageCode, kind });
+  const track = (languageCode: string, kind?: string) => ({
+    baseUrl: `https://yt.test/${languageCode}${kind ?? ""}`,
+    languageCode,
+    kind,
+  });
   it.each([
     [[track("de"), track("en")], "en", "en"],
     [[track("en", "asr"), track("en-GB")], "en", "en-GB"],

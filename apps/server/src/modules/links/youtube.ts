@@ -10,7 +10,13 @@ export const DEFAULT_YOUTUBE_ORIGIN = "https://www.youtube.com";
 export type CaptionTrack = { baseUrl: string; languageCode: string; kind?: string };
 
 export type PlayerResponse = {
-  videoDetails?: { videoId?: string; title?: string; lengthSeconds?: string; author?: string; shortDescription?: string };
+  videoDetails?: {
+    videoId?: string;
+    title?: string;
+    lengthSeconds?: string;
+    author?: string;
+    shortDescription?: string;
+  };
   captions?: { playerCaptionsTracklistRenderer?: { captionTracks?: CaptionTrack[] } };
 };
 
@@ -56,7 +62,9 @@ export function parsePlayerResponse(html: string): PlayerResponse | undefined {
 
 /** Prefers a human caption track in `language`, then an automatic one, then any. */
 export function pickCaptionTrack(tracks: readonly CaptionTrack[], language = "en"): CaptionTrack | undefined {
-  const inLanguage = tracks.filter((t) => t.languageCode === language || t.languageCode.startsWith(`${language}-`));
+  const inLanguage = tracks.filter(
+    (t) => t.languageCode === language || t.languageCode.startsWith(`${language}-`),
+  );
   return inLanguage.find((t) => t.kind !== "asr") ?? inLanguage[0] ?? tracks[0];
 }
 
@@ -86,7 +94,10 @@ export function parseCaptions(xml: string): string[] {
 export type YoutubeFetchOptions = SafeFetchOptions & { youtubeOrigin?: string; language?: string };
 
 /** Fetches a video's details and transcript through the SSRF-safe fetcher. */
-export async function fetchYoutubeVideo(videoId: string, opts: YoutubeFetchOptions = {}): Promise<YoutubeVideo> {
+export async function fetchYoutubeVideo(
+  videoId: string,
+  opts: YoutubeFetchOptions = {},
+): Promise<YoutubeVideo> {
   const origin = opts.youtubeOrigin ?? DEFAULT_YOUTUBE_ORIGIN;
   const page = await safeFetch(`${origin}/watch?v=${encodeURIComponent(videoId)}&hl=en`, opts);
   if (!page.ok) throw new FetchError("http_status", `YouTube answered ${page.status}`, page.status);
@@ -106,7 +117,10 @@ export async function fetchYoutubeVideo(videoId: string, opts: YoutubeFetchOptio
   const track = pickCaptionTrack(tracks, opts.language);
   if (!track) return video;
   try {
-    const captions = await safeFetch(track.baseUrl, { ...opts, accept: "text/xml,application/xml;q=0.9,*/*;q=0.5" });
+    const captions = await safeFetch(track.baseUrl, {
+      ...opts,
+      accept: "text/xml,application/xml;q=0.9,*/*;q=0.5",
+    });
     if (captions.ok) {
       video.transcript = parseCaptions(captions.body.toString("utf8")).join("\n");
       video.captionLanguage = track.languageCode;

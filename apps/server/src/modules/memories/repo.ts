@@ -1,6 +1,12 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { collection, collectionMember, collectionSource, source, sourceContent } from "../../db/schema/index.ts";
+import {
+  collection,
+  collectionMember,
+  collectionSource,
+  source,
+  sourceContent,
+} from "../../db/schema/index.ts";
 
 export type SourceRow = typeof source.$inferSelect;
 export type NewSource = typeof source.$inferInsert;
@@ -15,14 +21,24 @@ export async function findSource(db: Tx, id: string): Promise<SourceRow | undefi
 
 /** The source when `ownerId` owns it; another user's source reads as missing. */
 export async function findOwnedSource(db: Tx, ownerId: string, id: string): Promise<SourceRow | undefined> {
-  const rows = await db.select().from(source).where(and(eq(source.id, id), eq(source.ownerId, ownerId))).limit(1);
+  const rows = await db
+    .select()
+    .from(source)
+    .where(and(eq(source.id, id), eq(source.ownerId, ownerId)))
+    .limit(1);
   return rows[0];
 }
 
 export async function findOwnedSources(db: Tx, ownerId: string, ids: string[]) {
   if (ids.length === 0) return [];
   return db
-    .select({ id: source.id, type: source.type, status: source.status, error: source.error, warning: source.warning })
+    .select({
+      id: source.id,
+      type: source.type,
+      status: source.status,
+      error: source.error,
+      warning: source.warning,
+    })
     .from(source)
     .where(and(eq(source.ownerId, ownerId), inArray(source.id, ids)));
 }
@@ -65,7 +81,12 @@ export async function bumpSourceVersion(tx: Tx, id: string, patch: Partial<NewSo
 }
 
 /** Updates a source only while it is still at `version` (a newer upload wins). Returns whether it did. */
-export async function updateSourceAtVersion(tx: Tx, id: string, version: number, patch: Partial<NewSource>): Promise<boolean> {
+export async function updateSourceAtVersion(
+  tx: Tx,
+  id: string,
+  version: number,
+  patch: Partial<NewSource>,
+): Promise<boolean> {
   const rows = await tx
     .update(source)
     .set({ ...patch, updatedAt: new Date() })

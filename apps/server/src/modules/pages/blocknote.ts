@@ -9,7 +9,9 @@ let editor: Promise<Editor> | undefined;
 
 /** One server-side BlockNote editor (headless), created on first use: loading it costs ~0.5 s. */
 function getEditor(): Promise<Editor> {
-  editor ??= import("@blocknote/server-util").then(({ ServerBlockNoteEditor }) => ServerBlockNoteEditor.create() as unknown as Editor);
+  editor ??= import("@blocknote/server-util").then(
+    ({ ServerBlockNoteEditor }) => ServerBlockNoteEditor.create() as unknown as Editor,
+  );
   return editor;
 }
 

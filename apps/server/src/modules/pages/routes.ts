@@ -15,28 +15,56 @@ export function pageRoutes(ctx: AppContext) {
 
   defineRoute(
     r,
-    { method: "post", path: "/blocknote-parser", summary: "Markdown to a BlockNote block document", tag: "pages", body: zBlocknoteParserInput, response: zBlocknoteParserResponse },
+    {
+      method: "post",
+      path: "/blocknote-parser",
+      summary: "Markdown to a BlockNote block document",
+      tag: "pages",
+      body: zBlocknoteParserInput,
+      response: zBlocknoteParserResponse,
+    },
     auth,
     async (c, { body }) => c.json({ blocks: await markdownToBlocks(body.markdown) }),
   );
 
   defineRoute(
     r,
-    { method: "post", path: "/pages", summary: "Save a new page (note) as a memory and index it", tag: "pages", body: zSavePageInput, response: zPage },
+    {
+      method: "post",
+      path: "/pages",
+      summary: "Save a new page (note) as a memory and index it",
+      tag: "pages",
+      body: zSavePageInput,
+      response: zPage,
+    },
     auth,
     async (c, { body }) => c.json(await service.createPage(ctx, c.var.actor, body)),
   );
 
   defineRoute(
     r,
-    { method: "put", path: "/pages/:id", summary: "Update a page; it is re-indexed", tag: "pages", body: zSavePageInput, response: zPage },
+    {
+      method: "put",
+      path: "/pages/:id",
+      summary: "Update a page; it is re-indexed",
+      tag: "pages",
+      body: zSavePageInput,
+      response: zPage,
+    },
     auth,
-    async (c, { body }) => c.json(await service.updatePage(ctx, c.var.actor, zId.parse(c.req.param("id")), body)),
+    async (c, { body }) =>
+      c.json(await service.updatePage(ctx, c.var.actor, zId.parse(c.req.param("id")), body)),
   );
 
   defineRoute(
     r,
-    { method: "get", path: "/pages/:id", summary: "A page's title, blocks and Markdown", tag: "pages", response: zPage },
+    {
+      method: "get",
+      path: "/pages/:id",
+      summary: "A page's title, blocks and Markdown",
+      tag: "pages",
+      response: zPage,
+    },
     auth,
     async (c) => c.json(await service.getPage(ctx, c.var.actor, zId.parse(c.req.param("id")))),
   );

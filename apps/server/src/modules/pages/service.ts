@@ -40,7 +40,13 @@ export async function createPage(ctx: AppContext, actor: Actor, input: SavePageI
       status: "in_progress",
       meta: { source: "page" },
     });
-    await repo.upsertContent(tx, { sourceId: id, ownerId: actor.id, blocks: input.blocks, markdown, text: markdown });
+    await repo.upsertContent(tx, {
+      sourceId: id,
+      ownerId: actor.id,
+      blocks: input.blocks,
+      markdown,
+      text: markdown,
+    });
     await repo.addToCollections(tx, id, actor.id, allowed);
     return saved;
   });
@@ -57,7 +63,13 @@ export async function updatePage(ctx: AppContext, actor: Actor, id: string, inpu
   const markdown = await markdownOf(input);
   const row = await db.transaction(async (tx) => {
     const saved = await repo.bumpSourceVersion(tx, id, { title: input.title.trim() || defaultTitle });
-    await repo.upsertContent(tx, { sourceId: id, ownerId: existing.owner_id, blocks: input.blocks, markdown, text: markdown });
+    await repo.upsertContent(tx, {
+      sourceId: id,
+      ownerId: existing.owner_id,
+      blocks: input.blocks,
+      markdown,
+      text: markdown,
+    });
     return saved;
   });
   await enqueueExtract(ctx, row.id, row.contentVersion);

@@ -13,16 +13,26 @@ describe.each(testDatabases())("plan limits at the API on %s", (kind) => {
   let m: TestMnemo;
   beforeAll(async () => {
     // Two configured models (never reached: the tests read only the first stream line).
-    m = await createTestMnemo(kind, { OPENAI_COMPATIBLE_BASE_URL: "http://127.0.0.1:9/v1", OPENAI_COMPATIBLE_MODELS: "house-model,other-model" });
+    m = await createTestMnemo(kind, {
+      OPENAI_COMPATIBLE_BASE_URL: "http://127.0.0.1:9/v1",
+      OPENAI_COMPATIBLE_MODELS: "house-model,other-model",
+    });
   });
   afterAll(async () => {
     await m?.close();
   });
 
   const qna = (as: TestUser, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-    m.request("POST", "/api/qna", { as, json: { question: "What is in my notes?", selected_generation_model: "mnemo-extractive", ...body }, headers });
+    m.request("POST", "/api/qna", {
+      as,
+      json: { question: "What is in my notes?", selected_generation_model: "mnemo-extractive", ...body },
+      headers,
+    });
   /** Asks and answers the status with the first stream line (the rest is cancelled). */
-  async function firstLine(as: TestUser, body: Record<string, unknown>): Promise<{ status: number; line?: StreamLine; text?: string }> {
+  async function firstLine(
+    as: TestUser,
+    body: Record<string, unknown>,
+  ): Promise<{ status: number; line?: StreamLine; text?: string }> {
     const res = await qna(as, body);
     if (res.status !== 200) return { status: res.status, text: await res.text() };
     const reader = res.body!.getReader();
@@ -35,7 +45,10 @@ describe.each(testDatabases())("plan limits at the API on %s", (kind) => {
         // Let the server finish the cancelled turn before the next step (and before the database closes).
         const chatId = lines[0]?.chat_id;
         for (let i = 0; chatId && i < 200; i++) {
-          const [turn] = await m.ctx.database.db.select({ status: chatTurn.status }).from(chatTurn).where(eq(chatTurn.chatId, chatId));
+          const [turn] = await m.ctx.database.db
+            .select({ status: chatTurn.status })
+            .from(chatTurn)
+            .where(eq(chatTurn.chatId, chatId));
           if (turn && turn.status !== "streaming") break;
           await new Promise((r) => setTimeout(r, 25));
         }
@@ -53,7 +66,8 @@ describe.each(testDatabases())("plan limits at the API on %s", (kind) => {
   it("refuses web search at the limit with the spec's words, and lets the question through with web off", async () => {
     const user = await m.buildUser();
     const limit = limitFor("free", "webSearchCount")!;
-    for (let i = 0; i < limit; i++) expect((await firstLine(user, { search_type: ["web"] })).status).toBe(200);
+    for (let i = 0; i < limit; i++)
+      expect((await firstLine(user, { search_type: ["web"] })).status).toBe(200);
     const refused = await qna(user, { search_type: ["web"] });
     expect(refused.status).toBe(403);
     expect(await refused.text()).toBe(chatMessages.webSearchLimit);
@@ -87,17 +101,24 @@ describe.each(testDatabases())("plan limits at the API on %s", (kind) => {
 
   it("blocks search without a valid plan state", async () => {
     const user = await m.buildUser();
-    await m.ctx.database.db.update(userProfile).set({ plan: "unknown-plan" }).where(eq(userProfile.userId, user.id));
+    await m.ctx.database.db
+      .update(userProfile)
+      .set({ plan: "unknown-plan" })
+      .where(eq(userProfile.userId, user.id));
     const res = await qna(user, {});
     expect([res.status, await res.text()]).toEqual([403, planMessages.invalidPlanState]);
   });
 
   it("gives free users the free default model whatever they pick; paid users their pick", async () => {
     const free = await m.buildUser();
-    expect((await firstLine(free, { selected_generation_model: "other-model" })).line?.original_llm).toBe("house-model");
+    expect((await firstLine(free, { selected_generation_model: "other-model" })).line?.original_llm).toBe(
+      "house-model",
+    );
     const pro = await m.buildUser();
     await m.ctx.database.db.update(userProfile).set({ plan: "pro" }).where(eq(userProfile.userId, pro.id));
-    expect((await firstLine(pro, { selected_generation_model: "other-model" })).line?.original_llm).toBe("other-model");
+    expect((await firstLine(pro, { selected_generation_model: "other-model" })).line?.original_llm).toBe(
+      "other-model",
+    );
   });
 
   it("caps free uploads per day: refused at confirm under the cap's last slot, then already at presign", async () => {
@@ -119,7 +140,11 @@ describe.each(testDatabases())("plan limits at the API on %s", (kind) => {
     expect((await confirm(m, user, a.file_id)).status).toBe(200);
     const late = await confirm(m, user, b.file_id);
     expect(late.status).toBe(403);
-    expect(await late.json()).toEqual({ error: "plan_limit", message: fileMessages.dailyUploadLimit({ n }), details: { kind: "file_upload", limit: n } });
+    expect(await late.json()).toEqual({
+      error: "plan_limit",
+      message: fileMessages.dailyUploadLimit({ n }),
+      details: { kind: "file_upload", limit: n },
+    });
     const early = await upload("c.txt");
     expect(early.status).toBe(403);
     expect((await early.json()).message).toBe(
@@ -129,6 +154,9 @@ describe.each(testDatabases())("plan limits at the API on %s", (kind) => {
     await m.ctx.database.db.update(userProfile).set({ plan: "pro" }).where(eq(userProfile.userId, user.id));
     await fill(user, "file_upload", limitFor("pro", "fileUploadCount")! - n);
     const exhausted = await upload("d.txt");
-    expect([exhausted.status, (await exhausted.json()).message]).toEqual([403, fileMessages.planExhausted({ plan: "Pro" })]);
+    expect([exhausted.status, (await exhausted.json()).message]).toEqual([
+      403,
+      fileMessages.planExhausted({ plan: "Pro" }),
+    ]);
   });
 });

@@ -29,7 +29,10 @@ describe("set-plan command", () => {
     const ok = capture();
     expect(await runSetPlanCommand(db, [user.email.toUpperCase(), "team"], ok.out)).toBe(0);
     expect(ok.lines).toEqual([`The plan of ${user.email.toUpperCase()} is now team.`]);
-    expect(await (await m.request("GET", "/api/user/plan", { as: user })).json()).toMatchObject({ plan: "team", skip_trial: true });
+    expect(await (await m.request("GET", "/api/user/plan", { as: user })).json()).toMatchObject({
+      plan: "team",
+      skip_trial: true,
+    });
 
     const cases: [string[], RegExp][] = [
       [[], /^Usage: mnemo set-plan <email> <plan>$/],
@@ -59,17 +62,27 @@ describe("set-plan as a process", () => {
     const signUp = await fetch(`${server.url}/api/auth/sign-up`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ name: "Operator Target", email: "target@example.com", password: "target-password-1" }),
+      body: JSON.stringify({
+        name: "Operator Target",
+        email: "target@example.com",
+        password: "target-password-1",
+      }),
     });
     expect(signUp.status).toBe(200);
 
-    const locked = await spawnServer({ DATA_DIR: dataDir }, { command: "set-plan", args: ["target@example.com", "pro"] });
+    const locked = await spawnServer(
+      { DATA_DIR: dataDir },
+      { command: "set-plan", args: ["target@example.com", "pro"] },
+    );
     running.push(locked);
     expect(await locked.exited).toBe(2);
     expect(locked.output()).toMatch(/Another Mnemo process \(pid \d+\) is already using the data directory/);
     expect(await server.stop("SIGTERM")).toBe(0);
 
-    const set = await spawnServer({ DATA_DIR: dataDir }, { command: "set-plan", args: ["target@example.com", "pro"] });
+    const set = await spawnServer(
+      { DATA_DIR: dataDir },
+      { command: "set-plan", args: ["target@example.com", "pro"] },
+    );
     running.push(set);
     expect(await set.exited, set.output()).toBe(0);
     expect(set.output()).toContain("The plan of target@example.com is now pro.");

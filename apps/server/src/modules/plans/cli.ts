@@ -9,7 +9,11 @@ export type CommandOutput = { log(line: string): void; error(line: string): void
  * `mnemo set-plan <email> <plan>`: the operator sets a user's plan (with skip_trial, so it stands
  * without a subscription). Returns the process exit code: 0 done, 1 bad arguments or unknown user.
  */
-export async function runSetPlanCommand(db: Tx, args: string[], out: CommandOutput = console): Promise<number> {
+export async function runSetPlanCommand(
+  db: Tx,
+  args: string[],
+  out: CommandOutput = console,
+): Promise<number> {
   const [email, plan] = args;
   if (!email || !plan || args.length !== 2) {
     out.error("Usage: mnemo set-plan <email> <plan>");

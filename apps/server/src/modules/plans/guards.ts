@@ -1,4 +1,14 @@
-import { agentIds, isAtLimit, planLimits, usageLimitFor, videoMaxMinutes, type LlmOption, type PlanId, type SearchType, type UsageKind } from "@mnemo/contracts";
+import {
+  agentIds,
+  isAtLimit,
+  planLimits,
+  usageLimitFor,
+  videoMaxMinutes,
+  type LlmOption,
+  type PlanId,
+  type SearchType,
+  type UsageKind,
+} from "@mnemo/contracts";
 import type { Actor } from "../../http/context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { limitMessage, videoLimitMessage } from "./limit-messages.ts";
@@ -41,11 +51,18 @@ export function qnaUsageKinds(request: QnaUsage): UsageKind[] {
 }
 
 /** Throws the spec's message for the first counter already at its limit; counts nothing. */
-async function refuseAtLimit(db: Tx, actor: Actor, plan: PlanId, day: string, kinds: UsageKind[]): Promise<void> {
+async function refuseAtLimit(
+  db: Tx,
+  actor: Actor,
+  plan: PlanId,
+  day: string,
+  kinds: UsageKind[],
+): Promise<void> {
   const counts = await dailyCounts(db, actor.id, day);
   for (const kind of kinds) {
     const limit = usageLimitFor(plan, kind);
-    if (limit !== null && isAtLimit(counts[kind] ?? 0, limit)) throw new AppError("plan_limit", limitMessage(kind, plan, limit), { kind, limit });
+    if (limit !== null && isAtLimit(counts[kind] ?? 0, limit))
+      throw new AppError("plan_limit", limitMessage(kind, plan, limit), { kind, limit });
   }
 }
 
@@ -91,9 +108,15 @@ export async function guardQna(
 }
 
 /** Early, read-only check before an upload starts (presigned URL): refuses when today's file cap is reached. */
-export async function previewFileUpload(db: Tx, actor: Actor, opts: { userSystemDate?: string | null; now?: Date } = {}): Promise<void> {
+export async function previewFileUpload(
+  db: Tx,
+  actor: Actor,
+  opts: { userSystemDate?: string | null; now?: Date } = {},
+): Promise<void> {
   const { plan } = await requireValidPlan(db, actor);
-  await refuseAtLimit(db, actor, plan, usageDay(opts.now ?? new Date(), opts.userSystemDate), ["file_upload"]);
+  await refuseAtLimit(db, actor, plan, usageDay(opts.now ?? new Date(), opts.userSystemDate), [
+    "file_upload",
+  ]);
 }
 
 /**

@@ -16,7 +16,9 @@ export function limitMessage(kind: UsageKind, plan: PlanId, limit: number): stri
     case "qna":
       return plan === "free" ? chatMessages.copilotDailyLimit({ n: limit }) : chatMessages.searchLimit;
     case "file_upload":
-      return plan === "free" ? fileMessages.dailyUploadLimit({ n: limit }) : fileMessages.planExhausted({ plan: planLabel(plan) });
+      return plan === "free"
+        ? fileMessages.dailyUploadLimit({ n: limit })
+        : fileMessages.planExhausted({ plan: planLabel(plan) });
   }
 }
 

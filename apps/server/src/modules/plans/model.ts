@@ -6,7 +6,11 @@ import { planLimits, type LlmOption, type PlanId } from "@mnemo/contracts";
  * is an active LLM, else the active paid default. Falls back to the best-ranked active LLM, and to
  * null when none is active. Agents are not models: they are counted, not resolved, here.
  */
-export function resolveModel(plan: PlanId, requested: string | null | undefined, options: readonly LlmOption[]): string | null {
+export function resolveModel(
+  plan: PlanId,
+  requested: string | null | undefined,
+  options: readonly LlmOption[],
+): string | null {
   const active = options.filter((o) => o.is_active && o.type === "llm").sort((a, b) => a.rank - b.rank);
   if (planLimits(plan).modelSelection) {
     const chosen = requested ? active.find((o) => o.id === requested) : undefined;

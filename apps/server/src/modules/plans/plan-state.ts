@@ -36,15 +36,34 @@ export function resolvePlanState(facts: PlanFacts): PlanState {
   const latestStatus = active?.status ?? newestFirst[0]?.status ?? null;
   const skipTrial = facts.profile?.skipTrial ?? false;
   if (facts.isDesktopApp) {
-    return { plan: constants.plans.desktopApp, valid: true, skipTrial, subscriptionStatus: latestStatus, source: "desktop_app" };
+    return {
+      plan: constants.plans.desktopApp,
+      valid: true,
+      skipTrial,
+      subscriptionStatus: latestStatus,
+      source: "desktop_app",
+    };
   }
   const profile = facts.profile;
   if (!profile || !isPlanId(profile.plan)) {
     return { plan: "free", valid: false, skipTrial, subscriptionStatus: latestStatus, source: "invalid" };
   }
-  if (skipTrial) return { plan: profile.plan, valid: true, skipTrial, subscriptionStatus: latestStatus, source: "profile" };
+  if (skipTrial)
+    return {
+      plan: profile.plan,
+      valid: true,
+      skipTrial,
+      subscriptionStatus: latestStatus,
+      source: "profile",
+    };
   if (active) {
-    return { plan: active.plan as PlanId, valid: true, skipTrial, subscriptionStatus: active.status, source: "subscription" };
+    return {
+      plan: active.plan as PlanId,
+      valid: true,
+      skipTrial,
+      subscriptionStatus: active.status,
+      source: "subscription",
+    };
   }
   const billed = newestFirst.some((s) => s.plan === profile.plan);
   if (isPaidPlan(profile.plan) && billed) {

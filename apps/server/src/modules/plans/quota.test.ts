@@ -11,7 +11,12 @@ import { dailyCounts } from "./repo.ts";
 
 const DAY = "2025-03-01";
 const NOW = new Date("2025-03-01T12:00:00Z");
-const actorOf = (u: TestUser, isDesktopApp = false): Actor => ({ id: u.id, email: u.email, name: u.name, isDesktopApp });
+const actorOf = (u: TestUser, isDesktopApp = false): Actor => ({
+  id: u.id,
+  email: u.email,
+  name: u.name,
+  isDesktopApp,
+});
 
 /** Runs `fn` and returns the AppError it throws (or fails). */
 async function refusal(fn: () => Promise<unknown>): Promise<AppError> {
@@ -27,7 +32,8 @@ async function refusal(fn: () => Promise<unknown>): Promise<AppError> {
 describe.each(testDatabases())("quotas on %s", (kind) => {
   let m: TestMnemo;
   const db = () => m.ctx.database.db;
-  const setPlan = (u: TestUser, plan: string) => db().update(userProfile).set({ plan }).where(eq(userProfile.userId, u.id));
+  const setPlan = (u: TestUser, plan: string) =>
+    db().update(userProfile).set({ plan }).where(eq(userProfile.userId, u.id));
 
   beforeAll(async () => {
     m = await createTestMnemo(kind);
@@ -40,13 +46,16 @@ describe.each(testDatabases())("quotas on %s", (kind) => {
     const user = await m.buildUser();
     const limit = limitFor("free", "webSearchCount")!;
     const results = await Promise.allSettled(
-      Array.from({ length: 50 }, () => db().transaction((tx) => consumeQuota(tx, actorOf(user), "web", { plan: "free", day: DAY }))),
+      Array.from({ length: 50 }, () =>
+        db().transaction((tx) => consumeQuota(tx, actorOf(user), "web", { plan: "free", day: DAY })),
+      ),
     );
     const passed = results.filter((r) => r.status === "fulfilled");
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
     expect(passed).toHaveLength(limit);
     expect(refused).toHaveLength(50 - limit);
-    for (const r of refused) expect(r.reason).toMatchObject({ code: "plan_limit", message: chatMessages.webSearchLimit });
+    for (const r of refused)
+      expect(r.reason).toMatchObject({ code: "plan_limit", message: chatMessages.webSearchLimit });
     expect((await dailyCounts(db(), user.id, DAY)).web).toBe(limit);
   });
 
@@ -54,11 +63,15 @@ describe.each(testDatabases())("quotas on %s", (kind) => {
     const user = await m.buildUser();
     const limit = limitFor("free", "qnaCount")!;
     const results = await Promise.allSettled(
-      Array.from({ length: 50 }, () => db().transaction((tx) => guardQna(tx, actorOf(user), { search_type: [] }, { now: NOW }))),
+      Array.from({ length: 50 }, () =>
+        db().transaction((tx) => guardQna(tx, actorOf(user), { search_type: [] }, { now: NOW })),
+      ),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(limit);
     const refused = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
-    expect(refused?.reason.message).toBe(`Daily Copilot limit reached. Free users can perform only ${limit} searches per day.`);
+    expect(refused?.reason.message).toBe(
+      `Daily Copilot limit reached. Free users can perform only ${limit} searches per day.`,
+    );
     expect(refused?.reason.message.startsWith(chatMessages.copilotLimitPrefix)).toBe(true);
   });
 
@@ -75,7 +88,8 @@ describe.each(testDatabases())("quotas on %s", (kind) => {
 
   it("refuses web before counting the question, and rolls back the web count when the question is refused", async () => {
     const user = await m.buildUser();
-    const run = (search_type: ("web" | "apps")[]) => db().transaction((tx) => guardQna(tx, actorOf(user), { search_type }, { now: NOW }));
+    const run = (search_type: ("web" | "apps")[]) =>
+      db().transaction((tx) => guardQna(tx, actorOf(user), { search_type }, { now: NOW }));
     for (let i = 0; i < limitFor("free", "webSearchCount")!; i++) await run(["web"]);
     expect((await refusal(() => run(["web"]))).message).toBe(chatMessages.webSearchLimit);
     // Turning web off lets the question through.
@@ -96,7 +110,10 @@ describe.each(testDatabases())("quotas on %s", (kind) => {
     const apps = () => db().transaction((tx) => consumeQuota(tx, a, "apps", { plan: "free", day: DAY }));
     for (let i = 0; i < limitFor("free", "qnaCount")!; i++) await apps();
     expect((await refusal(apps)).message).toBe(chatMessages.appSearchLimit);
-    const agentRun = () => db().transaction((tx) => guardQna(tx, a, { selected_generation_model: "research_agent" }, { now: NOW }));
+    const agentRun = () =>
+      db().transaction((tx) =>
+        guardQna(tx, a, { selected_generation_model: "research_agent" }, { now: NOW }),
+      );
     const agents = limitFor("pro", "agentCount")!;
     for (let i = 0; i < agents; i++) await agentRun();
     const err = await refusal(agentRun);
@@ -106,7 +123,8 @@ describe.each(testDatabases())("quotas on %s", (kind) => {
   it("counts file uploads: the free daily cap, then another plan's exhausted message", async () => {
     const user = await m.buildUser();
     const n = limitFor("free", "fileUploadCount")!;
-    const upload = (count: number) => db().transaction((tx) => guardFileUpload(tx, actorOf(user), count, { now: NOW }));
+    const upload = (count: number) =>
+      db().transaction((tx) => guardFileUpload(tx, actorOf(user), count, { now: NOW }));
     await upload(n - 2);
     expect((await refusal(() => upload(3))).message).toBe(fileMessages.dailyUploadLimit({ n }));
     await upload(2);
@@ -123,12 +141,18 @@ describe.each(testDatabases())("quotas on %s", (kind) => {
   it("counts on unlimited plans without refusing, and resets on the next local day", async () => {
     const user = await m.buildUser();
     await setPlan(user, "team");
-    for (let i = 0; i < 12; i++) await db().transaction((tx) => guardQna(tx, actorOf(user), { search_type: ["web"] }, { now: NOW }));
+    for (let i = 0; i < 12; i++)
+      await db().transaction((tx) => guardQna(tx, actorOf(user), { search_type: ["web"] }, { now: NOW }));
     expect(await dailyCounts(db(), user.id, DAY)).toMatchObject({ web: 12, qna: 12 });
     const free = await m.buildUser();
-    const ask = (date: string) => db().transaction((tx) => guardQna(tx, actorOf(free), { search_type: ["web"], user_system_date: date }, { now: NOW }));
+    const ask = (date: string) =>
+      db().transaction((tx) =>
+        guardQna(tx, actorOf(free), { search_type: ["web"], user_system_date: date }, { now: NOW }),
+      );
     for (let i = 0; i < 5; i++) await ask("2025-03-01T17:00:00+05:30");
-    await expect(ask("2025-03-01T17:30:00+05:30")).rejects.toMatchObject({ message: chatMessages.webSearchLimit });
+    await expect(ask("2025-03-01T17:30:00+05:30")).rejects.toMatchObject({
+      message: chatMessages.webSearchLimit,
+    });
     // 20:00 UTC is past midnight in Kolkata: a new day there.
     await ask("2025-03-02T01:30:00+05:30");
     expect((await dailyCounts(db(), free.id, "2025-03-02")).web).toBe(1);
@@ -136,18 +160,54 @@ describe.each(testDatabases())("quotas on %s", (kind) => {
 
   it("resolves the model by plan: free gets the free default, paid may choose", async () => {
     const models = [
-      { id: "big", name: "Big", is_active: true, type: "llm", provider: "openai", env: "cloud", rank: 1, paid_default: true, free_default: false },
-      { id: "small", name: "Small", is_active: true, type: "llm", provider: "openai", env: "cloud", rank: 2, paid_default: false, free_default: true },
-      { id: "other", name: "Other", is_active: true, type: "llm", provider: "openai", env: "cloud", rank: 3, paid_default: false, free_default: false },
+      {
+        id: "big",
+        name: "Big",
+        is_active: true,
+        type: "llm",
+        provider: "openai",
+        env: "cloud",
+        rank: 1,
+        paid_default: true,
+        free_default: false,
+      },
+      {
+        id: "small",
+        name: "Small",
+        is_active: true,
+        type: "llm",
+        provider: "openai",
+        env: "cloud",
+        rank: 2,
+        paid_default: false,
+        free_default: true,
+      },
+      {
+        id: "other",
+        name: "Other",
+        is_active: true,
+        type: "llm",
+        provider: "openai",
+        env: "cloud",
+        rank: 3,
+        paid_default: false,
+        free_default: false,
+      },
     ] as const;
     const free = await m.buildUser();
-    const grant = await db().transaction((tx) => guardQna(tx, actorOf(free), { selected_generation_model: "other" }, { now: NOW, models: [...models] }));
+    const grant = await db().transaction((tx) =>
+      guardQna(tx, actorOf(free), { selected_generation_model: "other" }, { now: NOW, models: [...models] }),
+    );
     expect(grant).toMatchObject({ plan: "free", model: "small" });
     const pro = await m.buildUser();
     await setPlan(pro, "pro");
-    const chosen = await db().transaction((tx) => guardQna(tx, actorOf(pro), { selected_generation_model: "other" }, { now: NOW, models: [...models] }));
+    const chosen = await db().transaction((tx) =>
+      guardQna(tx, actorOf(pro), { selected_generation_model: "other" }, { now: NOW, models: [...models] }),
+    );
     expect(chosen).toMatchObject({ plan: "pro", model: "other" });
-    const defaulted = await db().transaction((tx) => guardQna(tx, actorOf(pro), {}, { now: NOW, models: [...models] }));
+    const defaulted = await db().transaction((tx) =>
+      guardQna(tx, actorOf(pro), {}, { now: NOW, models: [...models] }),
+    );
     expect(defaulted.model).toBe("big");
   });
 
@@ -157,8 +217,12 @@ describe.each(testDatabases())("quotas on %s", (kind) => {
     const err = await refusal(() => db().transaction((tx) => guardQna(tx, actorOf(user), {}, { now: NOW })));
     expect(err).toMatchObject({ code: "forbidden", message: planMessages.invalidPlanState });
     await setPlan(user, "free");
-    await db().insert(subscription).values({ id: `sub_${user.id}`, ownerId: user.id, plan: "team", status: "trialing" });
-    const grant = await db().transaction((tx) => guardQna(tx, actorOf(user), { search_type: ["web"] }, { now: NOW }));
+    await db()
+      .insert(subscription)
+      .values({ id: `sub_${user.id}`, ownerId: user.id, plan: "team", status: "trialing" });
+    const grant = await db().transaction((tx) =>
+      guardQna(tx, actorOf(user), { search_type: ["web"] }, { now: NOW }),
+    );
     expect(grant.plan).toBe("team");
   });
 

@@ -19,11 +19,17 @@ export type QuotaOptions = {
  * limit, and counts (also on unlimited plans, for the stats) otherwise. When the caller's
  * transaction rolls back, the use is not counted. Returns today's new count.
  */
-export async function consumeQuota(tx: Tx, actor: Pick<Actor, "id">, kind: UsageKind, opts: QuotaOptions): Promise<number> {
+export async function consumeQuota(
+  tx: Tx,
+  actor: Pick<Actor, "id">,
+  kind: UsageKind,
+  opts: QuotaOptions,
+): Promise<number> {
   const amount = opts.amount ?? 1;
   if (!Number.isInteger(amount) || amount < 1) throw new RangeError("amount must be a positive integer");
   const limit = usageLimitFor(opts.plan, kind);
   const counted = await incrementWithinLimit(tx, { ownerId: actor.id, day: opts.day, kind, amount, limit });
-  if (counted === undefined) throw new AppError("plan_limit", limitMessage(kind, opts.plan, limit ?? 0), { kind, limit });
+  if (counted === undefined)
+    throw new AppError("plan_limit", limitMessage(kind, opts.plan, limit ?? 0), { kind, limit });
   return counted;
 }

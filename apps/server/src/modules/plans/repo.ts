@@ -56,7 +56,11 @@ export async function incrementWithinLimit(
 }
 
 /** Today's counters of one user, by kind (missing kinds are 0). */
-export async function dailyCounts(db: Tx, ownerId: string, day: string): Promise<Partial<Record<UsageKind, number>>> {
+export async function dailyCounts(
+  db: Tx,
+  ownerId: string,
+  day: string,
+): Promise<Partial<Record<UsageKind, number>>> {
   const rows = await db
     .select({ kind: usageDaily.kind, count: usageDaily.count })
     .from(usageDaily)
@@ -74,12 +78,19 @@ export async function countOwnedCollections(db: Tx, ownerId: string): Promise<nu
  * a subscription. Returns the user's id, or undefined when no user has that e-mail.
  */
 export async function setPlanByEmail(db: Tx, email: string, plan: string): Promise<string | undefined> {
-  const found = await db.select({ id: user.id }).from(user).where(eq(sql`lower(${user.email})`, email.toLowerCase())).limit(1);
+  const found = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(sql`lower(${user.email})`, email.toLowerCase()))
+    .limit(1);
   const id = found[0]?.id;
   if (!id) return undefined;
   await db
     .insert(userProfile)
     .values({ userId: id, plan, skipTrial: true })
-    .onConflictDoUpdate({ target: userProfile.userId, set: { plan, skipTrial: true, updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: userProfile.userId,
+      set: { plan, skipTrial: true, updatedAt: new Date() },
+    });
   return id;
 }

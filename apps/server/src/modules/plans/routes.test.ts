@@ -31,15 +31,30 @@ describe.each(testDatabases())("plan routes on %s", (kind) => {
       upload_size_limit_mb: 25,
       video_max_minutes: 60,
     });
-    const desktop = await m.request("GET", "/api/user/plan", { as: user, headers: { source: "desktop_app" } });
-    expect(await desktop.json()).toMatchObject({ plan: "team", is_paid: true, limits: planLimits("team"), upload_size_limit_mb: 100, video_max_minutes: null });
+    const desktop = await m.request("GET", "/api/user/plan", {
+      as: user,
+      headers: { source: "desktop_app" },
+    });
+    expect(await desktop.json()).toMatchObject({
+      plan: "team",
+      is_paid: true,
+      limits: planLimits("team"),
+      upload_size_limit_mb: 100,
+      video_max_minutes: null,
+    });
     expect((await m.request("GET", "/api/user/plan")).status).toBe(401);
   });
 
   it("reads an active subscription's plan and status", async () => {
     const user = await m.buildUser();
-    await m.ctx.database.db.insert(subscription).values({ id: `sub_${user.id}`, ownerId: user.id, plan: "pro", status: "active", provider: "stripe" });
-    expect(await (await m.request("GET", "/api/user/plan", { as: user })).json()).toMatchObject({ plan: "pro", subscription_status: "active", is_paid: true });
+    await m.ctx.database.db
+      .insert(subscription)
+      .values({ id: `sub_${user.id}`, ownerId: user.id, plan: "pro", status: "active", provider: "stripe" });
+    expect(await (await m.request("GET", "/api/user/plan", { as: user })).json()).toMatchObject({
+      plan: "pro",
+      subscription_status: "active",
+      is_paid: true,
+    });
   });
 
   it("reports today's usage against the limits when asked for daily stats", async () => {
@@ -58,8 +73,16 @@ describe.each(testDatabases())("plan routes on %s", (kind) => {
       plan: "free",
       day,
       daily: {
-        web: { count: 3, limit: limitFor("free", "webSearchCount"), remaining: limitFor("free", "webSearchCount")! - 3 },
-        agent: { count: 1, limit: limitFor("free", "agentCount"), remaining: limitFor("free", "agentCount")! - 1 },
+        web: {
+          count: 3,
+          limit: limitFor("free", "webSearchCount"),
+          remaining: limitFor("free", "webSearchCount")! - 3,
+        },
+        agent: {
+          count: 1,
+          limit: limitFor("free", "agentCount"),
+          remaining: limitFor("free", "agentCount")! - 1,
+        },
         apps: { count: 0, limit: limitFor("free", "qnaCount") },
         qna: { count: 0 },
         file_upload: { count: 0, limit: limitFor("free", "fileUploadCount") },
@@ -68,7 +91,12 @@ describe.each(testDatabases())("plan routes on %s", (kind) => {
     });
     const without = await (await m.request("GET", "/api/user/stats", { as: user })).json();
     expect(without.daily).toBeUndefined();
-    const desktop = await (await m.request("GET", "/api/user/stats?needDailyStats=true", { as: user, headers: { source: "desktop_app" } })).json();
+    const desktop = await (
+      await m.request("GET", "/api/user/stats?needDailyStats=true", {
+        as: user,
+        headers: { source: "desktop_app" },
+      })
+    ).json();
     expect(desktop.daily.web).toEqual({ count: 3, limit: null, remaining: null });
   });
 
@@ -80,22 +108,42 @@ describe.each(testDatabases())("plan routes on %s", (kind) => {
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({ error: "forbidden" });
 
-    await m.ctx.database.db.update(userProfile).set({ isAdmin: true }).where(eq(userProfile.userId, admin.id));
+    await m.ctx.database.db
+      .update(userProfile)
+      .set({ isAdmin: true })
+      .where(eq(userProfile.userId, admin.id));
     const ok = await m.request("PUT", "/api/admin/user_plan", { as: admin, json: body });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ success: true, email: target.email, plan: "ltd_tier_5" });
-    expect(await (await m.request("GET", "/api/user/plan", { as: target })).json()).toMatchObject({ plan: "ltd_tier_5", skip_trial: true, white_label: true });
-    expect(await (await m.request("GET", "/api/user/me", { as: target })).json()).toMatchObject({ plan: "ltd_tier_5" });
+    expect(await (await m.request("GET", "/api/user/plan", { as: target })).json()).toMatchObject({
+      plan: "ltd_tier_5",
+      skip_trial: true,
+      white_label: true,
+    });
+    expect(await (await m.request("GET", "/api/user/me", { as: target })).json()).toMatchObject({
+      plan: "ltd_tier_5",
+    });
 
-    const unknownPlan = await m.request("PUT", "/api/admin/user_plan", { as: admin, json: { email: target.email, plan: "gold" } });
+    const unknownPlan = await m.request("PUT", "/api/admin/user_plan", {
+      as: admin,
+      json: { email: target.email, plan: "gold" },
+    });
     expect(unknownPlan.status).toBe(400);
-    const unknownUser = await m.request("PUT", "/api/admin/user_plan", { as: admin, json: { email: "nobody@example.com", plan: "pro" } });
+    const unknownUser = await m.request("PUT", "/api/admin/user_plan", {
+      as: admin,
+      json: { email: "nobody@example.com", plan: "pro" },
+    });
     expect(unknownUser.status).toBe(404);
-    expect(await unknownUser.json()).toMatchObject({ error: "not_found", message: "No user has this e-mail address." });
+    expect(await unknownUser.json()).toMatchObject({
+      error: "not_found",
+      message: "No user has this e-mail address.",
+    });
   });
 
   it("lists the plan routes in the OpenAPI document", async () => {
     const doc = await (await m.request("GET", "/api/openapi.json")).json();
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/user/plan", "/api/user/stats", "/api/admin/user_plan"]));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(["/api/user/plan", "/api/user/stats", "/api/admin/user_plan"]),
+    );
   });
 });

@@ -16,7 +16,13 @@ export function planRoutes(ctx: AppContext) {
 
   defineRoute(
     r,
-    { method: "get", path: "/user/plan", summary: "The signed-in user's plan, admin flags, subscription status and limits", tag: "plans", response: zUserPlan },
+    {
+      method: "get",
+      path: "/user/plan",
+      summary: "The signed-in user's plan, admin flags, subscription status and limits",
+      tag: "plans",
+      response: zUserPlan,
+    },
     auth,
     async (c) => c.json(await service.getUserPlan(db, c.var.actor)),
   );
@@ -26,7 +32,8 @@ export function planRoutes(ctx: AppContext) {
     {
       method: "get",
       path: "/user/stats",
-      summary: "Today's usage (qna, web, apps, agent, file_upload) against the plan's limits when needDailyStats=true; owned collections",
+      summary:
+        "Today's usage (qna, web, apps, agent, file_upload) against the plan's limits when needDailyStats=true; owned collections",
       tag: "plans",
       query: zUserStatsQuery,
       response: zUserStats,
@@ -43,7 +50,14 @@ export function planRoutes(ctx: AppContext) {
 
   defineRoute(
     r,
-    { method: "put", path: "/admin/user_plan", summary: "Set a user's plan (site administrators only)", tag: "plans", body: zSetUserPlanInput, response: zSetUserPlanResponse },
+    {
+      method: "put",
+      path: "/admin/user_plan",
+      summary: "Set a user's plan (site administrators only)",
+      tag: "plans",
+      body: zSetUserPlanInput,
+      response: zSetUserPlanResponse,
+    },
     auth,
     async (c, { body }) => {
       await service.requireSiteAdmin(db, c.var.actor);

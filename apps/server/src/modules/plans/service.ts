@@ -1,4 +1,18 @@
-import { isPaidPlan, isWhiteLabelPlan, planLimits, planMessages, uploadSizeLimitMb, usageKinds, usageLimitFor, usesLeft, videoMaxMinutes, limitFor, type PlanId, type UserPlan, type UserStats } from "@mnemo/contracts";
+import {
+  isPaidPlan,
+  isWhiteLabelPlan,
+  planLimits,
+  planMessages,
+  uploadSizeLimitMb,
+  usageKinds,
+  usageLimitFor,
+  usesLeft,
+  videoMaxMinutes,
+  limitFor,
+  type PlanId,
+  type UserPlan,
+  type UserStats,
+} from "@mnemo/contracts";
 import type { Actor } from "../../http/context.ts";
 import { AppError, forbidden, notFound } from "../../lib/errors.ts";
 import { resolvePlanState, type PlanState } from "./plan-state.ts";
@@ -8,12 +22,18 @@ import { usageDay } from "./usage-day.ts";
 
 /** The plan state of the signed-in user for this request (desktop app, subscriptions, skip_trial). */
 export async function loadPlanState(db: Tx, actor: Pick<Actor, "id" | "isDesktopApp">): Promise<PlanState> {
-  const [profile, subscriptions] = await Promise.all([repo.findPlanProfile(db, actor.id), repo.listSubscriptions(db, actor.id)]);
+  const [profile, subscriptions] = await Promise.all([
+    repo.findPlanProfile(db, actor.id),
+    repo.listSubscriptions(db, actor.id),
+  ]);
   return resolvePlanState({ profile, subscriptions, isDesktopApp: actor.isDesktopApp });
 }
 
 /** The plan state, refusing the action when it is not valid (spec 1 §5: search needs a valid plan state). */
-export async function requireValidPlan(db: Tx, actor: Pick<Actor, "id" | "isDesktopApp">): Promise<PlanState> {
+export async function requireValidPlan(
+  db: Tx,
+  actor: Pick<Actor, "id" | "isDesktopApp">,
+): Promise<PlanState> {
   const state = await loadPlanState(db, actor);
   if (!state.valid) throw new AppError("forbidden", planMessages.invalidPlanState);
   return state;
@@ -55,9 +75,16 @@ export async function getUserStats(
   ]);
   const stat = (count: number, limit: number | null) => ({ count, limit, remaining: usesLeft(count, limit) });
   const daily = counts
-    ? (Object.fromEntries(usageKinds.map((k) => [k, stat(counts[k] ?? 0, usageLimitFor(state.plan, k))])) as NonNullable<UserStats["daily"]>)
+    ? (Object.fromEntries(
+        usageKinds.map((k) => [k, stat(counts[k] ?? 0, usageLimitFor(state.plan, k))]),
+      ) as NonNullable<UserStats["daily"]>)
     : undefined;
-  return { plan: state.plan, day, daily, collections: stat(collections, limitFor(state.plan, "collectionCount")) };
+  return {
+    plan: state.plan,
+    day,
+    daily,
+    collections: stat(collections, limitFor(state.plan, "collectionCount")),
+  };
 }
 
 /** Sets a user's plan by e-mail (operator command and admin API). Throws not_found for an unknown e-mail. */

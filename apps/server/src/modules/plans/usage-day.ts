@@ -9,7 +9,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 function iso(y: number, m: number, d: number): string | undefined {
   const date = new Date(Date.UTC(y, m - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return undefined;
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d)
+    return undefined;
   return date.toISOString().slice(0, 10);
 }
 

@@ -15,7 +15,11 @@ function model(parts: LanguageModelV3StreamPart[]) {
   return new MockLanguageModelV3({
     doStream: async () => ({
       stream: simulateReadableStream<LanguageModelV3StreamPart>({
-        chunks: [{ type: "stream-start", warnings: [] }, ...parts, { type: "finish", finishReason: { unified: "stop", raw: "stop" }, usage }],
+        chunks: [
+          { type: "stream-start", warnings: [] },
+          ...parts,
+          { type: "finish", finishReason: { unified: "stop", raw: "stop" }, usage },
+        ],
       }),
     }),
   });
@@ -29,7 +33,16 @@ const text = (...deltas: string[]): LanguageModelV3StreamPart[] => [
 
 const input = (over: Partial<AnswerInput> = {}): AnswerInput => ({
   question: "How big is the mirror?",
-  passages: [{ citation: 1, sourceId: "s1", title: "Telescope notes", text: "The mirror is 200 mm.", score: 3, type: "page" }],
+  passages: [
+    {
+      citation: 1,
+      sourceId: "s1",
+      title: "Telescope notes",
+      text: "The mirror is 200 mm.",
+      score: 3,
+      type: "page",
+    },
+  ],
   mode: "memories",
   instructions: { custom: "Answer like an astronomer.", generation: "Answer in French." },
   history: [{ user_query: "Hi", answer: "Hello" }],
@@ -49,14 +62,29 @@ describe("LLM engine over an AI SDK model", () => {
       { type: "reasoning-start", id: "r" },
       { type: "reasoning-delta", id: "r", delta: "Look at passage 1." },
       { type: "reasoning-end", id: "r" },
-      ...text("The mirror is 200 mm [1].", "\nFOLLOW-UP ", "QUESTIONS:\n- Who ground it?\n2. When was it ground?"),
+      ...text(
+        "The mirror is 200 mm [1].",
+        "\nFOLLOW-UP ",
+        "QUESTIONS:\n- Who ground it?\n2. When was it ground?",
+      ),
     ]);
     const events = await collect(createLlmEngine("m", m).answer(input()));
-    expect(events.filter((e) => e.type === "reasoning").map((e) => (e as { text: string }).text).join("")).toBe("Look at passage 1.");
-    const answer = events.filter((e) => e.type === "text").map((e) => (e as { text: string }).text).join("");
+    expect(
+      events
+        .filter((e) => e.type === "reasoning")
+        .map((e) => (e as { text: string }).text)
+        .join(""),
+    ).toBe("Look at passage 1.");
+    const answer = events
+      .filter((e) => e.type === "text")
+      .map((e) => (e as { text: string }).text)
+      .join("");
     expect(answer).toBe("The mirror is 200 mm [1].");
     expect(answer).not.toContain(FOLLOW_UPS_MARKER);
-    expect(events.at(-1)).toEqual({ type: "follow-ups", questions: ["Who ground it?", "When was it ground?"] });
+    expect(events.at(-1)).toEqual({
+      type: "follow-ups",
+      questions: ["Who ground it?", "When was it ground?"],
+    });
   });
 
   it("puts passages, collection instructions, generation instructions and history into the prompt", async () => {

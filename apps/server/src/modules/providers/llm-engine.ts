@@ -4,7 +4,8 @@ import { buildSystemPrompt, buildUserPrompt, FOLLOW_UPS_MARKER, splitFollowUps }
 
 /** Length of the longest suffix of `text` that could be the start of `marker`. */
 function heldBack(text: string, marker: string): number {
-  for (let n = Math.min(marker.length - 1, text.length); n > 0; n--) if (text.endsWith(marker.slice(0, n))) return n;
+  for (let n = Math.min(marker.length - 1, text.length); n > 0; n--)
+    if (text.endsWith(marker.slice(0, n))) return n;
   return 0;
 }
 
@@ -20,7 +21,10 @@ export function createLlmEngine(id: string, model: LanguageModel): AnswerEngine 
     async *answer(input: AnswerInput): AsyncGenerator<AnswerEvent> {
       const messages: ModelMessage[] = [];
       for (const turn of input.history.slice(-6)) {
-        messages.push({ role: "user", content: turn.user_query }, { role: "assistant", content: turn.answer });
+        messages.push(
+          { role: "user", content: turn.user_query },
+          { role: "assistant", content: turn.answer },
+        );
       }
       messages.push({ role: "user", content: buildUserPrompt(input) });
       const result = streamText({
@@ -54,7 +58,11 @@ export function createLlmEngine(id: string, model: LanguageModel): AnswerEngine 
           pending = pending.slice(cut);
           if (out) yield { type: "text", text: out };
         } else if (part.type === "tool-call") {
-          yield { type: "tool-call", toolName: part.toolName, params: (part.input ?? {}) as Record<string, unknown> };
+          yield {
+            type: "tool-call",
+            toolName: part.toolName,
+            params: (part.input ?? {}) as Record<string, unknown>,
+          };
         } else if (part.type === "error") {
           throw part.error instanceof Error ? part.error : new Error(String(part.error));
         }

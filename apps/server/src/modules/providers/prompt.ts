@@ -13,8 +13,10 @@ export function buildSystemPrompt(input: AnswerInput): string {
     "Be concise.",
   ];
   if (input.userSystemDate) parts.push(`The user's current date is ${input.userSystemDate}.`);
-  if (input.instructions.custom?.trim()) parts.push(`Collection instructions:\n${input.instructions.custom.trim()}`);
-  if (input.instructions.generation?.trim()) parts.push(`The user's instructions for answers:\n${input.instructions.generation.trim()}`);
+  if (input.instructions.custom?.trim())
+    parts.push(`Collection instructions:\n${input.instructions.custom.trim()}`);
+  if (input.instructions.generation?.trim())
+    parts.push(`The user's instructions for answers:\n${input.instructions.generation.trim()}`);
   parts.push(
     `After the answer, write a line "${FOLLOW_UPS_MARKER}" followed by two to four short follow-up questions the user might ask next, one per line.`,
   );

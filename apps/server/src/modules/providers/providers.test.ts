@@ -15,14 +15,22 @@ function startPeer() {
     const url = new URL(req.url ?? "/", "http://x");
     if (url.pathname === "/searx/search") {
       res.setHeader("content-type", "application/json");
-      res.end(JSON.stringify({
-        query: url.searchParams.get("q"),
-        number_of_results: 2,
-        results: [
-          { url: "https://example.org/mirrors", title: "Telescope mirrors explained", content: "Mirrors are ground from glass blanks.", engine: "duckduckgo", score: 1 },
-          { url: "javascript:alert(1)", title: "bad", content: "dropped" },
-        ],
-      }));
+      res.end(
+        JSON.stringify({
+          query: url.searchParams.get("q"),
+          number_of_results: 2,
+          results: [
+            {
+              url: "https://example.org/mirrors",
+              title: "Telescope mirrors explained",
+              content: "Mirrors are ground from glass blanks.",
+              engine: "duckduckgo",
+              score: 1,
+            },
+            { url: "javascript:alert(1)", title: "bad", content: "dropped" },
+          ],
+        }),
+      );
       return;
     }
     let raw = "";
@@ -32,7 +40,9 @@ function startPeer() {
       seen.push(body);
       res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
       const send = (delta: Record<string, unknown>, finish: string | null = null) =>
-        res.write(`data: ${JSON.stringify({ id: "c1", object: "chat.completion.chunk", created: 1, model: body.model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`);
+        res.write(
+          `data: ${JSON.stringify({ id: "c1", object: "chat.completion.chunk", created: 1, model: body.model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`,
+        );
       if (body.model === "slow-model") {
         const timer = setInterval(() => {
           if (state.slowSent >= 200) {
@@ -51,16 +61,28 @@ function startPeer() {
       }
       send({ role: "assistant", reasoning_content: "Passage 1 " });
       send({ reasoning_content: "has the size." });
-      for (const piece of ["The mirror ", "is 200 mm [1].", "\nFOLLOW-UP QUESTIONS:\n", "- Who ground it?\n- When was it ground?"]) send({ content: piece });
+      for (const piece of [
+        "The mirror ",
+        "is 200 mm [1].",
+        "\nFOLLOW-UP QUESTIONS:\n",
+        "- Who ground it?\n- When was it ground?",
+      ])
+        send({ content: piece });
       send({}, "stop");
       res.end("data: [DONE]\n\n");
     });
   });
-  return new Promise<{ url: string; seen: typeof seen; state: typeof state; close: () => Promise<void> }>((resolve) =>
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({ url: `http://127.0.0.1:${port}`, seen, state, close: () => new Promise((r) => server.close(() => r())) });
-    }),
+  return new Promise<{ url: string; seen: typeof seen; state: typeof state; close: () => Promise<void> }>(
+    (resolve) =>
+      server.listen(0, "127.0.0.1", () => {
+        const { port } = server.address() as AddressInfo;
+        resolve({
+          url: `http://127.0.0.1:${port}`,
+          seen,
+          state,
+          close: () => new Promise((r) => server.close(() => r())),
+        });
+      }),
   );
 }
 
@@ -81,7 +103,12 @@ for (const kind of testDatabases()) {
         DEFAULT_PLAN: "team",
       });
       alice = await m.buildUser();
-      telescopeId = await addMemory(m.ctx.database.db, alice, "Telescope notes", "The reflecting telescope mirror is 200 mm wide.");
+      telescopeId = await addMemory(
+        m.ctx.database.db,
+        alice,
+        "Telescope notes",
+        "The reflecting telescope mirror is 200 mm wide.",
+      );
     });
     afterAll(async () => {
       await m?.close();
@@ -89,16 +116,26 @@ for (const kind of testDatabases()) {
     });
 
     it("lists configured models as active with the first one as default; agents stay inactive without a tool-capable model", async () => {
-      const { llms } = (await (await m.request("GET", "/api/llms", { as: alice })).json()) as { llms: { id: string; is_active: boolean; provider: string; paid_default: boolean }[] };
+      const { llms } = (await (await m.request("GET", "/api/llms", { as: alice })).json()) as {
+        llms: { id: string; is_active: boolean; provider: string; paid_default: boolean }[];
+      };
       expect(llms.map((l) => l.id)).toEqual(["local-llama", "slow-model", "mnemo-extractive"]);
       expect(llms[0]).toMatchObject({ is_active: true, provider: "openai_compatible", paid_default: true });
-      const { agents } = (await (await m.request("GET", "/api/agents", { as: alice })).json()) as { agents: { is_active: boolean }[] };
+      const { agents } = (await (await m.request("GET", "/api/agents", { as: alice })).json()) as {
+        agents: { is_active: boolean }[];
+      };
       expect(agents.every((a) => !a.is_active)).toBe(true);
     });
 
     it("answers through an OpenAI-compatible server: reasoning inside think markers, cited text, the model's follow-ups", async () => {
-      await m.request("POST", "/api/user_generation_instructions", { as: alice, json: { generation_instructions: "Keep it short." } });
-      const { item, lines } = await ask(m, alice, { question: "How wide is the mirror?", selected_generation_model: "local-llama" });
+      await m.request("POST", "/api/user_generation_instructions", {
+        as: alice,
+        json: { generation_instructions: "Keep it short." },
+      });
+      const { item, lines } = await ask(m, alice, {
+        question: "How wide is the mirror?",
+        selected_generation_model: "local-llama",
+      });
       expect(item.chainOfThoughts).toBe("Passage 1 has the size.");
       expect(item.response).toBe("The mirror is 200 mm [1].");
       expect(item.relatedQuestions).toEqual(["Who ground it?", "When was it ground?"]);
@@ -118,15 +155,31 @@ for (const kind of testDatabases()) {
     });
 
     it("adds SearXNG results as web_search sources when web search is on", async () => {
-      const { item } = await ask(m, alice, { question: "How are telescope mirrors made?", search_type: ["web"] });
+      const { item } = await ask(m, alice, {
+        question: "How are telescope mirrors made?",
+        search_type: ["web"],
+      });
       const web = item.sources.results.filter((r) => r.type === "web_search");
-      expect(web).toEqual([expect.objectContaining({ id: "https://example.org/mirrors", url: "https://example.org/mirrors", title: "Telescope mirrors explained" })]);
+      expect(web).toEqual([
+        expect.objectContaining({
+          id: "https://example.org/mirrors",
+          url: "https://example.org/mirrors",
+          title: "Telescope mirrors explained",
+        }),
+      ]);
       expect(Object.values(item.sourceIdMap)).toContain("https://example.org/mirrors");
       expect(item.searchType).toContain("web");
     });
 
     it("stops generation on the server when the client aborts, and stores the turn as cancelled", async () => {
-      const res = await m.request("POST", "/api/qna", { as: alice, json: { question: "Tell me a long story", selected_generation_model: "slow-model", search_type: ["creative"] } });
+      const res = await m.request("POST", "/api/qna", {
+        as: alice,
+        json: {
+          question: "Tell me a long story",
+          selected_generation_model: "slow-model",
+          search_type: ["creative"],
+        },
+      });
       expect(res.status).toBe(200);
       const reader = res.body!.getReader();
       const dec = createNdjsonDecoder();
@@ -142,14 +195,19 @@ for (const kind of testDatabases()) {
       let turn: { status: string; answer: string } | undefined;
       for (let i = 0; i < 100 && turn?.status !== "cancelled"; i++) {
         await new Promise((r) => setTimeout(r, 50));
-        [turn] = await db.select({ status: chatTurn.status, answer: chatTurn.answer }).from(chatTurn).where(eq(chatTurn.chatId, chatId));
+        [turn] = await db
+          .select({ status: chatTurn.status, answer: chatTurn.answer })
+          .from(chatTurn)
+          .where(eq(chatTurn.chatId, chatId));
       }
       expect(turn?.status).toBe("cancelled");
       expect(peer.state.slowClosedEarly).toBe(true);
       const sentAtCancel = peer.state.slowSent;
       await new Promise((r) => setTimeout(r, 150));
       expect(peer.state.slowSent).toBe(sentAtCancel);
-      const history = (await (await m.request("POST", `/api/fetch_user_chat_history?chat_id=${chatId}`, { as: alice })).json()) as { session_data: { status: string }[] };
+      const history = (await (
+        await m.request("POST", `/api/fetch_user_chat_history?chat_id=${chatId}`, { as: alice })
+      ).json()) as { session_data: { status: string }[] };
       expect(history.session_data[0].status).toBe("cancelled");
     });
   });

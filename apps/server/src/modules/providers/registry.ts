@@ -2,7 +2,13 @@ import type { LanguageModel } from "ai";
 import { createOpenAI } from "@ai-sdk/openai";
 import { createAnthropic } from "@ai-sdk/anthropic";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
-import { EXTRACTIVE_MODEL_ID, agentIds, type Agent, type AgentId, type LlmOption } from "@mnemo/contracts/llm";
+import {
+  EXTRACTIVE_MODEL_ID,
+  agentIds,
+  type Agent,
+  type AgentId,
+  type LlmOption,
+} from "@mnemo/contracts/llm";
 import type { Config } from "../../config.ts";
 import type { AnswerEngine } from "../answer/engine.ts";
 import { createExtractiveEngine } from "../answer/extractive/engine.ts";
@@ -30,11 +36,31 @@ export type ModelRegistry = {
 };
 
 const AGENTS: Record<AgentId, { name: string; icon: string; description: string }> = {
-  findr_agent: { name: "Search agent", icon: "search", description: "Searches your memories, the web and your apps to answer." },
-  research_agent: { name: "Research agent", icon: "book-open", description: "Digs through many sources and writes a cited report." },
-  social_media_agent: { name: "Social media agent", icon: "share-2", description: "Drafts posts from your memories." },
-  code_agent: { name: "Code agent", icon: "code", description: "Writes and explains code with your memories as context." },
-  marketing_agent: { name: "Marketing agent", icon: "megaphone", description: "Drafts marketing copy from your memories." },
+  findr_agent: {
+    name: "Search agent",
+    icon: "search",
+    description: "Searches your memories, the web and your apps to answer.",
+  },
+  research_agent: {
+    name: "Research agent",
+    icon: "book-open",
+    description: "Digs through many sources and writes a cited report.",
+  },
+  social_media_agent: {
+    name: "Social media agent",
+    icon: "share-2",
+    description: "Drafts posts from your memories.",
+  },
+  code_agent: {
+    name: "Code agent",
+    icon: "code",
+    description: "Writes and explains code with your memories as context.",
+  },
+  marketing_agent: {
+    name: "Marketing agent",
+    icon: "megaphone",
+    description: "Drafts marketing copy from your memories.",
+  },
 };
 
 /** The models configured by environment (OpenAI, Anthropic, OpenAI-compatible); none by default. */
@@ -49,7 +75,14 @@ export function modelsFromConfig(config: Config): ConfiguredModel[] {
   if (config.ANTHROPIC_API_KEY) {
     const anthropic = createAnthropic({ apiKey: config.ANTHROPIC_API_KEY });
     for (const id of config.ANTHROPIC_MODELS.length ? config.ANTHROPIC_MODELS : ["claude-sonnet-4-5"]) {
-      out.push({ id, name: id, provider: "anthropic", env: "cloud", toolCapable: true, model: anthropic(id) });
+      out.push({
+        id,
+        name: id,
+        provider: "anthropic",
+        env: "cloud",
+        toolCapable: true,
+        model: anthropic(id),
+      });
     }
   }
   if (config.OPENAI_COMPATIBLE_BASE_URL && config.OPENAI_COMPATIBLE_MODELS.length) {
@@ -59,7 +92,14 @@ export function modelsFromConfig(config: Config): ConfiguredModel[] {
       apiKey: config.OPENAI_COMPATIBLE_API_KEY,
     });
     for (const id of config.OPENAI_COMPATIBLE_MODELS) {
-      out.push({ id, name: id, provider: "openai_compatible", env: "local", toolCapable: false, model: compat.chatModel(id) });
+      out.push({
+        id,
+        name: id,
+        provider: "openai_compatible",
+        env: "local",
+        toolCapable: false,
+        model: compat.chatModel(id),
+      });
     }
   }
   return out;
@@ -111,12 +151,15 @@ export function createModelRegistry(models: ConfiguredModel[]): ModelRegistry {
         is_active: Boolean(toolModel),
         paid_default: false,
         free_default: false,
-        ...(toolModel ? {} : { reason: "Agents need a tool-capable model (OpenAI or Anthropic); none is configured." }),
+        ...(toolModel
+          ? {}
+          : { reason: "Agents need a tool-capable model (OpenAI or Anthropic); none is configured." }),
       }));
     },
     engine(id) {
       if (!id) return extractive;
-      if ((agentIds as readonly string[]).includes(id)) return toolModel ? engines.get(toolModel.id) : undefined;
+      if ((agentIds as readonly string[]).includes(id))
+        return toolModel ? engines.get(toolModel.id) : undefined;
       return engines.get(id);
     },
     generative() {

@@ -10,11 +10,29 @@ export function providerRoutes(ctx: AppContext) {
   const r = new Hono<AppEnv>();
   const auth = [requireAuth(ctx)];
   const registry = createModelRegistry(modelsFromConfig(ctx.config));
-  defineRoute(r, { method: "get", path: "/llms", summary: "LLM options: configured models plus the offline extractive engine", tag: "chat", response: zLlmOptionsResponse }, auth, (c) =>
-    c.json({ llms: registry.options() }),
+  defineRoute(
+    r,
+    {
+      method: "get",
+      path: "/llms",
+      summary: "LLM options: configured models plus the offline extractive engine",
+      tag: "chat",
+      response: zLlmOptionsResponse,
+    },
+    auth,
+    (c) => c.json({ llms: registry.options() }),
   );
-  defineRoute(r, { method: "get", path: "/agents", summary: "Agents, active only with a tool-capable model", tag: "chat", response: zAgentsResponse }, auth, (c) =>
-    c.json({ agents: registry.agents() }),
+  defineRoute(
+    r,
+    {
+      method: "get",
+      path: "/agents",
+      summary: "Agents, active only with a tool-capable model",
+      tag: "chat",
+      response: zAgentsResponse,
+    },
+    auth,
+    (c) => c.json({ agents: registry.agents() }),
   );
   return r;
 }

@@ -29,7 +29,11 @@ beforeAll(async () => {
         return json(200, {
           web: {
             results: [
-              { title: `Brave on ${url.searchParams.get("q")}`, url: "https://example.org/brave", description: "From Brave." },
+              {
+                title: `Brave on ${url.searchParams.get("q")}`,
+                url: "https://example.org/brave",
+                description: "From Brave.",
+              },
               { title: "No url" },
               { title: "Second", url: "https://example.org/2", description: "Two." },
             ],
@@ -39,10 +43,21 @@ beforeAll(async () => {
       if (url.pathname === "/search" && req.method === "POST") {
         if (req.headers.authorization !== "Bearer tvly-key") return json(401, { detail: "unauthorized" });
         const q = JSON.parse(body) as { query: string; max_results: number };
-        return json(200, { results: [{ title: `Tavily on ${q.query}`, url: "https://example.org/tavily", content: "From Tavily.", score: 0.9 }] });
+        return json(200, {
+          results: [
+            {
+              title: `Tavily on ${q.query}`,
+              url: "https://example.org/tavily",
+              content: "From Tavily.",
+              score: 0.9,
+            },
+          ],
+        });
       }
       if (url.pathname === "/search" && url.searchParams.get("format") === "json") {
-        return json(200, { results: [{ title: "SearXNG hit", url: "https://example.org/sx", content: "From SearXNG." }] });
+        return json(200, {
+          results: [{ title: "SearXNG hit", url: "https://example.org/sx", content: "From SearXNG." }],
+        });
       }
       json(404, {});
     });
@@ -54,7 +69,9 @@ afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 describe("web search adapters against a local peer", () => {
   it("Brave: sends the key and count, keeps results with a url", async () => {
-    const results = await brave("brave-key", `${origin}/res/v1/web/search`).search("kelp forests", { limit: 5 });
+    const results = await brave("brave-key", `${origin}/res/v1/web/search`).search("kelp forests", {
+      limit: 5,
+    });
     expect(results).toEqual([
       { title: "Brave on kelp forests", url: "https://example.org/brave", snippet: "From Brave." },
       { title: "Second", url: "https://example.org/2", snippet: "Two." },
@@ -65,24 +82,32 @@ describe("web search adapters against a local peer", () => {
 
   it("Tavily: posts the query with the bearer key", async () => {
     const results = await tavily("tvly-key", `${origin}/search`).search("tide pools", { limit: 3 });
-    expect(results).toEqual([{ title: "Tavily on tide pools", url: "https://example.org/tavily", snippet: "From Tavily." }]);
+    expect(results).toEqual([
+      { title: "Tavily on tide pools", url: "https://example.org/tavily", snippet: "From Tavily." },
+    ]);
     const req = seen.find((s) => s.method === "POST")!;
     expect(JSON.parse(req.body)).toEqual({ query: "tide pools", max_results: 3 });
   });
 
   it("a refused key is an error, not empty results", async () => {
-    await expect(brave("wrong", `${origin}/res/v1/web/search`).search("x", { limit: 3 })).rejects.toThrow("HTTP 401");
+    await expect(brave("wrong", `${origin}/res/v1/web/search`).search("x", { limit: 3 })).rejects.toThrow(
+      "HTTP 401",
+    );
     await expect(tavily("wrong", `${origin}/search`).search("x", { limit: 3 })).rejects.toThrow("HTTP 401");
   });
 
   it("SearXNG: the JSON format", async () => {
-    expect(await searxng(origin).search("q", { limit: 3 })).toEqual([{ title: "SearXNG hit", url: "https://example.org/sx", snippet: "From SearXNG." }]);
+    expect(await searxng(origin).search("q", { limit: 3 })).toEqual([
+      { title: "SearXNG hit", url: "https://example.org/sx", snippet: "From SearXNG." },
+    ]);
   });
 
   it("is off by default and picks SearXNG, then Brave, then Tavily", () => {
     expect(webSearchFromConfig(loadConfig({}))).toBeUndefined();
     expect(webSearchFromConfig(loadConfig({ TAVILY_API_KEY: "t" }))?.name).toBe("tavily");
     expect(webSearchFromConfig(loadConfig({ BRAVE_API_KEY: "b", TAVILY_API_KEY: "t" }))?.name).toBe("brave");
-    expect(webSearchFromConfig(loadConfig({ SEARXNG_URL: "http://sx.local", BRAVE_API_KEY: "b" }))?.name).toBe("searxng");
+    expect(
+      webSearchFromConfig(loadConfig({ SEARXNG_URL: "http://sx.local", BRAVE_API_KEY: "b" }))?.name,
+    ).toBe("searxng");
   });
 });

@@ -36,24 +36,41 @@ export function searxng(baseUrl: string): WebSearchProvider {
       const url = new URL("search", baseUrl.endsWith("/") ? baseUrl : baseUrl + "/");
       url.searchParams.set("q", query);
       url.searchParams.set("format", "json");
-      const body = (await getJson(url.toString(), { headers: { accept: "application/json" } }, signal)) as { results?: unknown };
-      return clean(body.results, (o) => ({ title: str(o.title), url: str(o.url), snippet: str(o.content) }), limit);
+      const body = (await getJson(url.toString(), { headers: { accept: "application/json" } }, signal)) as {
+        results?: unknown;
+      };
+      return clean(
+        body.results,
+        (o) => ({ title: str(o.title), url: str(o.url), snippet: str(o.content) }),
+        limit,
+      );
     },
   };
 }
 
 /** Brave Search API. */
-export function brave(apiKey: string, endpoint = "https://api.search.brave.com/res/v1/web/search"): WebSearchProvider {
+export function brave(
+  apiKey: string,
+  endpoint = "https://api.search.brave.com/res/v1/web/search",
+): WebSearchProvider {
   return {
     name: "brave",
     async search(query, { limit, signal }) {
       const url = new URL(endpoint);
       url.searchParams.set("q", query);
       url.searchParams.set("count", String(limit));
-      const body = (await getJson(url.toString(), { headers: { accept: "application/json", "x-subscription-token": apiKey } }, signal)) as {
+      const body = (await getJson(
+        url.toString(),
+        { headers: { accept: "application/json", "x-subscription-token": apiKey } },
+        signal,
+      )) as {
         web?: { results?: unknown };
       };
-      return clean(body.web?.results, (o) => ({ title: str(o.title), url: str(o.url), snippet: str(o.description) }), limit);
+      return clean(
+        body.web?.results,
+        (o) => ({ title: str(o.title), url: str(o.url), snippet: str(o.description) }),
+        limit,
+      );
     },
   };
 }
@@ -72,7 +89,11 @@ export function tavily(apiKey: string, endpoint = "https://api.tavily.com/search
         },
         signal,
       )) as { results?: unknown };
-      return clean(body.results, (o) => ({ title: str(o.title), url: str(o.url), snippet: str(o.content) }), limit);
+      return clean(
+        body.results,
+        (o) => ({ title: str(o.title), url: str(o.url), snippet: str(o.content) }),
+        limit,
+      );
     },
   };
 }

@@ -25,13 +25,18 @@ export type ScreenshotAvailability = { available: true; path: string } | { avail
 /** Whether full-page screenshots can be taken here: the system Chromium must be present. */
 export function screenshotAvailability(chromiumPath = "/usr/bin/chromium"): ScreenshotAvailability {
   if (fs.existsSync(chromiumPath)) return { available: true, path: chromiumPath };
-  return { available: false, reason: `Screenshots are off: no Chromium browser at ${chromiumPath} (install Debian's chromium or set CHROMIUM_PATH).` };
+  return {
+    available: false,
+    reason: `Screenshots are off: no Chromium browser at ${chromiumPath} (install Debian's chromium or set CHROMIUM_PATH).`,
+  };
 }
 
 let shared: Promise<Browser> | undefined;
 
 async function browser(path: string): Promise<Browser> {
-  shared ??= import("playwright-core").then(({ chromium }) => chromium.launch({ executablePath: path, args: chromiumArgs, headless: true }));
+  shared ??= import("playwright-core").then(({ chromium }) =>
+    chromium.launch({ executablePath: path, args: chromiumArgs, headless: true }),
+  );
   const b = await shared;
   if (!b.isConnected()) {
     shared = undefined;
@@ -46,7 +51,14 @@ export async function closeBrowser() {
   if (b) await (await b).close().catch(() => {});
 }
 
-const dropHeaders = new Set(["content-encoding", "content-length", "transfer-encoding", "connection", "set-cookie", "strict-transport-security"]);
+const dropHeaders = new Set([
+  "content-encoding",
+  "content-length",
+  "transfer-encoding",
+  "connection",
+  "set-cookie",
+  "strict-transport-security",
+]);
 
 /**
  * A full-page PNG of `url`. Chromium never touches the network itself: every request it makes is
@@ -55,10 +67,20 @@ const dropHeaders = new Set(["content-encoding", "content-length", "transfer-enc
  */
 export async function takeScreenshot(
   url: string,
-  opts: { chromiumPath: string; fetch: SafeFetchOptions; width?: number; timeoutMs?: number; maxHeight?: number },
+  opts: {
+    chromiumPath: string;
+    fetch: SafeFetchOptions;
+    width?: number;
+    timeoutMs?: number;
+    maxHeight?: number;
+  },
 ): Promise<Buffer> {
   const b = await browser(opts.chromiumPath);
-  const context = await b.newContext({ viewport: { width: opts.width ?? 1280, height: 800 }, javaScriptEnabled: true, serviceWorkers: "block" });
+  const context = await b.newContext({
+    viewport: { width: opts.width ?? 1280, height: 800 },
+    javaScriptEnabled: true,
+    serviceWorkers: "block",
+  });
   try {
     await context.route("**/*", async (route) => {
       const req = route.request();
@@ -66,9 +88,15 @@ export async function takeScreenshot(
       if (u.startsWith("data:") || u.startsWith("blob:")) return route.continue();
       if (req.method() !== "GET") return route.abort("accessdenied");
       try {
-        const res = await safeFetch(u, { ...opts.fetch, maxBytes: 8 * 1024 * 1024, timeoutMs: 10_000, accept: req.headers()["accept"] });
+        const res = await safeFetch(u, {
+          ...opts.fetch,
+          maxBytes: 8 * 1024 * 1024,
+          timeoutMs: 10_000,
+          accept: req.headers()["accept"],
+        });
         const headers: Record<string, string> = {};
-        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined && !dropHeaders.has(k)) headers[k] = Array.isArray(v) ? v.join(", ") : v;
+        for (const [k, v] of Object.entries(res.headers))
+          if (v !== undefined && !dropHeaders.has(k)) headers[k] = Array.isArray(v) ? v.join(", ") : v;
         await route.fulfill({ status: res.status, headers, body: res.body });
       } catch {
         await route.abort("blockedbyclient");
@@ -79,7 +107,11 @@ export async function takeScreenshot(
     await page.goto(url, { waitUntil: "load", timeout: opts.timeoutMs ?? 20_000 });
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     const clipHeight = Math.min(Math.max(height, 800), opts.maxHeight ?? 6000);
-    return await page.screenshot({ type: "png", fullPage: true, clip: { x: 0, y: 0, width: opts.width ?? 1280, height: clipHeight } });
+    return await page.screenshot({
+      type: "png",
+      fullPage: true,
+      clip: { x: 0, y: 0, width: opts.width ?? 1280, height: clipHeight },
+    });
   } finally {
     await context.close().catch(() => {});
   }

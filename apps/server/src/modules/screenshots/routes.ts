@@ -24,7 +24,13 @@ export function screenshotRoutes(ctx: AppContext) {
 
   defineRoute(
     r,
-    { method: "get", path: "/screenshot/status", summary: "Whether screenshots are available here, and why not", tag: "sources", response: z.object({ available: z.boolean(), reason: z.string().nullable() }) },
+    {
+      method: "get",
+      path: "/screenshot/status",
+      summary: "Whether screenshots are available here, and why not",
+      tag: "sources",
+      response: z.object({ available: z.boolean(), reason: z.string().nullable() }),
+    },
     auth,
     (c) => {
       const a = availability();
@@ -34,7 +40,14 @@ export function screenshotRoutes(ctx: AppContext) {
 
   defineRoute(
     r,
-    { method: "post", path: "/screenshot", summary: "Take a full-page screenshot of a URL; returns its stored URL", tag: "sources", body: zScreenshotInput, response: z.object({ s3Url: z.string() }) },
+    {
+      method: "post",
+      path: "/screenshot",
+      summary: "Take a full-page screenshot of a URL; returns its stored URL",
+      tag: "sources",
+      body: zScreenshotInput,
+      response: z.object({ s3Url: z.string() }),
+    },
     auth,
     async (c, { body }) => {
       const a = availability();
@@ -42,7 +55,10 @@ export function screenshotRoutes(ctx: AppContext) {
       const blobs = ctx.blobs;
       const actor = c.var.actor;
       if (body.source_id) {
-        const own = await queryRows<{ id: string }>(ctx.database.db, sql`SELECT id FROM source WHERE id = ${body.source_id} AND owner_id = ${actor.id}`);
+        const own = await queryRows<{ id: string }>(
+          ctx.database.db,
+          sql`SELECT id FROM source WHERE id = ${body.source_id} AND owner_id = ${actor.id}`,
+        );
         if (own.length === 0) throw notFound("Memory not found.");
       }
       let png: Buffer;

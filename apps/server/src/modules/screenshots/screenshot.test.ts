@@ -11,7 +11,10 @@ describe.skipIf(!chromium.available)("full-page screenshots in the system Chromi
   let guarded: TestMnemo;
   beforeAll(async () => {
     site = await startFixtureSite();
-    allowed = await createTestMnemo("pglite", { FETCH_ALLOW_HOSTS: "127.0.0.1", FETCH_EXTRA_CA: site.caPath });
+    allowed = await createTestMnemo("pglite", {
+      FETCH_ALLOW_HOSTS: "127.0.0.1",
+      FETCH_EXTRA_CA: site.caPath,
+    });
     guarded = await createTestMnemo("pglite");
   });
   afterAll(async () => {
@@ -23,7 +26,10 @@ describe.skipIf(!chromium.available)("full-page screenshots in the system Chromi
 
   it("screenshots a page, stores the PNG and serves it from its signed URL", async () => {
     const user = await allowed.buildUser();
-    const res = await allowed.request("POST", "/api/screenshot", { as: user, json: { url: `${site.origin}/articles/sourdough` } });
+    const res = await allowed.request("POST", "/api/screenshot", {
+      as: user,
+      json: { url: `${site.origin}/articles/sourdough` },
+    });
     expect(res.status).toBe(200);
     const { s3Url } = (await res.json()) as { s3Url: string };
     const path = new URL(s3Url, "http://local").pathname + new URL(s3Url, "http://local").search;
@@ -40,9 +46,15 @@ describe.skipIf(!chromium.available)("full-page screenshots in the system Chromi
     await new Promise((r) => setTimeout(r, 1500));
     const before = site.stats.connections;
     const requestsBefore = site.stats.requests.length;
-    const res = await guarded.request("POST", "/api/screenshot", { as: user, json: { url: `${site.origin}/articles/sourdough` } });
+    const res = await guarded.request("POST", "/api/screenshot", {
+      as: user,
+      json: { url: `${site.origin}/articles/sourdough` },
+    });
     expect(res.status).toBe(502);
-    expect(await res.json()).toMatchObject({ error: "upstream", message: "Couldn't take a screenshot of this page." });
+    expect(await res.json()).toMatchObject({
+      error: "upstream",
+      message: "Couldn't take a screenshot of this page.",
+    });
     expect(site.stats.connections).toBe(before);
     expect(site.stats.requests.length).toBe(requestsBefore);
   });
@@ -58,7 +70,8 @@ describe("screenshot availability without a browser", () => {
   it("is off with its reason", () => {
     expect(screenshotAvailability("/nonexistent/chromium")).toEqual({
       available: false,
-      reason: "Screenshots are off: no Chromium browser at /nonexistent/chromium (install Debian's chromium or set CHROMIUM_PATH).",
+      reason:
+        "Screenshots are off: no Chromium browser at /nonexistent/chromium (install Debian's chromium or set CHROMIUM_PATH).",
     });
   });
 });

@@ -13,7 +13,15 @@ import type { SearchHit, SearchScope } from "./types.ts";
  */
 export const DENSE_SCAN_CAP = 10_000;
 
-type HitRow = { id: string; source_id: string; ord: number; title: string; heading_path: string; text: string; score: number };
+type HitRow = {
+  id: string;
+  source_id: string;
+  ord: number;
+  title: string;
+  heading_path: string;
+  text: string;
+  score: number;
+};
 
 function vectorLiteral(v: number[]): string {
   return `[${v.map((x) => (Number.isFinite(x) ? x : 0)).join(",")}]`;
@@ -31,7 +39,13 @@ function toHit(r: HitRow): SearchHit {
   };
 }
 
-async function searchPgvector(db: Db, scope: SearchScope, model: string, query: number[], limit: number): Promise<SearchHit[]> {
+async function searchPgvector(
+  db: Db,
+  scope: SearchScope,
+  model: string,
+  query: number[],
+  limit: number,
+): Promise<SearchHit[]> {
   const q = sql`${vectorLiteral(query)}::vector`;
   const rows = await queryRows<HitRow>(
     db,
@@ -45,7 +59,13 @@ async function searchPgvector(db: Db, scope: SearchScope, model: string, query: 
   return rows.map(toHit);
 }
 
-async function searchPortable(db: Db, scope: SearchScope, model: string, query: number[], limit: number): Promise<SearchHit[]> {
+async function searchPortable(
+  db: Db,
+  scope: SearchScope,
+  model: string,
+  query: number[],
+  limit: number,
+): Promise<SearchHit[]> {
   const q = sql`${`{${query.map((x) => (Number.isFinite(x) ? x : 0)).join(",")}}`}::real[]`;
   const rows = await queryRows<HitRow>(
     db,
@@ -72,5 +92,7 @@ export function denseSearch(
   limit: number,
 ): Promise<SearchHit[]> {
   if (limit <= 0 || !query.some((x) => x !== 0)) return Promise.resolve([]); // a zero vector has no direction
-  return opts.pgvector ? searchPgvector(db, scope, opts.model, query, limit) : searchPortable(db, scope, opts.model, query, limit);
+  return opts.pgvector
+    ? searchPgvector(db, scope, opts.model, query, limit)
+    : searchPortable(db, scope, opts.model, query, limit);
 }

@@ -24,7 +24,13 @@ export async function embedSourceChunks(
 ): Promise<number> {
   let written = 0;
   for (;;) {
-    const pending = await queryRows<{ id: string; owner_id: string; title: string; heading_path: string; text: string }>(
+    const pending = await queryRows<{
+      id: string;
+      owner_id: string;
+      title: string;
+      heading_path: string;
+      text: string;
+    }>(
       db,
       sql`SELECT c.id, c.owner_id, c.title, c.heading_path, c.text
           FROM chunk c JOIN source s ON s.id = c.source_id AND s.content_version = ${contentVersion}
@@ -35,7 +41,8 @@ export async function embedSourceChunks(
     );
     if (!pending.length) return written;
     const vectors = await provider.embed(pending.map((c) => embeddingText(c.title, c.heading_path, c.text)));
-    if (vectors.length !== pending.length) throw new Error(`embeddings provider answered ${vectors.length} vectors for ${pending.length} texts`);
+    if (vectors.length !== pending.length)
+      throw new Error(`embeddings provider answered ${vectors.length} vectors for ${pending.length} texts`);
     const inserted = await db.transaction(async (tx) => {
       // The same lock the indexer takes: chunks cannot be replaced while their vectors are written.
       const [cur] = await queryRows<{ v: number }>(

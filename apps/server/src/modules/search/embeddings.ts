@@ -3,7 +3,10 @@ import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { Config } from "../../config.ts";
 
-export type EmbedOptions = { signal?: AbortSignal; /** Retries per provider call (default 2). */ maxRetries?: number };
+export type EmbedOptions = {
+  signal?: AbortSignal;
+  /** Retries per provider call (default 2). */ maxRetries?: number;
+};
 
 /** Turns texts into dense vectors (unit length, so cosine similarity is a dot product). */
 export interface EmbeddingsProvider {
@@ -71,14 +74,22 @@ export function embeddingsFromConfig(config: Config): EmbeddingsProvider | undef
       baseURL: config.OPENAI_COMPATIBLE_BASE_URL,
       apiKey: config.OPENAI_COMPATIBLE_API_KEY,
     });
-    return aiSdkEmbeddings(`openai-compatible:${modelId}${dims ? `@${dims}` : ""}`, compat.embeddingModel(modelId), dims,
-      dims ? { [name]: { dimensions: dims } } : undefined);
+    return aiSdkEmbeddings(
+      `openai-compatible:${modelId}${dims ? `@${dims}` : ""}`,
+      compat.embeddingModel(modelId),
+      dims,
+      dims ? { [name]: { dimensions: dims } } : undefined,
+    );
   }
   if (kind === "openai") {
     if (!config.OPENAI_API_KEY) return undefined;
     const openai = createOpenAI({ apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL });
-    return aiSdkEmbeddings(`openai:${modelId}${dims ? `@${dims}` : ""}`, openai.embeddingModel(modelId), dims,
-      dims ? { openai: { dimensions: dims } } : undefined);
+    return aiSdkEmbeddings(
+      `openai:${modelId}${dims ? `@${dims}` : ""}`,
+      openai.embeddingModel(modelId),
+      dims,
+      dims ? { openai: { dimensions: dims } } : undefined,
+    );
   }
   return undefined;
 }

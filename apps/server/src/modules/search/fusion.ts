@@ -6,7 +6,11 @@ export const RRF_K = 60;
  * (rank counted from 1). Best first; ties keep the order of first appearance (earlier list, then
  * better rank), so the fusion is deterministic.
  */
-export function reciprocalRankFusion<T>(lists: T[][], key: (item: T) => string, k = RRF_K): { item: T; score: number }[] {
+export function reciprocalRankFusion<T>(
+  lists: T[][],
+  key: (item: T) => string,
+  k = RRF_K,
+): { item: T; score: number }[] {
   const fused = new Map<string, { item: T; score: number; first: number }>();
   let seen = 0;
   for (const list of lists) {

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { chunk, chunkEmbedding, source, sourceContent } from "../../db/schema/index.ts";
 import { queryRows, type Db } from "../../db/client.ts";
-import { createTestMnemo, testConfig, testDatabases, type TestMnemo, type TestUser } from "../../test/harness.ts";
+import {
+  createTestMnemo,
+  testConfig,
+  testDatabases,
+  type TestMnemo,
+  type TestUser,
+} from "../../test/harness.ts";
 import { ingestKey } from "../ingest/enqueue.ts";
 import { createSearchIndex } from "./engine.ts";
 import { denseSearch } from "./dense.ts";
@@ -29,7 +35,10 @@ describe("embeddings provider adapter (AI SDK against a local /v1/embeddings)", 
     const [car, auto, bread] = await p.embed(["car repair", "automobile mechanic", "banana bread recipe"]);
     expect(cosine(car, car)).toBeCloseTo(1, 6);
     expect(cosine(car, auto)).toBeGreaterThan(cosine(car, bread) + 0.5);
-    expect(fake.requests.at(-1)).toMatchObject({ model: "fake-embed", input: ["car repair", "automobile mechanic", "banana bread recipe"] });
+    expect(fake.requests.at(-1)).toMatchObject({
+      model: "fake-embed",
+      input: ["car repair", "automobile mechanic", "banana bread recipe"],
+    });
     const before = fake.requests.length;
     const many = await p.embed(Array.from({ length: 150 }, (_, i) => `note number ${i}`));
     expect(many).toHaveLength(150);
@@ -38,7 +47,13 @@ describe("embeddings provider adapter (AI SDK against a local /v1/embeddings)", 
 
   it("passes EMBEDDINGS_DIMENSIONS and serves the openai provider through OPENAI_BASE_URL", async () => {
     const p = embeddingsFromConfig(
-      testConfig({ EMBEDDINGS_MODEL: "small", EMBEDDINGS_PROVIDER: "openai", OPENAI_API_KEY: "k", OPENAI_BASE_URL: fake.baseUrl, EMBEDDINGS_DIMENSIONS: "16" }),
+      testConfig({
+        EMBEDDINGS_MODEL: "small",
+        EMBEDDINGS_PROVIDER: "openai",
+        OPENAI_API_KEY: "k",
+        OPENAI_BASE_URL: fake.baseUrl,
+        EMBEDDINGS_DIMENSIONS: "16",
+      }),
     )!;
     expect(p.id).toBe("openai:small@16");
     const [v] = await p.embed(["hello world"]);
@@ -49,11 +64,19 @@ describe("embeddings provider adapter (AI SDK against a local /v1/embeddings)", 
   it("is off without EMBEDDINGS_MODEL or without a provider to serve it", () => {
     expect(embeddingsFromConfig(testConfig({ OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl }))).toBeUndefined();
     expect(embeddingsFromConfig(testConfig({ EMBEDDINGS_MODEL: "m" }))).toBeUndefined();
-    expect(embeddingsFromConfig(testConfig({ EMBEDDINGS_MODEL: "m", EMBEDDINGS_PROVIDER: "openai" }))).toBeUndefined();
+    expect(
+      embeddingsFromConfig(testConfig({ EMBEDDINGS_MODEL: "m", EMBEDDINGS_PROVIDER: "openai" })),
+    ).toBeUndefined();
   });
 });
 
-async function addMemory(db: Db, owner: TestUser, title: string, markdown: string, provider?: EmbeddingsProvider): Promise<string> {
+async function addMemory(
+  db: Db,
+  owner: TestUser,
+  title: string,
+  markdown: string,
+  provider?: EmbeddingsProvider,
+): Promise<string> {
   const id = crypto.randomUUID();
   await db.insert(source).values({ id, ownerId: owner.id, type: "page", title, status: "success" });
   await db.insert(sourceContent).values({ sourceId: id, ownerId: owner.id, markdown });
@@ -80,17 +103,45 @@ for (const kind of testDatabases()) {
     let alice: TestUser;
     let bob: TestUser;
     const ids: Record<string, string> = {};
-    const as = (u: TestUser, extra: Partial<SearchScope> = {}): SearchScope => ({ actorId: u.id, actorEmail: u.email, ...extra });
+    const as = (u: TestUser, extra: Partial<SearchScope> = {}): SearchScope => ({
+      actorId: u.id,
+      actorEmail: u.email,
+      ...extra,
+    });
 
     beforeAll(async () => {
       m = await createTestMnemo(kind, compatEnv());
       db = m.ctx.database.db;
       provider = m.ctx.embeddings!;
       [alice, bob] = [await m.buildUser(), await m.buildUser()];
-      ids.garage = await addMemory(db, alice, "Garage visit", "Took the automobile to the mechanic; new brakes and oil.", provider);
-      ids.bread = await addMemory(db, alice, "Banana bread", "Mash three bananas, fold in flour, bake an hour.", provider);
-      ids.kayak = await addMemory(db, alice, "Kayak trip", "Paddled the river for repair of my nerves, not of the boat.", provider);
-      ids.bobCar = await addMemory(db, bob, "Car repair diary", "Car repair, car repair: the car needed repair again.", provider);
+      ids.garage = await addMemory(
+        db,
+        alice,
+        "Garage visit",
+        "Took the automobile to the mechanic; new brakes and oil.",
+        provider,
+      );
+      ids.bread = await addMemory(
+        db,
+        alice,
+        "Banana bread",
+        "Mash three bananas, fold in flour, bake an hour.",
+        provider,
+      );
+      ids.kayak = await addMemory(
+        db,
+        alice,
+        "Kayak trip",
+        "Paddled the river for repair of my nerves, not of the boat.",
+        provider,
+      );
+      ids.bobCar = await addMemory(
+        db,
+        bob,
+        "Car repair diary",
+        "Car repair, car repair: the car needed repair again.",
+        provider,
+      );
     }, 120_000);
     afterAll(() => m.close());
 
@@ -101,8 +152,22 @@ for (const kind of testDatabases()) {
 
     it("the ingest pipeline embeds every chunk of a memory after indexing", async () => {
       const id = crypto.randomUUID();
-      await db.insert(source).values({ id, ownerId: alice.id, type: "page", title: "Physician appointment", status: "in_progress" });
-      await db.insert(sourceContent).values({ sourceId: id, ownerId: alice.id, markdown: "# Visit\n\nThe doctor checked my knee.\n\n# Later\n\nPhysio twice a week." });
+      await db
+        .insert(source)
+        .values({
+          id,
+          ownerId: alice.id,
+          type: "page",
+          title: "Physician appointment",
+          status: "in_progress",
+        });
+      await db
+        .insert(sourceContent)
+        .values({
+          sourceId: id,
+          ownerId: alice.id,
+          markdown: "# Visit\n\nThe doctor checked my knee.\n\n# Later\n\nPhysio twice a week.",
+        });
       await m.ctx.queue.send("ingest.index", { sourceId: id, contentVersion: 1 }, { key: ingestKey(id, 1) });
       const rows = await waitFor(async () => {
         const r = await db.select().from(chunkEmbedding).where(eq(chunkEmbedding.sourceId, id));
@@ -126,7 +191,9 @@ for (const kind of testDatabases()) {
       expect(hits.map((h) => h.sourceId)).not.toContain(ids.bobCar);
       const bobs = await m.ctx.search.search(db, as(bob), "automobile mechanic", 10);
       expect(bobs.map((h) => h.sourceId)).toEqual([ids.bobCar]);
-      expect(await m.ctx.search.search(db, as(alice, { sourceId: ids.bobCar }), "car repair", 10)).toEqual([]);
+      expect(await m.ctx.search.search(db, as(alice, { sourceId: ids.bobCar }), "car repair", 10)).toEqual(
+        [],
+      );
     });
 
     it("keeps BM25's exact matches and fuses both rankings", async () => {
@@ -159,10 +226,17 @@ for (const kind of testDatabases()) {
 
     it("a deleted memory leaves the results with its vectors", async () => {
       const id = await addMemory(db, alice, "Vehicle service", "The vehicle went to the mechanic.", provider);
-      expect((await m.ctx.search.search(db, as(alice), "car repair", 10)).map((h) => h.sourceId)).toContain(id);
+      expect((await m.ctx.search.search(db, as(alice), "car repair", 10)).map((h) => h.sourceId)).toContain(
+        id,
+      );
       await db.delete(source).where(eq(source.id, id));
-      expect((await m.ctx.search.search(db, as(alice), "car repair", 10)).map((h) => h.sourceId)).not.toContain(id);
-      const [left] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM chunk_embedding WHERE source_id = ${id}`);
+      expect(
+        (await m.ctx.search.search(db, as(alice), "car repair", 10)).map((h) => h.sourceId),
+      ).not.toContain(id);
+      const [left] = await queryRows<{ n: number }>(
+        db,
+        sql`SELECT count(*)::int AS n FROM chunk_embedding WHERE source_id = ${id}`,
+      );
       expect(Number(left.n)).toBe(0);
     });
   });
@@ -178,13 +252,21 @@ describe("without an embeddings provider", () => {
       const u = await m.buildUser();
       const db = m.ctx.database.db;
       const id = crypto.randomUUID();
-      await db.insert(source).values({ id, ownerId: u.id, type: "page", title: "Garage visit", status: "in_progress" });
-      await db.insert(sourceContent).values({ sourceId: id, ownerId: u.id, markdown: "Took the automobile to the mechanic." });
+      await db
+        .insert(source)
+        .values({ id, ownerId: u.id, type: "page", title: "Garage visit", status: "in_progress" });
+      await db
+        .insert(sourceContent)
+        .values({ sourceId: id, ownerId: u.id, markdown: "Took the automobile to the mechanic." });
       await m.ctx.queue.send("ingest.index", { sourceId: id, contentVersion: 1 }, { key: ingestKey(id, 1) });
-      await waitFor(async () => ((await db.select().from(source).where(eq(source.id, id)))[0]?.status === "success" ? true : undefined));
+      await waitFor(async () =>
+        (await db.select().from(source).where(eq(source.id, id)))[0]?.status === "success" ? true : undefined,
+      );
       expect(await db.select().from(chunkEmbedding)).toEqual([]);
       expect(fake.requests.length).toBe(calls);
-      expect((await m.ctx.search.search(db, { actorId: u.id, actorEmail: u.email }, "garage", 5))[0]?.sourceId).toBe(id);
+      expect(
+        (await m.ctx.search.search(db, { actorId: u.id, actorEmail: u.email }, "garage", 5))[0]?.sourceId,
+      ).toBe(id);
     } finally {
       await m.close();
     }

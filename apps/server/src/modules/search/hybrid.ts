@@ -21,7 +21,11 @@ export type HybridOptions = {
  * BM25 and dense retrieval over the same scope, fused by reciprocal rank fusion (k = 60). The hit
  * score is the fused score. Memories without vectors yet still come through BM25.
  */
-export function createHybridSearchIndex(lexical: SearchIndex, provider: EmbeddingsProvider, opts: HybridOptions): SearchIndex {
+export function createHybridSearchIndex(
+  lexical: SearchIndex,
+  provider: EmbeddingsProvider,
+  opts: HybridOptions,
+): SearchIndex {
   return {
     name: `${lexical.name}+dense`,
     async search(db: Db, scope: SearchScope, query: string, limit: number): Promise<SearchHit[]> {
@@ -30,8 +34,17 @@ export function createHybridSearchIndex(lexical: SearchIndex, provider: Embeddin
       const dense = (async () => {
         if (!query.trim()) return [];
         try {
-          const [vector] = await provider.embed([query], { maxRetries: 0, signal: AbortSignal.timeout(QUERY_EMBED_TIMEOUT_MS) });
-          return await denseSearch(db, { pgvector: opts.pgvector, model: provider.id }, scope, vector ?? [], depth);
+          const [vector] = await provider.embed([query], {
+            maxRetries: 0,
+            signal: AbortSignal.timeout(QUERY_EMBED_TIMEOUT_MS),
+          });
+          return await denseSearch(
+            db,
+            { pgvector: opts.pgvector, model: provider.id },
+            scope,
+            vector ?? [],
+            depth,
+          );
         } catch (err) {
           opts.onDenseError?.(err);
           return [];

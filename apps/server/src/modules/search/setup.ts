@@ -71,6 +71,8 @@ export async function rebuildSearchStats(db: Db): Promise<void> {
     await tx.execute(sql`INSERT INTO search_term_df (term, df)
       SELECT t, count(*)::int FROM chunk, unnest(tsvector_to_array(chunk.tsv)) AS t GROUP BY t`);
     await tx.execute(sql`DELETE FROM search_stats`);
-    await tx.execute(sql`INSERT INTO search_stats (id, docs, tokens) SELECT 1, count(*), coalesce(sum(tokens), 0) FROM chunk`);
+    await tx.execute(
+      sql`INSERT INTO search_stats (id, docs, tokens) SELECT 1, count(*), coalesce(sum(tokens), 0) FROM chunk`,
+    );
   });
 }

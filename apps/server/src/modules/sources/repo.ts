@@ -69,7 +69,10 @@ export async function listSources(
     sql`SELECT ${columns} FROM source s JOIN "user" u ON u.id = s.owner_id WHERE ${where}
         ORDER BY s.is_pinned DESC, s.created_at ${dir}, s.id ${dir} LIMIT ${limit} OFFSET ${offset}`,
   );
-  const count = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM source s WHERE ${where}`);
+  const count = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM source s WHERE ${where}`,
+  );
   return { rows, total: Number(count[0]?.n ?? 0) };
 }
 
@@ -102,7 +105,11 @@ export async function prepareSourceSearch(db: Db, trigram: boolean) {
   await db.execute(sql.raw(`DROP INDEX IF EXISTS source_fuzzy_trgm_idx`));
   await db.execute(sql.raw(`DROP INDEX IF EXISTS source_title_url_trgm_idx`));
   if (!trigram) return;
-  await db.execute(sql.raw(`CREATE INDEX IF NOT EXISTS source_title_trgm_idx ON source USING gin (lower(title) gin_trgm_ops)`));
+  await db.execute(
+    sql.raw(
+      `CREATE INDEX IF NOT EXISTS source_title_trgm_idx ON source USING gin (lower(title) gin_trgm_ops)`,
+    ),
+  );
   await db.execute(
     sql.raw(`CREATE INDEX IF NOT EXISTS source_fields_trgm_idx ON source USING gin
       (lower(note) gin_trgm_ops, lower(description) gin_trgm_ops, lower(coalesce(url, '')) gin_trgm_ops)`),
@@ -132,7 +139,9 @@ export async function fuzzySearch(
   const substring = sql`(lower(s.note) LIKE ${like} OR lower(s.description) LIKE ${like} OR lower(coalesce(s.url, '')) LIKE ${like})`;
   if (trigram) {
     return db.transaction(async (tx) => {
-      await tx.execute(sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(FUZZY_WORD_SIMILARITY)}, true)`);
+      await tx.execute(
+        sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(FUZZY_WORD_SIMILARITY)}, true)`,
+      );
       return queryRows<{ id: string; score: number }>(
         tx as unknown as Db,
         sql`SELECT id, max(score) AS score FROM (
@@ -165,7 +174,14 @@ export async function presentationFacts(db: Db, v: Viewer, rows: SourceRecord[])
   const facts: PresentationFacts = { collections: new Map(), collaborators: new Map(), access: new Map() };
   for (const r of rows) facts.access.set(r.id, { isOwner: r.owner_id === v.id, roles: [], type: r.type });
   if (rows.length === 0) return facts;
-  const links = await queryRows<{ source_id: string; id: string; name: string; owner_id: string; viewer_role: Role | null; writers: string[] | null }>(
+  const links = await queryRows<{
+    source_id: string;
+    id: string;
+    name: string;
+    owner_id: string;
+    viewer_role: Role | null;
+    writers: string[] | null;
+  }>(
     db,
     sql`SELECT cs.source_id, co.id, co.name, co.owner_id,
           (SELECT cm.role FROM collection_member cm WHERE cm.collection_id = co.id AND cm.email = ${v.email}) AS viewer_role,
@@ -194,7 +210,8 @@ export async function presentationFacts(db: Db, v: Viewer, rows: SourceRecord[])
 
 /** Access facts for the viewer on each memory: ownership and roles through collections. */
 export async function accessFacts(db: Db, v: Viewer, ids: string[]) {
-  if (ids.length === 0) return new Map<string, { isOwner: boolean; roles: ("admin" | "write" | "read")[]; type: string }>();
+  if (ids.length === 0)
+    return new Map<string, { isOwner: boolean; roles: ("admin" | "write" | "read")[]; type: string }>();
   const rows = await queryRows<{ id: string; is_owner: boolean; type: string; roles: string[] | null }>(
     db,
     sql`SELECT s.id, s.owner_id = ${v.id} AS is_owner, s.type,
@@ -208,7 +225,14 @@ export async function accessFacts(db: Db, v: Viewer, ids: string[]) {
         )})`,
   );
   return new Map(
-    rows.map((r) => [r.id, { isOwner: r.is_owner, type: r.type, roles: (r.roles ?? []).filter(Boolean) as ("admin" | "write" | "read")[] }]),
+    rows.map((r) => [
+      r.id,
+      {
+        isOwner: r.is_owner,
+        type: r.type,
+        roles: (r.roles ?? []).filter(Boolean) as ("admin" | "write" | "read")[],
+      },
+    ]),
   );
 }
 
@@ -217,7 +241,11 @@ export async function updateSourceFields(db: Db, id: string, patch: SQL) {
 }
 
 /** Deletes memories (content, chunks, collection links cascade) and returns their blob keys. */
-export async function deleteSources(db: Db, ownerId: string, ids: string[]): Promise<{ deleted: string[]; blobKeys: string[] }> {
+export async function deleteSources(
+  db: Db,
+  ownerId: string,
+  ids: string[],
+): Promise<{ deleted: string[]; blobKeys: string[] }> {
   return db.transaction(async (tx) => {
     const idList = sql.join(
       ids.map((i) => sql`${i}`),
@@ -236,10 +264,14 @@ export async function deleteSources(db: Db, ownerId: string, ids: string[]): Pro
 }
 
 export async function contentOf(db: Db, id: string) {
-  const rows = await queryRows<{ markdown: string | null; text: string | null; html: string | null; csv: string | null; blocks: unknown; files: unknown[] | null }>(
-    db,
-    sql`SELECT markdown, text, html, csv, blocks, files FROM source_content WHERE source_id = ${id}`,
-  );
+  const rows = await queryRows<{
+    markdown: string | null;
+    text: string | null;
+    html: string | null;
+    csv: string | null;
+    blocks: unknown;
+    files: unknown[] | null;
+  }>(db, sql`SELECT markdown, text, html, csv, blocks, files FROM source_content WHERE source_id = ${id}`);
   return rows[0];
 }
 

@@ -38,42 +38,131 @@ export function sourceRoutes(ctx: AppContext) {
   };
   const tag = "sources";
 
-  defineRoute(r, { method: "get", path: "/sources", summary: "List memories of a wall tab (paged)", tag, query: zListSourcesQuery, response: zSourceList }, auth, async (c, { query }) =>
-    c.json(await service.listSources(deps, c.var.actor, query)),
-  );
-  defineRoute(r, { method: "post", path: "/sources/search", summary: "Search memories (fuzzy fields + content)", tag, body: zSearchSourcesInput, response: zSearchSourcesResult }, auth, async (c, { body }) =>
-    c.json(await service.searchSources(deps, c.var.actor, body)),
-  );
-  defineRoute(r, { method: "get", path: "/sources/:id", summary: "One memory", tag, response: zSource }, auth, async (c) =>
-    c.json(await service.getSource(deps, c.var.actor, c.req.param("id") ?? "")),
-  );
-  defineRoute(r, { method: "get", path: "/sources/:id/content", summary: "Preview content of a memory", tag, response: zSourceContent }, auth, async (c) =>
-    c.json(await service.sourceContent(deps, c.var.actor, c.req.param("id") ?? "")),
-  );
-  defineRoute(r, { method: "put", path: "/sources/rename", summary: "Rename a memory (extension kept for files)", tag, body: zRenameSourceInput }, auth, async (c, { body }) =>
-    c.json(await service.renameSource(deps, c.var.actor, body.source_id, body.new_title)),
-  );
-  defineRoute(r, { method: "put", path: "/sources/description", summary: "Update a memory's description", tag, body: zUpdateDescriptionInput }, auth, async (c, { body }) => {
-    await service.updateDescription(deps, c.var.actor, body.source_id, body.description);
-    return c.json({ success: true });
-  });
-  defineRoute(r, { method: "put", path: "/sources/note", summary: "Update a memory's note", tag, body: zUpdateNoteInput }, auth, async (c, { body }) => {
-    await service.updateNote(deps, c.var.actor, body.source_id, body.note);
-    return c.json({ success: true });
-  });
-  defineRoute(r, { method: "put", path: "/sources/pin", summary: "Pin or unpin a memory", tag, body: zPinSourceInput }, auth, async (c, { body }) => {
-    await service.pinSource(deps, c.var.actor, body.source_id, body.is_pinned);
-    return c.json({ success: true });
-  });
-  defineRoute(r, { method: "delete", path: "/sources", summary: "Delete memories with their content, chunks and files", tag, body: zDeleteSourcesInput, response: z.object({ deleted: z.array(z.string()) }) }, auth, async (c, { body }) =>
-    c.json(await service.deleteSources(deps, c.var.actor, body.source_ids)),
-  );
-  defineRoute(r, { method: "post", path: "/sources/preview_urls", summary: "Signed preview URLs for images and canvases", tag, body: zPreviewUrlsInput, response: zPreviewUrls }, auth, async (c, { body }) =>
-    c.json(await service.previewUrls(deps, c.var.actor, body.items)),
+  defineRoute(
+    r,
+    {
+      method: "get",
+      path: "/sources",
+      summary: "List memories of a wall tab (paged)",
+      tag,
+      query: zListSourcesQuery,
+      response: zSourceList,
+    },
+    auth,
+    async (c, { query }) => c.json(await service.listSources(deps, c.var.actor, query)),
   );
   defineRoute(
     r,
-    { method: "post", path: "/sources/:id/retry", summary: "Index a failed memory again", tag, response: z.object({ source_id: z.string(), status: z.literal("in_progress") }) },
+    {
+      method: "post",
+      path: "/sources/search",
+      summary: "Search memories (fuzzy fields + content)",
+      tag,
+      body: zSearchSourcesInput,
+      response: zSearchSourcesResult,
+    },
+    auth,
+    async (c, { body }) => c.json(await service.searchSources(deps, c.var.actor, body)),
+  );
+  defineRoute(
+    r,
+    { method: "get", path: "/sources/:id", summary: "One memory", tag, response: zSource },
+    auth,
+    async (c) => c.json(await service.getSource(deps, c.var.actor, c.req.param("id") ?? "")),
+  );
+  defineRoute(
+    r,
+    {
+      method: "get",
+      path: "/sources/:id/content",
+      summary: "Preview content of a memory",
+      tag,
+      response: zSourceContent,
+    },
+    auth,
+    async (c) => c.json(await service.sourceContent(deps, c.var.actor, c.req.param("id") ?? "")),
+  );
+  defineRoute(
+    r,
+    {
+      method: "put",
+      path: "/sources/rename",
+      summary: "Rename a memory (extension kept for files)",
+      tag,
+      body: zRenameSourceInput,
+    },
+    auth,
+    async (c, { body }) =>
+      c.json(await service.renameSource(deps, c.var.actor, body.source_id, body.new_title)),
+  );
+  defineRoute(
+    r,
+    {
+      method: "put",
+      path: "/sources/description",
+      summary: "Update a memory's description",
+      tag,
+      body: zUpdateDescriptionInput,
+    },
+    auth,
+    async (c, { body }) => {
+      await service.updateDescription(deps, c.var.actor, body.source_id, body.description);
+      return c.json({ success: true });
+    },
+  );
+  defineRoute(
+    r,
+    { method: "put", path: "/sources/note", summary: "Update a memory's note", tag, body: zUpdateNoteInput },
+    auth,
+    async (c, { body }) => {
+      await service.updateNote(deps, c.var.actor, body.source_id, body.note);
+      return c.json({ success: true });
+    },
+  );
+  defineRoute(
+    r,
+    { method: "put", path: "/sources/pin", summary: "Pin or unpin a memory", tag, body: zPinSourceInput },
+    auth,
+    async (c, { body }) => {
+      await service.pinSource(deps, c.var.actor, body.source_id, body.is_pinned);
+      return c.json({ success: true });
+    },
+  );
+  defineRoute(
+    r,
+    {
+      method: "delete",
+      path: "/sources",
+      summary: "Delete memories with their content, chunks and files",
+      tag,
+      body: zDeleteSourcesInput,
+      response: z.object({ deleted: z.array(z.string()) }),
+    },
+    auth,
+    async (c, { body }) => c.json(await service.deleteSources(deps, c.var.actor, body.source_ids)),
+  );
+  defineRoute(
+    r,
+    {
+      method: "post",
+      path: "/sources/preview_urls",
+      summary: "Signed preview URLs for images and canvases",
+      tag,
+      body: zPreviewUrlsInput,
+      response: zPreviewUrls,
+    },
+    auth,
+    async (c, { body }) => c.json(await service.previewUrls(deps, c.var.actor, body.items)),
+  );
+  defineRoute(
+    r,
+    {
+      method: "post",
+      path: "/sources/:id/retry",
+      summary: "Index a failed memory again",
+      tag,
+      response: z.object({ source_id: z.string(), status: z.literal("in_progress") }),
+    },
     auth,
     async (c) => {
       const id = c.req.param("id") ?? "";

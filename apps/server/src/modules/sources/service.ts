@@ -24,7 +24,12 @@ import * as repo from "./repo.ts";
  * `search` here is the memory-search index: BM25 without query expansion and a shallow candidate
  * depth — the box wants the memories that contain the words, fast, not a re-ranked passage list.
  */
-export type SourcesDeps = { db: Db; search: SearchIndex; trigram: boolean; blobs?: () => BlobStore | undefined };
+export type SourcesDeps = {
+  db: Db;
+  search: SearchIndex;
+  trigram: boolean;
+  blobs?: () => BlobStore | undefined;
+};
 
 const URL_TTL_S = 60 * 60;
 
@@ -33,24 +38,49 @@ async function thumbnails(deps: SourcesDeps, rows: repo.SourceRecord[]) {
   const store = deps.blobs?.();
   if (!store) return map;
   for (const r of rows) {
-    const key = typeof r.meta?.thumbnail_key === "string" ? r.meta.thumbnail_key : typeof r.meta?.screenshot_key === "string" ? r.meta.screenshot_key : r.type === "image" && typeof r.meta?.file_key === "string" ? r.meta.file_key : undefined;
+    const key =
+      typeof r.meta?.thumbnail_key === "string"
+        ? r.meta.thumbnail_key
+        : typeof r.meta?.screenshot_key === "string"
+          ? r.meta.screenshot_key
+          : r.type === "image" && typeof r.meta?.file_key === "string"
+            ? r.meta.file_key
+            : undefined;
     if (key) map.set(r.id, await store.presignGet(key, { expiresInSeconds: URL_TTL_S }));
   }
   return map;
 }
 
 async function present(deps: SourcesDeps, actor: Actor, rows: repo.SourceRecord[]): Promise<Source[]> {
-  const [facts, thumbs] = await Promise.all([repo.presentationFacts(deps.db, actor, rows), thumbnails(deps, rows)]);
+  const [facts, thumbs] = await Promise.all([
+    repo.presentationFacts(deps.db, actor, rows),
+    thumbnails(deps, rows),
+  ]);
   return rows.map((r) => presentSource(r, { ...facts, thumbnails: thumbs }));
 }
 
 /** One page of the wall for a tab (spec 2 §2, §7 List memories). */
 export async function listSources(deps: SourcesDeps, actor: Actor, q: ListSourcesQuery): Promise<SourceList> {
-  const types = (q.file_types ?? "").split(",").map((t) => t.trim()).filter(Boolean);
+  const types = (q.file_types ?? "")
+    .split(",")
+    .map((t) => t.trim())
+    .filter(Boolean);
   const where = sql`${repo.tabCondition(actor, q.tab, q.collection_id)} AND ${repo.fileTypeCondition(types)}`;
   const offset = (q.page - 1) * q.page_size;
-  const { rows, total } = await repo.listSources(deps.db, where, q.sort === "oldest" ? "oldest" : "recent", q.page_size, offset);
-  return { results: await present(deps, actor, rows), page: q.page, page_size: q.page_size, total, has_more: offset + rows.length < total };
+  const { rows, total } = await repo.listSources(
+    deps.db,
+    where,
+    q.sort === "oldest" ? "oldest" : "recent",
+    q.page_size,
+    offset,
+  );
+  return {
+    results: await present(deps, actor, rows),
+    page: q.page,
+    page_size: q.page_size,
+    total,
+    has_more: offset + rows.length < total,
+  };
 }
 
 /**
@@ -72,7 +102,9 @@ export async function searchSources(
   );
   const content = new Map<string, { score: number; snippet: string }>();
   const top = hits[0]?.score || 1;
-  for (const h of hits) if (!content.has(h.sourceId)) content.set(h.sourceId, { score: h.score / top, snippet: h.text.slice(0, 240) });
+  for (const h of hits)
+    if (!content.has(h.sourceId))
+      content.set(h.sourceId, { score: h.score / top, snippet: h.text.slice(0, 240) });
   const ids = [...new Set([...fuzzy.map((f) => f.id), ...content.keys()])];
   if (ids.length === 0) return { results: [] };
   // Content hits must also satisfy the tab and type filters.
@@ -155,7 +187,14 @@ export async function sourceContent(deps: SourcesDeps, actor: Actor, id: string)
   const store = deps.blobs?.();
   const blobs = await repo.blobsOf(deps.db, id);
   const files = store
-    ? await Promise.all(blobs.map(async (b) => ({ name: b.name, mime_type: b.mime_type, size: Number(b.size), url: await store.presignGet(b.key, { expiresInSeconds: URL_TTL_S }) })))
+    ? await Promise.all(
+        blobs.map(async (b) => ({
+          name: b.name,
+          mime_type: b.mime_type,
+          size: Number(b.size),
+          url: await store.presignGet(b.key, { expiresInSeconds: URL_TTL_S }),
+        })),
+      )
     : [];
   const empty = { text: null, markdown: null, html_base64: null, csv_base64: null, files, blocks: null };
   if (!c) return { source_id: id, status: "unavailable", content: empty, original_url: row.url };
@@ -164,11 +203,24 @@ export async function sourceContent(deps: SourcesDeps, actor: Actor, id: string)
     (c.csv?.length ?? 0) > previewLimits.htmlOrCsvBytes ||
     (c.text?.length ?? 0) > previewLimits.textOrMarkdownChars ||
     (c.markdown?.length ?? 0) > previewLimits.textOrMarkdownChars;
-  if (tooLarge) return { source_id: id, status: "too_large", content: empty, original_url: row.url ?? files[0]?.url ?? null };
+  if (tooLarge)
+    return {
+      source_id: id,
+      status: "too_large",
+      content: empty,
+      original_url: row.url ?? files[0]?.url ?? null,
+    };
   return {
     source_id: id,
     status: "ok",
-    content: { text: c.text, markdown: c.markdown, html_base64: b64(c.html), csv_base64: b64(c.csv), files, blocks: c.blocks ?? null },
+    content: {
+      text: c.text,
+      markdown: c.markdown,
+      html_base64: b64(c.html),
+      csv_base64: b64(c.csv),
+      files,
+      blocks: c.blocks ?? null,
+    },
     original_url: row.url ?? files[0]?.url ?? null,
   };
 }

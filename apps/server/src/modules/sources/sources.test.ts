@@ -12,11 +12,37 @@ describe.each(testDatabases())("memories wall on %s", (kind) => {
     ann = await m.buildUser({ name: "Ann" });
     bob = await m.buildUser({ name: "Bob" });
     const day = (d: number) => new Date(Date.UTC(2026, 0, d));
-    ids.tesla = await buildSource(m, ann, { title: "Tesla Model 3 review", url: "https://cars.example/tesla", createdAt: day(1), markdown: "# Tesla\n\nThe battery lasts long." });
-    ids.pdf = await buildSource(m, ann, { type: "file", title: "report.pdf", createdAt: day(2), meta: { file_type: "pdf" }, markdown: "# Quarterly report\n\nRevenue grew thanks to the zeppelin division." });
-    ids.page = await buildSource(m, ann, { type: "page", title: "Meeting notes", note: "remember the milk", createdAt: day(3) });
-    ids.csv = await buildSource(m, ann, { type: "file", title: "data.csv", createdAt: day(4), meta: { file_type: "csv" }, csv: "a,b\n1,2\n" });
-    ids.bobs = await buildSource(m, bob, { title: "Bob's secret Tesla plans", createdAt: day(5), markdown: "zeppelin secrets" });
+    ids.tesla = await buildSource(m, ann, {
+      title: "Tesla Model 3 review",
+      url: "https://cars.example/tesla",
+      createdAt: day(1),
+      markdown: "# Tesla\n\nThe battery lasts long.",
+    });
+    ids.pdf = await buildSource(m, ann, {
+      type: "file",
+      title: "report.pdf",
+      createdAt: day(2),
+      meta: { file_type: "pdf" },
+      markdown: "# Quarterly report\n\nRevenue grew thanks to the zeppelin division.",
+    });
+    ids.page = await buildSource(m, ann, {
+      type: "page",
+      title: "Meeting notes",
+      note: "remember the milk",
+      createdAt: day(3),
+    });
+    ids.csv = await buildSource(m, ann, {
+      type: "file",
+      title: "data.csv",
+      createdAt: day(4),
+      meta: { file_type: "csv" },
+      csv: "a,b\n1,2\n",
+    });
+    ids.bobs = await buildSource(m, bob, {
+      title: "Bob's secret Tesla plans",
+      createdAt: day(5),
+      markdown: "zeppelin secrets",
+    });
   });
   afterAll(async () => {
     await m?.close();
@@ -30,7 +56,10 @@ describe.each(testDatabases())("memories wall on %s", (kind) => {
     expect(body.has_more).toBe(true);
     expect(body.results.map((s: { title: string }) => s.title)).toEqual(["data.csv", "Meeting notes"]);
     const page2 = await (await m.request("GET", "/api/sources?page_size=2&page=2", { as: ann })).json();
-    expect(page2.results.map((s: { title: string }) => s.title)).toEqual(["report.pdf", "Tesla Model 3 review"]);
+    expect(page2.results.map((s: { title: string }) => s.title)).toEqual([
+      "report.pdf",
+      "Tesla Model 3 review",
+    ]);
     expect(page2.has_more).toBe(false);
   });
 
@@ -44,33 +73,68 @@ describe.each(testDatabases())("memories wall on %s", (kind) => {
   });
 
   it("finds a misspelled title fuzzily and a word only in the content", async () => {
-    const fuzzy = await (await m.request("POST", "/api/sources/search", { as: ann, json: { search_query: "tesal", active_item: "everything" } })).json();
+    const fuzzy = await (
+      await m.request("POST", "/api/sources/search", {
+        as: ann,
+        json: { search_query: "tesal", active_item: "everything" },
+      })
+    ).json();
     expect(fuzzy.results.map((s: { id: string }) => s.id)).toContain(ids.tesla);
-    const content = await (await m.request("POST", "/api/sources/search", { as: ann, json: { search_query: "zeppelin" } })).json();
+    const content = await (
+      await m.request("POST", "/api/sources/search", { as: ann, json: { search_query: "zeppelin" } })
+    ).json();
     expect(content.results.map((s: { id: string }) => s.id)).toEqual([ids.pdf]);
     expect(content.results[0].match).toBe("content");
   });
 
   it("never shows another user's memory in lists, search or by id", async () => {
-    const search = await (await m.request("POST", "/api/sources/search", { as: bob, json: { search_query: "tesla" } })).json();
+    const search = await (
+      await m.request("POST", "/api/sources/search", { as: bob, json: { search_query: "tesla" } })
+    ).json();
     expect(search.results.map((s: { id: string }) => s.id)).toEqual([ids.bobs]);
     expect((await m.request("GET", `/api/sources/${ids.tesla}`, { as: bob })).status).toBe(404);
     expect((await m.request("GET", `/api/sources/${ids.tesla}/content`, { as: bob })).status).toBe(404);
-    expect((await m.request("PUT", "/api/sources/rename", { as: bob, json: { source_id: ids.tesla, new_title: "mine" } })).status).toBe(404);
-    expect((await m.request("DELETE", "/api/sources", { as: bob, json: { source_ids: [ids.tesla] } })).status).toBe(404);
+    expect(
+      (
+        await m.request("PUT", "/api/sources/rename", {
+          as: bob,
+          json: { source_id: ids.tesla, new_title: "mine" },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await m.request("DELETE", "/api/sources", { as: bob, json: { source_ids: [ids.tesla] } })).status,
+    ).toBe(404);
   });
 
   it("renames keeping the extension, pins, and edits note and description", async () => {
-    const r = await m.request("PUT", "/api/sources/rename", { as: ann, json: { source_id: ids.pdf, new_title: "Q3 numbers" } });
+    const r = await m.request("PUT", "/api/sources/rename", {
+      as: ann,
+      json: { source_id: ids.pdf, new_title: "Q3 numbers" },
+    });
     expect(await r.json()).toEqual({ source_id: ids.pdf, title: "Q3 numbers.pdf" });
-    const empty = await m.request("PUT", "/api/sources/rename", { as: ann, json: { source_id: ids.pdf, new_title: "  " } });
+    const empty = await m.request("PUT", "/api/sources/rename", {
+      as: ann,
+      json: { source_id: ids.pdf, new_title: "  " },
+    });
     expect(empty.status).toBe(400);
     await m.request("PUT", "/api/sources/pin", { as: ann, json: { source_id: ids.tesla, is_pinned: true } });
-    await m.request("PUT", "/api/sources/note", { as: ann, json: { source_id: ids.tesla, note: "great car" } });
-    await m.request("PUT", "/api/sources/description", { as: ann, json: { source_id: ids.tesla, description: "A review" } });
+    await m.request("PUT", "/api/sources/note", {
+      as: ann,
+      json: { source_id: ids.tesla, note: "great car" },
+    });
+    await m.request("PUT", "/api/sources/description", {
+      as: ann,
+      json: { source_id: ids.tesla, description: "A review" },
+    });
     const pinned = await (await m.request("GET", "/api/sources?tab=pinned", { as: ann })).json();
     expect(pinned.results).toHaveLength(1);
-    expect(pinned.results[0]).toMatchObject({ id: ids.tesla, note: "great car", description: "A review", meta: { is_pinned: true } });
+    expect(pinned.results[0]).toMatchObject({
+      id: ids.tesla,
+      note: "great car",
+      description: "A review",
+      meta: { is_pinned: true },
+    });
     const wall = await (await m.request("GET", "/api/sources", { as: ann })).json();
     expect(wall.results[0].id).toBe(ids.tesla);
   });
@@ -84,7 +148,10 @@ describe.each(testDatabases())("memories wall on %s", (kind) => {
     const shared = await (await m.request("GET", "/api/sources?tab=shared", { as: bob })).json();
     expect(shared.results.map((s: { id: string }) => s.id)).toEqual([ids.page]);
     expect(shared.results[0].policies).toEqual({ edit: false, delete: false });
-    expect((await m.request("PUT", "/api/sources/note", { as: bob, json: { source_id: ids.page, note: "x" } })).status).toBe(403);
+    expect(
+      (await m.request("PUT", "/api/sources/note", { as: bob, json: { source_id: ids.page, note: "x" } }))
+        .status,
+    ).toBe(403);
     const inCol = await (await m.request("GET", `/api/sources?collection_id=${col}`, { as: bob })).json();
     expect(inCol.results).toHaveLength(1);
   });
@@ -92,7 +159,9 @@ describe.each(testDatabases())("memories wall on %s", (kind) => {
   it("deletes a memory with its chunks so search no longer finds it", async () => {
     const del = await m.request("DELETE", "/api/sources", { as: ann, json: { source_ids: [ids.pdf] } });
     expect(await del.json()).toEqual({ deleted: [ids.pdf] });
-    const content = await (await m.request("POST", "/api/sources/search", { as: ann, json: { search_query: "zeppelin" } })).json();
+    const content = await (
+      await m.request("POST", "/api/sources/search", { as: ann, json: { search_query: "zeppelin" } })
+    ).json();
     expect(content.results).toEqual([]);
     expect((await m.request("GET", `/api/sources/${ids.pdf}`, { as: ann })).status).toBe(404);
   });
@@ -105,7 +174,12 @@ describe("retrying a failed memory", () => {
       const ann = await m.buildUser();
       const bob = await m.buildUser();
       // A page whose indexing failed: its content is in the database, so a retry can finish it.
-      const failed = await buildSource(m, ann, { title: "Draft", type: "page", status: "errored", markdown: "# Draft\n\nretry me" });
+      const failed = await buildSource(m, ann, {
+        title: "Draft",
+        type: "page",
+        status: "errored",
+        markdown: "# Draft\n\nretry me",
+      });
       const fine = await buildSource(m, ann, { title: "fine" });
       expect((await m.request("POST", `/api/sources/${failed}/retry`, { as: bob })).status).toBe(404);
       expect((await m.request("POST", `/api/sources/${fine}/retry`, { as: ann })).status).toBe(409);

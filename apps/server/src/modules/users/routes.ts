@@ -10,27 +10,55 @@ export function userRoutes(ctx: AppContext) {
   const auth = [requireAuth(ctx)];
   const db = ctx.database.db;
 
-  defineRoute(r, { method: "get", path: "/user/me", summary: "The signed-in user's profile, plan and metadata", tag: "users", response: zMe }, auth, async (c) =>
-    c.json(await service.getMe(db, c.var.actor)),
+  defineRoute(
+    r,
+    {
+      method: "get",
+      path: "/user/me",
+      summary: "The signed-in user's profile, plan and metadata",
+      tag: "users",
+      response: zMe,
+    },
+    auth,
+    async (c) => c.json(await service.getMe(db, c.var.actor)),
   );
 
   defineRoute(
     r,
-    { method: "get", path: "/user/metadata", summary: "Read user metadata", tag: "users", response: zUserMetadata },
+    {
+      method: "get",
+      path: "/user/metadata",
+      summary: "Read user metadata",
+      tag: "users",
+      response: zUserMetadata,
+    },
     auth,
     async (c) => c.json((await service.getMe(db, c.var.actor)).metadata),
   );
 
   defineRoute(
     r,
-    { method: "patch", path: "/user/metadata", summary: "Update user metadata (merge)", tag: "users", body: zUpdateUserMetadataInput, response: zUserMetadata },
+    {
+      method: "patch",
+      path: "/user/metadata",
+      summary: "Update user metadata (merge)",
+      tag: "users",
+      body: zUpdateUserMetadataInput,
+      response: zUserMetadata,
+    },
     auth,
     async (c, { body }) => c.json(await service.updateMetadata(db, c.var.actor, body)),
   );
 
   defineRoute(
     r,
-    { method: "put", path: "/user/profile", summary: "Update the full name", tag: "users", body: zUpdateProfileInput },
+    {
+      method: "put",
+      path: "/user/profile",
+      summary: "Update the full name",
+      tag: "users",
+      body: zUpdateProfileInput,
+    },
     auth,
     async (c, { body }) => {
       await service.updateFullName(db, c.var.actor, body.full_name);

@@ -6,7 +6,6 @@ import { notFound } from "../../lib/errors.ts";
 import * as repo from "./repo.ts";
 import { loadPlanState } from "../plans/service.ts";
 
-
 function cleanMetadata(raw: unknown): UserMetadata {
   const parsed = zUserMetadata.safeParse(raw ?? {});
   return parsed.success ? parsed.data : {};

@@ -13,10 +13,20 @@ export function MobileHeader({ me }: { me: Me | undefined }) {
   const [open, setOpen] = useState(false);
   return (
     <header className="sticky top-0 z-40 flex h-14 items-center gap-2 border-b bg-background/85 px-3 backdrop-blur lg:hidden">
-      <Button variant="ghost" size="icon" aria-label="Open navigation" aria-expanded={open} onClick={() => setOpen(true)}>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label="Open navigation"
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+      >
         <MenuIcon className="size-5" />
       </Button>
-      <Link to="/" className="flex items-center gap-2 rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring" aria-label="Mnemo home">
+      <Link
+        to="/"
+        className="flex items-center gap-2 rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
+        aria-label="Mnemo home"
+      >
         <Logo className="size-6" />
         <span className="font-semibold tracking-tight">Mnemo</span>
       </Link>

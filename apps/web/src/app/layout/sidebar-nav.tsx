@@ -10,7 +10,15 @@ const itemClass =
 // which the tooltip trigger (Slot) would stringify when merging class names.
 const activeClass = "aria-[current=page]:bg-sidebar-accent aria-[current=page]:text-foreground";
 
-function WithTooltip({ show, label, children }: { show: boolean; label: string; children: React.ReactElement }) {
+function WithTooltip({
+  show,
+  label,
+  children,
+}: {
+  show: boolean;
+  label: string;
+  children: React.ReactElement;
+}) {
   if (!show) return children;
   return (
     <Tooltip>
@@ -23,7 +31,10 @@ function WithTooltip({ show, label, children }: { show: boolean; label: string; 
 function ItemBody({ icon: Icon, label, collapsed }: { icon: LucideIcon; label: string; collapsed: boolean }) {
   return (
     <>
-      <Icon className="size-[18px] shrink-0 text-muted-foreground group-hover:text-foreground group-aria-[current=page]:text-primary" aria-hidden />
+      <Icon
+        className="size-[18px] shrink-0 text-muted-foreground group-hover:text-foreground group-aria-[current=page]:text-primary"
+        aria-hidden
+      />
       <span className={cn("truncate", collapsed && "sr-only")}>{label}</span>
     </>
   );
@@ -54,12 +65,20 @@ export function SidebarNav({ collapsed, onNavigate }: { collapsed: boolean; onNa
       ))}
       <div className="mt-auto flex flex-col gap-1 pt-4">
         <WithTooltip show={collapsed} label="Upgrade plan">
-          <Link to={withQuery("showPlans")} onClick={onNavigate} className={cn(itemClass, collapsed && "justify-center px-0")}>
+          <Link
+            to={withQuery("showPlans")}
+            onClick={onNavigate}
+            className={cn(itemClass, collapsed && "justify-center px-0")}
+          >
             <ItemBody icon={SparklesIcon} label="Upgrade plan" collapsed={collapsed} />
           </Link>
         </WithTooltip>
         <WithTooltip show={collapsed} label="Help & support">
-          <Link to={withQuery("support")} onClick={onNavigate} className={cn(itemClass, collapsed && "justify-center px-0")}>
+          <Link
+            to={withQuery("support")}
+            onClick={onNavigate}
+            className={cn(itemClass, collapsed && "justify-center px-0")}
+          >
             <ItemBody icon={LifeBuoyIcon} label="Help & support" collapsed={collapsed} />
           </Link>
         </WithTooltip>

@@ -9,7 +9,15 @@ import { SidebarNav } from "./sidebar-nav";
 import { UserMenu } from "./user-menu";
 
 /** Desktop sidebar (1024 px and wider); collapses to icons. */
-export function Sidebar({ me, expanded, onToggle }: { me: Me | undefined; expanded: boolean; onToggle: () => void }) {
+export function Sidebar({
+  me,
+  expanded,
+  onToggle,
+}: {
+  me: Me | undefined;
+  expanded: boolean;
+  onToggle: () => void;
+}) {
   const collapsed = !expanded;
   const ToggleIcon = expanded ? PanelLeftCloseIcon : PanelLeftOpenIcon;
   const toggleLabel = expanded ? "Collapse sidebar" : "Expand sidebar";
@@ -22,8 +30,17 @@ export function Sidebar({ me, expanded, onToggle }: { me: Me | undefined; expand
         expanded ? "w-60" : "w-[60px]",
       )}
     >
-      <div className={cn("flex h-14 items-center gap-2 px-3", collapsed && "flex-col justify-center px-0 h-auto py-3")}>
-        <Link to="/" className="flex min-w-0 items-center gap-2 rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring" aria-label="Mnemo home">
+      <div
+        className={cn(
+          "flex h-14 items-center gap-2 px-3",
+          collapsed && "flex-col justify-center px-0 h-auto py-3",
+        )}
+      >
+        <Link
+          to="/"
+          className="flex min-w-0 items-center gap-2 rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
+          aria-label="Mnemo home"
+        >
           <Logo />
           {expanded && <span className="text-[15px] font-semibold tracking-tight">Mnemo</span>}
         </Link>

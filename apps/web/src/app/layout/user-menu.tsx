@@ -1,5 +1,13 @@
 import { Link } from "react-router";
-import { BotIcon, ChevronsUpDownIcon, LogOutIcon, MonitorIcon, MoonIcon, SunIcon, UserIcon } from "lucide-react";
+import {
+  BotIcon,
+  ChevronsUpDownIcon,
+  LogOutIcon,
+  MonitorIcon,
+  MoonIcon,
+  SunIcon,
+  UserIcon,
+} from "lucide-react";
 import type { Me } from "@mnemo/contracts";
 import {
   DropdownMenu,
@@ -43,7 +51,15 @@ export function Avatar({ me, className }: { me: Me | undefined; className?: stri
 }
 
 /** Name and email, theme choice, account links and sign out. */
-export function UserMenu({ me, collapsed = false, compact = false }: { me: Me | undefined; collapsed?: boolean; compact?: boolean }) {
+export function UserMenu({
+  me,
+  collapsed = false,
+  compact = false,
+}: {
+  me: Me | undefined;
+  collapsed?: boolean;
+  compact?: boolean;
+}) {
   const [theme, setTheme] = useTheme();
   const signOut = useSignOut();
   const name = me?.full_name.trim() || "Unnamed user";
@@ -68,12 +84,20 @@ export function UserMenu({ me, collapsed = false, compact = false }: { me: Me | 
           </>
         )}
       </DropdownMenuTrigger>
-      <DropdownMenuContent align={compact ? "end" : "start"} side={compact ? "bottom" : "top"} className="w-64">
+      <DropdownMenuContent
+        align={compact ? "end" : "start"}
+        side={compact ? "bottom" : "top"}
+        className="w-64"
+      >
         <DropdownMenuLabel className="flex items-center gap-2.5 font-normal">
           <Avatar me={me} />
           <span className="grid min-w-0 leading-tight">
-            <span className="truncate font-medium" data-testid="user-menu-name">{name}</span>
-            <span className="truncate text-xs text-muted-foreground" data-testid="user-menu-email">{me?.email}</span>
+            <span className="truncate font-medium" data-testid="user-menu-name">
+              {name}
+            </span>
+            <span className="truncate text-xs text-muted-foreground" data-testid="user-menu-email">
+              {me?.email}
+            </span>
           </span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
@@ -93,7 +117,11 @@ export function UserMenu({ me, collapsed = false, compact = false }: { me: Me | 
         <DropdownMenuLabel className="py-1 text-xs font-medium text-muted-foreground" id="theme-menu-label">
           Theme
         </DropdownMenuLabel>
-        <DropdownMenuRadioGroup value={theme} onValueChange={(v) => setTheme(v as Theme)} aria-labelledby="theme-menu-label">
+        <DropdownMenuRadioGroup
+          value={theme}
+          onValueChange={(v) => setTheme(v as Theme)}
+          aria-labelledby="theme-menu-label"
+        >
           {themes.map((t) => {
             const Icon = themeLabels[t].icon;
             return (

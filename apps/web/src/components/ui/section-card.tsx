@@ -17,7 +17,11 @@ export function SectionCard({
 }) {
   const headingId = id ? `${id}-title` : undefined;
   return (
-    <section id={id} aria-labelledby={headingId} className={cn("scroll-mt-20 rounded-xl border bg-card p-5 sm:p-6", className)}>
+    <section
+      id={id}
+      aria-labelledby={headingId}
+      className={cn("scroll-mt-20 rounded-xl border bg-card p-5 sm:p-6", className)}
+    >
       <h2 id={headingId} className="text-base font-semibold">
         {title}
       </h2>

@@ -40,10 +40,14 @@ export function createExtractiveEngine(): AnswerEngine {
       );
       if (!selection.confident) {
         yield { type: "reasoning", text: "Selecting: no sentence answers the question well enough.\n" };
-        for (const piece of pieces(answerTexts.noRelevantContextFull(question))) yield { type: "text", text: piece };
+        for (const piece of pieces(answerTexts.noRelevantContextFull(question)))
+          yield { type: "text", text: piece };
         return;
       }
-      yield { type: "reasoning", text: `Selecting the ${selection.sentences.length} most relevant sentence${selection.sentences.length === 1 ? "" : "s"}.\n` };
+      yield {
+        type: "reasoning",
+        text: `Selecting the ${selection.sentences.length} most relevant sentence${selection.sentences.length === 1 ? "" : "s"}.\n`,
+      };
       const cited = selection.sentences.map((s) => cite(s.text, top[s.passage].citation)).join(" ");
       for (const piece of pieces(cited)) {
         if (signal.aborted) return;

@@ -8,7 +8,10 @@ import type { AnswerEvent, CitedPassage } from "../engine.ts";
 
 describe("text", () => {
   it.each([
-    ["Dr. Smith arrived. He left at 3.5 p.m. on Monday.", ["Dr. Smith arrived.", "He left at 3.5 p.m. on Monday."]],
+    [
+      "Dr. Smith arrived. He left at 3.5 p.m. on Monday.",
+      ["Dr. Smith arrived.", "He left at 3.5 p.m. on Monday."],
+    ],
     ["The U.S. Army won. J. R. R. Tolkien wrote it!", ["The U.S. Army won.", "J. R. R. Tolkien wrote it!"]],
     ['He said "Go." Then it rained.', ['He said "Go."', "Then it rained."]],
     ["No ending punctuation", ["No ending punctuation"]],
@@ -26,7 +29,12 @@ describe("text", () => {
     ["bus", "bus"],
   ])("stems %s → %s", (w, s) => expect(stem(w)).toBe(s));
   it("drops stop and question words and counts words without citations", () => {
-    expect(contentTerms("How many career sacks did Jared Allen have?")).toEqual(["career", "sack", "jar", "allen"]);
+    expect(contentTerms("How many career sacks did Jared Allen have?")).toEqual([
+      "career",
+      "sack",
+      "jar",
+      "allen",
+    ]);
     expect(countWords("Two words [1] here [12].")).toBe(3);
   });
 });
@@ -49,7 +57,12 @@ const panthers: Passage = {
   score: 10,
   text: "The Panthers defense gave up just 308 points, ranking sixth in the league. Pro Bowl defensive tackle Kawann Short led the team in sacks with 11. The Panthers line also featured veteran defensive end Jared Allen, the NFL's active career sack leader with 136. Kuechly led the team in tackles (118).",
 };
-const weather: Passage = { sourceId: "b", title: "Weather", score: 2, text: "It rained in Denver on Sunday. The wind was calm." };
+const weather: Passage = {
+  sourceId: "b",
+  title: "Weather",
+  score: 2,
+  text: "It rained in Denver on Sunday. The wind was calm.",
+};
 
 describe("sentence selection", () => {
   it.each([
@@ -61,7 +74,9 @@ describe("sentence selection", () => {
     expect(scoreSentences(q, [panthers, weather])[0].text).toContain(answer);
   });
   it("keeps answers within the word budget and in document order", () => {
-    const sel = selectAnswer("How many career sacks did Jared Allen have?", [panthers, weather], { maxWords: 40 });
+    const sel = selectAnswer("How many career sacks did Jared Allen have?", [panthers, weather], {
+      maxWords: 40,
+    });
     expect(sel.confident).toBe(true);
     const words = sel.sentences.reduce((n, s) => n + countWords(s.text), 0);
     expect(words).toBeLessThanOrEqual(40);
@@ -79,7 +94,10 @@ const cited = (p: Passage, citation: number): CitedPassage => ({ ...p, citation,
 
 describe("follow-ups and the engine", () => {
   it("derives two to four follow-ups about the sources, none repeating the question", () => {
-    const f = deriveFollowUps("How many sacks did Jared Allen have?", [cited(panthers, 1), cited(weather, 2)]);
+    const f = deriveFollowUps("How many sacks did Jared Allen have?", [
+      cited(panthers, 1),
+      cited(weather, 2),
+    ]);
     expect(f.length).toBeGreaterThanOrEqual(2);
     expect(f.length).toBeLessThanOrEqual(4);
     expect(new Set(f).size).toBe(f.length);
@@ -89,11 +107,22 @@ describe("follow-ups and the engine", () => {
 
   async function run(question: string, passages: CitedPassage[]) {
     const events: AnswerEvent[] = [];
-    for await (const e of createExtractiveEngine().answer({ question, passages, mode: "memories", instructions: {}, history: [], signal: new AbortController().signal })) events.push(e);
+    for await (const e of createExtractiveEngine().answer({
+      question,
+      passages,
+      mode: "memories",
+      instructions: {},
+      history: [],
+      signal: new AbortController().signal,
+    }))
+      events.push(e);
     return events;
   }
   it("streams thoughts, then the cited answer in small pieces, then follow-ups", async () => {
-    const events = await run("How many career sacks did Jared Allen have?", [cited(panthers, 1), cited(weather, 2)]);
+    const events = await run("How many career sacks did Jared Allen have?", [
+      cited(panthers, 1),
+      cited(weather, 2),
+    ]);
     const kinds = events.map((e) => e.type);
     expect(kinds.indexOf("text")).toBeGreaterThan(kinds.lastIndexOf("reasoning"));
     expect(kinds.at(-1)).toBe("follow-ups");
@@ -105,7 +134,10 @@ describe("follow-ups and the engine", () => {
   });
   it("says it found nothing when nothing is relevant", async () => {
     const events = await run("What is the capital of Mongolia?", [cited(weather, 1)]);
-    const answer = events.filter((e): e is { type: "text"; text: string } => e.type === "text").map((t) => t.text).join("");
+    const answer = events
+      .filter((e): e is { type: "text"; text: string } => e.type === "text")
+      .map((t) => t.text)
+      .join("");
     expect(answer.startsWith(answerTexts.noRelevantContext)).toBe(true);
     expect(events.some((e) => e.type === "follow-ups")).toBe(false);
   });

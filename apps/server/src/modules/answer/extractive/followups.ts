@@ -27,7 +27,8 @@ export function deriveFollowUps(question: string, passages: CitedPassage[], max 
       break;
     }
   }
-  for (const title of titles.slice(0, 2)) push(novel(title) ? `What is ${title} about?` : `What are the key points of ${title}?`);
+  for (const title of titles.slice(0, 2))
+    push(novel(title) ? `What is ${title} about?` : `What are the key points of ${title}?`);
   if (out.length < 2) push(`Summarize what my memories say about this topic.`);
   if (out.length < 2) push(`What related topics appear in my memories?`);
   return out;

@@ -21,15 +21,23 @@ export type AnswerType = "number" | "date" | "person" | "place" | "other";
 /** What kind of answer the question wants, from its wording. */
 export function answerType(question: string): AnswerType {
   const q = question.toLowerCase();
-  if (/\b(when|what year|which year|what decade|what century|what date|what time|how long ago)\b/.test(q)) return "date";
-  if (/\b(how many|how much|how long|how old|how far|how large|how big|how tall|how high|what percentage|what percent|what number|how often)\b/.test(q)) return "number";
+  if (/\b(when|what year|which year|what decade|what century|what date|what time|how long ago)\b/.test(q))
+    return "date";
+  if (
+    /\b(how many|how much|how long|how old|how far|how large|how big|how tall|how high|what percentage|what percent|what number|how often)\b/.test(
+      q,
+    )
+  )
+    return "number";
   if (/\b(who|whom|whose)\b/.test(q)) return "person";
   if (/\bwhere\b/.test(q)) return "place";
   return "other";
 }
 
-const MONTHS = /\b(jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sep(tember)?|oct(ober)?|nov(ember)?|dec(ember)?)\b/i;
-const NUMBER_WORDS = /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen|half)\b/i;
+const MONTHS =
+  /\b(jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sep(tember)?|oct(ober)?|nov(ember)?|dec(ember)?)\b/i;
+const NUMBER_WORDS =
+  /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen|half)\b/i;
 
 /** Whether the sentence offers something of the wanted type that the question does not already say. */
 function hasTypeCue(type: AnswerType, sentence: string, question: string): boolean {
@@ -39,7 +47,11 @@ function hasTypeCue(type: AnswerType, sentence: string, question: string): boole
     case "number":
       return fresh(sentence.match(/\d[\d,.]*/g) ?? []) || NUMBER_WORDS.test(sentence);
     case "date":
-      return fresh(sentence.match(/\b\d{3,4}s?\b/g) ?? []) || MONTHS.test(sentence) || /\bcentury\b/i.test(sentence);
+      return (
+        fresh(sentence.match(/\b\d{3,4}s?\b/g) ?? []) ||
+        MONTHS.test(sentence) ||
+        /\bcentury\b/i.test(sentence)
+      );
     case "person":
     case "place": {
       const caps = sentence.match(/(?<!^)\b\p{Lu}[\p{L}'-]+/gu) ?? [];
@@ -77,7 +89,8 @@ export function scoreSentences(question: string, passages: Passage[]): ScoredSen
   );
   const n = sentences.length;
   const df = new Map<string, number>();
-  for (const s of sentences) for (const t of new Set(s.tokens)) if (qTerms.has(t)) df.set(t, (df.get(t) ?? 0) + 1);
+  for (const s of sentences)
+    for (const t of new Set(s.tokens)) if (qTerms.has(t)) df.set(t, (df.get(t) ?? 0) + 1);
   const idf = (t: string) => Math.log(1 + (n + 1) / ((df.get(t) ?? 0) + 0.5));
   const titleTerms = passages.map((p) => new Set(contentTerms(p.title)));
   const totalIdf = [...qTerms].reduce((a, t) => a + idf(t), 0) || 1;
@@ -111,11 +124,16 @@ export type Selection = { sentences: ScoredSentence[]; confident: boolean };
  * query terms, within `maxWords`. `confident` is false when even the best
  * sentence shares too little with the question.
  */
-export function selectAnswer(question: string, passages: Passage[], opts: { maxWords?: number; minScore?: number } = {}): Selection {
+export function selectAnswer(
+  question: string,
+  passages: Passage[],
+  opts: { maxWords?: number; minScore?: number } = {},
+): Selection {
   const maxWords = opts.maxWords ?? 65;
   const scored = scoreSentences(question, passages);
   const best = scored[0];
-  if (!best || best.matched.size === 0 || best.score < (opts.minScore ?? 0.3)) return { sentences: [], confident: false };
+  if (!best || best.matched.size === 0 || best.score < (opts.minScore ?? 0.3))
+    return { sentences: [], confident: false };
   const chosen = [best];
   let budget = maxWords - countWords(best.text);
   // Up to two more sentences of the same passage, as long as they fit the word budget: measured

@@ -40,7 +40,8 @@ export function contentTerms(text: string): string[] {
     .map(stem);
 }
 
-const ABBREV = /(?:\b(?:Mr|Mrs|Ms|Dr|Prof|Sr|Jr|St|Mt|Ft|vs|etc|No|Vol|Gen|Col|Lt|Sgt|Capt|Gov|Rev|Inc|Ltd|Co|Corp|approx|ca|c|e\.g|i\.e|U\.S|U\.K|a\.m|p\.m)\.|\b[A-Z]\.)$/;
+const ABBREV =
+  /(?:\b(?:Mr|Mrs|Ms|Dr|Prof|Sr|Jr|St|Mt|Ft|vs|etc|No|Vol|Gen|Col|Lt|Sgt|Capt|Gov|Rev|Inc|Ltd|Co|Corp|approx|ca|c|e\.g|i\.e|U\.S|U\.K|a\.m|p\.m)\.|\b[A-Z]\.)$/;
 
 /** Splits text into sentences; abbreviations, initials and decimals do not end a sentence. */
 export function splitSentences(text: string): string[] {
@@ -77,5 +78,8 @@ export function proseSentence(sentence: string): string | null {
 
 /** Number of words, not counting citation markers like [1]. */
 export function countWords(text: string): number {
-  return text.replace(/\[\d+\]/g, " ").split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+  return text
+    .replace(/\[\d+\]/g, " ")
+    .split(/\s+/)
+    .filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
 }

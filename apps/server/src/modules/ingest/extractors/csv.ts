@@ -8,7 +8,9 @@ export async function extractCsv(input: ExtractInput): Promise<ExtractResult> {
   const parsed = Papa.parse<string[]>(source.trim(), { skipEmptyLines: "greedy" });
   const rows = parsed.data.map((row) => row.map((cell) => String(cell ?? "")));
   const markdown = markdownTable(rows);
-  const warnings = parsed.errors.length ? [`${parsed.errors.length} malformed row(s) were read as best as possible.`] : [];
+  const warnings = parsed.errors.length
+    ? [`${parsed.errors.length} malformed row(s) were read as best as possible.`]
+    : [];
   return {
     title: baseName(input.name),
     markdown,

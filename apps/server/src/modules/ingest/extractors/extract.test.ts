@@ -18,7 +18,11 @@ async function reasonOf(input: ExtractInput): Promise<string> {
 describe("extract: documents", () => {
   it("PDF: one section per page, title from the metadata, every page's words", async () => {
     const r = await extract(fixture("multipage.pdf"));
-    expect(r).toMatchObject({ kind: "pdf", title: "Northern Rail Annual Report", meta: { pages: 120, ocrPages: 0 } });
+    expect(r).toMatchObject({
+      kind: "pdf",
+      title: "Northern Rail Annual Report",
+      meta: { pages: 120, ocrPages: 0 },
+    });
     expect(r.markdown).toContain("## Page 1\n\nNorthern Rail Annual Report");
     expect(r.markdown).toContain("## Page 120\n\nSection 120:");
     expect(r.text).toContain("Line 30:");
@@ -60,7 +64,11 @@ describe("extract: documents", () => {
     expect(r.markdown).toMatch(/^## Suppliers$/m);
     expect(r.markdown).toContain("| Copper wire | Leeds | 420 |");
     expect(r.markdown).toContain("| Albion Metals | orders@albion.example |");
-    expect(r.csv?.split(/\r?\n/)).toEqual(["Item,Warehouse,Quantity", "Copper wire,Leeds,420", "Brass hinge,Bristol,75"]);
+    expect(r.csv?.split(/\r?\n/)).toEqual([
+      "Item,Warehouse,Quantity",
+      "Copper wire,Leeds,420",
+      "Brass hinge,Bristol,75",
+    ]);
   });
 
   it("CSV: a table, quoted commas kept in their cell", async () => {
@@ -102,7 +110,9 @@ describe("extract: images through offline OCR", () => {
   });
 
   it("refuses an image above the pixel limit before decoding it", async () => {
-    expect(await reasonOf({ ...fixture("ocr-text.png"), limits: { maxImagePixels: 1000 } })).toBe("too_large");
+    expect(await reasonOf({ ...fixture("ocr-text.png"), limits: { maxImagePixels: 1000 } })).toBe(
+      "too_large",
+    );
   });
 });
 
@@ -133,7 +143,21 @@ describe("extract: corrupt and hostile files", () => {
 
 describe("supportedFileExtensions", () => {
   it("lists every kind of spec 2 §5 and nothing executable", () => {
-    for (const ext of ["pdf", "docx", "pptx", "xlsx", "csv", "txt", "md", "html", "htm", "png", "jpg", "jpeg", "webp"]) {
+    for (const ext of [
+      "pdf",
+      "docx",
+      "pptx",
+      "xlsx",
+      "csv",
+      "txt",
+      "md",
+      "html",
+      "htm",
+      "png",
+      "jpg",
+      "jpeg",
+      "webp",
+    ]) {
       expect(supportedFileExtensions).toContain(ext);
     }
     expect(supportedFileExtensions).not.toContain("exe");

@@ -11,7 +11,8 @@ export function imageSize(b: Uint8Array): { width: number; height: number } | un
   if (b.length >= 26 && ascii(0, 2) === "BM") {
     return { width: Math.abs(view.getInt32(18, true)), height: Math.abs(view.getInt32(22, true)) };
   }
-  if (b.length >= 30 && ascii(0, 4) === "RIFF" && ascii(8, 4) === "WEBP") return webpSize(b, view, ascii(12, 4));
+  if (b.length >= 30 && ascii(0, 4) === "RIFF" && ascii(8, 4) === "WEBP")
+    return webpSize(b, view, ascii(12, 4));
   if (b.length >= 4 && b[0] === 0xff && b[1] === 0xd8) return jpegSize(b, view);
   return undefined;
 }
@@ -26,7 +27,8 @@ function webpSize(b: Uint8Array, view: DataView, chunk: string) {
     const bits = view.getUint32(21, true);
     return { width: (bits & 0x3fff) + 1, height: ((bits >> 14) & 0x3fff) + 1 };
   }
-  if (chunk === "VP8 ") return { width: view.getUint16(26, true) & 0x3fff, height: view.getUint16(28, true) & 0x3fff };
+  if (chunk === "VP8 ")
+    return { width: view.getUint16(26, true) & 0x3fff, height: view.getUint16(28, true) & 0x3fff };
   return undefined;
 }
 

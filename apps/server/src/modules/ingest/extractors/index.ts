@@ -78,7 +78,12 @@ export async function detectType(input: ExtractInput): Promise<DetectedType> {
   throw new ExtractError(`Unsupported file type${sniffed ? ` (${sniffed.mime})` : ""}.`, "unsupported");
 }
 
-const textMime: Partial<Record<Kind, string>> = { csv: "text/csv", txt: "text/plain", md: "text/markdown", html: "text/html" };
+const textMime: Partial<Record<Kind, string>> = {
+  csv: "text/csv",
+  txt: "text/plain",
+  md: "text/markdown",
+  html: "text/html",
+};
 const officeMime: Partial<Record<Kind, string>> = { docx: DOCX_MIME, pptx: PPTX_MIME, xlsx: XLSX_MIME };
 
 /** Sniffs the type, runs its extractor and caps the output. Throws ExtractError only. */
@@ -121,7 +126,10 @@ export function capOutput(result: ExtractResult, maxChars: number): ExtractResul
   const fields = ["markdown", "text", "csv", "html"] as const;
   const over = fields.some((f) => (result[f]?.length ?? 0) > maxChars);
   if (!over) return result;
-  const capped: ExtractResult = { ...result, warnings: [...result.warnings, `The content was cut to ${maxChars} characters.`] };
+  const capped: ExtractResult = {
+    ...result,
+    warnings: [...result.warnings, `The content was cut to ${maxChars} characters.`],
+  };
   for (const f of fields) {
     const value = result[f];
     if (value !== undefined && value.length > maxChars) capped[f] = value.slice(0, maxChars);

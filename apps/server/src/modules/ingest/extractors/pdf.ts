@@ -42,7 +42,8 @@ export async function extractPdf(input: ExtractInput): Promise<ExtractResult> {
       texts.push(text);
       sections.push(`## Page ${n}\n\n${text}`);
     }
-    if (skippedOcr > 0) warnings.push(`${skippedOcr} scanned page(s) were not read (OCR limit ${limits.maxOcrPages}).`);
+    if (skippedOcr > 0)
+      warnings.push(`${skippedOcr} scanned page(s) were not read (OCR limit ${limits.maxOcrPages}).`);
     if (texts.length === 0) warnings.push("No text was found in the PDF.");
     const title = (await metadataTitle(pdf)) ?? firstLine(texts) ?? baseName(input.name);
     return {
@@ -80,7 +81,10 @@ async function pageText(pdf: PDFDocumentProxy, n: number): Promise<string> {
       text += item.str;
       if (item.hasEOL) text += "\n";
     }
-    return text.replace(/[ \t]+\n/g, "\n").replace(/\n{3,}/g, "\n\n").trim();
+    return text
+      .replace(/[ \t]+\n/g, "\n")
+      .replace(/\n{3,}/g, "\n\n")
+      .trim();
   } finally {
     page.cleanup();
   }
@@ -102,5 +106,9 @@ async function metadataTitle(pdf: PDFDocumentProxy): Promise<string | undefined>
 }
 
 function firstLine(texts: string[]): string | undefined {
-  return texts[0]?.split("\n").find((l) => l.trim())?.trim().slice(0, 200);
+  return texts[0]
+    ?.split("\n")
+    .find((l) => l.trim())
+    ?.trim()
+    .slice(0, 200);
 }

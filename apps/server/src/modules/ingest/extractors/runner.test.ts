@@ -32,7 +32,10 @@ describe("runExtraction (separate process, time and memory limits)", () => {
 
   it("survives the zip bomb inflating past the heap limit when the zip guard is lifted", async () => {
     const err = await failure(
-      runExtraction(fixture("zip-bomb.docx"), { maxUnzippedBytes: Number.MAX_SAFE_INTEGER, maxOldGenerationMb: 96 }),
+      runExtraction(fixture("zip-bomb.docx"), {
+        maxUnzippedBytes: Number.MAX_SAFE_INTEGER,
+        maxOldGenerationMb: 96,
+      }),
     );
     expect(err.reason).toBe("resource_limit");
     // The test process is still here and the next job gets a fresh sandbox.
@@ -41,7 +44,9 @@ describe("runExtraction (separate process, time and memory limits)", () => {
   });
 
   it("kills an extraction that runs past its time limit", async () => {
-    const err = await failure(runExtraction(fixture("pages-5000.pdf"), { maxPages: 10_000, timeoutMs: 1_500 }));
+    const err = await failure(
+      runExtraction(fixture("pages-5000.pdf"), { maxPages: 10_000, timeoutMs: 1_500 }),
+    );
     expect(err.reason).toBe("timeout");
     expect((await runExtraction(fixture("sample.csv"))).csv).toContain("Reykjavik");
   });

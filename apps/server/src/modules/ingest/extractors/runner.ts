@@ -22,7 +22,9 @@ const MAX_IDLE_PER_SIZE = 2;
 const STDERR_TAIL = 4_000;
 
 const isTypeScript = import.meta.url.endsWith(".ts");
-const entry = fileURLToPath(new URL(isTypeScript ? "./extract-process.ts" : "./extract-process.js", import.meta.url));
+const entry = fileURLToPath(
+  new URL(isTypeScript ? "./extract-process.ts" : "./extract-process.js", import.meta.url),
+);
 
 function execArgv(heapMb: number): string[] {
   const heap = [`--max-old-space-size=${heapMb}`];
@@ -31,7 +33,12 @@ function execArgv(heapMb: number): string[] {
   return ["--import", pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href, ...heap];
 }
 
-type Job = { id: number; resolve: (r: ExtractResult) => void; reject: (e: ExtractError) => void; timer: NodeJS.Timeout };
+type Job = {
+  id: number;
+  resolve: (r: ExtractResult) => void;
+  reject: (e: ExtractError) => void;
+  timer: NodeJS.Timeout;
+};
 
 /**
  * One extraction child process. A child process rather than a worker thread: a worker that
@@ -61,7 +68,9 @@ class ExtractionProcess {
     this.ready = new Promise((resolve) => {
       this.child.on("message", (reply: ExtractReply) => ("ready" in reply ? resolve() : this.settle(reply)));
     });
-    this.child.on("error", (err) => this.fail(new ExtractError(`Extraction could not run: ${err.message}`, "resource_limit")));
+    this.child.on("error", (err) =>
+      this.fail(new ExtractError(`Extraction could not run: ${err.message}`, "resource_limit")),
+    );
     this.child.on("exit", (code, signal) => {
       const oom = /heap out of memory|Allocation failed/i.test(this.stderr);
       const why = oom ? "ran out of memory" : `stopped (${signal ?? `exit code ${code}`})`;
@@ -145,7 +154,9 @@ export function runExtraction(input: ExtractInput, limits: RunLimits = {}): Prom
   const heapMb = limits.maxOldGenerationMb ?? defaultRunLimits.maxOldGenerationMb;
   const { maxPages, maxOutputChars, maxUnzippedBytes } = limits;
   const extractLimits = Object.fromEntries(
-    Object.entries({ ...input.limits, maxPages, maxOutputChars, maxUnzippedBytes }).filter(([, v]) => v !== undefined),
+    Object.entries({ ...input.limits, maxPages, maxOutputChars, maxUnzippedBytes }).filter(
+      ([, v]) => v !== undefined,
+    ),
   );
   try {
     return takeProcess(heapMb).run(nextId++, { ...input, limits: extractLimits }, timeoutMs);

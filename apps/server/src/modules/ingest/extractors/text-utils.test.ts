@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { decodeText, extensionOf, looksBinary, markdownTable, markdownToText, titleFrom } from "./text-utils.ts";
+import {
+  decodeText,
+  extensionOf,
+  looksBinary,
+  markdownTable,
+  markdownToText,
+  titleFrom,
+} from "./text-utils.ts";
 
 const bytes = (...values: number[]) => new Uint8Array(values);
 const utf8 = (s: string) => new TextEncoder().encode(s);

@@ -39,9 +39,11 @@ export function markdownTable(rows: readonly (readonly string[])[]): string {
   const line = (r: readonly string[]) =>
     `| ${Array.from({ length: width }, (_, i) => escapeCell(r[i] ?? "")).join(" | ")} |`;
   const [head, ...body] = rows;
-  return [line(head ?? []), `| ${Array.from({ length: width }, () => "---").join(" | ")} |`, ...body.map(line)].join(
-    "\n",
-  );
+  return [
+    line(head ?? []),
+    `| ${Array.from({ length: width }, () => "---").join(" | ")} |`,
+    ...body.map(line),
+  ].join("\n");
 }
 
 /** Plain text from Markdown: markers, links, emphasis and table rules removed, words kept. */

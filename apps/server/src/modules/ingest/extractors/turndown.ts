@@ -8,7 +8,11 @@ import { markdownTable } from "./text-utils.ts";
  * as raw HTML.
  */
 export function createTurndown(): TurndownService {
-  const service = new TurndownService({ headingStyle: "atx", bulletListMarker: "-", codeBlockStyle: "fenced" });
+  const service = new TurndownService({
+    headingStyle: "atx",
+    bulletListMarker: "-",
+    codeBlockStyle: "fenced",
+  });
   service.use(gfm);
   service.remove(["script", "style", "noscript", "iframe", "form", "template"]);
   service.remove((node) => node.nodeName.toLowerCase() === "svg");

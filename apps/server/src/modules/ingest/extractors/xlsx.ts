@@ -12,7 +12,12 @@ export async function extractXlsx(input: ExtractInput): Promise<ExtractResult> {
   assertZipWithinLimits(input.bytes, resolveLimits(input).maxUnzippedBytes);
   const workbook = new ExcelJS.Workbook();
   try {
-    await workbook.xlsx.load(input.bytes.buffer.slice(input.bytes.byteOffset, input.bytes.byteOffset + input.bytes.byteLength) as ArrayBuffer);
+    await workbook.xlsx.load(
+      input.bytes.buffer.slice(
+        input.bytes.byteOffset,
+        input.bytes.byteOffset + input.bytes.byteLength,
+      ) as ArrayBuffer,
+    );
   } catch (err) {
     throw new ExtractError(`The spreadsheet is unreadable: ${String(err)}`, "corrupt");
   }

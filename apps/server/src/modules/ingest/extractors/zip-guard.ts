@@ -50,7 +50,11 @@ export function readZipDirectory(bytes: Uint8Array): ZipDirectory {
 }
 
 /** Refuses a zip whose entries would inflate past `maxUnzippedBytes` or that holds too many entries. */
-export function assertZipWithinLimits(bytes: Uint8Array, maxUnzippedBytes: number, maxEntries = 10_000): ZipDirectory {
+export function assertZipWithinLimits(
+  bytes: Uint8Array,
+  maxUnzippedBytes: number,
+  maxEntries = 10_000,
+): ZipDirectory {
   const dir = readZipDirectory(bytes);
   if (dir.entries > maxEntries) {
     throw new ExtractError(`The archive holds ${dir.entries} entries (limit ${maxEntries}).`, "too_large");

@@ -6,15 +6,32 @@ export const b64 = (s: string) => Buffer.from(s, "utf8").toString("base64");
 export type Presigned = { presigned_url: string; file_key: string; file_id: string };
 
 /** Spec 2 §7 step 1: get an upload location. */
-export async function presign(m: TestMnemo, as: TestUser, name: string, size: number, sourceType = "file", fileType = "") {
+export async function presign(
+  m: TestMnemo,
+  as: TestUser,
+  name: string,
+  size: number,
+  sourceType = "file",
+  fileType = "",
+) {
   return m.request("POST", "/api/upload/get_presigned_url", {
     as,
-    json: { fileType: fileType || name.split(".").pop(), owner: as.email, metadata: { name_base64: b64(name), type: "text/plain", size, source_type: sourceType } },
+    json: {
+      fileType: fileType || name.split(".").pop(),
+      owner: as.email,
+      metadata: { name_base64: b64(name), type: "text/plain", size, source_type: sourceType },
+    },
   });
 }
 
 /** Spec 2 §7 step 2: PUT the body with the x-amz-meta-* headers. */
-export async function putBody(m: TestMnemo, url: string, body: string | Uint8Array, name: string, sourceType = "file") {
+export async function putBody(
+  m: TestMnemo,
+  url: string,
+  body: string | Uint8Array,
+  name: string,
+  sourceType = "file",
+) {
   const bytes = new Uint8Array(typeof body === "string" ? Buffer.from(body) : body);
   return m.request("PUT", url, {
     body: bytes,
@@ -29,10 +46,22 @@ export async function putBody(m: TestMnemo, url: string, body: string | Uint8Arr
   });
 }
 
-export async function confirm(m: TestMnemo, as: TestUser, fileId: string, extra: Record<string, unknown> = {}) {
+export async function confirm(
+  m: TestMnemo,
+  as: TestUser,
+  fileId: string,
+  extra: Record<string, unknown> = {},
+) {
   return m.request("POST", "/api/upload/confirm_upload", {
     as,
-    json: { file_id: fileId, upload_status: "success", file_type: "txt", is_reindex: false, collections: [], ...extra },
+    json: {
+      file_id: fileId,
+      upload_status: "success",
+      file_type: "txt",
+      is_reindex: false,
+      collections: [],
+      ...extra,
+    },
   });
 }
 
@@ -47,10 +76,21 @@ export async function uploadText(m: TestMnemo, as: TestUser, name: string, text:
   return p.file_id;
 }
 
-export type Status = { id: string; indexing_status: string; type: string; error?: string | null; warning?: string | null };
+export type Status = {
+  id: string;
+  indexing_status: string;
+  type: string;
+  error?: string | null;
+  warning?: string | null;
+};
 
 /** Polls verify-indexing until no item is in_progress (or the deadline passes). */
-export async function waitIndexed(m: TestMnemo, as: TestUser, items: { id: string; type: string }[], timeoutMs = 30_000) {
+export async function waitIndexed(
+  m: TestMnemo,
+  as: TestUser,
+  items: { id: string; type: string }[],
+  timeoutMs = 30_000,
+) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await m.request("POST", "/api/upload/verify_indexing", { as, json: items });

@@ -56,7 +56,9 @@ export async function startFakeEmbedder(): Promise<FakeEmbedder> {
         return;
       }
       if (state.failing) {
-        res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "down" } }));
+        res
+          .writeHead(500, { "content-type": "application/json" })
+          .end(JSON.stringify({ error: { message: "down" } }));
         return;
       }
       const parsed = JSON.parse(body) as { model: string; input: string | string[]; dimensions?: number };

@@ -46,11 +46,17 @@ export function AccountPage() {
             </div>
           </div>
         ) : (
-          <p className="text-sm text-muted-foreground">{isPending ? "Loading…" : "Your profile could not be loaded."}</p>
+          <p className="text-sm text-muted-foreground">
+            {isPending ? "Loading…" : "Your profile could not be loaded."}
+          </p>
         )}
       </SectionCard>
       <UsageMeters />
-      <SectionCard id={routes.accountMcpsAnchor} title="Agents (MCP)" description="Let AI agents reach your memories through the Model Context Protocol.">
+      <SectionCard
+        id={routes.accountMcpsAnchor}
+        title="Agents (MCP)"
+        description="Let AI agents reach your memories through the Model Context Protocol."
+      >
         <div className="flex items-center gap-3 rounded-lg border border-dashed p-4 text-sm text-muted-foreground">
           <BotIcon className="size-5 shrink-0" aria-hidden />
           Agent (MCP) connections are available soon.

@@ -38,7 +38,10 @@ export function SignInPage() {
       footer={
         <>
           New to Mnemo?{" "}
-          <Link to={{ pathname: "/sign-up", search: params.toString() }} className="font-medium text-primary hover:underline">
+          <Link
+            to={{ pathname: "/sign-up", search: params.toString() }}
+            className="font-medium text-primary hover:underline"
+          >
             Create an account
           </Link>
         </>
@@ -46,7 +49,14 @@ export function SignInPage() {
     >
       <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Sign in">
         <FormAlert message={mutation.isError ? errorMessage(mutation.error) : null} />
-        <FormField label="Email" type="email" autoComplete="email" autoFocus placeholder="you@example.com" {...bind("email")} />
+        <FormField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          autoFocus
+          placeholder="you@example.com"
+          {...bind("email")}
+        />
         <FormField label="Password" type="password" autoComplete="current-password" {...bind("password")} />
         <Button type="submit" size="lg" className="w-full" disabled={mutation.isPending}>
           {mutation.isPending && <Loader2Icon className="animate-spin" aria-hidden />}

@@ -34,7 +34,10 @@ describe("sign-up screen", () => {
 
   it("shows the server's message when the email is taken and keeps the person signed out", async () => {
     const calls = scriptServer({
-      "POST /api/auth/sign-up": { status: 409, body: { error: "conflict", message: "An account with this email already exists." } },
+      "POST /api/auth/sign-up": {
+        status: 409,
+        body: { error: "conflict", message: "An account with this email already exists." },
+      },
     });
     renderScreen(<SignUpPage />, "/sign-up");
     fill("Full name", "Ada Lovelace");
@@ -43,14 +46,20 @@ describe("sign-up screen", () => {
     fireEvent.submit(screen.getByRole("form", { name: "Sign up" }));
     expect((await screen.findByRole("alert")).textContent).toBe("An account with this email already exists.");
     // the contract's schema normalised the email before sending
-    expect(calls[0].body).toEqual({ name: "Ada Lovelace", email: "ada@example.com", password: "long enough" });
+    expect(calls[0].body).toEqual({
+      name: "Ada Lovelace",
+      email: "ada@example.com",
+      password: "long enough",
+    });
     expect(calls[0].headers.Source).toBe("webapp");
     expect(authToken.get()).toBeNull();
   });
 
   it("keeps the token of a new account", async () => {
     scriptServer({
-      "POST /api/auth/sign-up": { body: { token: "tok", user: { id: "u1", name: "Ada", email: "ada@example.com" } } },
+      "POST /api/auth/sign-up": {
+        body: { token: "tok", user: { id: "u1", name: "Ada", email: "ada@example.com" } },
+      },
     });
     renderScreen(<SignUpPage />, "/sign-up");
     fill("Full name", "Ada");

@@ -38,7 +38,10 @@ export function SignUpPage() {
       footer={
         <>
           Already have an account?{" "}
-          <Link to={{ pathname: "/sign-in", search: params.toString() }} className="font-medium text-primary hover:underline">
+          <Link
+            to={{ pathname: "/sign-in", search: params.toString() }}
+            className="font-medium text-primary hover:underline"
+          >
             Sign in
           </Link>
         </>
@@ -46,8 +49,20 @@ export function SignUpPage() {
     >
       <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Sign up">
         <FormAlert message={mutation.isError ? errorMessage(mutation.error) : null} />
-        <FormField label="Full name" autoComplete="name" autoFocus placeholder="Ada Lovelace" {...bind("name")} />
-        <FormField label="Email" type="email" autoComplete="email" placeholder="you@example.com" {...bind("email")} />
+        <FormField
+          label="Full name"
+          autoComplete="name"
+          autoFocus
+          placeholder="Ada Lovelace"
+          {...bind("name")}
+        />
+        <FormField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          {...bind("email")}
+        />
         <FormField
           label="Password"
           type="password"

@@ -1,12 +1,27 @@
 import { useEffect, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { CheckIcon, CopyIcon, Loader2Icon, RefreshCwIcon, SaveIcon, ThumbsDownIcon, ThumbsUpIcon } from "lucide-react";
+import {
+  CheckIcon,
+  CopyIcon,
+  Loader2Icon,
+  RefreshCwIcon,
+  SaveIcon,
+  ThumbsDownIcon,
+  ThumbsUpIcon,
+} from "lucide-react";
 import { toast } from "sonner";
 import { chat as chatConstants } from "@mnemo/contracts/constants";
 import { chatMessages } from "@mnemo/contracts/messages";
 import type { LlmOption } from "@mnemo/contracts/llm";
 import { Button } from "@/components/ui/button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
 import { memoryQueryRoots } from "@/features/upload";
 import { parseMarkdownToBlocks } from "@/features/pages/api/parse-markdown";
 import { savePage } from "@/features/pages/api/save-page";
@@ -29,7 +44,16 @@ export type ActionRowProps = {
 const iconBtn = "size-8 text-muted-foreground hover:text-foreground";
 
 /** Copy menu, Save as memory, Regenerate with a model picker, thumbs up and down (spec 1 §2). */
-export function ActionRow({ query, answer, vote, llms, visitor, onVote, onRegenerate, onLoginPrompt }: ActionRowProps) {
+export function ActionRow({
+  query,
+  answer,
+  vote,
+  llms,
+  visitor,
+  onVote,
+  onRegenerate,
+  onLoginPrompt,
+}: ActionRowProps) {
   const [copied, setCopied] = useState(false);
   const [save, setSave] = useState<"idle" | "saving" | "saved">("idle");
   const queryClient = useQueryClient();
@@ -57,7 +81,9 @@ export function ActionRow({ query, answer, vote, llms, visitor, onVote, onRegene
       const blocks = await parseMarkdownToBlocks(markdown);
       await savePage({ title: savedMemoryTitle(query), blocks, markdown });
       setSave("saved");
-      void queryClient.invalidateQueries({ predicate: (q) => memoryQueryRoots.includes(String(q.queryKey[0])) });
+      void queryClient.invalidateQueries({
+        predicate: (q) => memoryQueryRoots.includes(String(q.queryKey[0])),
+      });
     } catch (err) {
       reportError(err, { action: "save answer as memory" });
       toast.error(chatMessages.savePageFromChatFailed);
@@ -70,17 +96,38 @@ export function ActionRow({ query, answer, vote, llms, visitor, onVote, onRegene
     <div className="flex flex-wrap items-center gap-0.5" data-testid="action-row">
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon" className={iconBtn} aria-label={copied ? "Copied" : "Copy"} title={copied ? "Copied" : "Copy"}>
+          <Button
+            variant="ghost"
+            size="icon"
+            className={iconBtn}
+            aria-label={copied ? "Copied" : "Copy"}
+            title={copied ? "Copied" : "Copy"}
+          >
             {copied ? <CheckIcon className="size-4 text-green-600" /> : <CopyIcon className="size-4" />}
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="start">
           <DropdownMenuItem onSelect={() => void copy(answer)}>{chatMessages.copyMarkdown}</DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => void copy(markdownToPlainText(answer))}>{chatMessages.copyPlainText}</DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => void copy(markdownToPlainText(answer))}>
+            {chatMessages.copyPlainText}
+          </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <Button variant="ghost" size="sm" className="h-8 gap-1.5 text-muted-foreground" onClick={() => void saveAsMemory()} disabled={save === "saving"} data-state={save}>
-        {save === "saving" ? <Loader2Icon className="size-4 animate-spin" /> : save === "saved" ? <CheckIcon className="size-4 text-green-600" /> : <SaveIcon className="size-4" />}
+      <Button
+        variant="ghost"
+        size="sm"
+        className="h-8 gap-1.5 text-muted-foreground"
+        onClick={() => void saveAsMemory()}
+        disabled={save === "saving"}
+        data-state={save}
+      >
+        {save === "saving" ? (
+          <Loader2Icon className="size-4 animate-spin" />
+        ) : save === "saved" ? (
+          <CheckIcon className="size-4 text-green-600" />
+        ) : (
+          <SaveIcon className="size-4" />
+        )}
         {save === "saved" ? "Saved" : chatMessages.saveAsMemory}
       </Button>
       {!visitor && onRegenerate && (
@@ -93,20 +140,40 @@ export function ActionRow({ query, answer, vote, llms, visitor, onVote, onRegene
           <DropdownMenuContent align="start">
             <DropdownMenuLabel>Regenerate with</DropdownMenuLabel>
             <DropdownMenuSeparator />
-            {llms.length === 0 && <DropdownMenuItem onSelect={() => onRegenerate(null)}>Same model</DropdownMenuItem>}
+            {llms.length === 0 && (
+              <DropdownMenuItem onSelect={() => onRegenerate(null)}>Same model</DropdownMenuItem>
+            )}
             {llms.map((m) => (
               <DropdownMenuItem key={m.id} disabled={!m.is_active} onSelect={() => onRegenerate(m.id)}>
                 {m.name}
-                {!m.is_active && <span className="ml-auto text-xs text-muted-foreground">{chatMessages.modelUnavailable}</span>}
+                {!m.is_active && (
+                  <span className="ml-auto text-xs text-muted-foreground">
+                    {chatMessages.modelUnavailable}
+                  </span>
+                )}
               </DropdownMenuItem>
             ))}
           </DropdownMenuContent>
         </DropdownMenu>
       )}
-      <Button variant="ghost" size="icon" className={cn(iconBtn, vote === 1 && "text-primary")} aria-label="Good answer" aria-pressed={vote === 1} onClick={() => voteOn(1)}>
+      <Button
+        variant="ghost"
+        size="icon"
+        className={cn(iconBtn, vote === 1 && "text-primary")}
+        aria-label="Good answer"
+        aria-pressed={vote === 1}
+        onClick={() => voteOn(1)}
+      >
         <ThumbsUpIcon className={cn("size-4", vote === 1 && "fill-current")} />
       </Button>
-      <Button variant="ghost" size="icon" className={cn(iconBtn, vote === -1 && "text-primary")} aria-label="Bad answer" aria-pressed={vote === -1} onClick={() => voteOn(-1)}>
+      <Button
+        variant="ghost"
+        size="icon"
+        className={cn(iconBtn, vote === -1 && "text-primary")}
+        aria-label="Bad answer"
+        aria-pressed={vote === -1}
+        onClick={() => voteOn(-1)}
+      >
         <ThumbsDownIcon className={cn("size-4", vote === -1 && "fill-current")} />
       </Button>
     </div>

@@ -33,7 +33,12 @@ function components(onCite: OnCite | undefined, streaming: boolean): Components 
       }
       const safe = href && /^(https?:|mailto:|#|\/)/i.test(href) ? href : undefined;
       return (
-        <a href={safe} target="_blank" rel="noopener noreferrer nofollow" className="text-primary underline underline-offset-2">
+        <a
+          href={safe}
+          target="_blank"
+          rel="noopener noreferrer nofollow"
+          className="text-primary underline underline-offset-2"
+        >
           {children}
         </a>
       );
@@ -44,7 +49,8 @@ function components(onCite: OnCite | undefined, streaming: boolean): Components 
     code({ className, children }) {
       const lang = /language-([\w-]+)/.exec(className ?? "")?.[1] ?? null;
       const text = textOf(children);
-      if (!className && !text.includes("\n")) return <code className="rounded bg-muted px-1 py-0.5 text-[0.9em]">{children}</code>;
+      if (!className && !text.includes("\n"))
+        return <code className="rounded bg-muted px-1 py-0.5 text-[0.9em]">{children}</code>;
       return <CodeBlock code={text.replace(/\n$/, "")} lang={lang} streaming={streaming} />;
     },
     table({ children }) {
@@ -60,7 +66,15 @@ function components(onCite: OnCite | undefined, streaming: boolean): Components 
 }
 
 /** One block of the answer, parsed and rendered once for each text it gets (memoized). */
-const Block = memo(function Block({ text, onCite, streaming }: { text: string; onCite: OnCite; streaming: boolean }) {
+const Block = memo(function Block({
+  text,
+  onCite,
+  streaming,
+}: {
+  text: string;
+  onCite: OnCite;
+  streaming: boolean;
+}) {
   const comps = useMemo(() => components(onCite, streaming), [onCite, streaming]);
   return (
     <ReactMarkdown remarkPlugins={plugins.remark} rehypePlugins={plugins.rehype} components={comps}>
@@ -77,7 +91,15 @@ const plugins = { remark: [remarkGfm, remarkCitations], rehype: [rehypeSanitize]
  * split incrementally: completed blocks (keyed by their offset) render once, only the open last
  * block re-parses on each frame, and code in it is not highlighted.
  */
-export function AnswerMarkdown({ markdown, onCite, streaming = false }: { markdown: string; onCite?: OnCite; streaming?: boolean }) {
+export function AnswerMarkdown({
+  markdown,
+  onCite,
+  streaming = false,
+}: {
+  markdown: string;
+  onCite?: OnCite;
+  streaming?: boolean;
+}) {
   const prev = useRef<BlockSplit | null>(null);
   const split = useMemo(() => splitIncremental(prev.current, markdown), [markdown]);
   useEffect(() => {
@@ -95,7 +117,9 @@ export function AnswerMarkdown({ markdown, onCite, streaming = false }: { markdo
         {split.done.map((b) => (
           <Block key={b.start} text={b.text} onCite={cite} streaming={false} />
         ))}
-        {split.tail.trim() && <Block key={split.tailStart} text={split.tail} onCite={cite} streaming={streaming} />}
+        {split.tail.trim() && (
+          <Block key={split.tailStart} text={split.tail} onCite={cite} streaming={streaming} />
+        )}
       </div>
     </LiveAnswer.Provider>
   );

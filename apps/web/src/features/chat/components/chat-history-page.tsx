@@ -36,7 +36,12 @@ export function ChatHistoryPage() {
       {chats.isPending ? (
         <p className="text-sm text-muted-foreground">Loading chats…</p>
       ) : chats.isError ? (
-        <EmptyState icon={MessagesSquareIcon} title="Chats could not be loaded" description={errorMessage(chats.error)} action={<Button onClick={() => void chats.refetch()}>Retry</Button>} />
+        <EmptyState
+          icon={MessagesSquareIcon}
+          title="Chats could not be loaded"
+          description={errorMessage(chats.error)}
+          action={<Button onClick={() => void chats.refetch()}>Retry</Button>}
+        />
       ) : list.length === 0 ? (
         <EmptyState
           icon={MessagesSquareIcon}
@@ -54,10 +59,18 @@ export function ChatHistoryPage() {
             <li key={c.chat_id} className="flex items-center gap-3 px-4 py-3">
               <Link to={`/chat/${c.chat_id}`} className="min-w-0 flex-1">
                 <span className="block truncate font-medium">{c.title || "Untitled chat"}</span>
-                <span className="text-xs text-muted-foreground">{new Date(c.updated_at).toLocaleString()}</span>
+                <span className="text-xs text-muted-foreground">
+                  {new Date(c.updated_at).toLocaleString()}
+                </span>
               </Link>
               {c.is_public && <Globe2Icon className="size-4 text-muted-foreground" aria-label="Public" />}
-              <Button variant="ghost" size="icon-sm" aria-label={`Delete ${c.title || "chat"}`} onClick={() => remove.mutate(c.chat_id)} disabled={remove.isPending && remove.variables === c.chat_id}>
+              <Button
+                variant="ghost"
+                size="icon-sm"
+                aria-label={`Delete ${c.title || "chat"}`}
+                onClick={() => remove.mutate(c.chat_id)}
+                disabled={remove.isPending && remove.variables === c.chat_id}
+              >
                 <Trash2Icon className="size-4" />
               </Button>
             </li>

@@ -1,5 +1,15 @@
 import { useRef, type ReactNode } from "react";
-import { ArrowUpIcon, AtSignIcon, GlobeIcon, Loader2Icon, MicIcon, PaperclipIcon, SparklesIcon, SquareIcon, XIcon } from "lucide-react";
+import {
+  ArrowUpIcon,
+  AtSignIcon,
+  GlobeIcon,
+  Loader2Icon,
+  MicIcon,
+  PaperclipIcon,
+  SparklesIcon,
+  SquareIcon,
+  XIcon,
+} from "lucide-react";
 import { chat as chatConstants } from "@mnemo/contracts/constants";
 import { chatMessages } from "@mnemo/contracts/messages";
 import { Button } from "@/components/ui/button";
@@ -7,7 +17,13 @@ import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip
 import { cn } from "@/lib/utils";
 import { ContextChips, type ContextChip } from "./context-picker";
 
-export type Attachment = { key: string; name: string; status: "uploading" | "ready" | "error"; id?: string; error?: string };
+export type Attachment = {
+  key: string;
+  name: string;
+  status: "uploading" | "ready" | "error";
+  id?: string;
+  error?: string;
+};
 
 export type ChatInputProps = {
   value: string;
@@ -23,9 +39,27 @@ export type ChatInputProps = {
   attachments?: { items: Attachment[]; onPick: (files: File[]) => void; onRemove: (key: string) => void };
 };
 
-function Toggle({ on, onClick, icon: Icon, label }: { on: boolean; onClick: () => void; icon: typeof GlobeIcon; label: string }) {
+function Toggle({
+  on,
+  onClick,
+  icon: Icon,
+  label,
+}: {
+  on: boolean;
+  onClick: () => void;
+  icon: typeof GlobeIcon;
+  label: string;
+}) {
   return (
-    <Button type="button" variant="ghost" size="sm" aria-pressed={on} aria-label={label} onClick={onClick} className={cn("h-8 gap-1 px-2 text-xs", on && "bg-primary/10 text-primary hover:bg-primary/15")}>
+    <Button
+      type="button"
+      variant="ghost"
+      size="sm"
+      aria-pressed={on}
+      aria-label={label}
+      onClick={onClick}
+      className={cn("h-8 gap-1 px-2 text-xs", on && "bg-primary/10 text-primary hover:bg-primary/15")}
+    >
       <Icon className="size-3.5" /> <span className="hidden sm:inline">{label}</span>
     </Button>
   );
@@ -38,21 +72,49 @@ export function ChatInput(p: ChatInputProps) {
     if (!p.busy) p.onSend();
   };
   return (
-    <div className="rounded-2xl border bg-card shadow-sm focus-within:ring-2 focus-within:ring-ring/40" data-testid="chat-input">
-      {p.context && <ContextChips chips={p.context.chips} onRemove={p.context.onRemove} limit={chatConstants.contextChipsVisible} />}
+    <div
+      className="rounded-2xl border bg-card shadow-sm focus-within:ring-2 focus-within:ring-ring/40"
+      data-testid="chat-input"
+    >
+      {p.context && (
+        <ContextChips
+          chips={p.context.chips}
+          onRemove={p.context.onRemove}
+          limit={chatConstants.contextChipsVisible}
+        />
+      )}
       {p.attachments && p.attachments.items.length > 0 && (
         <ul className="flex flex-wrap items-center gap-1.5 px-3 pt-2" aria-label="Attached files">
           {p.attachments.items.map((a) => (
-            <li key={a.key} className={cn("inline-flex max-w-52 items-center gap-1 rounded-md border px-2 py-0.5 text-xs", a.status === "error" && "border-destructive text-destructive")} title={a.error}>
-              {a.status === "uploading" ? <Loader2Icon className="size-3 animate-spin" /> : <PaperclipIcon className="size-3" />}
+            <li
+              key={a.key}
+              className={cn(
+                "inline-flex max-w-52 items-center gap-1 rounded-md border px-2 py-0.5 text-xs",
+                a.status === "error" && "border-destructive text-destructive",
+              )}
+              title={a.error}
+            >
+              {a.status === "uploading" ? (
+                <Loader2Icon className="size-3 animate-spin" />
+              ) : (
+                <PaperclipIcon className="size-3" />
+              )}
               <span className="truncate">{a.name}</span>
-              <button type="button" aria-label={`Remove ${a.name}`} onClick={() => p.attachments?.onRemove(a.key)}>
+              <button
+                type="button"
+                aria-label={`Remove ${a.name}`}
+                onClick={() => p.attachments?.onRemove(a.key)}
+              >
                 <XIcon className="size-3" />
               </button>
             </li>
           ))}
           <li>
-            <button type="button" onClick={() => files.current?.click()} className="text-xs font-medium text-primary hover:underline">
+            <button
+              type="button"
+              onClick={() => files.current?.click()}
+              className="text-xs font-medium text-primary hover:underline"
+            >
               {chatMessages.labels.addMore}
             </button>
           </li>
@@ -75,13 +137,26 @@ export function ChatInput(p: ChatInputProps) {
       <div className="flex items-center gap-0.5 px-2 pb-2">
         <div className="flex min-w-0 flex-1 flex-wrap items-center gap-0.5">
           {p.context && (
-            <Button type="button" variant="ghost" size="sm" className="h-8 gap-1 px-2 text-xs" onClick={p.context.onAdd} aria-label={chatMessages.addContext}>
-              <AtSignIcon className="size-3.5" /> <span className="hidden sm:inline">{chatMessages.addContext.replace("@ ", "")}</span>
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              className="h-8 gap-1 px-2 text-xs"
+              onClick={p.context.onAdd}
+              aria-label={chatMessages.addContext}
+            >
+              <AtSignIcon className="size-3.5" />{" "}
+              <span className="hidden sm:inline">{chatMessages.addContext.replace("@ ", "")}</span>
             </Button>
           )}
           {p.modes && (
             <>
-              <Toggle on={p.modes.creative} onClick={p.modes.onCreative} icon={SparklesIcon} label="Creative" />
+              <Toggle
+                on={p.modes.creative}
+                onClick={p.modes.onCreative}
+                icon={SparklesIcon}
+                label="Creative"
+              />
               <Toggle on={p.modes.web} onClick={p.modes.onWeb} icon={GlobeIcon} label="Web" />
             </>
           )}
@@ -99,7 +174,13 @@ export function ChatInput(p: ChatInputProps) {
                   e.target.value = "";
                 }}
               />
-              <Button type="button" variant="ghost" size="icon-sm" aria-label="Attach files" onClick={() => files.current?.click()}>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon-sm"
+                aria-label="Attach files"
+                onClick={() => files.current?.click()}
+              >
                 <PaperclipIcon className="size-4" />
               </Button>
             </>
@@ -108,7 +189,13 @@ export function ChatInput(p: ChatInputProps) {
             <Tooltip>
               <TooltipTrigger asChild>
                 <span tabIndex={0} className="inline-flex">
-                  <Button type="button" variant="ghost" size="icon-sm" disabled aria-label="Voice input (arrives with recording)">
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon-sm"
+                    disabled
+                    aria-label="Voice input (arrives with recording)"
+                  >
                     <MicIcon className="size-4" />
                   </Button>
                 </span>
@@ -118,11 +205,25 @@ export function ChatInput(p: ChatInputProps) {
           )}
         </div>
         {p.busy ? (
-          <Button type="button" size="icon-sm" variant="secondary" onClick={p.onStop} aria-label="Stop response" className="rounded-full">
+          <Button
+            type="button"
+            size="icon-sm"
+            variant="secondary"
+            onClick={p.onStop}
+            aria-label="Stop response"
+            className="rounded-full"
+          >
             <SquareIcon className="size-3.5 fill-current" />
           </Button>
         ) : (
-          <Button type="button" size="icon-sm" onClick={submit} aria-label="Send" className="rounded-full" disabled={!p.value.trim()}>
+          <Button
+            type="button"
+            size="icon-sm"
+            onClick={submit}
+            aria-label="Send"
+            className="rounded-full"
+            disabled={!p.value.trim()}
+          >
             <ArrowUpIcon className="size-4" />
           </Button>
         )}

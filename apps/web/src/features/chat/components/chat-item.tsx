@@ -38,7 +38,9 @@ export const ChatItem = memo(function ChatItem(p: ChatItemProps) {
   const results = item.sources.results;
   const openCitation = useCallback(
     (n: number) => {
-      const hit = results.find((r) => r.citation === n) ?? (item.sourceIdMap[String(n)] ? results.find((r) => r.id === item.sourceIdMap[String(n)]) : undefined);
+      const hit =
+        results.find((r) => r.citation === n) ??
+        (item.sourceIdMap[String(n)] ? results.find((r) => r.id === item.sourceIdMap[String(n)]) : undefined);
       if (hit) onOpenSource(hit);
     },
     [results, item.sourceIdMap, onOpenSource],
@@ -46,20 +48,38 @@ export const ChatItem = memo(function ChatItem(p: ChatItemProps) {
   const live = item.status === "loading" || item.status === "streaming";
   const limit = item.status === "error" && isCopilotLimit(item.error);
   return (
-    <article className="flex flex-col gap-3" data-testid="chat-item" data-status={item.status} aria-busy={live}>
+    <article
+      className="flex flex-col gap-3"
+      data-testid="chat-item"
+      data-status={item.status}
+      aria-busy={live}
+    >
       <QueryBubble query={item.query} small={p.small} />
-      {p.entry.demo && <span className="w-fit rounded-full bg-amber-500/15 px-2 py-0.5 text-xs font-semibold text-amber-700 dark:text-amber-300">Demo</span>}
+      {p.entry.demo && (
+        <span className="w-fit rounded-full bg-amber-500/15 px-2 py-0.5 text-xs font-semibold text-amber-700 dark:text-amber-300">
+          Demo
+        </span>
+      )}
       <ThoughtsPanel thoughts={item.chainOfThoughts} thinking={item.isThinking} live={live} />
       {item.status === "loading" && <LoadingHint modes={p.modes} />}
       <SourcesRow results={results} relevant={item.sources.relevantResultsCount} onOpen={onOpenSource} />
       {item.response && (
         <div data-testid="answer">
-          <AnswerMarkdown markdown={item.response} onCite={openCitation} streaming={item.status === "streaming"} />
+          <AnswerMarkdown
+            markdown={item.response}
+            onCite={openCitation}
+            streaming={item.status === "streaming"}
+          />
         </div>
       )}
-      {item.status === "cancelled" && <p className="text-xs text-muted-foreground italic">Stopped. The answer so far is kept.</p>}
+      {item.status === "cancelled" && (
+        <p className="text-xs text-muted-foreground italic">Stopped. The answer so far is kept.</p>
+      )}
       {item.status === "error" && (
-        <div role="alert" className="flex flex-wrap items-center gap-2 rounded-lg border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm">
+        <div
+          role="alert"
+          className="flex flex-wrap items-center gap-2 rounded-lg border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm"
+        >
           <AlertCircleIcon className="size-4 shrink-0 text-destructive" aria-hidden />
           <span className="min-w-0 flex-1">{item.error}</span>
           {limit ? (
@@ -89,7 +109,12 @@ export const ChatItem = memo(function ChatItem(p: ChatItemProps) {
               onLoginPrompt={p.onLoginPrompt}
             />
           )}
-          <SimilarQuestions questions={item.relatedQuestions} routing={item.is_agent_routing_followup_question} onAsk={p.onAsk} disabled={p.busy} />
+          <SimilarQuestions
+            questions={item.relatedQuestions}
+            routing={item.is_agent_routing_followup_question}
+            onAsk={p.onAsk}
+            disabled={p.busy}
+          />
         </>
       )}
     </article>

@@ -49,18 +49,28 @@ export function ChatView({ scope, onChatId, pageChat, compact, onOpenMemory, ses
   const updateMetadata = useUpdateMetadata();
   const session = useChatSession(scope, { applyOptions: { strongerModel: models.stronger }, demo });
   const { state, busy } = session;
-  const composer = useComposer({ persist: scope.kind === "main" || scope.kind === "collection", collectionId: scope.kind === "collection" ? scope.collectionId : null, chatId: state.chatId });
+  const composer = useComposer({
+    persist: scope.kind === "main" || scope.kind === "collection",
+    collectionId: scope.kind === "collection" ? scope.collectionId : null,
+    chatId: state.chatId,
+  });
   const [contextOpen, setContextOpen] = useState(false);
   const [loginOpen, setLoginOpen] = useState(false);
   const [pauseTip, setPauseTip] = useState(false);
   const mobile = useIsMobile();
   const bottom = useRef<HTMLDivElement>(null);
-  const llm = composer.llm && models.options.some((o) => o.id === composer.llm && o.is_active) ? composer.llm : (models.fallback?.id ?? null);
+  const llm =
+    composer.llm && models.options.some((o) => o.id === composer.llm && o.is_active)
+      ? composer.llm
+      : (models.fallback?.id ?? null);
 
   useEffect(() => {
     if (state.chatId) onChatId?.(state.chatId);
   }, [state.chatId, onChatId]);
-  useEffect(() => sessionRef?.({ reset: session.reset, chatId: state.chatId }), [sessionRef, session.reset, state.chatId]);
+  useEffect(
+    () => sessionRef?.({ reset: session.reset, chatId: state.chatId }),
+    [sessionRef, session.reset, state.chatId],
+  );
 
   const llmOptions = useMemo(() => models.options.filter((o) => o.type === "llm"), [models.options]);
   const count = state.entries.length;
@@ -87,15 +97,24 @@ export function ChatView({ scope, onChatId, pageChat, compact, onOpenMemory, ses
   const refuseWeb = () =>
     toast.error(gate.web.refusal ?? chatMessages.webSearchLimit, {
       id: "web-search-limit",
-      action: { label: chatMessages.labels.upgrade, onClick: () => setParams((p) => new URLSearchParams([...p, ["showPlans", "true"]])) },
+      action: {
+        label: chatMessages.labels.upgrade,
+        onClick: () => setParams((p) => new URLSearchParams([...p, ["showPlans", "true"]])),
+      },
     });
-  const toggleWeb = () => (!composer.modes.includes("web") && !gate.web.allowed ? refuseWeb() : composer.toggleMode("web"));
+  const toggleWeb = () =>
+    !composer.modes.includes("web") && !gate.web.allowed ? refuseWeb() : composer.toggleMode("web");
 
   const send = (text?: string) => {
     if (busy) return;
     if (composer.modes.includes("web") && !gate.web.allowed) return refuseWeb();
     const q = text ?? composer.prompt;
-    const ok = session.ask(q, { llm, searchType: composer.modes, contextList: composer.contextList, selectedApps: composer.apps });
+    const ok = session.ask(q, {
+      llm,
+      searchType: composer.modes,
+      contextList: composer.contextList,
+      selectedApps: composer.apps,
+    });
     if (ok && text === undefined) composer.setPrompt("");
   };
   const stop = () => {
@@ -127,12 +146,22 @@ export function ChatView({ scope, onChatId, pageChat, compact, onOpenMemory, ses
       dispatch({ type: "vote", key, vote: v });
       if (v) track(v === 1 ? "UpvoteQna" : "DownvoteQna", { query: entry.item.query });
       const id = latest.current.chatId ?? entry.item.chatId;
-      if (id) void voteQna({ chat_id: id, turn_id: entry.turnId, query: entry.item.query, vote: v ?? 0 }).catch(() => toast.error("Your vote could not be saved."));
+      if (id)
+        void voteQna({ chat_id: id, turn_id: entry.turnId, query: entry.item.query, vote: v ?? 0 }).catch(
+          () => toast.error("Your vote could not be saved."),
+        );
     },
     [dispatch],
   );
-  const onRegenerate = useCallback((key: string, model: string | null) => regenerate(key, { llm: model ?? latest.current.llm, searchType: latest.current.modes }), [regenerate]);
-  const onRetry = useCallback((key: string) => regenerate(key, { llm: latest.current.llm, searchType: latest.current.modes }), [regenerate]);
+  const onRegenerate = useCallback(
+    (key: string, model: string | null) =>
+      regenerate(key, { llm: model ?? latest.current.llm, searchType: latest.current.modes }),
+    [regenerate],
+  );
+  const onRetry = useCallback(
+    (key: string) => regenerate(key, { llm: latest.current.llm, searchType: latest.current.modes }),
+    [regenerate],
+  );
   const onAsk = useCallback((q: string) => latest.current.send(q), []);
   const onLogin = useCallback(() => setLoginOpen(true), []);
 
@@ -141,12 +170,23 @@ export function ChatView({ scope, onChatId, pageChat, compact, onOpenMemory, ses
 
   return (
     <div className={cn("flex h-full min-h-0 flex-col", compact ? "gap-2" : "gap-4")} data-testid="chat-view">
-      <div className={cn("min-h-0 flex-1 overflow-y-auto", compact ? "px-3 pt-3" : "px-1")} data-testid="chat-scroll">
+      <div
+        className={cn("min-h-0 flex-1 overflow-y-auto", compact ? "px-3 pt-3" : "px-1")}
+        data-testid="chat-scroll"
+      >
         <div className={cn("mx-auto flex w-full flex-col", compact ? "gap-6" : "max-w-3xl gap-8 py-4")}>
-          {session.history === "loading" && <p className="text-sm text-muted-foreground">Loading the conversation…</p>}
-          {session.history === "failed" && <p className="rounded-lg border p-4 text-sm" role="alert">{chatMessages.noDataReturned}</p>}
+          {session.history === "loading" && (
+            <p className="text-sm text-muted-foreground">Loading the conversation…</p>
+          )}
+          {session.history === "failed" && (
+            <p className="rounded-lg border p-4 text-sm" role="alert">
+              {chatMessages.noDataReturned}
+            </p>
+          )}
           {showGreeting && <Greeting />}
-          {scope.kind === "source" && session.history === "loaded" && count === 0 && <p className="text-sm text-muted-foreground">Ask anything about this memory.</p>}
+          {scope.kind === "source" && session.history === "loaded" && count === 0 && (
+            <p className="text-sm text-muted-foreground">Ask anything about this memory.</p>
+          )}
           {state.entries.map((e) => (
             <ChatItem
               key={e.key}
@@ -168,9 +208,15 @@ export function ChatView({ scope, onChatId, pageChat, compact, onOpenMemory, ses
         </div>
       </div>
       <div className={cn("mx-auto w-full shrink-0", compact ? "px-3 pb-3" : "max-w-3xl pb-2")}>
-        {pauseTip && <p className="mb-1.5 text-center text-xs text-muted-foreground" role="status">Tip: press Stop to pause the answer; what has arrived stays.</p>}
+        {pauseTip && (
+          <p className="mb-1.5 text-center text-xs text-muted-foreground" role="status">
+            Tip: press Stop to pause the answer; what has arrived stays.
+          </p>
+        )}
         {visitor && session.history !== "failed" && (
-          <p className="mb-1.5 text-center text-xs text-muted-foreground">You are viewing a shared chat. Follow-up answers come from the memories it cites.</p>
+          <p className="mb-1.5 text-center text-xs text-muted-foreground">
+            You are viewing a shared chat. Follow-up answers come from the memories it cites.
+          </p>
         )}
         {session.history !== "failed" && (
           <ChatInput
@@ -180,21 +226,54 @@ export function ChatView({ scope, onChatId, pageChat, compact, onOpenMemory, ses
             onStop={stop}
             busy={busy}
             placeholder={pageChat ? chatMessages.pageInputPlaceholder : chatMessages.inputPlaceholder}
-            modes={visitor ? undefined : { creative: composer.modes.includes("creative"), web: composer.modes.includes("web"), onCreative: () => composer.toggleMode("creative"), onWeb: toggleWeb }}
+            modes={
+              visitor
+                ? undefined
+                : {
+                    creative: composer.modes.includes("creative"),
+                    web: composer.modes.includes("web"),
+                    onCreative: () => composer.toggleMode("creative"),
+                    onWeb: toggleWeb,
+                  }
+            }
             pickers={
               visitor ? undefined : (
                 <>
                   <AppsPicker apps={[]} selected={composer.apps} onChange={composer.setApps} />
-                  <ModelPicker options={models.options} value={llm} canChoose={models.canChoose} onChange={composer.setLlm} />
+                  <ModelPicker
+                    options={models.options}
+                    value={llm}
+                    canChoose={models.canChoose}
+                    onChange={composer.setLlm}
+                  />
                 </>
               )
             }
-            context={visitor || scope.kind === "source" ? undefined : { chips: composer.chips, onAdd: () => setContextOpen(true), onRemove: composer.removeChip }}
-            attachments={visitor || scope.kind === "source" ? undefined : { items: composer.attachments, onPick: composer.pickFiles, onRemove: composer.removeAttachment }}
+            context={
+              visitor || scope.kind === "source"
+                ? undefined
+                : { chips: composer.chips, onAdd: () => setContextOpen(true), onRemove: composer.removeChip }
+            }
+            attachments={
+              visitor || scope.kind === "source"
+                ? undefined
+                : {
+                    items: composer.attachments,
+                    onPick: composer.pickFiles,
+                    onRemove: composer.removeAttachment,
+                  }
+            }
           />
         )}
       </div>
-      {!visitor && <ContextPicker open={contextOpen} onOpenChange={setContextOpen} selected={composer.chips} onToggle={composer.toggleChip} />}
+      {!visitor && (
+        <ContextPicker
+          open={contextOpen}
+          onOpenChange={setContextOpen}
+          selected={composer.chips}
+          onToggle={composer.toggleChip}
+        />
+      )}
       <LoginPrompt open={loginOpen} onOpenChange={setLoginOpen} />
       {previewId && (
         <SourcePreviewDialog

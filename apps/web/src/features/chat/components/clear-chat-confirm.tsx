@@ -1,7 +1,14 @@
 import { useState } from "react";
 import { chatMessages } from "@mnemo/contracts/messages";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 
 /**
  * Clear chat history confirmation with 'Do not show again' (hideResetChatConfirmation, spec 1 §2),
@@ -27,7 +34,12 @@ export function ClearChatConfirm({
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
         <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={dontShow} onChange={(e) => setDontShow(e.target.checked)} className="size-4 accent-primary" />
+          <input
+            type="checkbox"
+            checked={dontShow}
+            onChange={(e) => setDontShow(e.target.checked)}
+            className="size-4 accent-primary"
+          />
           {chatMessages.doNotShowAgain}
         </label>
         <DialogFooter>

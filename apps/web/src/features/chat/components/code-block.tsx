@@ -47,9 +47,19 @@ function throttledDelay(): number {
  * complete it is highlighted, at most one block every 750 ms while the answer streams (spec 1 §9),
  * each in its own task, and at once in a finished answer.
  */
-export const CodeBlock = memo(function CodeBlock({ code, lang, streaming }: { code: string; lang: string | null; streaming: boolean }) {
+export const CodeBlock = memo(function CodeBlock({
+  code,
+  lang,
+  streaming,
+}: {
+  code: string;
+  lang: string | null;
+  streaming: boolean;
+}) {
   const live = useContext(LiveAnswer);
-  const [html, setHtml] = useState<{ code: string; html: string | null } | null>(() => (streaming || live ? null : { code, html: highlight(code, lang) }));
+  const [html, setHtml] = useState<{ code: string; html: string | null } | null>(() =>
+    streaming || live ? null : { code, html: highlight(code, lang) },
+  );
   useEffect(() => {
     if (streaming || html?.code === code || !lang) return;
     // A finished answer highlights at once and frees the slots its cancelled timers had reserved.
@@ -60,8 +70,16 @@ export const CodeBlock = memo(function CodeBlock({ code, lang, streaming }: { co
   const fresh = !streaming && html?.code === code ? html.html : null;
   return (
     <pre className="hljs my-3 overflow-x-auto rounded-md border bg-muted/60 p-3 text-[13px] leading-relaxed">
-      {lang && <div className="mb-1 text-[11px] font-medium tracking-wide text-muted-foreground uppercase">{lang}</div>}
-      {fresh ? <code className={`language-${lang}`} dangerouslySetInnerHTML={{ __html: fresh }} /> : <code>{code}</code>}
+      {lang && (
+        <div className="mb-1 text-[11px] font-medium tracking-wide text-muted-foreground uppercase">
+          {lang}
+        </div>
+      )}
+      {fresh ? (
+        <code className={`language-${lang}`} dangerouslySetInnerHTML={{ __html: fresh }} />
+      ) : (
+        <code>{code}</code>
+      )}
     </pre>
   );
 });

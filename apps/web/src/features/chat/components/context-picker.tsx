@@ -11,14 +11,28 @@ import { searchMemories } from "../api/chats";
 export type ContextChip = { id: string; title: string; type: "source" | "collection" };
 
 /** '@ Add Context' popup: memory search (POST /api/sources/search) and a New button (spec 1 §2). */
-export function ContextPicker({ open, onOpenChange, selected, onToggle }: { open: boolean; onOpenChange: (o: boolean) => void; selected: ContextChip[]; onToggle: (c: ContextChip) => void }) {
+export function ContextPicker({
+  open,
+  onOpenChange,
+  selected,
+  onToggle,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  selected: ContextChip[];
+  onToggle: (c: ContextChip) => void;
+}) {
   const [text, setText] = useState("");
   const [query, setQuery] = useState("");
   useEffect(() => {
     const t = setTimeout(() => setQuery(text.trim()), 250);
     return () => clearTimeout(t);
   }, [text]);
-  const results = useQuery({ queryKey: ["chat", "context-search", query], queryFn: ({ signal }) => searchMemories(query, signal), enabled: open && query.length > 0 });
+  const results = useQuery({
+    queryKey: ["chat", "context-search", query],
+    queryFn: ({ signal }) => searchMemories(query, signal),
+    enabled: open && query.length > 0,
+  });
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-lg" aria-describedby={undefined}>
@@ -27,8 +41,18 @@ export function ContextPicker({ open, onOpenChange, selected, onToggle }: { open
         </DialogHeader>
         <div className="flex gap-2">
           <div className="relative flex-1">
-            <SearchIcon className="absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-            <Input autoFocus value={text} onChange={(e) => setText(e.target.value)} placeholder="Search your memories" className="pl-8" aria-label="Search memories" />
+            <SearchIcon
+              className="absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden
+            />
+            <Input
+              autoFocus
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              placeholder="Search your memories"
+              className="pl-8"
+              aria-label="Search memories"
+            />
           </div>
           <Button
             variant="outline"
@@ -46,14 +70,23 @@ export function ContextPicker({ open, onOpenChange, selected, onToggle }: { open
               <Loader2Icon className="size-4 animate-spin" /> Searching...
             </li>
           )}
-          {!query && <li className="p-2 text-sm text-muted-foreground">Type to find memories to ask about.</li>}
-          {query && results.data?.results.length === 0 && <li className="p-2 text-sm text-muted-foreground">No memories match “{query}”.</li>}
+          {!query && (
+            <li className="p-2 text-sm text-muted-foreground">Type to find memories to ask about.</li>
+          )}
+          {query && results.data?.results.length === 0 && (
+            <li className="p-2 text-sm text-muted-foreground">No memories match “{query}”.</li>
+          )}
           {results.data?.results.map((s) => {
             const on = selected.some((c) => c.id === s.id);
             return (
               <li key={s.id}>
                 <label className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-accent">
-                  <input type="checkbox" checked={on} onChange={() => onToggle({ id: s.id, title: s.title, type: "source" })} className="size-4 accent-primary" />
+                  <input
+                    type="checkbox"
+                    checked={on}
+                    onChange={() => onToggle({ id: s.id, title: s.title, type: "source" })}
+                    className="size-4 accent-primary"
+                  />
                   <span className="truncate">{s.title}</span>
                   <span className="ml-auto text-xs text-muted-foreground">{s.type}</span>
                 </label>
@@ -70,22 +103,42 @@ export function ContextPicker({ open, onOpenChange, selected, onToggle }: { open
 }
 
 /** Context chips: the first 5, then '+n more' / View less (spec 1 §2, §9). */
-export function ContextChips({ chips, onRemove, limit }: { chips: ContextChip[]; onRemove: (id: string) => void; limit: number }) {
+export function ContextChips({
+  chips,
+  onRemove,
+  limit,
+}: {
+  chips: ContextChip[];
+  onRemove: (id: string) => void;
+  limit: number;
+}) {
   const [all, setAll] = useState(false);
   if (!chips.length) return null;
   const shown = all ? chips : chips.slice(0, limit);
   return (
     <div className="flex flex-wrap items-center gap-1.5 px-3 pt-2" data-testid="context-chips">
       {shown.map((c) => (
-        <span key={c.id} className="inline-flex max-w-48 items-center gap-1 rounded-full border bg-muted/50 py-0.5 pr-1 pl-2 text-xs">
+        <span
+          key={c.id}
+          className="inline-flex max-w-48 items-center gap-1 rounded-full border bg-muted/50 py-0.5 pr-1 pl-2 text-xs"
+        >
           <span className="truncate">{c.title}</span>
-          <button type="button" onClick={() => onRemove(c.id)} aria-label={`Remove ${c.title}`} className="rounded-full px-1 text-muted-foreground hover:text-foreground">
+          <button
+            type="button"
+            onClick={() => onRemove(c.id)}
+            aria-label={`Remove ${c.title}`}
+            className="rounded-full px-1 text-muted-foreground hover:text-foreground"
+          >
             ×
           </button>
         </span>
       ))}
       {chips.length > limit && (
-        <button type="button" onClick={() => setAll(!all)} className="text-xs font-medium text-primary hover:underline">
+        <button
+          type="button"
+          onClick={() => setAll(!all)}
+          className="text-xs font-medium text-primary hover:underline"
+        >
           {all ? chatMessages.labels.viewLess : chatMessages.moreContext({ n: chips.length - limit })}
         </button>
       )}

@@ -12,7 +12,11 @@ export function LoadingHint({ modes, integrations = [] }: { modes: string[]; int
     return () => clearTimeout(t);
   }, [step, steps.length]);
   return (
-    <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status" data-testid="loading-hint">
+    <p
+      className="flex items-center gap-2 text-sm text-muted-foreground"
+      role="status"
+      data-testid="loading-hint"
+    >
       <Loader2Icon className="size-4 animate-spin" aria-hidden />
       {step >= 0 ? steps[step] : null}
     </p>

@@ -1,6 +1,13 @@
 import { Link, useLocation } from "react-router";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 
 /** Shown to public visitors in place of sending, voting and saving (spec 1 §2, §6). */
 export function LoginPrompt({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
@@ -11,7 +18,9 @@ export function LoginPrompt({ open, onOpenChange }: { open: boolean; onOpenChang
       <DialogContent className="sm:max-w-md">
         <DialogHeader>
           <DialogTitle>Sign in to continue</DialogTitle>
-          <DialogDescription>Sign in or create a free account to vote, save answers as memories and keep this conversation.</DialogDescription>
+          <DialogDescription>
+            Sign in or create a free account to vote, save answers as memories and keep this conversation.
+          </DialogDescription>
         </DialogHeader>
         <DialogFooter>
           <Button asChild variant="outline">

@@ -35,15 +35,20 @@ export function PublicChatPage() {
         <Link to="/" aria-label="Mnemo home">
           <Logo />
         </Link>
-        <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-muted-foreground">Shared chat</span>
+        <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-muted-foreground">
+          Shared chat
+        </span>
         <div className="flex-1" />
         {signedIn ? (
           <Button size="sm" onClick={() => void duplicate()} disabled={copying}>
-            {copying ? <Loader2Icon className="size-4 animate-spin" /> : <CopyPlusIcon className="size-4" />} Duplicate to my chats
+            {copying ? <Loader2Icon className="size-4 animate-spin" /> : <CopyPlusIcon className="size-4" />}{" "}
+            Duplicate to my chats
           </Button>
         ) : (
           <Button asChild size="sm">
-            <Link to={`/sign-in?next=${encodeURIComponent(`/public/chat/${id}?token=${token}`)}`}>Sign in</Link>
+            <Link to={`/sign-in?next=${encodeURIComponent(`/public/chat/${id}?token=${token}`)}`}>
+              Sign in
+            </Link>
           </Button>
         )}
       </header>

@@ -9,10 +9,17 @@ export function QueryBubble({ query, small }: { query: string; small: boolean })
   const [open, setOpen] = useState(false);
   return (
     <div className="flex justify-end">
-      <div className="max-w-[85%] rounded-2xl rounded-br-sm bg-primary/10 px-4 py-2.5 text-[15px]" data-testid="query-bubble">
+      <div
+        className="max-w-[85%] rounded-2xl rounded-br-sm bg-primary/10 px-4 py-2.5 text-[15px]"
+        data-testid="query-bubble"
+      >
         <p className={cn("break-words whitespace-pre-wrap", long && !open && "line-clamp-4")}>{query}</p>
         {long && (
-          <button type="button" onClick={() => setOpen(!open)} className="mt-1 text-xs font-medium text-primary hover:underline">
+          <button
+            type="button"
+            onClick={() => setOpen(!open)}
+            className="mt-1 text-xs font-medium text-primary hover:underline"
+          >
             {open ? chatMessages.labels.hide : chatMessages.labels.expand}
           </button>
         )}

@@ -3,16 +3,32 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { CheckIcon, CopyIcon, Globe2Icon, Loader2Icon } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api";
 import { makeChatPublic, revokeChatPublic } from "../api/chats";
 
 /** The public address of a chat (a path containing /public/ is the public view). */
-export const publicChatUrl = (chatId: string, token: string) => `${window.location.origin}/public/chat/${encodeURIComponent(chatId)}?token=${encodeURIComponent(token)}`;
+export const publicChatUrl = (chatId: string, token: string) =>
+  `${window.location.origin}/public/chat/${encodeURIComponent(chatId)}?token=${encodeURIComponent(token)}`;
 
 /** Share dialog: make the chat public, copy its link, or revoke access (spec 1 §7). */
-export function ShareDialog({ chatId, open, onOpenChange }: { chatId: string; open: boolean; onOpenChange: (o: boolean) => void }) {
+export function ShareDialog({
+  chatId,
+  open,
+  onOpenChange,
+}: {
+  chatId: string;
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+}) {
   const [url, setUrl] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   const queryClient = useQueryClient();
@@ -35,7 +51,10 @@ export function ShareDialog({ chatId, open, onOpenChange }: { chatId: string; op
   });
   const copy = async () => {
     if (!url) return;
-    await navigator.clipboard.writeText(url).then(() => setCopied(true), () => toast.error("Copy failed; select the link and copy it."));
+    await navigator.clipboard.writeText(url).then(
+      () => setCopied(true),
+      () => toast.error("Copy failed; select the link and copy it."),
+    );
     setTimeout(() => setCopied(false), 2000);
   };
   return (
@@ -43,18 +62,27 @@ export function ShareDialog({ chatId, open, onOpenChange }: { chatId: string; op
       <DialogContent className="sm:max-w-lg">
         <DialogHeader>
           <DialogTitle>Share this chat</DialogTitle>
-          <DialogDescription>Anyone with the link can read the questions and answers, and ask follow-ups. Your memories stay private.</DialogDescription>
+          <DialogDescription>
+            Anyone with the link can read the questions and answers, and ask follow-ups. Your memories stay
+            private.
+          </DialogDescription>
         </DialogHeader>
         {url ? (
           <div className="flex gap-2">
             <Input readOnly value={url} aria-label="Public link" onFocus={(e) => e.currentTarget.select()} />
             <Button variant="outline" onClick={() => void copy()} aria-label="Copy link">
-              {copied ? <CheckIcon className="size-4" /> : <CopyIcon className="size-4" />} {copied ? "Copied" : "Copy link"}
+              {copied ? <CheckIcon className="size-4" /> : <CopyIcon className="size-4" />}{" "}
+              {copied ? "Copied" : "Copy link"}
             </Button>
           </div>
         ) : (
           <Button onClick={() => make.mutate()} disabled={make.isPending}>
-            {make.isPending ? <Loader2Icon className="size-4 animate-spin" /> : <Globe2Icon className="size-4" />} Make public and get link
+            {make.isPending ? (
+              <Loader2Icon className="size-4 animate-spin" />
+            ) : (
+              <Globe2Icon className="size-4" />
+            )}{" "}
+            Make public and get link
           </Button>
         )}
         <DialogFooter>

@@ -8,7 +8,15 @@ import { cn } from "@/lib/utils";
  * Collapsible Thoughts / Thinking panel (spec 1 §4): open while thinking, auto-scrolls to the
  * bottom unless the reader scrolled up, closes 1 s after thinking ends.
  */
-export const ThoughtsPanel = memo(function ThoughtsPanel({ thoughts, thinking, live }: { thoughts: string; thinking: boolean; live: boolean }) {
+export const ThoughtsPanel = memo(function ThoughtsPanel({
+  thoughts,
+  thinking,
+  live,
+}: {
+  thoughts: string;
+  thinking: boolean;
+  live: boolean;
+}) {
   const [open, setOpen] = useState(live && thinking);
   const box = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
@@ -28,10 +36,18 @@ export const ThoughtsPanel = memo(function ThoughtsPanel({ thoughts, thinking, l
   if (!thoughts && !thinking) return null;
   return (
     <div className="rounded-lg border bg-muted/30" data-testid="thoughts">
-      <button type="button" onClick={() => setOpen(!open)} aria-expanded={open} className="flex w-full items-center gap-2 px-3 py-2 text-sm font-medium text-muted-foreground">
+      <button
+        type="button"
+        onClick={() => setOpen(!open)}
+        aria-expanded={open}
+        className="flex w-full items-center gap-2 px-3 py-2 text-sm font-medium text-muted-foreground"
+      >
         <BrainIcon className={cn("size-4", thinking && "animate-pulse text-primary")} aria-hidden />
         {thinking ? chatMessages.labels.thinking : chatMessages.labels.thoughts}
-        <ChevronDownIcon className={cn("ml-auto size-4 transition-transform", open && "rotate-180")} aria-hidden />
+        <ChevronDownIcon
+          className={cn("ml-auto size-4 transition-transform", open && "rotate-180")}
+          aria-hidden
+        />
       </button>
       {open && (
         <div

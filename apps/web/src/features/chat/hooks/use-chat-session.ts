@@ -3,7 +3,13 @@ import type { ChatRequestInput, ContextItemInput } from "./types";
 import { chat as chatConstants } from "@mnemo/contracts/constants";
 import { createNdjsonDecoder, type ApplyOptions, type StreamLine } from "@mnemo/contracts/stream";
 import { errorMessage } from "@/lib/api";
-import { fetchChatHistory, fetchPublicHistory, fetchSourceChats, streamPublicQna, streamQna } from "../api/chats";
+import {
+  fetchChatHistory,
+  fetchPublicHistory,
+  fetchSourceChats,
+  streamPublicQna,
+  streamQna,
+} from "../api/chats";
 import { findDemo } from "../logic/demo";
 import { emptySession, isBusy, sessionReducer, trimQuery } from "../logic/session";
 
@@ -14,7 +20,13 @@ export type ChatScope =
   | { kind: "collection"; collectionId: string; chatId: string | null }
   | { kind: "public"; chatId: string; token: string };
 
-export type AskOptions = { llm: string | null; searchType: string[]; contextList?: ContextItemInput[]; selectedApps?: string[]; retry?: boolean };
+export type AskOptions = {
+  llm: string | null;
+  searchType: string[];
+  contextList?: ContextItemInput[];
+  selectedApps?: string[];
+  retry?: boolean;
+};
 
 let seq = 0;
 const newKey = () => `item-${Date.now().toString(36)}-${(seq++).toString(36)}`;
@@ -33,7 +45,12 @@ export function useChatSession(scope: ChatScope, opts: { applyOptions?: ApplyOpt
   const applyRef = useRef(opts.applyOptions);
   applyRef.current = opts.applyOptions;
 
-  const scopeKey = scope.kind === "source" ? `s:${scope.sourceId}` : scope.kind === "public" ? `p:${scope.chatId}` : `${scope.kind}:${scope.chatId ?? ""}`;
+  const scopeKey =
+    scope.kind === "source"
+      ? `s:${scope.sourceId}`
+      : scope.kind === "public"
+        ? `p:${scope.chatId}`
+        : `${scope.kind}:${scope.chatId ?? ""}`;
   useEffect(() => {
     const ctrl = new AbortController();
     const known = stateRef.current.chatId;
@@ -113,13 +130,23 @@ export function useChatSession(scope: ChatScope, opts: { applyOptions?: ApplyOpt
             context_list: o.contextList?.length ? o.contextList : undefined,
             selected_apps_list: o.selectedApps?.length ? o.selectedApps : undefined,
             is_retry_llm: o.retry || undefined,
-            ...(scope.kind === "source" ? { source_id: scope.sourceId, is_qna_source_preview_chat: true } : {}),
+            ...(scope.kind === "source"
+              ? { source_id: scope.sourceId, is_qna_source_preview_chat: true }
+              : {}),
             ...(scope.kind === "collection" ? { collection_id: scope.collectionId } : {}),
             ...(scope.kind === "public"
-              ? { is_public: true, session_context: s.entries.filter((e) => e.item.status === "success").map((e) => ({ user_query: e.item.query, answer: e.item.response })) }
+              ? {
+                  is_public: true,
+                  session_context: s.entries
+                    .filter((e) => e.item.status === "success")
+                    .map((e) => ({ user_query: e.item.query, answer: e.item.response })),
+                }
               : {}),
           };
-          const res = scope.kind === "public" ? await streamPublicQna(scope.token, body, ctrl.signal) : await streamQna(body, ctrl.signal);
+          const res =
+            scope.kind === "public"
+              ? await streamPublicQna(scope.token, body, ctrl.signal)
+              : await streamQna(body, ctrl.signal);
           const reader = res.body!.getReader();
           const dec = createNdjsonDecoder();
           for (;;) {
@@ -130,12 +157,22 @@ export function useChatSession(scope: ChatScope, opts: { applyOptions?: ApplyOpt
         }
         cancelAnimationFrame(frame);
         flush();
-        if (!ended) dispatch({ type: "fail", key, message: "The answer stopped before it was complete. Please try again." });
+        if (!ended)
+          dispatch({
+            type: "fail",
+            key,
+            message: "The answer stopped before it was complete. Please try again.",
+          });
       } catch (err) {
         cancelAnimationFrame(frame);
         flush();
         if (ctrl.signal.aborted) dispatch({ type: "cancel", key });
-        else dispatch({ type: "fail", key, message: errorMessage(err, "Something went wrong while answering. Please try again.") });
+        else
+          dispatch({
+            type: "fail",
+            key,
+            message: errorMessage(err, "Something went wrong while answering. Please try again."),
+          });
       } finally {
         controllers.current.delete(key);
       }
@@ -164,7 +201,11 @@ export function useChatSession(scope: ChatScope, opts: { applyOptions?: ApplyOpt
       if (!entry || isBusy(stateRef.current)) return;
       const next = newKey();
       dispatch({ type: "regenerate", key, newKey: next, llm: o.llm });
-      void run(next, entry.item.query, { ...o, searchType: entry.item.searchType.filter((t) => t !== "memories"), retry: true });
+      void run(next, entry.item.query, {
+        ...o,
+        searchType: entry.item.searchType.filter((t) => t !== "memories"),
+        retry: true,
+      });
     },
     [run],
   );

@@ -30,7 +30,9 @@ export function useComposer(opts: { persist: boolean; collectionId?: string | nu
     [persist],
   );
   const toggleMode = (m: "web" | "creative") => {
-    const next = modes.includes(m) ? modes.filter((x) => x !== m) : [...modes.filter((x) => (m === "creative" ? x !== "web" : x !== "creative")), m];
+    const next = modes.includes(m)
+      ? modes.filter((x) => x !== m)
+      : [...modes.filter((x) => (m === "creative" ? x !== "web" : x !== "creative")), m];
     setModesState(next);
     if (persist) chatPrefs.setSearchModes(next);
   };
@@ -44,13 +46,16 @@ export function useComposer(opts: { persist: boolean; collectionId?: string | nu
   };
 
   // Context follows the chat on the server (POST /api/update_context) once the chat exists.
-  const contextIds = [...chips.map((c) => c.id), ...attachments.flatMap((a) => (a.id ? [a.id] : []))].join(",");
+  const contextIds = [...chips.map((c) => c.id), ...attachments.flatMap((a) => (a.id ? [a.id] : []))].join(
+    ",",
+  );
   useEffect(() => {
     if (!chatId || !contextIds) return;
     void updateContext(chatId, contextIds.split(","), []).catch(() => undefined);
   }, [chatId, contextIds]);
 
-  const toggleChip = (c: ContextChip) => setChips((all) => (all.some((x) => x.id === c.id) ? all.filter((x) => x.id !== c.id) : [...all, c]));
+  const toggleChip = (c: ContextChip) =>
+    setChips((all) => (all.some((x) => x.id === c.id) ? all.filter((x) => x.id !== c.id) : [...all, c]));
   const removeChip = (id: string) => setChips((all) => all.filter((c) => c.id !== id));
 
   const pickFiles = (files: File[]) => {
@@ -58,11 +63,18 @@ export function useComposer(opts: { persist: boolean; collectionId?: string | nu
       const key = `att-${seq++}`;
       setAttachments((all) => [...all, { key, name: file.name, status: "uploading" }]);
       attachFile(file)
-        .then((id) => setAttachments((all) => all.map((a) => (a.key === key ? { ...a, status: "ready", id } : a))))
+        .then((id) =>
+          setAttachments((all) => all.map((a) => (a.key === key ? { ...a, status: "ready", id } : a))),
+        )
         .catch((err: unknown) => {
-          const message = err instanceof Error && !("status" in err) ? err.message : errorMessage(err, `${file.name} could not be uploaded.`);
+          const message =
+            err instanceof Error && !("status" in err)
+              ? err.message
+              : errorMessage(err, `${file.name} could not be uploaded.`);
           toast.error(message);
-          setAttachments((all) => all.map((a) => (a.key === key ? { ...a, status: "error", error: message } : a)));
+          setAttachments((all) =>
+            all.map((a) => (a.key === key ? { ...a, status: "error", error: message } : a)),
+          );
         });
     }
   };
@@ -72,5 +84,21 @@ export function useComposer(opts: { persist: boolean; collectionId?: string | nu
     ...chips.map((c) => ({ id: c.id, type: c.type, title: c.title })),
     ...attachments.flatMap((a) => (a.id ? [{ id: a.id, type: "source", title: a.name }] : [])),
   ];
-  return { prompt, setPrompt, modes, toggleMode, llm, setLlm, apps, setApps, chips, toggleChip, removeChip, attachments, pickFiles, removeAttachment, contextList };
+  return {
+    prompt,
+    setPrompt,
+    modes,
+    toggleMode,
+    llm,
+    setLlm,
+    apps,
+    setApps,
+    chips,
+    toggleChip,
+    removeChip,
+    attachments,
+    pickFiles,
+    removeAttachment,
+    contextList,
+  };
 }

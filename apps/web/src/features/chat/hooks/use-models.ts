@@ -5,23 +5,57 @@ import { fetchAgents, fetchLlms, fetchPlan } from "../api/chats";
 
 /** LLM and agent options and whether the plan lets the user choose (spec 1 §5). */
 export function useModels(enabled = true) {
-  const llms = useQuery({ queryKey: ["chat", "llms"], queryFn: ({ signal }) => fetchLlms(signal), enabled, staleTime: 60_000 });
-  const agents = useQuery({ queryKey: ["chat", "agents"], queryFn: ({ signal }) => fetchAgents(signal), enabled, staleTime: 60_000 });
-  const plan = useQuery({ queryKey: ["user", "plan"], queryFn: ({ signal }) => fetchPlan(signal), enabled, staleTime: 60_000 });
+  const llms = useQuery({
+    queryKey: ["chat", "llms"],
+    queryFn: ({ signal }) => fetchLlms(signal),
+    enabled,
+    staleTime: 60_000,
+  });
+  const agents = useQuery({
+    queryKey: ["chat", "agents"],
+    queryFn: ({ signal }) => fetchAgents(signal),
+    enabled,
+    staleTime: 60_000,
+  });
+  const plan = useQuery({
+    queryKey: ["user", "plan"],
+    queryFn: ({ signal }) => fetchPlan(signal),
+    enabled,
+    staleTime: 60_000,
+  });
   // Stable while the queries do not change: chat items are memoized on these props.
   const llmList = llms.data?.llms;
   const agentList = agents.data?.agents;
   const options = useMemo<LlmOption[]>(
     () => [
       ...[...(llmList ?? [])].sort((a, b) => a.rank - b.rank),
-      ...(agentList ?? []).map((a): LlmOption => ({ id: a.id, name: a.name, is_active: a.is_active, type: "agent", provider: a.provider, env: a.env, rank: a.rank, paid_default: a.paid_default, free_default: a.free_default, reason: a.reason })),
+      ...(agentList ?? []).map((a): LlmOption => ({
+        id: a.id,
+        name: a.name,
+        is_active: a.is_active,
+        type: "agent",
+        provider: a.provider,
+        env: a.env,
+        rank: a.rank,
+        paid_default: a.paid_default,
+        free_default: a.free_default,
+        reason: a.reason,
+      })),
     ],
     [llmList, agentList],
   );
   const canChoose = plan.data ? plan.data.limits.modelSelection : true;
   const paid = plan.data?.is_paid ?? false;
-  const fallback = options.find((o) => o.is_active && (paid ? o.paid_default : o.free_default)) ?? options.find((o) => o.is_active && o.id === EXTRACTIVE_MODEL_ID) ?? options.find((o) => o.is_active);
-  const stronger = options.find((o) => o.type === "llm" && o.is_active && o.generative && o.id !== EXTRACTIVE_MODEL_ID);
-  const strongerModel = useMemo(() => (stronger ? { id: stronger.id, name: stronger.name } : undefined), [stronger]);
+  const fallback =
+    options.find((o) => o.is_active && (paid ? o.paid_default : o.free_default)) ??
+    options.find((o) => o.is_active && o.id === EXTRACTIVE_MODEL_ID) ??
+    options.find((o) => o.is_active);
+  const stronger = options.find(
+    (o) => o.type === "llm" && o.is_active && o.generative && o.id !== EXTRACTIVE_MODEL_ID,
+  );
+  const strongerModel = useMemo(
+    () => (stronger ? { id: stronger.id, name: stronger.name } : undefined),
+    [stronger],
+  );
   return { options, canChoose, fallback, stronger: strongerModel };
 }

@@ -92,7 +92,8 @@ export function splitIncremental(prev: BlockSplit | null, md: string): BlockSpli
   const reuse = prev !== null && md.startsWith(prev.source);
   const done = reuse ? [...prev.done] : [];
   const tailStart = scan(md, reuse ? prev.tailStart : 0, done);
-  if (reuse && done.length === prev.done.length && tailStart === prev.tailStart) return { ...prev, source: md, tail: md.slice(tailStart) };
+  if (reuse && done.length === prev.done.length && tailStart === prev.tailStart)
+    return { ...prev, source: md, tail: md.slice(tailStart) };
   return { source: md, done, tailStart, tail: md.slice(tailStart) };
 }
 

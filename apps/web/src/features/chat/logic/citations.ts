@@ -1,5 +1,11 @@
 /** Minimal mdast shapes the citation plugin touches. */
-type MdNode = { type: string; value?: string; url?: string; children?: MdNode[]; data?: Record<string, unknown> };
+type MdNode = {
+  type: string;
+  value?: string;
+  url?: string;
+  children?: MdNode[];
+  data?: Record<string, unknown>;
+};
 
 const CITE = /\[(\d{1,3})\]/g;
 /** Prefix of the link a citation marker becomes; the renderer turns it into a button. */

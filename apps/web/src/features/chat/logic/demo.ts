@@ -11,8 +11,22 @@ export const demoQueries: { query: string; lines: StreamLine[] }[] = [
       {
         sources: {
           results: [
-            { id: "demo-1", title: "Launch meeting notes", type: "page", snippet: "We ship on the 14th; Maya owns the announcement.", score: 1, citation: 1 },
-            { id: "demo-2", title: "Roadmap.pdf", type: "file", snippet: "Q3: public beta, pricing page, onboarding tour.", score: 0.8, citation: 2 },
+            {
+              id: "demo-1",
+              title: "Launch meeting notes",
+              type: "page",
+              snippet: "We ship on the 14th; Maya owns the announcement.",
+              score: 1,
+              citation: 1,
+            },
+            {
+              id: "demo-2",
+              title: "Roadmap.pdf",
+              type: "file",
+              snippet: "Q3: public beta, pricing page, onboarding tour.",
+              score: 0.8,
+              citation: 2,
+            },
           ],
           relevantResultsCount: 2,
         },
@@ -28,7 +42,22 @@ export const demoQueries: { query: string; lines: StreamLine[] }[] = [
   {
     query: "Summarise my reading list",
     lines: [
-      { sources: { results: [{ id: "demo-3", title: "Reading list", type: "webpage", snippet: "Thinking, Fast and Slow; The Pragmatic Programmer.", score: 1, citation: 1 }], relevantResultsCount: 1 }, source_id_map: { "1": "demo-3" } },
+      {
+        sources: {
+          results: [
+            {
+              id: "demo-3",
+              title: "Reading list",
+              type: "webpage",
+              snippet: "Thinking, Fast and Slow; The Pragmatic Programmer.",
+              score: 1,
+              citation: 1,
+            },
+          ],
+          relevantResultsCount: 1,
+        },
+        source_id_map: { "1": "demo-3" },
+      },
       { chunk: "Your list holds two books: *Thinking, Fast and Slow* and *The Pragmatic Programmer* [1]." },
       { end_of_data: true },
     ],

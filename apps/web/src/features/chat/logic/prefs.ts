@@ -25,7 +25,10 @@ function write(key: string, value: unknown) {
 
 const isStringList = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === "string");
 const isSelectedLlm = (v: unknown): v is SelectedLlm =>
-  typeof v === "object" && v !== null && "collections" in v && typeof (v as SelectedLlm).collections === "object";
+  typeof v === "object" &&
+  v !== null &&
+  "collections" in v &&
+  typeof (v as SelectedLlm).collections === "object";
 const isString = (v: unknown): v is string => typeof v === "string";
 
 export const chatPrefs = {
@@ -35,7 +38,10 @@ export const chatPrefs = {
   },
   setSelectedLlm(id: string, collectionId?: string | null) {
     const v = read<SelectedLlm>("selectedLLM", { global: null, collections: {} }, isSelectedLlm);
-    write("selectedLLM", collectionId ? { ...v, collections: { ...v.collections, [collectionId]: id } } : { ...v, global: id });
+    write(
+      "selectedLLM",
+      collectionId ? { ...v, collections: { ...v.collections, [collectionId]: id } } : { ...v, global: id },
+    );
   },
   searchModes: (): string[] => read("searchModes", [], isStringList),
   setSearchModes: (modes: string[]) => write("searchModes", modes),

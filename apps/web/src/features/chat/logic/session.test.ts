@@ -2,9 +2,22 @@ import { describe, expect, it } from "vitest";
 import type { SavedSessionRecord } from "@mnemo/contracts/chat";
 import { chatMessages } from "@mnemo/contracts/messages";
 import type { StreamLine } from "@mnemo/contracts/stream";
-import { emptySession, isBusy, sessionReducer, trimQuery, type SessionAction, type SessionState } from "./session";
+import {
+  emptySession,
+  isBusy,
+  sessionReducer,
+  trimQuery,
+  type SessionAction,
+  type SessionState,
+} from "./session";
 
-const ask = (key: string, query = "What is the mirror size?"): SessionAction => ({ type: "ask", key, query, llm: null, searchType: [] });
+const ask = (key: string, query = "What is the mirror size?"): SessionAction => ({
+  type: "ask",
+  key,
+  query,
+  llm: null,
+  searchType: [],
+});
 const lines = (key: string, ...l: StreamLine[]): SessionAction => ({ type: "lines", key, lines: l });
 const run = (...actions: SessionAction[]): SessionState => actions.reduce(sessionReducer, emptySession);
 const status = (s: SessionState, i = -1) => s.entries.at(i)?.item.status;
@@ -12,18 +25,71 @@ const status = (s: SessionState, i = -1) => s.entries.at(i)?.item.status;
 describe("chat item transitions (spec 1 §4)", () => {
   const cases: { name: string; actions: SessionAction[]; expected: string | undefined }[] = [
     { name: "a question starts loading", actions: [ask("a")], expected: "loading" },
-    { name: "metadata without text stays loading", actions: [ask("a"), lines("a", { chat_id: "c1", sources: { results: [], relevantResultsCount: 0 } })], expected: "loading" },
-    { name: "loading → streaming on the first chunk", actions: [ask("a"), lines("a", { chunk: "The mirror" })], expected: "streaming" },
-    { name: "a thought chunk also counts as the first chunk", actions: [ask("a"), lines("a", { chunk: "<think>hmm" })], expected: "streaming" },
-    { name: "streaming → success at end_of_data", actions: [ask("a"), lines("a", { chunk: "200 mm [1]" }), lines("a", { end_of_data: true })], expected: "success" },
-    { name: "loading → success when the stream ends with no text", actions: [ask("a"), lines("a", { end_of_data: true })], expected: "success" },
-    { name: "loading → error on a failed call", actions: [ask("a"), { type: "fail", key: "a", message: chatMessages.webSearchLimit }], expected: "error" },
-    { name: "streaming → error on an error line", actions: [ask("a"), lines("a", { chunk: "x" }), lines("a", { error: "boom" }, { end_of_data: true })], expected: "error" },
-    { name: "loading → cancelled when the user stops", actions: [ask("a"), { type: "cancel", key: "a" }], expected: "cancelled" },
-    { name: "streaming → cancelled when the user stops", actions: [ask("a"), lines("a", { chunk: "partial" }), { type: "cancel", key: "a" }], expected: "cancelled" },
-    { name: "cancelled ignores late lines", actions: [ask("a"), lines("a", { chunk: "p" }), { type: "cancel", key: "a" }, lines("a", { chunk: "late" }, { end_of_data: true })], expected: "cancelled" },
-    { name: "cancelled is not turned into error by the aborted fetch", actions: [ask("a"), { type: "cancel", key: "a" }, { type: "fail", key: "a", message: "aborted" }], expected: "cancelled" },
-    { name: "success is not cancelled afterwards", actions: [ask("a"), lines("a", { chunk: "x" }, { end_of_data: true }), { type: "cancel", key: "a" }], expected: "success" },
+    {
+      name: "metadata without text stays loading",
+      actions: [ask("a"), lines("a", { chat_id: "c1", sources: { results: [], relevantResultsCount: 0 } })],
+      expected: "loading",
+    },
+    {
+      name: "loading → streaming on the first chunk",
+      actions: [ask("a"), lines("a", { chunk: "The mirror" })],
+      expected: "streaming",
+    },
+    {
+      name: "a thought chunk also counts as the first chunk",
+      actions: [ask("a"), lines("a", { chunk: "<think>hmm" })],
+      expected: "streaming",
+    },
+    {
+      name: "streaming → success at end_of_data",
+      actions: [ask("a"), lines("a", { chunk: "200 mm [1]" }), lines("a", { end_of_data: true })],
+      expected: "success",
+    },
+    {
+      name: "loading → success when the stream ends with no text",
+      actions: [ask("a"), lines("a", { end_of_data: true })],
+      expected: "success",
+    },
+    {
+      name: "loading → error on a failed call",
+      actions: [ask("a"), { type: "fail", key: "a", message: chatMessages.webSearchLimit }],
+      expected: "error",
+    },
+    {
+      name: "streaming → error on an error line",
+      actions: [ask("a"), lines("a", { chunk: "x" }), lines("a", { error: "boom" }, { end_of_data: true })],
+      expected: "error",
+    },
+    {
+      name: "loading → cancelled when the user stops",
+      actions: [ask("a"), { type: "cancel", key: "a" }],
+      expected: "cancelled",
+    },
+    {
+      name: "streaming → cancelled when the user stops",
+      actions: [ask("a"), lines("a", { chunk: "partial" }), { type: "cancel", key: "a" }],
+      expected: "cancelled",
+    },
+    {
+      name: "cancelled ignores late lines",
+      actions: [
+        ask("a"),
+        lines("a", { chunk: "p" }),
+        { type: "cancel", key: "a" },
+        lines("a", { chunk: "late" }, { end_of_data: true }),
+      ],
+      expected: "cancelled",
+    },
+    {
+      name: "cancelled is not turned into error by the aborted fetch",
+      actions: [ask("a"), { type: "cancel", key: "a" }, { type: "fail", key: "a", message: "aborted" }],
+      expected: "cancelled",
+    },
+    {
+      name: "success is not cancelled afterwards",
+      actions: [ask("a"), lines("a", { chunk: "x" }, { end_of_data: true }), { type: "cancel", key: "a" }],
+      expected: "success",
+    },
   ];
   it.each(cases)("$name", ({ actions, expected }) => {
     expect(status(run(...actions))).toBe(expected);
@@ -38,9 +104,17 @@ describe("chat item transitions (spec 1 §4)", () => {
 describe("asking (spec 1 §4, §5)", () => {
   const busyCases: { name: string; before: SessionAction[]; accepted: boolean }[] = [
     { name: "ignored while the last item is loading", before: [ask("a")], accepted: false },
-    { name: "ignored while the last item is streaming", before: [ask("a"), lines("a", { chunk: "x" })], accepted: false },
+    {
+      name: "ignored while the last item is streaming",
+      before: [ask("a"), lines("a", { chunk: "x" })],
+      accepted: false,
+    },
     { name: "accepted after success", before: [ask("a"), lines("a", { end_of_data: true })], accepted: true },
-    { name: "accepted after error", before: [ask("a"), { type: "fail", key: "a", message: "x" }], accepted: true },
+    {
+      name: "accepted after error",
+      before: [ask("a"), { type: "fail", key: "a", message: "x" }],
+      accepted: true,
+    },
     { name: "accepted after cancel", before: [ask("a"), { type: "cancel", key: "a" }], accepted: true },
   ];
   it.each(busyCases)("a new question is $name", ({ before, accepted }) => {
@@ -66,11 +140,23 @@ describe("session bookkeeping", () => {
     expect(run(ask("a"), lines("a", { chat_id: "chat-1" })).chatId).toBe("chat-1");
   });
   it("regenerate replaces the item with a fresh loading one for the same question", () => {
-    const s = run(ask("a", "Q1"), lines("a", { chunk: "old" }, { end_of_data: true }), { type: "regenerate", key: "a", newKey: "b", llm: "gpt" });
-    expect(s.entries.map((e) => [e.key, e.item.query, e.item.status, e.item.response, e.item.llm])).toEqual([["b", "Q1", "loading", "", "gpt"]]);
+    const s = run(ask("a", "Q1"), lines("a", { chunk: "old" }, { end_of_data: true }), {
+      type: "regenerate",
+      key: "a",
+      newKey: "b",
+      llm: "gpt",
+    });
+    expect(s.entries.map((e) => [e.key, e.item.query, e.item.status, e.item.response, e.item.llm])).toEqual([
+      ["b", "Q1", "loading", "", "gpt"],
+    ]);
   });
   it("regenerate is ignored while another answer is in progress", () => {
-    const s = run(ask("a", "Q1"), lines("a", { end_of_data: true }), ask("b", "Q2"), { type: "regenerate", key: "a", newKey: "c", llm: null });
+    const s = run(ask("a", "Q1"), lines("a", { end_of_data: true }), ask("b", "Q2"), {
+      type: "regenerate",
+      key: "a",
+      newKey: "c",
+      llm: null,
+    });
     expect(s.entries.map((e) => e.key)).toEqual(["a", "b"]);
   });
   it("votes toggle on an item", () => {
@@ -94,9 +180,20 @@ describe("session bookkeeping", () => {
       created_at: new Date(0).toISOString(),
       vote: -1,
     };
-    const s = sessionReducer(emptySession, { type: "history", chatId: "c", records: [record, { ...record, id: "t2", status: "cancelled", thoughts: "" }] });
+    const s = sessionReducer(emptySession, {
+      type: "history",
+      chatId: "c",
+      records: [record, { ...record, id: "t2", status: "cancelled", thoughts: "" }],
+    });
     const [first, second] = s.entries;
-    expect([first.item.status, first.item.response, first.item.chainOfThoughts, first.item.isThinking, first.vote, first.turnId]).toEqual(["success", "200 mm [1]", "looked at notes", false, -1, "t1"]);
+    expect([
+      first.item.status,
+      first.item.response,
+      first.item.chainOfThoughts,
+      first.item.isThinking,
+      first.vote,
+      first.turnId,
+    ]).toEqual(["success", "200 mm [1]", "looked at notes", false, -1, "t1"]);
     expect(first.item.sources.results).toEqual([source]);
     expect(first.item.relatedQuestions).toEqual(["Who ground it?"]);
     expect(second.item.status).toBe("cancelled");

@@ -56,7 +56,12 @@ function entryFromRecord(r: SavedSessionRecord): ChatEntry {
     chunk: answer,
     follow_up_questions: r.follow_up_questions,
   });
-  item = { ...item, isThinking: false, endOfData: true, status: r.status === "cancelled" ? "cancelled" : r.status === "error" ? "error" : "success" };
+  item = {
+    ...item,
+    isThinking: false,
+    endOfData: true,
+    status: r.status === "cancelled" ? "cancelled" : r.status === "error" ? "error" : "success",
+  };
   const vote = r.vote === 1 || r.vote === -1 ? r.vote : null;
   return { key: r.id, item, turnId: r.id, vote, demo: false };
 }
@@ -78,7 +83,13 @@ export function sessionReducer(s: SessionState, a: SessionAction): SessionState 
     case "ask": {
       const query = trimQuery(a.query);
       if (!query || isBusy(s)) return s;
-      const entry: ChatEntry = { key: a.key, item: newChatItem(query, a.llm, a.searchType), turnId: null, vote: null, demo: Boolean(a.demo) };
+      const entry: ChatEntry = {
+        key: a.key,
+        item: newChatItem(query, a.llm, a.searchType),
+        turnId: null,
+        vote: null,
+        demo: Boolean(a.demo),
+      };
       return { ...s, entries: [...s.entries, entry] };
     }
     case "lines":
@@ -95,10 +106,18 @@ export function sessionReducer(s: SessionState, a: SessionAction): SessionState 
         return item === e.item ? e : { ...e, item };
       });
     case "fail":
-      return update(s, a.key, (e) => (e.item.status === "cancelled" ? e : { ...e, item: failChatItem(e.item, a.message) }));
+      return update(s, a.key, (e) =>
+        e.item.status === "cancelled" ? e : { ...e, item: failChatItem(e.item, a.message) },
+      );
     case "regenerate": {
       if (isBusy(s)) return s;
-      return update(s, a.key, (e) => ({ key: a.newKey, item: newChatItem(e.item.query, a.llm, e.item.searchType), turnId: null, vote: null, demo: false }));
+      return update(s, a.key, (e) => ({
+        key: a.newKey,
+        item: newChatItem(e.item.query, a.llm, e.item.searchType),
+        turnId: null,
+        vote: null,
+        demo: false,
+      }));
     }
     case "vote":
       return update(s, a.key, (e) => (e.vote === a.vote ? e : { ...e, vote: a.vote }));

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { splitBlocks as blocksOf } from "./blocks";
-import { defaultSourceCount, greetingWordsAt, isCopilotLimit, isLongQuery, markdownToPlainText, savedMemoryTitle } from "./text";
+import {
+  defaultSourceCount,
+  greetingWordsAt,
+  isCopilotLimit,
+  isLongQuery,
+  markdownToPlainText,
+  savedMemoryTitle,
+} from "./text";
 import { hintDelay, hintSteps } from "./hints";
 import { citationOf, remarkCitations } from "./citations";
 
@@ -20,7 +27,10 @@ describe("chat text rules", () => {
 
   it.each([
     ["Daily Copilot limit reached. Free users can perform only 5 searches per day.", true],
-    ["Daily web search limit reached. Turn off web search or upgrade your plan to get unlimited searches.", false],
+    [
+      "Daily web search limit reached. Turn off web search or upgrade your plan to get unlimited searches.",
+      false,
+    ],
     [null, false],
   ])("Upgrade instead of Retry for %j", (e, expected) => expect(isCopilotLimit(e)).toBe(expected));
 
@@ -29,7 +39,9 @@ describe("chat text rules", () => {
     [0, 8, 5],
     [7, 8, 5],
     [0, 3, 3],
-  ])("source cards: relevant %i of %i shows %i", (relevant, total, shown) => expect(defaultSourceCount(relevant, total)).toBe(shown));
+  ])("source cards: relevant %i of %i shows %i", (relevant, total, shown) =>
+    expect(defaultSourceCount(relevant, total)).toBe(shown),
+  );
 
   it.each([
     [0, ""],
@@ -37,10 +49,16 @@ describe("chat text rules", () => {
     [1500, "Hello!"],
     [1565, "Hello! How"],
     [99999, "Hello! How can I help you?"],
-  ])("greeting at %i ms", (ms, text) => expect(greetingWordsAt("Hello! How can I help you?", ms, 1500, 65)).toBe(text));
+  ])("greeting at %i ms", (ms, text) =>
+    expect(greetingWordsAt("Hello! How can I help you?", ms, 1500, 65)).toBe(text),
+  );
 
   it("plain text drops marks, links and citations", () => {
-    expect(markdownToPlainText("## Title\n\nThe **mirror** is `200 mm` [1], see [site](https://x.y).\n\n- one\n- two")).toBe("Title\n\nThe mirror is 200 mm, see site.\n\n• one\n• two");
+    expect(
+      markdownToPlainText(
+        "## Title\n\nThe **mirror** is `200 mm` [1], see [site](https://x.y).\n\n- one\n- two",
+      ),
+    ).toBe("Title\n\nThe mirror is 200 mm, see site.\n\n• one\n• two");
   });
 });
 
@@ -48,7 +66,10 @@ describe("loading hints (spec 1 §4)", () => {
   it.each([
     [[], ["Understanding...", "Searching memories...", "Compiling..."]],
     [["web"], ["Understanding...", "Searching the web...", "Searching memories...", "Compiling..."]],
-    [["creative", "web"], ["Understanding...", "Compiling..."]],
+    [
+      ["creative", "web"],
+      ["Understanding...", "Compiling..."],
+    ],
   ])("steps for modes %j", (modes, steps) => expect(hintSteps(modes)).toEqual(steps));
   it("names at most 10 integrations", () => {
     const apps = Array.from({ length: 12 }, (_, i) => `App${i}`);
@@ -62,7 +83,18 @@ describe("loading hints (spec 1 §4)", () => {
 
 describe("citations and blocks", () => {
   it("turns [n] in text into citation links, not inside code", () => {
-    const tree = { type: "root", children: [{ type: "paragraph", children: [{ type: "text", value: "Mirror [1] and [12]." }, { type: "inlineCode", value: "[3]" }] }] };
+    const tree = {
+      type: "root",
+      children: [
+        {
+          type: "paragraph",
+          children: [
+            { type: "text", value: "Mirror [1] and [12]." },
+            { type: "inlineCode", value: "[3]" },
+          ],
+        },
+      ],
+    };
     remarkCitations()(tree);
     const kids = tree.children[0].children as { type: string; url?: string; value?: string }[];
     expect(kids.map((k) => k.type)).toEqual(["text", "link", "text", "link", "text", "inlineCode"]);

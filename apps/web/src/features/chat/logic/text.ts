@@ -30,7 +30,10 @@ export function markdownToPlainText(md: string): string {
     .replace(/^[ \t]*>[ \t]?/gm, "")
     .replace(/^[ \t]*[-*+][ \t]+/gm, "• ")
     .replace(/^\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/gm, "")
-    .replace(/\*\*([^*]+)\*\*|__([^_]+)__/g, (_m, a: string | undefined, b: string | undefined) => a ?? b ?? "")
+    .replace(
+      /\*\*([^*]+)\*\*|__([^_]+)__/g,
+      (_m, a: string | undefined, b: string | undefined) => a ?? b ?? "",
+    )
     .replace(/(^|[^*])\*([^*\n]+)\*/g, "$1$2")
     .replace(/(^|\W)_([^_\n]+)_(?=\W|$)/g, "$1$2")
     .replace(/~~([^~]+)~~/g, "$1")

@@ -24,4 +24,5 @@ export function trackedEvents(): readonly TrackEvent[] {
   return recent;
 }
 
-if (typeof window !== "undefined") (window as unknown as { __mnemoTrack?: () => readonly TrackEvent[] }).__mnemoTrack = trackedEvents;
+if (typeof window !== "undefined")
+  (window as unknown as { __mnemoTrack?: () => readonly TrackEvent[] }).__mnemoTrack = trackedEvents;

@@ -27,26 +27,43 @@ export function getCollection(id: string, signal?: AbortSignal): Promise<Collect
 }
 
 /** PUT /api/collection: creates (no collection_id) or updates name/description/instructions. */
-export function upsertCollection(input: { collection_id?: string; name?: string; description?: string; custom_instructions?: string }) {
+export function upsertCollection(input: {
+  collection_id?: string;
+  name?: string;
+  description?: string;
+  custom_instructions?: string;
+}) {
   const body = { ...input, collection_name: input.name, name: undefined };
   return api.request("/api/collection", { method: "PUT", body, schema: zUpsertCollectionResponse });
 }
 
 /** DELETE /api/collection/delete with the list of ids; the memories stay in the wall. */
 export function deleteCollections(ids: string[]) {
-  return api.request("/api/collection/delete", { method: "DELETE", body: ids, schema: zDeleteCollectionsResponse });
+  return api.request("/api/collection/delete", {
+    method: "DELETE",
+    body: ids,
+    schema: zDeleteCollectionsResponse,
+  });
 }
 
 /** POST /api/collection/add_sources?collection_id= with one batch of memory ids. */
 export function addSourcesBatch(collectionId: string, documents: string[]): Promise<AddSourcesResponse> {
   const q = new URLSearchParams({ collection_id: collectionId });
-  return api.request(`/api/collection/add_sources?${q.toString()}`, { method: "POST", body: { documents }, schema: zAddSourcesResponse });
+  return api.request(`/api/collection/add_sources?${q.toString()}`, {
+    method: "POST",
+    body: { documents },
+    schema: zAddSourcesResponse,
+  });
 }
 
 /** POST /api/collection/remove_sources?collection_id=; the memories stay in the wall. */
 export function removeSources(collectionId: string, documents: string[]) {
   const q = new URLSearchParams({ collection_id: collectionId });
-  return api.request(`/api/collection/remove_sources?${q.toString()}`, { method: "POST", body: { documents }, schema: zRemoveSourcesResponse });
+  return api.request(`/api/collection/remove_sources?${q.toString()}`, {
+    method: "POST",
+    body: { documents },
+    schema: zRemoveSourcesResponse,
+  });
 }
 
 /** PUT /api/collection/{id}/add_custom_instructions?custom_instructions= (empty clears). */
@@ -78,13 +95,28 @@ export function revokeAccess(id: string, email: string, access?: AccessType) {
 }
 
 /** GET /api/sources?collection_id=: one page of the collection's memories, as wall cards. */
-export function listCollectionSources(collectionId: string, page: number, pageSize: number, signal?: AbortSignal): Promise<SourceList> {
-  const q = new URLSearchParams({ collection_id: collectionId, page: String(page), page_size: String(pageSize), sort: "recent" });
+export function listCollectionSources(
+  collectionId: string,
+  page: number,
+  pageSize: number,
+  signal?: AbortSignal,
+): Promise<SourceList> {
+  const q = new URLSearchParams({
+    collection_id: collectionId,
+    page: String(page),
+    page_size: String(pageSize),
+    sort: "recent",
+  });
   return api.request(`/api/sources?${q.toString()}`, { schema: zSourceList, signal });
 }
 
 /** GET /api/sources (everything): one page of the user's memories, for the existing-memories picker. */
 export function listAllSources(page: number, pageSize: number, signal?: AbortSignal): Promise<SourceList> {
-  const q = new URLSearchParams({ tab: "everything", page: String(page), page_size: String(pageSize), sort: "recent" });
+  const q = new URLSearchParams({
+    tab: "everything",
+    page: String(page),
+    page_size: String(pageSize),
+    sort: "recent",
+  });
   return api.request(`/api/sources?${q.toString()}`, { schema: zSourceList, signal });
 }

@@ -13,7 +13,15 @@ const memoryCount = (n: number) => `${n} ${n === 1 ? "memory" : "memories"}`;
  * Add memories to collection dialog (spec 2 §2): every collection with its memory count, a
  * Create New Collection entry, and '(View only)' disabled entries where the user cannot write.
  */
-export function AddToCollectionDialog({ sourceIds, onOpenChange, onAdded }: { sourceIds: string[] | null; onOpenChange: (open: boolean) => void; onAdded?: () => void }) {
+export function AddToCollectionDialog({
+  sourceIds,
+  onOpenChange,
+  onAdded,
+}: {
+  sourceIds: string[] | null;
+  onOpenChange: (open: boolean) => void;
+  onAdded?: () => void;
+}) {
   const { data: collections, isPending } = useCollections();
   const { add, stateOf, reset } = useAddToCollection();
   const [creating, setCreating] = useState(false);
@@ -61,11 +69,23 @@ export function AddToCollectionDialog({ sourceIds, onOpenChange, onAdded }: { so
               const canAdd = c.policies.add_sources;
               const state = stateOf(c.collection_id);
               return (
-                <li key={c.collection_id} data-testid="add-to-collection-row" className="flex items-center gap-3 rounded-lg px-3 py-2 hover:bg-muted/50" aria-disabled={!canAdd || undefined}>
+                <li
+                  key={c.collection_id}
+                  data-testid="add-to-collection-row"
+                  className="flex items-center gap-3 rounded-lg px-3 py-2 hover:bg-muted/50"
+                  aria-disabled={!canAdd || undefined}
+                >
                   <FolderClosedIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
                   <div className="min-w-0 flex-1">
-                    <p className={canAdd ? "truncate text-sm font-medium" : "truncate text-sm font-medium text-muted-foreground"}>
-                      {c.collection_name} {!canAdd && <span className="font-normal">{collectionMessages.viewOnly}</span>}
+                    <p
+                      className={
+                        canAdd
+                          ? "truncate text-sm font-medium"
+                          : "truncate text-sm font-medium text-muted-foreground"
+                      }
+                    >
+                      {c.collection_name}{" "}
+                      {!canAdd && <span className="font-normal">{collectionMessages.viewOnly}</span>}
                     </p>
                     <p className="text-xs text-muted-foreground">{memoryCount(c.document_count)}</p>
                   </div>

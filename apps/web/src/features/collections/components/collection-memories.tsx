@@ -30,7 +30,11 @@ export function CollectionMemories({ collection, onAdd }: { collection: Collecti
   const removeSelected = async () => {
     try {
       const r = await removeFrom.mutateAsync([...selected]);
-      toast.success(r.removed.length === 1 ? "1 memory removed from the collection." : `${r.removed.length} memories removed from the collection.`);
+      toast.success(
+        r.removed.length === 1
+          ? "1 memory removed from the collection."
+          : `${r.removed.length} memories removed from the collection.`,
+      );
       clearSelection();
     } catch (err) {
       toast.error(errorMessage(err));
@@ -59,7 +63,11 @@ export function CollectionMemories({ collection, onAdd }: { collection: Collecti
         <EmptyState
           icon={LibraryBigIcon}
           title="No memories in this collection yet"
-          description={canWrite ? "Add new memories or pick from the ones you already saved." : "Memories added by the collection's members appear here."}
+          description={
+            canWrite
+              ? "Add new memories or pick from the ones you already saved."
+              : "Memories added by the collection's members appear here."
+          }
           action={
             canWrite ? (
               <Button onClick={onAdd}>
@@ -82,12 +90,26 @@ export function CollectionMemories({ collection, onAdd }: { collection: Collecti
         />
       )}
       {selected.size > 0 && (
-        <div role="toolbar" aria-label="Selected memories" className="sticky bottom-4 z-30 mx-auto flex w-fit max-w-full flex-wrap items-center gap-2 rounded-xl border bg-popover px-3 py-2 text-sm shadow-lg">
-          <Button variant="ghost" size="icon-sm" onClick={() => clearSelection()} aria-label="Clear selection">
+        <div
+          role="toolbar"
+          aria-label="Selected memories"
+          className="sticky bottom-4 z-30 mx-auto flex w-fit max-w-full flex-wrap items-center gap-2 rounded-xl border bg-popover px-3 py-2 text-sm shadow-lg"
+        >
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            onClick={() => clearSelection()}
+            aria-label="Clear selection"
+          >
             <XIcon aria-hidden />
           </Button>
           <span className="font-medium">{selected.size} selected</span>
-          <Button variant="outline" size="sm" onClick={() => void removeSelected()} disabled={removeFrom.isPending}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => void removeSelected()}
+            disabled={removeFrom.isPending}
+          >
             <FolderMinusIcon aria-hidden /> Remove from collection
           </Button>
         </div>
@@ -103,7 +125,13 @@ export function CollectionMemories({ collection, onAdd }: { collection: Collecti
           if (previewId && ids.includes(previewId)) closePreview();
         }}
       />
-      {previewId && <SourcePreviewDialog sourceId={previewId} initial={items.find((s) => s.id === previewId)} onClose={() => closePreview()} />}
+      {previewId && (
+        <SourcePreviewDialog
+          sourceId={previewId}
+          initial={items.find((s) => s.id === previewId)}
+          onClose={() => closePreview()}
+        />
+      )}
     </section>
   );
 }

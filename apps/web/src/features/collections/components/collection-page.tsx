@@ -1,9 +1,22 @@
 import { useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
-import { ArrowLeftIcon, FolderXIcon, Loader2Icon, MoreHorizontalIcon, PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
+import {
+  ArrowLeftIcon,
+  FolderXIcon,
+  Loader2Icon,
+  MoreHorizontalIcon,
+  PencilIcon,
+  PlusIcon,
+  Trash2Icon,
+} from "lucide-react";
 import type { Collection } from "@mnemo/contracts";
 import { Button } from "@/components/ui/button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
 import { EmptyState } from "@/components/ui/empty-state";
 import { openUploadDialog } from "@/features/upload";
 import { useMe } from "@/features/users/hooks/use-me";
@@ -45,7 +58,10 @@ function Header({ collection, mine }: { collection: Collection; mine: boolean })
   return (
     <div className="flex flex-wrap items-start justify-between gap-4">
       <div className="min-w-0">
-        <Link to="/collections" className="mb-1 inline-flex items-center gap-1 text-xs text-muted-foreground hover:text-foreground">
+        <Link
+          to="/collections"
+          className="mb-1 inline-flex items-center gap-1 text-xs text-muted-foreground hover:text-foreground"
+        >
           <ArrowLeftIcon className="size-3.5" aria-hidden /> Collections
         </Link>
         <h1 className="flex flex-wrap items-baseline gap-x-2 text-2xl font-semibold tracking-tight break-words">
@@ -78,7 +94,10 @@ function Header({ collection, mine }: { collection: Collection; mine: boolean })
                 </DropdownMenuItem>
               )}
               {p.delete && (
-                <DropdownMenuItem onSelect={() => setDeleting(true)} className="text-destructive focus:text-destructive">
+                <DropdownMenuItem
+                  onSelect={() => setDeleting(true)}
+                  className="text-destructive focus:text-destructive"
+                >
                   <Trash2Icon aria-hidden /> Delete collection
                 </DropdownMenuItem>
               )}
@@ -89,12 +108,19 @@ function Header({ collection, mine }: { collection: Collection; mine: boolean })
       {renaming && (
         <RenameCollectionDialog
           collection={collection}
-          siblings={(all ?? []).filter((c) => c.owner_email === collection.owner_email).map((c) => c.collection_name)}
+          siblings={(all ?? [])
+            .filter((c) => c.owner_email === collection.owner_email)
+            .map((c) => c.collection_name)}
           open={renaming}
           onOpenChange={setRenaming}
         />
       )}
-      <DeleteCollectionDialog collection={collection} open={deleting} onOpenChange={setDeleting} onDeleted={() => navigate("/collections", { replace: true })} />
+      <DeleteCollectionDialog
+        collection={collection}
+        open={deleting}
+        onOpenChange={setDeleting}
+        onDeleted={() => navigate("/collections", { replace: true })}
+      />
     </div>
   );
 }
@@ -146,7 +172,9 @@ export function CollectionPage() {
                 onClick={() => setView(v)}
                 className={cn(
                   "-mb-px border-b-2 px-3 py-2 text-sm font-medium capitalize outline-none focus-visible:ring-[3px] focus-visible:ring-ring",
-                  view === v ? "border-primary text-foreground" : "border-transparent text-muted-foreground hover:text-foreground",
+                  view === v
+                    ? "border-primary text-foreground"
+                    : "border-transparent text-muted-foreground hover:text-foreground",
                 )}
               >
                 {v === "memories" ? "Memories" : "Chat"}
@@ -155,7 +183,10 @@ export function CollectionPage() {
           </div>
           <div role="tabpanel">
             {view === "memories" ? (
-              <CollectionMemories collection={collection} onAdd={() => openUploadDialog({ collectionId: collection.collection_id })} />
+              <CollectionMemories
+                collection={collection}
+                onAdd={() => openUploadDialog({ collectionId: collection.collection_id })}
+              />
             ) : (
               <CollectionChat collectionId={collection.collection_id} />
             )}

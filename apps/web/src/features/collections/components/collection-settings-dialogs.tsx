@@ -2,14 +2,31 @@ import { useState, type FormEvent } from "react";
 import { Loader2Icon } from "lucide-react";
 import { collectionMessages, type Collection } from "@mnemo/contracts";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { FormField } from "@/features/auth/components/form-field";
 import { ApiError, errorMessage } from "@/lib/api";
 import { useDeleteCollection, useUpdateCollection } from "../hooks/use-collections";
 import { collectionNameError } from "../logic/name";
 
 /** Rename (and re-describe) a collection; the same name rules as creation. */
-export function RenameCollectionDialog({ collection, siblings, open, onOpenChange }: { collection: Collection; siblings: string[]; open: boolean; onOpenChange: (o: boolean) => void }) {
+export function RenameCollectionDialog({
+  collection,
+  siblings,
+  open,
+  onOpenChange,
+}: {
+  collection: Collection;
+  siblings: string[];
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+}) {
   const [name, setName] = useState(collection.collection_name);
   const [description, setDescription] = useState(collection.description);
   const [error, setError] = useState<string | null>(null);
@@ -17,13 +34,18 @@ export function RenameCollectionDialog({ collection, siblings, open, onOpenChang
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const err = collectionNameError(name, siblings.filter((n) => n !== collection.collection_name));
+    const err = collectionNameError(
+      name,
+      siblings.filter((n) => n !== collection.collection_name),
+    );
     if (err) return setError(err);
     try {
       await update.mutateAsync({ name: name.trim(), description: description.trim() });
       onOpenChange(false);
     } catch (x) {
-      setError(x instanceof ApiError && x.code === "conflict" ? collectionMessages.nameExists : errorMessage(x));
+      setError(
+        x instanceof ApiError && x.code === "conflict" ? collectionMessages.nameExists : errorMessage(x),
+      );
     }
   };
 
@@ -45,7 +67,12 @@ export function RenameCollectionDialog({ collection, siblings, open, onOpenChang
               setError(null);
             }}
           />
-          <FormField label={`${collectionMessages.createModal.description} (optional)`} value={description} maxLength={2000} onChange={(e) => setDescription(e.target.value)} />
+          <FormField
+            label={`${collectionMessages.createModal.description} (optional)`}
+            value={description}
+            maxLength={2000}
+            onChange={(e) => setDescription(e.target.value)}
+          />
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
@@ -62,7 +89,17 @@ export function RenameCollectionDialog({ collection, siblings, open, onOpenChang
 }
 
 /** Confirms deleting a collection; its memories stay in the wall. */
-export function DeleteCollectionDialog({ collection, open, onOpenChange, onDeleted }: { collection: Collection; open: boolean; onOpenChange: (o: boolean) => void; onDeleted: () => void }) {
+export function DeleteCollectionDialog({
+  collection,
+  open,
+  onOpenChange,
+  onDeleted,
+}: {
+  collection: Collection;
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  onDeleted: () => void;
+}) {
   const del = useDeleteCollection();
   const [error, setError] = useState<string | null>(null);
   return (
@@ -70,7 +107,9 @@ export function DeleteCollectionDialog({ collection, open, onOpenChange, onDelet
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Delete “{collection.collection_name}”?</DialogTitle>
-          <DialogDescription>The collection and its sharing go away for every member. Its memories stay in your wall.</DialogDescription>
+          <DialogDescription>
+            The collection and its sharing go away for every member. Its memories stay in your wall.
+          </DialogDescription>
         </DialogHeader>
         {error && (
           <p role="alert" className="text-sm text-destructive">

@@ -64,9 +64,16 @@ export function CollectionsPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title="Collections" description="Group memories and chat over them together." actions={data && data.length > 0 ? create : undefined} />
+      <PageHeader
+        title="Collections"
+        description="Group memories and chat over them together."
+        actions={data && data.length > 0 ? create : undefined}
+      />
       {isPending ? (
-        <p className="flex items-center justify-center gap-2 py-16 text-sm text-muted-foreground" role="status">
+        <p
+          className="flex items-center justify-center gap-2 py-16 text-sm text-muted-foreground"
+          role="status"
+        >
           <Loader2Icon className="size-4 animate-spin" aria-hidden /> Loading collections…
         </p>
       ) : isError ? (
@@ -90,7 +97,11 @@ export function CollectionsPage() {
           ))}
         </ul>
       )}
-      <CreateCollectionDialog open={creating} onOpenChange={setCreating} onCreated={(c) => navigate(`/collections/${encodeURIComponent(c.collection_id)}`)} />
+      <CreateCollectionDialog
+        open={creating}
+        onOpenChange={setCreating}
+        onCreated={(c) => navigate(`/collections/${encodeURIComponent(c.collection_id)}`)}
+      />
     </div>
   );
 }

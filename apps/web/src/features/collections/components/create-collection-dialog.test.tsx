@@ -28,9 +28,19 @@ const existing = {
   creation_time: 1,
   owner_email: "ada@example.com",
   access: "admin",
-  policies: { add_sources: true, remove_sources: true, edit_pages: true, update: true, share: true, delete: true },
+  policies: {
+    add_sources: true,
+    remove_sources: true,
+    edit_pages: true,
+    update: true,
+    share: true,
+    delete: true,
+  },
 };
-const base = { "GET /api/collection": { body: { collections: [existing] } }, "GET /api/user/me": { body: me } };
+const base = {
+  "GET /api/collection": { body: { collections: [existing] } },
+  "GET /api/user/me": { body: me },
+};
 
 const nameBox = () => screen.getByLabelText("Collection name");
 const create = () => fireEvent.click(screen.getByRole("button", { name: "Create" }));
@@ -75,13 +85,21 @@ describe("Create new collection modal", () => {
   });
 
   it("sends the trimmed name and description and reports the new collection", async () => {
-    const calls = scriptServer({ ...base, "PUT /api/collection": { status: 201, body: { collection_id: "c2", created: true } } });
+    const calls = scriptServer({
+      ...base,
+      "PUT /api/collection": { status: 201, body: { collection_id: "c2", created: true } },
+    });
     const created = vi.fn();
     renderScreen(<CreateCollectionDialog open onOpenChange={() => undefined} onCreated={created} />);
     fireEvent.change(nameBox(), { target: { value: "  Tide pools " } });
     fireEvent.change(screen.getByLabelText(/Description/), { target: { value: "Rock pools" } });
     create();
-    await waitFor(() => expect(created).toHaveBeenCalledWith({ collection_id: "c2", collection_name: "Tide pools" }));
-    expect(calls.find((c) => c.key === "PUT /api/collection")?.body).toEqual({ description: "Rock pools", collection_name: "Tide pools" });
+    await waitFor(() =>
+      expect(created).toHaveBeenCalledWith({ collection_id: "c2", collection_name: "Tide pools" }),
+    );
+    expect(calls.find((c) => c.key === "PUT /api/collection")?.body).toEqual({
+      description: "Rock pools",
+      collection_name: "Tide pools",
+    });
   });
 });

@@ -2,7 +2,14 @@ import { useState, type FormEvent } from "react";
 import { Loader2Icon } from "lucide-react";
 import { collectionMessages } from "@mnemo/contracts";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { FormField } from "@/features/auth/components/form-field";
 import { ApiError } from "@/lib/api";
 import { useMe } from "@/features/users/hooks/use-me";
@@ -13,9 +20,11 @@ const labels = collectionMessages.createModal;
 
 /** The server's message when it is the spec's (duplicate name, plan limit); otherwise the spec's failure text. */
 function createErrorMessage(err: unknown): { field: "name" | "form"; message: string } {
-  if (err instanceof ApiError && err.code === "conflict") return { field: "name", message: collectionMessages.nameExists };
+  if (err instanceof ApiError && err.code === "conflict")
+    return { field: "name", message: collectionMessages.nameExists };
   if (err instanceof ApiError && err.code === "plan_limit") return { field: "form", message: err.message };
-  if (err instanceof ApiError && err.code === "validation" && err.message === collectionMessages.nameRequired) return { field: "name", message: err.message };
+  if (err instanceof ApiError && err.code === "validation" && err.message === collectionMessages.nameRequired)
+    return { field: "name", message: err.message };
   return { field: "form", message: collectionMessages.createFailed };
 }
 
@@ -54,7 +63,9 @@ export function CreateCollectionDialog({
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const owned = (collections ?? []).filter((c) => !me || c.owner_email === me.email).map((c) => c.collection_name);
+    const owned = (collections ?? [])
+      .filter((c) => !me || c.owner_email === me.email)
+      .map((c) => c.collection_name);
     const err = collectionNameError(name, owned);
     if (err) {
       setNameError(err);
@@ -77,7 +88,9 @@ export function CreateCollectionDialog({
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Create new collection</DialogTitle>
-          <DialogDescription>Group related memories to search, chat and share them together.</DialogDescription>
+          <DialogDescription>
+            Group related memories to search, chat and share them together.
+          </DialogDescription>
         </DialogHeader>
         <form className="grid gap-4" onSubmit={submit} noValidate>
           <FormField

@@ -32,8 +32,14 @@ export function ExistingMemoriesPicker({ collectionId }: { collectionId: string 
   const { add, stateOf, reset } = useAddToCollection();
   const state = stateOf(collectionId);
 
-  const present = useMemo(() => new Set(inCollection.data?.pages.flatMap((p) => p.results.map((s) => s.id)) ?? []), [inCollection.data]);
-  const candidates = useMemo(() => (mine.data?.results ?? []).filter((s) => !present.has(s.id) && s.policies.delete), [mine.data, present]);
+  const present = useMemo(
+    () => new Set(inCollection.data?.pages.flatMap((p) => p.results.map((s) => s.id)) ?? []),
+    [inCollection.data],
+  );
+  const candidates = useMemo(
+    () => (mine.data?.results ?? []).filter((s) => !present.has(s.id) && s.policies.delete),
+    [mine.data, present],
+  );
   const shown = query.trim() ? fuzzyMatch(candidates, query) : candidates;
 
   const toggle = (id: string) => {
@@ -55,7 +61,10 @@ export function ExistingMemoriesPicker({ collectionId }: { collectionId: string 
   };
 
   return (
-    <section aria-labelledby="existing-memories-heading" className="flex flex-col gap-3 rounded-lg border p-3">
+    <section
+      aria-labelledby="existing-memories-heading"
+      className="flex flex-col gap-3 rounded-lg border p-3"
+    >
       <div>
         <p className="text-xs font-medium text-muted-foreground">{uploadMessages.addExistingMemories}</p>
         <h3 id="existing-memories-heading" className="text-sm font-semibold">
@@ -63,8 +72,18 @@ export function ExistingMemoriesPicker({ collectionId }: { collectionId: string 
         </h3>
       </div>
       <div className="relative">
-        <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-        <Input type="search" aria-label="Search your memories" placeholder="Search your memories" value={query} onChange={(e) => setQuery(e.target.value)} className="pl-9" />
+        <SearchIcon
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden
+        />
+        <Input
+          type="search"
+          aria-label="Search your memories"
+          placeholder="Search your memories"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          className="pl-9"
+        />
       </div>
       <div className="max-h-56 overflow-y-auto rounded-md border">
         {mine.isPending ? (
@@ -72,13 +91,20 @@ export function ExistingMemoriesPicker({ collectionId }: { collectionId: string 
             <Loader2Icon className="size-4 animate-spin" aria-hidden /> Loading memories…
           </p>
         ) : shown.length === 0 ? (
-          <p className="p-3 text-sm text-muted-foreground">{query.trim() ? "No memories match." : "Every memory you saved is already in this collection."}</p>
+          <p className="p-3 text-sm text-muted-foreground">
+            {query.trim() ? "No memories match." : "Every memory you saved is already in this collection."}
+          </p>
         ) : (
           <ul aria-label="Your memories" className="divide-y">
             {shown.map((s) => (
               <li key={s.id}>
                 <label className="flex cursor-pointer items-center gap-3 px-3 py-2 text-sm hover:bg-muted/50">
-                  <input type="checkbox" className="size-4 accent-[var(--color-primary)]" checked={checked.has(s.id)} onChange={() => toggle(s.id)} />
+                  <input
+                    type="checkbox"
+                    className="size-4 accent-[var(--color-primary)]"
+                    checked={checked.has(s.id)}
+                    onChange={() => toggle(s.id)}
+                  />
                   <span className="min-w-0 flex-1 truncate">{s.title || "Untitled"}</span>
                   <span className="shrink-0 text-xs text-muted-foreground">{s.meta.file_type ?? s.type}</span>
                 </label>

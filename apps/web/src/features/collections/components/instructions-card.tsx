@@ -16,7 +16,10 @@ export function InstructionsCard({ collection }: { collection: Collection }) {
   const dirty = text.trim() !== saved.trim();
 
   return (
-    <SectionCard title="Custom instructions" description="Answers in this collection's chat follow these instructions.">
+    <SectionCard
+      title="Custom instructions"
+      description="Answers in this collection's chat follow these instructions."
+    >
       {isAdmin ? (
         <form
           className="grid gap-3"
@@ -24,7 +27,8 @@ export function InstructionsCard({ collection }: { collection: Collection }) {
             e.preventDefault();
             save.mutate(text.trim(), {
               onSuccess: () => toast.success("Custom instructions saved."),
-              onError: (err) => toast.error(errorMessage(err, "Failed to save custom instructions. Please try again.")),
+              onError: (err) =>
+                toast.error(errorMessage(err, "Failed to save custom instructions. Please try again.")),
             });
           }}
         >

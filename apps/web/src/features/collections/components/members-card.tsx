@@ -3,7 +3,14 @@ import { Loader2Icon, UserMinusIcon, UserPlusIcon } from "lucide-react";
 import { toast } from "sonner";
 import { accessTypes, type AccessType, type Collection } from "@mnemo/contracts";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { SectionCard } from "@/components/ui/section-card";
 import { errorMessage } from "@/lib/api";
@@ -21,7 +28,15 @@ const selectClass =
   "h-9 rounded-md border border-input bg-background px-2 text-sm shadow-xs outline-none focus-visible:border-primary focus-visible:ring-[3px] focus-visible:ring-ring";
 
 /** Share dialog: e-mail addresses (people without an account yet included) and a role. */
-function ShareDialog({ collection, open, onOpenChange }: { collection: Collection; open: boolean; onOpenChange: (o: boolean) => void }) {
+function ShareDialog({
+  collection,
+  open,
+  onOpenChange,
+}: {
+  collection: Collection;
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+}) {
   const [text, setText] = useState("");
   const [role, setRole] = useState<AccessType>("read");
   const [error, setError] = useState<string | null>(null);
@@ -47,7 +62,9 @@ function ShareDialog({ collection, open, onOpenChange }: { collection: Collectio
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Share “{collection.collection_name}”</DialogTitle>
-          <DialogDescription>People without a Mnemo account get access when they sign up with that address.</DialogDescription>
+          <DialogDescription>
+            People without a Mnemo account get access when they sign up with that address.
+          </DialogDescription>
         </DialogHeader>
         <form className="grid gap-4" onSubmit={submit} noValidate>
           <div className="grid gap-2">
@@ -67,7 +84,12 @@ function ShareDialog({ collection, open, onOpenChange }: { collection: Collectio
           </div>
           <div className="grid gap-2">
             <Label htmlFor="share-role">Access</Label>
-            <select id="share-role" className={selectClass} value={role} onChange={(e) => setRole(e.target.value as AccessType)}>
+            <select
+              id="share-role"
+              className={selectClass}
+              value={role}
+              onChange={(e) => setRole(e.target.value as AccessType)}
+            >
               {accessTypes.map((r) => (
                 <option key={r} value={r}>
                   {roleHelp[r]}
@@ -103,12 +125,27 @@ export function MembersCard({ collection }: { collection: Collection }) {
   const members = membersOf(collection);
 
   const changeRole = (email: string, access: AccessType) =>
-    share.mutate({ emails: [email], access }, { onError: (err) => toast.error(errorMessage(err)), onSuccess: () => toast.success(`${email} now has ${roleLabel[access].toLowerCase()} access.`) });
+    share.mutate(
+      { emails: [email], access },
+      {
+        onError: (err) => toast.error(errorMessage(err)),
+        onSuccess: () => toast.success(`${email} now has ${roleLabel[access].toLowerCase()} access.`),
+      },
+    );
   const revokeMember = (email: string, access: AccessType) =>
-    revoke.mutate({ email, access }, { onError: (err) => toast.error(errorMessage(err)), onSuccess: () => toast.success(`${email} no longer has access.`) });
+    revoke.mutate(
+      { email, access },
+      {
+        onError: (err) => toast.error(errorMessage(err)),
+        onSuccess: () => toast.success(`${email} no longer has access.`),
+      },
+    );
 
   return (
-    <SectionCard title="Members" description={isAdmin ? "Share by e-mail with read, write or admin access." : undefined}>
+    <SectionCard
+      title="Members"
+      description={isAdmin ? "Share by e-mail with read, write or admin access." : undefined}
+    >
       <ul className="flex flex-col gap-2" aria-label="Members">
         {members.map((m) => (
           <li key={m.email} data-testid="member-row" className="flex flex-wrap items-center gap-2 text-sm">
@@ -116,17 +153,30 @@ export function MembersCard({ collection }: { collection: Collection }) {
               {m.email}
             </span>
             {m.owner || !isAdmin ? (
-              <span className="text-xs text-muted-foreground">{m.owner ? "Owner · Admin" : roleLabel[m.role]}</span>
+              <span className="text-xs text-muted-foreground">
+                {m.owner ? "Owner · Admin" : roleLabel[m.role]}
+              </span>
             ) : (
               <>
-                <select aria-label={`Access of ${m.email}`} className={`${selectClass} h-8`} value={m.role} onChange={(e) => changeRole(m.email, e.target.value as AccessType)}>
+                <select
+                  aria-label={`Access of ${m.email}`}
+                  className={`${selectClass} h-8`}
+                  value={m.role}
+                  onChange={(e) => changeRole(m.email, e.target.value as AccessType)}
+                >
                   {accessTypes.map((r) => (
                     <option key={r} value={r}>
                       {roleLabel[r]}
                     </option>
                   ))}
                 </select>
-                <Button variant="ghost" size="icon-sm" aria-label={`Revoke access of ${m.email}`} onClick={() => revokeMember(m.email, m.role)} disabled={revoke.isPending}>
+                <Button
+                  variant="ghost"
+                  size="icon-sm"
+                  aria-label={`Revoke access of ${m.email}`}
+                  onClick={() => revokeMember(m.email, m.role)}
+                  disabled={revoke.isPending}
+                >
                   <UserMinusIcon aria-hidden />
                 </Button>
               </>

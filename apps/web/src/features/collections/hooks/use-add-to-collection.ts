@@ -14,7 +14,10 @@ export function useAddToCollection() {
   const [states, setStates] = useState<Record<string, AddState>>({});
   const refresh = useRefreshCollections();
 
-  async function add(collection: { collection_id: string; collection_name: string }, ids: string[]): Promise<AddOutcome> {
+  async function add(
+    collection: { collection_id: string; collection_name: string },
+    ids: string[],
+  ): Promise<AddOutcome> {
     const id = collection.collection_id;
     setStates((s) => ({ ...s, [id]: "loading" }));
     const outcome = await addInBatches(ids, (batch) => addSourcesBatch(id, batch));
@@ -22,7 +25,10 @@ export function useAddToCollection() {
       if (t.kind === "success") toast.success(t.message);
       else toast.error(t.message);
     }
-    setStates((s) => ({ ...s, [id]: outcome.added.length > 0 || (outcome.duplicates.length > 0 && !outcome.error) ? "added" : "idle" }));
+    setStates((s) => ({
+      ...s,
+      [id]: outcome.added.length > 0 || (outcome.duplicates.length > 0 && !outcome.error) ? "added" : "idle",
+    }));
     await refresh();
     return outcome;
   }

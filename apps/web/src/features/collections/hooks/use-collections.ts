@@ -22,7 +22,11 @@ export const COLLECTION_PAGE_SIZE = 24;
 
 /** The collections list, fetched at most every 3 s (spec 2 §9 collections throttle). */
 export function useCollections() {
-  return useQuery({ queryKey: collectionListKey, queryFn: ({ signal }) => listCollections(signal), staleTime: throttles.collectionsFetchMs });
+  return useQuery({
+    queryKey: collectionListKey,
+    queryFn: ({ signal }) => listCollections(signal),
+    staleTime: throttles.collectionsFetchMs,
+  });
 }
 
 /** One collection; a revoked or unknown id answers 404 and is not retried. */
@@ -43,7 +47,10 @@ export function useCollectionSources(id: string, enabled = true) {
     initialPageParam: 1,
     getNextPageParam: (last: SourceList) => (last.has_more ? last.page + 1 : undefined),
     staleTime: throttles.memoriesFetchMs,
-    refetchInterval: (q) => (q.state.data?.pages.some((p) => p.results.some((s) => s.meta.status === "in_progress")) ? throttles.memoriesFetchMs : false),
+    refetchInterval: (q) =>
+      q.state.data?.pages.some((p) => p.results.some((s) => s.meta.status === "in_progress"))
+        ? throttles.memoriesFetchMs
+        : false,
     enabled,
   });
 }
@@ -51,22 +58,36 @@ export function useCollectionSources(id: string, enabled = true) {
 /** Refreshes every collection query and the wall (memory cards list their collections). */
 export function useRefreshCollections() {
   const qc = useQueryClient();
-  return () => Promise.all([qc.invalidateQueries({ queryKey: collectionsKey }), qc.invalidateQueries({ queryKey: ["sources"] })]);
+  return () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: collectionsKey }),
+      qc.invalidateQueries({ queryKey: ["sources"] }),
+    ]);
 }
 
 export function useCreateCollection() {
   const refresh = useRefreshCollections();
-  return useMutation({ mutationFn: (input: { name: string; description: string }) => upsertCollection(input), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (input: { name: string; description: string }) => upsertCollection(input),
+    onSuccess: refresh,
+  });
 }
 
 export function useUpdateCollection(id: string) {
   const qc = useQueryClient();
   const refresh = useRefreshCollections();
   return useMutation({
-    mutationFn: (input: { name?: string; description?: string }) => upsertCollection({ collection_id: id, ...input }),
+    mutationFn: (input: { name?: string; description?: string }) =>
+      upsertCollection({ collection_id: id, ...input }),
     onSuccess: (_r, input) => {
       qc.setQueryData<Collection>(collectionKey(id), (c) =>
-        c ? { ...c, collection_name: input.name ?? c.collection_name, description: input.description ?? c.description } : c,
+        c
+          ? {
+              ...c,
+              collection_name: input.name ?? c.collection_name,
+              description: input.description ?? c.description,
+            }
+          : c,
       );
       return refresh();
     },
@@ -82,7 +103,10 @@ export function useSetInstructions(id: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (text: string) => setCustomInstructions(id, text),
-    onSuccess: (r) => qc.setQueryData<Collection>(collectionKey(id), (c) => (c ? { ...c, custom_instructions: r.custom_instructions } : c)),
+    onSuccess: (r) =>
+      qc.setQueryData<Collection>(collectionKey(id), (c) =>
+        c ? { ...c, custom_instructions: r.custom_instructions } : c,
+      ),
   });
 }
 
@@ -90,15 +114,19 @@ export function useSetInstructions(id: string) {
 export function useMembers(id: string) {
   const qc = useQueryClient();
   const apply = (m: { read: string[]; write: string[]; admin: string[] }) => {
-    qc.setQueryData<Collection>(collectionKey(id), (c) => (c ? { ...c, read: m.read, write: m.write, admin: m.admin } : c));
+    qc.setQueryData<Collection>(collectionKey(id), (c) =>
+      c ? { ...c, read: m.read, write: m.write, admin: m.admin } : c,
+    );
     void qc.invalidateQueries({ queryKey: collectionListKey });
   };
   const share = useMutation({
-    mutationFn: ({ emails, access }: { emails: string[]; access: AccessType }) => shareCollection(id, emails, access),
+    mutationFn: ({ emails, access }: { emails: string[]; access: AccessType }) =>
+      shareCollection(id, emails, access),
     onSuccess: apply,
   });
   const revoke = useMutation({
-    mutationFn: ({ email, access }: { email: string; access?: AccessType }) => revokeAccess(id, email, access),
+    mutationFn: ({ email, access }: { email: string; access?: AccessType }) =>
+      revokeAccess(id, email, access),
     onSuccess: apply,
   });
   return { share, revoke };

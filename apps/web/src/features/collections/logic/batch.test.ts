@@ -25,7 +25,12 @@ describe("addInBatches", () => {
     const outcome = await addInBatches(ids(23), async (batch): Promise<AddSourcesResponse> => {
       calls.push(batch);
       const dup = batch.filter((id) => id === "m2");
-      return { result: "success", added: batch.filter((id) => id !== "m2"), duplicates: dup, document_count: 0 };
+      return {
+        result: "success",
+        added: batch.filter((id) => id !== "m2"),
+        duplicates: dup,
+        document_count: 0,
+      };
     });
     expect(calls.map((c) => c.length)).toEqual([10, 10, 3]);
     expect(outcome.added).toHaveLength(22);
@@ -65,15 +70,28 @@ describe("addOutcomeToasts", () => {
     ]);
   });
   it("says the memory already exists when nothing new was added", () => {
-    expect(addOutcomeToasts({ added: [], duplicates: ["a"], error: null }, "X")).toEqual([{ kind: "error", message: collectionMessages.duplicateInCollection }]);
+    expect(addOutcomeToasts({ added: [], duplicates: ["a"], error: null }, "X")).toEqual([
+      { kind: "error", message: collectionMessages.duplicateInCollection },
+    ]);
   });
   it("shows a plan limit in the server's words and any other failure as the spec's failure", () => {
-    const limit = new ApiError(403, "plan_limit", "You've reached the Free plan's limit of 3 collections. To add more memories, please reduce your collections to 3 or upgrade your account.");
-    expect(addOutcomeToasts({ added: [], duplicates: [], error: limit }, "X")).toEqual([{ kind: "error", message: limit.message }]);
-    expect(addOutcomeToasts({ added: [], duplicates: [], error: new ApiError(500, "internal", "db down") }, "X")).toEqual([{ kind: "error", message: collectionMessages.addFailed }]);
+    const limit = new ApiError(
+      403,
+      "plan_limit",
+      "You've reached the Free plan's limit of 3 collections. To add more memories, please reduce your collections to 3 or upgrade your account.",
+    );
+    expect(addOutcomeToasts({ added: [], duplicates: [], error: limit }, "X")).toEqual([
+      { kind: "error", message: limit.message },
+    ]);
+    expect(
+      addOutcomeToasts({ added: [], duplicates: [], error: new ApiError(500, "internal", "db down") }, "X"),
+    ).toEqual([{ kind: "error", message: collectionMessages.addFailed }]);
   });
   it("reports both the added part and the failure of a later batch", () => {
     const t = addOutcomeToasts({ added: ids(10), duplicates: [], error: new Error("network") }, "X");
-    expect(t.map((x) => x.message)).toEqual(["10 memories have been added to X collection.", collectionMessages.addFailed]);
+    expect(t.map((x) => x.message)).toEqual([
+      "10 memories have been added to X collection.",
+      collectionMessages.addFailed,
+    ]);
   });
 });

@@ -3,7 +3,10 @@ import { collections as collectionConstants } from "@mnemo/contracts/constants";
 import { ApiError } from "@/lib/api-error";
 
 /** Splits ids into batches of `size` (spec 2 §9: add-to-collection batch is 10), in order. */
-export function inBatches<T>(items: readonly T[], size: number = collectionConstants.addSourcesBatchSize): T[][] {
+export function inBatches<T>(
+  items: readonly T[],
+  size: number = collectionConstants.addSourcesBatchSize,
+): T[][] {
   if (size < 1) throw new RangeError("batch size must be at least 1");
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
@@ -22,7 +25,10 @@ export type AddOutcome = {
  * Adds memories batch by batch (one call per 10), sequentially so a plan limit or a failure stops
  * the rest. `send` is the API call for one batch.
  */
-export async function addInBatches(ids: readonly string[], send: (batch: string[]) => Promise<AddSourcesResponse>): Promise<AddOutcome> {
+export async function addInBatches(
+  ids: readonly string[],
+  send: (batch: string[]) => Promise<AddSourcesResponse>,
+): Promise<AddOutcome> {
   const outcome: AddOutcome = { added: [], duplicates: [], error: null };
   for (const batch of inBatches([...new Set(ids)])) {
     try {
@@ -48,7 +54,10 @@ export type Toast = { kind: "success" | "error"; message: string };
 export function addOutcomeToasts(outcome: AddOutcome, collectionName: string): Toast[] {
   const toasts: Toast[] = [];
   if (outcome.added.length > 0) {
-    toasts.push({ kind: "success", message: collectionMessages.addedToCollection({ n: outcome.added.length, name: collectionName }) });
+    toasts.push({
+      kind: "success",
+      message: collectionMessages.addedToCollection({ n: outcome.added.length, name: collectionName }),
+    });
   } else if (outcome.duplicates.length > 0 && !outcome.error) {
     toasts.push({ kind: "error", message: collectionMessages.duplicateInCollection });
   }

@@ -30,7 +30,18 @@ describe("parseEmails", () => {
 
 describe("membersOf", () => {
   it("lists the creator first, then admins, writers and readers", () => {
-    const m = membersOf({ owner_email: "a@x.io", admin: ["a@x.io", "z@x.io"], write: ["w@x.io"], read: ["c@x.io", "b@x.io"] });
-    expect(m.map((x) => `${x.email}:${x.role}${x.owner ? ":owner" : ""}`)).toEqual(["a@x.io:admin:owner", "z@x.io:admin", "w@x.io:write", "b@x.io:read", "c@x.io:read"]);
+    const m = membersOf({
+      owner_email: "a@x.io",
+      admin: ["a@x.io", "z@x.io"],
+      write: ["w@x.io"],
+      read: ["c@x.io", "b@x.io"],
+    });
+    expect(m.map((x) => `${x.email}:${x.role}${x.owner ? ":owner" : ""}`)).toEqual([
+      "a@x.io:admin:owner",
+      "z@x.io:admin",
+      "w@x.io:write",
+      "b@x.io:read",
+      "c@x.io:read",
+    ]);
   });
 });

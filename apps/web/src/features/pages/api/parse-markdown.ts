@@ -3,6 +3,10 @@ import { api } from "@/lib/api";
 
 /** POST /api/blocknote-parser: Markdown to a BlockNote block document. */
 export async function parseMarkdownToBlocks(markdown: string): Promise<unknown[]> {
-  const res = await api.request("/api/blocknote-parser", { method: "POST", body: { markdown }, schema: zBlocknoteParserResponse });
+  const res = await api.request("/api/blocknote-parser", {
+    method: "POST",
+    body: { markdown },
+    schema: zBlocknoteParserResponse,
+  });
   return res.blocks;
 }

@@ -27,7 +27,8 @@ export default function BlockNoteEditor({
   editable?: boolean;
 }) {
   const [theme] = useTheme();
-  const dark = theme === "dark" || (theme === "system" && window.matchMedia("(prefers-color-scheme: dark)").matches);
+  const dark =
+    theme === "dark" || (theme === "system" && window.matchMedia("(prefers-color-scheme: dark)").matches);
   const editor = useCreateBlockNote({
     initialContent: initialBlocks && initialBlocks.length > 0 ? (initialBlocks as PartialBlock[]) : undefined,
   });

@@ -3,7 +3,14 @@ import { Loader2Icon, Maximize2Icon, Minimize2Icon } from "lucide-react";
 import { toast } from "sonner";
 import { previewMessages } from "@mnemo/contracts";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { cn } from "@/lib/utils";
 import { savePage } from "../api/save-page";
@@ -53,7 +60,12 @@ export function PageEditorDialog({
         try {
           const finalTitle = titleRef.current.trim() || previewMessages.defaultPageTitle;
           const saved = await savePage(
-            { title: finalTitle, blocks: content.blocks, markdown: content.markdown, collections: collectionId ? [collectionId] : [] },
+            {
+              title: finalTitle,
+              blocks: content.blocks,
+              markdown: content.markdown,
+              collections: collectionId ? [collectionId] : [],
+            },
             pageId.current,
           );
           pageId.current = saved.id;
@@ -121,7 +133,12 @@ export function PageEditorDialog({
             }}
             className="h-10 border-transparent px-1 text-lg font-semibold shadow-none focus-visible:border-input"
           />
-          <Button variant="ghost" size="icon-sm" aria-label={maximized ? "Minimize" : "Maximize"} onClick={() => setMaximized((m) => !m)}>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            aria-label={maximized ? "Minimize" : "Maximize"}
+            onClick={() => setMaximized((m) => !m)}
+          >
             {maximized ? <Minimize2Icon /> : <Maximize2Icon />}
           </Button>
         </DialogHeader>

@@ -30,7 +30,10 @@ describe("createAutosaver", () => {
 
   it("a failed save keeps the page dirty and reports the error; the next tick retries", async () => {
     const onError = vi.fn();
-    const save = vi.fn<() => Promise<void>>().mockRejectedValueOnce(new Error("offline")).mockResolvedValue(undefined);
+    const save = vi
+      .fn<() => Promise<void>>()
+      .mockRejectedValueOnce(new Error("offline"))
+      .mockResolvedValue(undefined);
     const saver = createAutosaver({ save, onError });
     saver.markDirty();
     expect(await saver.flush()).toBe(false);

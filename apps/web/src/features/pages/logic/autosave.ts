@@ -15,7 +15,12 @@ const realTimers: AutosaveTimers = {
  * saves at once (Ctrl/Cmd+S, Save Page, close). Saves never overlap; a change made during a save
  * keeps the page dirty, and a failed save leaves it dirty so the next tick retries.
  */
-export function createAutosaver(opts: { save: () => Promise<void>; onError?: (err: unknown) => void; intervalMs?: number; timers?: AutosaveTimers }) {
+export function createAutosaver(opts: {
+  save: () => Promise<void>;
+  onError?: (err: unknown) => void;
+  intervalMs?: number;
+  timers?: AutosaveTimers;
+}) {
   const timers = opts.timers ?? realTimers;
   let dirty = false;
   let inFlight: Promise<boolean> | null = null;

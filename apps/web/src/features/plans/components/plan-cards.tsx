@@ -3,10 +3,22 @@ import { CheckIcon } from "lucide-react";
 import type { PlanId } from "@mnemo/contracts/constants";
 import { cn } from "@/lib/utils";
 import { lifetimeFeatures, planFeatures } from "../logic/features";
-import { lifetimeCard, lifetimePrice, planPrice, upgradeHref, type BillingMode, type PlanCard, type PricingSurface, type UpgradePlan } from "../logic/pricing";
+import {
+  lifetimeCard,
+  lifetimePrice,
+  planPrice,
+  upgradeHref,
+  type BillingMode,
+  type PlanCard,
+  type PricingSurface,
+  type UpgradePlan,
+} from "../logic/pricing";
 
 const titles: Record<UpgradePlan, string> = { pro: "Pro", team: "Team" };
-const blurbs: Record<UpgradePlan, string> = { pro: "For one person's second brain.", team: "For teams sharing knowledge." };
+const blurbs: Record<UpgradePlan, string> = {
+  pro: "For one person's second brain.",
+  team: "For teams sharing knowledge.",
+};
 
 function Card({
   card,
@@ -32,9 +44,16 @@ function Card({
     <article
       data-testid={`plan-card-${card.mode === "lifetime" ? "lifetime" : card.plan}`}
       aria-label={`${title} plan`}
-      className={cn("relative flex flex-col gap-4 rounded-xl border bg-card p-5", highlighted && "border-primary shadow-lg ring-1 ring-primary")}
+      className={cn(
+        "relative flex flex-col gap-4 rounded-xl border bg-card p-5",
+        highlighted && "border-primary shadow-lg ring-1 ring-primary",
+      )}
     >
-      {card.mode !== "lifetime" && highlighted && <span className="absolute -top-3 left-5 rounded-full bg-primary px-2.5 py-0.5 text-xs font-semibold text-primary-foreground">Most popular</span>}
+      {card.mode !== "lifetime" && highlighted && (
+        <span className="absolute -top-3 left-5 rounded-full bg-primary px-2.5 py-0.5 text-xs font-semibold text-primary-foreground">
+          Most popular
+        </span>
+      )}
       <div>
         <h3 className="text-lg font-semibold">{title}</h3>
         <p className="text-sm text-muted-foreground">{blurb}</p>
@@ -57,13 +76,17 @@ function Card({
           to={href}
           className={cn(
             "inline-flex h-10 items-center justify-center rounded-md px-4 text-sm font-medium outline-none focus-visible:ring-[3px] focus-visible:ring-ring",
-            highlighted ? "bg-primary text-primary-foreground hover:bg-primary/90" : "border bg-background hover:bg-accent",
+            highlighted
+              ? "bg-primary text-primary-foreground hover:bg-primary/90"
+              : "border bg-background hover:bg-accent",
           )}
         >
           Upgrade to {title}
         </Link>
       ) : (
-        <p className="inline-flex h-10 items-center justify-center rounded-md bg-muted text-sm font-medium text-muted-foreground">Current plan</p>
+        <p className="inline-flex h-10 items-center justify-center rounded-md bg-muted text-sm font-medium text-muted-foreground">
+          Current plan
+        </p>
       )}
     </article>
   );
@@ -73,7 +96,17 @@ function Card({
  * The cards of a tab: Pro and a highlighted Team for Monthly and Yearly, one Lifetime card for
  * Lifetime. The current plan's card has no link.
  */
-export function PlanCards({ mode, surface, currentPlan, timeZone }: { mode: BillingMode; surface: PricingSurface; currentPlan: PlanId | undefined; timeZone: string | undefined }) {
+export function PlanCards({
+  mode,
+  surface,
+  currentPlan,
+  timeZone,
+}: {
+  mode: BillingMode;
+  surface: PricingSurface;
+  currentPlan: PlanId | undefined;
+  timeZone: string | undefined;
+}) {
   if (mode === "lifetime") {
     return (
       <div className="mx-auto w-full max-w-sm">

@@ -5,9 +5,21 @@ import type { BillingMode } from "../logic/pricing";
 const modes: BillingMode[] = ["monthly", "yearly", "lifetime"];
 
 /** Monthly, Yearly (with its discount badge) and Lifetime. */
-export function PlanTabs({ mode, onMode, yearlyBadge }: { mode: BillingMode; onMode: (m: BillingMode) => void; yearlyBadge: string }) {
+export function PlanTabs({
+  mode,
+  onMode,
+  yearlyBadge,
+}: {
+  mode: BillingMode;
+  onMode: (m: BillingMode) => void;
+  yearlyBadge: string;
+}) {
   return (
-    <div role="tablist" aria-label="Billing period" className="mx-auto inline-flex rounded-full border bg-muted/60 p-1">
+    <div
+      role="tablist"
+      aria-label="Billing period"
+      className="mx-auto inline-flex rounded-full border bg-muted/60 p-1"
+    >
       {modes.map((m, i) => (
         <button
           key={m}
@@ -17,11 +29,17 @@ export function PlanTabs({ mode, onMode, yearlyBadge }: { mode: BillingMode; onM
           onClick={() => onMode(m)}
           className={cn(
             "inline-flex items-center gap-1.5 rounded-full px-4 py-1.5 text-sm font-medium outline-none transition focus-visible:ring-[3px] focus-visible:ring-ring",
-            mode === m ? "bg-background text-foreground shadow-sm" : "text-muted-foreground hover:text-foreground",
+            mode === m
+              ? "bg-background text-foreground shadow-sm"
+              : "text-muted-foreground hover:text-foreground",
           )}
         >
           {planMessages.tabs[i]}
-          {m === "yearly" && <span className="rounded-full bg-emerald-600/15 px-1.5 py-0.5 text-[11px] font-semibold text-emerald-700 dark:text-emerald-400">{yearlyBadge}</span>}
+          {m === "yearly" && (
+            <span className="rounded-full bg-emerald-600/15 px-1.5 py-0.5 text-[11px] font-semibold text-emerald-700 dark:text-emerald-400">
+              {yearlyBadge}
+            </span>
+          )}
         </button>
       ))}
     </div>

@@ -2,7 +2,14 @@ import { useState } from "react";
 import { pricing, type PlanId } from "@mnemo/contracts/constants";
 import { isPlanId } from "@mnemo/contracts";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { browserTimeZone, type BillingMode } from "../logic/pricing";
 import { PlanCards } from "./plan-cards";
 import { PlanTabs } from "./plan-tabs";
@@ -11,7 +18,15 @@ import { PlanTabs } from "./plan-tabs";
  * The pricing modal opened by `?showPlans=true` (spec 3 §2): tabs Monthly, Yearly (-40%) and
  * Lifetime; Pro and a highlighted Team card, or one Lifetime card; Close.
  */
-export function PlansDialog({ open, onOpenChange, plan }: { open: boolean; onOpenChange: (open: boolean) => void; plan: string | undefined }) {
+export function PlansDialog({
+  open,
+  onOpenChange,
+  plan,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  plan: string | undefined;
+}) {
   const [mode, setMode] = useState<BillingMode>("monthly");
   const current: PlanId | undefined = plan && isPlanId(plan) ? plan : undefined;
   return (
@@ -22,7 +37,8 @@ export function PlansDialog({ open, onOpenChange, plan }: { open: boolean; onOpe
           <DialogDescription>
             {current ? (
               <>
-                You are on the <span className="font-medium capitalize">{current.replaceAll("_", " ")}</span> plan.
+                You are on the <span className="font-medium capitalize">{current.replaceAll("_", " ")}</span>{" "}
+                plan.
               </>
             ) : (
               "Choose the plan that fits."

@@ -7,7 +7,14 @@ import { Button } from "@/components/ui/button";
 import { Logo } from "@/components/logo";
 import { useSignOut } from "@/features/auth/hooks/use-auth-mutations";
 import { useUserPlan } from "../hooks/use-plan";
-import { browserTimeZone, lifetimePrice, parseUpgradeQuery, planPrice, type BillingMode, type PlanCard } from "../logic/pricing";
+import {
+  browserTimeZone,
+  lifetimePrice,
+  parseUpgradeQuery,
+  planPrice,
+  type BillingMode,
+  type PlanCard,
+} from "../logic/pricing";
 import { PlanCards } from "./plan-cards";
 import { PlanTabs } from "./plan-tabs";
 
@@ -21,7 +28,10 @@ function ChosenPlan({ chosen }: { chosen: PlanCard }) {
       ? `${lifetimePrice(browserTimeZone()).label} once`
       : `${planPrice(chosen.plan, chosen.mode, "planScreen").label} / month${chosen.mode === "yearly" ? ", billed yearly" : ""}`;
   return (
-    <section aria-labelledby="chosen-plan" className="mx-auto flex w-full max-w-md flex-col items-center gap-4 rounded-xl border bg-card p-6 text-center">
+    <section
+      aria-labelledby="chosen-plan"
+      className="mx-auto flex w-full max-w-md flex-col items-center gap-4 rounded-xl border bg-card p-6 text-center"
+    >
       <div className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
         <CreditCardIcon className="size-6" aria-hidden />
       </div>
@@ -33,7 +43,8 @@ function ChosenPlan({ chosen }: { chosen: PlanCard }) {
         <p className="mt-1 text-sm">{price}</p>
       </div>
       <p role="status" className="rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm">
-        Payments are not configured on this server. Ask the person who runs this Mnemo server to change your plan.
+        Payments are not configured on this server. Ask the person who runs this Mnemo server to change your
+        plan.
       </p>
       <Button asChild variant="outline">
         <Link to="/upgrade-plan">
@@ -86,7 +97,10 @@ export function UpgradePlanPage() {
           </>
         )}
         <p className="text-center text-sm">
-          <Link to="/" className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
+          <Link
+            to="/"
+            className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+          >
             Back to Mnemo
           </Link>
         </p>

@@ -10,7 +10,11 @@ function MeterRow({ m }: { m: Meter }) {
     <li className="grid gap-1.5" data-testid={`usage-${m.key}`}>
       <div className="flex items-baseline justify-between gap-2 text-sm">
         <span>{m.label}</span>
-        <span className={cn("tabular-nums text-muted-foreground", m.atLimit && "font-medium text-destructive")}>{m.text}</span>
+        <span
+          className={cn("tabular-nums text-muted-foreground", m.atLimit && "font-medium text-destructive")}
+        >
+          {m.text}
+        </span>
       </div>
       <div
         role="meter"
@@ -21,7 +25,10 @@ function MeterRow({ m }: { m: Meter }) {
         aria-valuetext={m.text}
         className="h-1.5 overflow-hidden rounded-full bg-muted"
       >
-        <div className={cn("h-full rounded-full", m.atLimit ? "bg-destructive" : "bg-primary")} style={{ width: `${m.percent ?? 0}%` }} />
+        <div
+          className={cn("h-full rounded-full", m.atLimit ? "bg-destructive" : "bg-primary")}
+          style={{ width: `${m.percent ?? 0}%` }}
+        />
       </div>
     </li>
   );
@@ -46,7 +53,10 @@ export function UsageMeters() {
             ))}
           </ul>
           <p className="text-sm">
-            <Link to="?showPlans=true" className="font-medium text-primary underline-offset-4 hover:underline">
+            <Link
+              to="?showPlans=true"
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
               See plans
             </Link>
           </p>

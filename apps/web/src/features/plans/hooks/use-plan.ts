@@ -7,11 +7,21 @@ export const planKey = ["plans", "plan"] as const;
 export const statsKey = ["plans", "stats"] as const;
 
 export function useUserPlan(enabled = true) {
-  return useQuery({ queryKey: planKey, queryFn: ({ signal }) => getUserPlan(signal), staleTime: 60_000, enabled });
+  return useQuery({
+    queryKey: planKey,
+    queryFn: ({ signal }) => getUserPlan(signal),
+    staleTime: 60_000,
+    enabled,
+  });
 }
 
 export function useUserStats(enabled = true) {
-  return useQuery({ queryKey: statsKey, queryFn: ({ signal }) => getUserStats(signal), staleTime: 5_000, enabled });
+  return useQuery({
+    queryKey: statsKey,
+    queryFn: ({ signal }) => getUserStats(signal),
+    staleTime: 5_000,
+    enabled,
+  });
 }
 
 /**
@@ -20,10 +30,17 @@ export function useUserStats(enabled = true) {
  * your plan to get unlimited searches.'). Call `refresh()` after each question so the counts follow.
  * Pass `enabled: false` for visitors without an account (nothing is fetched, nothing is refused).
  */
-export function usePlanGate({ enabled = true }: { enabled?: boolean } = {}): PlanGate & { refresh: () => Promise<void>; loading: boolean } {
+export function usePlanGate({ enabled = true }: { enabled?: boolean } = {}): PlanGate & {
+  refresh: () => Promise<void>;
+  loading: boolean;
+} {
   const qc = useQueryClient();
   const plan = useUserPlan(enabled);
   const stats = useUserStats(enabled);
   const refresh = useCallback(() => qc.invalidateQueries({ queryKey: ["plans"] }), [qc]);
-  return { ...planGateFrom(plan.data, stats.data), loading: enabled && (plan.isPending || stats.isPending), refresh };
+  return {
+    ...planGateFrom(plan.data, stats.data),
+    loading: enabled && (plan.isPending || stats.isPending),
+    refresh,
+  };
 }

@@ -3,7 +3,11 @@ import { chatMessages, planLimits, type UserPlan, type UserStats } from "@mnemo/
 import { planGateFrom } from "./plan-gate";
 import { usageMeters } from "./usage";
 
-const stat = (count: number, limit: number | null) => ({ count, limit, remaining: limit === null ? null : Math.max(0, limit - count) });
+const stat = (count: number, limit: number | null) => ({
+  count,
+  limit,
+  remaining: limit === null ? null : Math.max(0, limit - count),
+});
 const plan = (p: "free" | "team"): UserPlan => ({
   plan: p,
   is_org_admin: false,
@@ -19,7 +23,13 @@ const plan = (p: "free" | "team"): UserPlan => ({
 const stats = (web: number, webLimit: number | null, agent = 0): UserStats => ({
   plan: "free",
   day: "2025-03-01",
-  daily: { qna: stat(1, 10), web: stat(web, webLimit), apps: stat(0, 10), agent: stat(agent, 3), file_upload: stat(0, 10) },
+  daily: {
+    qna: stat(1, 10),
+    web: stat(web, webLimit),
+    apps: stat(0, 10),
+    agent: stat(agent, 3),
+    file_upload: stat(0, 10),
+  },
   collections: stat(1, 3),
 });
 
@@ -53,8 +63,16 @@ describe("usageMeters", () => {
     const m = usageMeters(stats(5, 5));
     const web = m.daily.find((x) => x.key === "web");
     expect(web).toMatchObject({ label: "Web searches", text: "5 of 5", percent: 100, atLimit: true });
-    expect(m.daily.find((x) => x.key === "qna")).toMatchObject({ text: "1 of 10", percent: 10, atLimit: false });
-    expect(usageMeters(stats(9, null)).daily.find((x) => x.key === "web")).toMatchObject({ text: "9 · unlimited", percent: null, atLimit: false });
+    expect(m.daily.find((x) => x.key === "qna")).toMatchObject({
+      text: "1 of 10",
+      percent: 10,
+      atLimit: false,
+    });
+    expect(usageMeters(stats(9, null)).daily.find((x) => x.key === "web")).toMatchObject({
+      text: "9 · unlimited",
+      percent: null,
+      atLimit: false,
+    });
     expect(m.collections.text).toBe("1 of 3");
   });
 });

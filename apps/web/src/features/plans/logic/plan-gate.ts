@@ -1,7 +1,8 @@
 import { chatMessages, type UserPlan, type UserStats } from "@mnemo/contracts";
 
 /** One toggle's answer: allowed, or refused with the spec's message. */
-export type Gate = { allowed: true; refusal: null; left: number | null } | { allowed: false; refusal: string; left: number };
+export type Gate =
+  { allowed: true; refusal: null; left: number | null } | { allowed: false; refusal: string; left: number };
 
 export type PlanGate = {
   /** False until the plan state is known, or when the server gives none (search blocked). */

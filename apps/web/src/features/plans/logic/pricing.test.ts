@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { isCurrentPlanCard, lifetimePrice, parseUpgradeQuery, planPrice, upgradeHref, type PlanCard } from "./pricing";
+import {
+  isCurrentPlanCard,
+  lifetimePrice,
+  parseUpgradeQuery,
+  planPrice,
+  upgradeHref,
+  type PlanCard,
+} from "./pricing";
 
 describe("lifetimePrice", () => {
   it.each([

@@ -27,7 +27,11 @@ function money(amount: number, currency: "USD" | "INR"): string {
 }
 
 /** Lifetime price (spec 3 §9): $495, or ₹39,999 in the Asia/Calcutta and Asia/Kolkata time zones. */
-export function lifetimePrice(timeZone: string | undefined): { amount: number; currency: "USD" | "INR"; label: string } {
+export function lifetimePrice(timeZone: string | undefined): {
+  amount: number;
+  currency: "USD" | "INR";
+  label: string;
+} {
   const inr = !!timeZone && (pricing.lifetimePrice.inrTimeZones as readonly string[]).includes(timeZone);
   const amount = inr ? pricing.lifetimePrice.inr : pricing.lifetimePrice.usd;
   const currency = inr ? "INR" : "USD";
@@ -35,9 +39,16 @@ export function lifetimePrice(timeZone: string | undefined): { amount: number; c
 }
 
 /** Monthly or yearly price of Pro or Team per month; yearly takes the surface's discount. */
-export function planPrice(plan: UpgradePlan, mode: "monthly" | "yearly", surface: PricingSurface): { perMonth: number; label: string } {
+export function planPrice(
+  plan: UpgradePlan,
+  mode: "monthly" | "yearly",
+  surface: PricingSurface,
+): { perMonth: number; label: string } {
   const monthly = pricing.monthlyUsd[plan];
-  const perMonth = mode === "monthly" ? monthly : Math.round(monthly * (100 - pricing.yearlyDiscount[surface].percent)) / 100;
+  const perMonth =
+    mode === "monthly"
+      ? monthly
+      : Math.round(monthly * (100 - pricing.yearlyDiscount[surface].percent)) / 100;
   return { perMonth, label: money(perMonth, "USD") };
 }
 
@@ -50,7 +61,8 @@ export const lifetimeCard: PlanCard = { plan: pricing.lifetimeLink.plan, mode: p
 /** Whether a card is the user's current plan: the same plan, or any lifetime tier for the Lifetime card. */
 export function isCurrentPlanCard(card: PlanCard, currentPlan: PlanId | undefined): boolean {
   if (!currentPlan) return false;
-  if (card.mode === "lifetime") return (planConstants.lifetimeTiers as readonly string[]).includes(currentPlan);
+  if (card.mode === "lifetime")
+    return (planConstants.lifetimeTiers as readonly string[]).includes(currentPlan);
   return card.plan === currentPlan;
 }
 

@@ -1,6 +1,14 @@
 import type { UsageStat, UserStats } from "@mnemo/contracts";
 
-export type Meter = { key: string; label: string; count: number; limit: number | null; percent: number | null; text: string; atLimit: boolean };
+export type Meter = {
+  key: string;
+  label: string;
+  count: number;
+  limit: number | null;
+  percent: number | null;
+  text: string;
+  atLimit: boolean;
+};
 
 const labels: Record<string, string> = {
   qna: "Questions",
@@ -17,7 +25,8 @@ function meter(key: string, label: string, s: UsageStat): Meter {
     label,
     count: s.count,
     limit: s.limit,
-    percent: s.limit === null ? null : s.limit === 0 ? 100 : Math.min(100, Math.round((s.count / s.limit) * 100)),
+    percent:
+      s.limit === null ? null : s.limit === 0 ? 100 : Math.min(100, Math.round((s.count / s.limit) * 100)),
     text: s.limit === null ? `${s.count} · unlimited` : `${s.count} of ${s.limit}`,
     atLimit,
   };
@@ -25,6 +34,8 @@ function meter(key: string, label: string, s: UsageStat): Meter {
 
 /** Today's usage meters (count against limit, in the stats' order) and the collections total. */
 export function usageMeters(stats: UserStats): { daily: Meter[]; collections: Meter } {
-  const daily = stats.daily ? (Object.entries(stats.daily) as [string, UsageStat][]).map(([k, s]) => meter(k, labels[k] ?? k, s)) : [];
+  const daily = stats.daily
+    ? (Object.entries(stats.daily) as [string, UsageStat][]).map(([k, s]) => meter(k, labels[k] ?? k, s))
+    : [];
   return { daily, collections: meter("collections", "Collections (total)", stats.collections) };
 }

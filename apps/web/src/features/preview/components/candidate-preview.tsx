@@ -37,18 +37,40 @@ export function CandidatePreview({
   appName?: string;
 }) {
   let body;
-  if (content.html_base64) body = <SandboxedHtml html={decodeBase64Utf8(content.html_base64)} title={`Preview of ${title}`} />;
+  if (content.html_base64)
+    body = <SandboxedHtml html={decodeBase64Utf8(content.html_base64)} title={`Preview of ${title}`} />;
   else if (content.csv_base64) body = <CsvTable csv={decodeBase64Utf8(content.csv_base64)} />;
-  else if (content.markdown?.trim() || content.text?.trim()) body = <MarkdownView markdown={content.markdown?.trim() ? content.markdown : (content.text ?? "")} className="p-4" />;
-  else body = <p className="p-4 text-sm text-muted-foreground">{description?.trim() || "No preview is available for this item."}</p>;
+  else if (content.markdown?.trim() || content.text?.trim())
+    body = (
+      <MarkdownView
+        markdown={content.markdown?.trim() ? content.markdown : (content.text ?? "")}
+        className="p-4"
+      />
+    );
+  else
+    body = (
+      <p className="p-4 text-sm text-muted-foreground">
+        {description?.trim() || "No preview is available for this item."}
+      </p>
+    );
 
   return (
-    <section aria-label={`Preview of ${title}`} className="flex h-full min-h-0 flex-col" data-testid="candidate-preview">
+    <section
+      aria-label={`Preview of ${title}`}
+      className="flex h-full min-h-0 flex-col"
+      data-testid="candidate-preview"
+    >
       <div className="flex flex-wrap items-center gap-2 border-b p-3">
         <h2 className="min-w-0 flex-1 truncate text-sm font-semibold">{title}</h2>
         {onAddMemory && (
           <Button size="sm" onClick={onAddMemory} disabled={addState !== "idle"}>
-            {addState === "loading" ? <Loader2Icon className="animate-spin" aria-hidden /> : addState === "added" ? <CheckIcon aria-hidden /> : <PlusIcon aria-hidden />}
+            {addState === "loading" ? (
+              <Loader2Icon className="animate-spin" aria-hidden />
+            ) : addState === "added" ? (
+              <CheckIcon aria-hidden />
+            ) : (
+              <PlusIcon aria-hidden />
+            )}
             {addState === "added" ? "Added to memories" : "Add memory"}
           </Button>
         )}

@@ -12,7 +12,11 @@ export function CsvTable({ csv, maxRows = 1000 }: { csv: string; maxRows?: numbe
         <thead className="sticky top-0 bg-muted">
           <tr>
             {head.map((h, i) => (
-              <th key={i} scope="col" className="border px-2 py-1.5 text-left font-semibold whitespace-nowrap">
+              <th
+                key={i}
+                scope="col"
+                className="border px-2 py-1.5 text-left font-semibold whitespace-nowrap"
+              >
                 {h}
               </th>
             ))}

@@ -16,7 +16,11 @@ const BlockNoteEditor = lazy(() => import("@/features/pages/components/blocknote
  * Page editing). Changes autosave every 5 s, on Ctrl/Cmd+S and when the preview closes.
  */
 export function PagePane({ source }: { source: Source }) {
-  const page = useQuery({ queryKey: ["sources", "page", source.id], queryFn: ({ signal }) => getPage(source.id, signal), staleTime: 0 });
+  const page = useQuery({
+    queryKey: ["sources", "page", source.id],
+    queryFn: ({ signal }) => getPage(source.id, signal),
+    staleTime: 0,
+  });
   const qc = useQueryClient();
   const read = useRef<(() => EditorContent) | null>(null);
   const title = useRef(source.title);
@@ -52,9 +56,16 @@ export function PagePane({ source }: { source: Source }) {
   const editable = source.policies.edit;
   return (
     <div className="mx-auto w-full max-w-3xl p-4" data-testid="page-pane">
-      {!editable && <p className="mb-2 text-xs text-muted-foreground">You can read this page but not edit it.</p>}
+      {!editable && (
+        <p className="mb-2 text-xs text-muted-foreground">You can read this page but not edit it.</p>
+      )}
       <Suspense fallback={<PreviewLoading label="Loading editor…" />}>
-        <BlockNoteEditor initialBlocks={page.data.blocks} editable={editable} onChange={() => saver.markDirty()} onReady={onReady} />
+        <BlockNoteEditor
+          initialBlocks={page.data.blocks}
+          editable={editable}
+          onChange={() => saver.markDirty()}
+          onReady={onReady}
+        />
       </Suspense>
     </div>
   );

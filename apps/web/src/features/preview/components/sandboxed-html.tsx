@@ -7,5 +7,14 @@ import { sandboxedSrcDoc } from "../logic/sandbox";
  */
 export function SandboxedHtml({ html, title }: { html: string; title: string }) {
   const srcDoc = useMemo(() => sandboxedSrcDoc(html), [html]);
-  return <iframe title={title} sandbox="" srcDoc={srcDoc} referrerPolicy="no-referrer" className="size-full min-h-[60vh] rounded-md border bg-white" data-testid="sandboxed-html" />;
+  return (
+    <iframe
+      title={title}
+      sandbox=""
+      srcDoc={srcDoc}
+      referrerPolicy="no-referrer"
+      className="size-full min-h-[60vh] rounded-md border bg-white"
+      data-testid="sandboxed-html"
+    />
+  );
 }

@@ -13,7 +13,12 @@ export function SidePanel({ source, chat }: { source: Source; chat?: React.React
   const notes = hasNotesTab(source, memories.notesTabExcludedTypes);
   const [tab, setTab] = useState<Tab>("chat");
   const active: Tab = notes ? tab : "chat";
-  const tabs: { id: Tab; label: string }[] = notes ? [{ id: "chat", label: "Chat" }, { id: "notes", label: "Notes" }] : [{ id: "chat", label: "Chat" }];
+  const tabs: { id: Tab; label: string }[] = notes
+    ? [
+        { id: "chat", label: "Chat" },
+        { id: "notes", label: "Notes" },
+      ]
+    : [{ id: "chat", label: "Chat" }];
   return (
     <div className="flex h-full min-h-0 flex-col" data-testid="side-panel">
       <div role="tablist" aria-label="Side panel" className="flex shrink-0 gap-1 border-b px-2">
@@ -35,12 +40,13 @@ export function SidePanel({ source, chat }: { source: Source; chat?: React.React
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`side-panel-${active}`} aria-labelledby={`side-tab-${active}`} className="min-h-0 flex-1 overflow-auto">
-        {active === "notes" ? (
-          <NotesTab source={source} />
-        ) : (
-          (chat ?? <SourceChat sourceId={source.id} />)
-        )}
+      <div
+        role="tabpanel"
+        id={`side-panel-${active}`}
+        aria-labelledby={`side-tab-${active}`}
+        className="min-h-0 flex-1 overflow-auto"
+      >
+        {active === "notes" ? <NotesTab source={source} /> : (chat ?? <SourceChat sourceId={source.id} />)}
       </div>
     </div>
   );

@@ -13,7 +13,13 @@ import { acceptedTitle, titleBoxWidthCh } from "../logic/title";
  * The title in the preview header; owners edit it inline (Enter saves, Escape cancels). A title
  * must not be empty; the server keeps a file's extension.
  */
-export function TitleEditor({ source, onEditing }: { source: Source; onEditing: (editing: boolean) => void }) {
+export function TitleEditor({
+  source,
+  onEditing,
+}: {
+  source: Source;
+  onEditing: (editing: boolean) => void;
+}) {
   const qc = useQueryClient();
   const [draft, setDraft] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -30,7 +36,10 @@ export function TitleEditor({ source, onEditing }: { source: Source; onEditing: 
     setBusy(true);
     try {
       await renameSource(source.id, next);
-      await Promise.all([qc.invalidateQueries({ queryKey: sourceKey(source.id) }), qc.invalidateQueries({ queryKey: ["sources", "list"] })]);
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: sourceKey(source.id) }),
+        qc.invalidateQueries({ queryKey: ["sources", "list"] }),
+      ]);
       setEditing(null);
     } catch {
       toast.error(previewMessages.titleEditFailed);
@@ -46,7 +55,12 @@ export function TitleEditor({ source, onEditing }: { source: Source; onEditing: 
           {source.title || "Untitled"}
         </span>
         {source.policies.edit && (
-          <Button variant="ghost" size="icon-sm" aria-label="Edit title" onClick={() => setEditing(source.title)}>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            aria-label="Edit title"
+            onClick={() => setEditing(source.title)}
+          >
             <PencilIcon aria-hidden />
           </Button>
         )}
@@ -82,7 +96,13 @@ export function TitleEditor({ source, onEditing }: { source: Source; onEditing: 
       <Button type="submit" variant="ghost" size="icon-sm" aria-label="Save title" disabled={busy || empty}>
         <CheckIcon aria-hidden />
       </Button>
-      <Button type="button" variant="ghost" size="icon-sm" aria-label="Cancel editing title" onClick={() => setEditing(null)}>
+      <Button
+        type="button"
+        variant="ghost"
+        size="icon-sm"
+        aria-label="Cancel editing title"
+        onClick={() => setEditing(null)}
+      >
         <XIcon aria-hidden />
       </Button>
     </form>

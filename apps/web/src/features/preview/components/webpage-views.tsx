@@ -6,7 +6,11 @@ import { MarkdownView } from "./markdown-view";
 /** Reader content of a web page, or the spec's notice when there is none. */
 export function ReaderView({ markdown }: { markdown: string | null }) {
   if (!markdown?.trim()) {
-    return <p className="flex h-full min-h-60 items-center justify-center p-6 text-center text-sm text-muted-foreground">{previewMessages.readerModeUnavailable}</p>;
+    return (
+      <p className="flex h-full min-h-60 items-center justify-center p-6 text-center text-sm text-muted-foreground">
+        {previewMessages.readerModeUnavailable}
+      </p>
+    );
   }
   return <MarkdownView markdown={markdown} className="mx-auto max-w-3xl p-6" />;
 }
@@ -33,7 +37,15 @@ export function ScreenshotView({ url, title }: { url: string; title: string }) {
 }
 
 /** A YouTube video embed with its transcript in a collapsible section below. */
-export function VideoView({ videoId, title, markdown }: { videoId: string; title: string; markdown: string | null }) {
+export function VideoView({
+  videoId,
+  title,
+  markdown,
+}: {
+  videoId: string;
+  title: string;
+  markdown: string | null;
+}) {
   const { transcript } = splitTranscript(markdown ?? "");
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-4 p-4">

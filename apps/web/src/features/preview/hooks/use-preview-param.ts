@@ -15,5 +15,9 @@ export function usePreviewParam() {
       }),
     [setParams],
   );
-  return { previewId, openPreview: (sourceId: string) => setPreview(sourceId), closePreview: () => setPreview(null) };
+  return {
+    previewId,
+    openPreview: (sourceId: string) => setPreview(sourceId),
+    closePreview: () => setPreview(null),
+  };
 }

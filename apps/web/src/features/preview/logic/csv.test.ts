@@ -3,12 +3,47 @@ import { decodeBase64Utf8, parseCsv } from "./csv";
 
 describe("parseCsv", () => {
   it.each([
-    ["simple rows", "a,b\n1,2\n", [["a", "b"], ["1", "2"]]],
-    ["CRLF and no final newline", "a,b\r\n1,2", [["a", "b"], ["1", "2"]]],
-    ["quoted separator and newline", 'name,quote\n"Smith, J","line1\nline2"\n', [["name", "quote"], ["Smith, J", "line1\nline2"]]],
+    [
+      "simple rows",
+      "a,b\n1,2\n",
+      [
+        ["a", "b"],
+        ["1", "2"],
+      ],
+    ],
+    [
+      "CRLF and no final newline",
+      "a,b\r\n1,2",
+      [
+        ["a", "b"],
+        ["1", "2"],
+      ],
+    ],
+    [
+      "quoted separator and newline",
+      'name,quote\n"Smith, J","line1\nline2"\n',
+      [
+        ["name", "quote"],
+        ["Smith, J", "line1\nline2"],
+      ],
+    ],
     ["doubled quotes", 'a\n"say ""hi"""\n', [["a"], ['say "hi"']]],
-    ["semicolon files", "x;y\n1;2\n", [["x", "y"], ["1", "2"]]],
-    ["tab files", "x\ty\n1\t2\n", [["x", "y"], ["1", "2"]]],
+    [
+      "semicolon files",
+      "x;y\n1;2\n",
+      [
+        ["x", "y"],
+        ["1", "2"],
+      ],
+    ],
+    [
+      "tab files",
+      "x\ty\n1\t2\n",
+      [
+        ["x", "y"],
+        ["1", "2"],
+      ],
+    ],
     ["empty fields kept", "a,,c\n", [["a", "", "c"]]],
     ["blank lines skipped", "a\n\nb\n", [["a"], ["b"]]],
     ["byte order mark dropped", "\uFEFFa,b\n", [["a", "b"]]],

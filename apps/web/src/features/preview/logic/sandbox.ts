@@ -3,7 +3,8 @@
  * `sandbox=""` (no scripts, no same-origin) nothing in the document can run, fetch or navigate;
  * only inline styles and data: images render.
  */
-export const previewCsp = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; font-src data:; form-action 'none'; base-uri 'none'";
+export const previewCsp =
+  "default-src 'none'; img-src data:; style-src 'unsafe-inline'; font-src data:; form-action 'none'; base-uri 'none'";
 
 /** The `srcdoc` for an untrusted HTML document: the strict CSP meta comes before anything else. */
 export function sandboxedSrcDoc(html: string): string {

@@ -18,7 +18,10 @@ describe("youtubeId", () => {
 
 describe("splitTranscript", () => {
   it("separates the transcript section", () => {
-    expect(splitTranscript("# Video\n\nAbout it.\n\n## Transcript\n\nhello there")).toEqual({ body: "# Video\n\nAbout it.", transcript: "hello there" });
+    expect(splitTranscript("# Video\n\nAbout it.\n\n## Transcript\n\nhello there")).toEqual({
+      body: "# Video\n\nAbout it.",
+      transcript: "hello there",
+    });
   });
   it("returns the whole text when there is no transcript", () => {
     expect(splitTranscript("just text")).toEqual({ body: "just text", transcript: null });

@@ -23,5 +23,8 @@ export function youtubeId(url: string | null): string | null {
 export function splitTranscript(markdown: string): { body: string; transcript: string | null } {
   const m = /^#{1,3}\s+Transcript\s*$/im.exec(markdown);
   if (!m) return { body: markdown, transcript: null };
-  return { body: markdown.slice(0, m.index).trim(), transcript: markdown.slice(m.index + m[0].length).trim() || null };
+  return {
+    body: markdown.slice(0, m.index).trim(),
+    transcript: markdown.slice(m.index + m[0].length).trim() || null,
+  };
 }

@@ -11,7 +11,11 @@ export function SettingsPage() {
       <SectionCard title="Appearance" description="Choose how Mnemo looks on this device.">
         <ThemePicker />
       </SectionCard>
-      <SectionCard id="integrations" title="App integrations" description="Search and save from the apps you already use.">
+      <SectionCard
+        id="integrations"
+        title="App integrations"
+        description="Search and save from the apps you already use."
+      >
         <div className="flex items-center gap-3 rounded-lg border border-dashed p-4 text-sm text-muted-foreground">
           <PlugIcon className="size-5 shrink-0" aria-hidden />
           Connecting apps is available soon.

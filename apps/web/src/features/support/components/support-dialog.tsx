@@ -1,9 +1,23 @@
 import { LifeBuoyIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 
 /** Contact support. Mnemo is self-hosted, so help comes from whoever runs this server. */
-export function SupportDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function SupportDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
@@ -13,8 +27,8 @@ export function SupportDialog({ open, onOpenChange }: { open: boolean; onOpenCha
           </div>
           <DialogTitle>Contact support</DialogTitle>
           <DialogDescription>
-            This Mnemo server is run by your administrator. For help with your account or your memories, contact them
-            directly. Sending support requests from the app is available soon.
+            This Mnemo server is run by your administrator. For help with your account or your memories,
+            contact them directly. Sending support requests from the app is available soon.
           </DialogDescription>
         </DialogHeader>
         <DialogFooter>

@@ -3,5 +3,10 @@ import { api } from "@/lib/api";
 
 /** POST /api/upload/fetch_page_metadata: a page's title and description. */
 export function fetchPageMetadata(url: string, signal?: AbortSignal) {
-  return api.request("/api/upload/fetch_page_metadata", { method: "POST", body: { url }, schema: zFetchPageMetadataResponse, signal });
+  return api.request("/api/upload/fetch_page_metadata", {
+    method: "POST",
+    body: { url },
+    schema: zFetchPageMetadataResponse,
+    signal,
+  });
 }

@@ -3,5 +3,10 @@ import { api } from "@/lib/api";
 
 /** POST /api/upload/get_presigned_url: an upload location (presigned PUT URL, file key, file id). */
 export function getPresignedUrl(input: GetPresignedUrlInput, signal?: AbortSignal) {
-  return api.request("/api/upload/get_presigned_url", { method: "POST", body: input, schema: zGetPresignedUrlResponse, signal });
+  return api.request("/api/upload/get_presigned_url", {
+    method: "POST",
+    body: input,
+    schema: zGetPresignedUrlResponse,
+    signal,
+  });
 }

@@ -3,5 +3,8 @@ import { api } from "@/lib/api";
 
 /** GET /api/upload/proactive_memory?source_id=: a related earlier memory and a question, or 'none'. */
 export function getProactiveMemory(sourceId: string, signal?: AbortSignal) {
-  return api.request(`/api/upload/proactive_memory?source_id=${encodeURIComponent(sourceId)}`, { schema: zProactiveMemoryResponse, signal });
+  return api.request(`/api/upload/proactive_memory?source_id=${encodeURIComponent(sourceId)}`, {
+    schema: zProactiveMemoryResponse,
+    signal,
+  });
 }

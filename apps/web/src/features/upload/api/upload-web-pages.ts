@@ -23,6 +23,11 @@ export async function uploadWebPages(pages: WebPageToSave[], collectionId?: stri
     })),
     collectionId: collectionId ?? null,
   };
-  const res = await api.request("/api/upload/web_pages", { method: "POST", body, schema: zUploadWebPagesResponse, signal });
+  const res = await api.request("/api/upload/web_pages", {
+    method: "POST",
+    body,
+    schema: zUploadWebPagesResponse,
+    signal,
+  });
   return res.web_pages;
 }

@@ -1,8 +1,21 @@
 import { useState, type FormEvent } from "react";
 import { PlusIcon, XIcon } from "lucide-react";
-import { canAddLink, linkDialogCapacity, socialNetworkHint, validateLink, validateLinkDialogDone } from "@mnemo/contracts/links";
+import {
+  canAddLink,
+  linkDialogCapacity,
+  socialNetworkHint,
+  validateLink,
+  validateLinkDialogDone,
+} from "@mnemo/contracts/links";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 
@@ -121,7 +134,12 @@ export function AddLinksDialog({
           </div>
           <div className="flex flex-col gap-1.5">
             <Label htmlFor="add-link-note">Note (optional)</Label>
-            <Input id="add-link-note" value={note} onChange={(e) => setNote(e.target.value)} placeholder="Why this link matters" />
+            <Input
+              id="add-link-note"
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+              placeholder="Why this link matters"
+            />
           </div>
           {error && (
             <p id="add-link-error" role="alert" className="text-sm text-destructive">
@@ -138,7 +156,12 @@ export function AddLinksDialog({
               <li key={h.link} className="flex flex-col gap-1 rounded-md border px-3 py-2">
                 <div className="flex items-center gap-2">
                   <span className="min-w-0 flex-1 truncate text-sm">{h.link}</span>
-                  <Button variant="ghost" size="icon-sm" aria-label={`Remove ${h.link}`} onClick={() => setHeld((all) => all.filter((x) => x.link !== h.link))}>
+                  <Button
+                    variant="ghost"
+                    size="icon-sm"
+                    aria-label={`Remove ${h.link}`}
+                    onClick={() => setHeld((all) => all.filter((x) => x.link !== h.link))}
+                  >
                     <XIcon />
                   </Button>
                 </div>

@@ -1,6 +1,13 @@
 import { uploadMessages } from "@mnemo/contracts";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { saveMemories, skipUploads } from "../state/upload-actions";
 import { closeUploadDialog, useUploadState } from "../state/upload-store";
 import { UploadList } from "./upload-list";
@@ -21,7 +28,9 @@ export function AddMemoryDialog() {
       <DialogContent className="max-h-[calc(100dvh-2rem)] max-w-2xl grid-cols-1 overflow-x-hidden overflow-y-auto [&>*]:min-w-0">
         <DialogHeader>
           <DialogTitle>{uploadMessages.uploadModalTitle}</DialogTitle>
-          <DialogDescription>Save links, files and notes as memories. They become searchable once indexed.</DialogDescription>
+          <DialogDescription>
+            Save links, files and notes as memories. They become searchable once indexed.
+          </DialogDescription>
         </DialogHeader>
         <UploadMemoriesPanel collectionId={collectionId} />
         <UploadList items={listed} />

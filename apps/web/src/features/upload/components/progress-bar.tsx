@@ -13,7 +13,10 @@ export function UploadProgressBar({ status, label }: { status: string; label: st
       aria-valuenow={percent}
       className="h-1 w-full overflow-hidden rounded-full bg-muted"
     >
-      <div className="h-full rounded-full bg-primary transition-[width] duration-700 ease-out" style={{ width: `${percent}%` }} />
+      <div
+        className="h-full rounded-full bg-primary transition-[width] duration-700 ease-out"
+        style={{ width: `${percent}%` }}
+      />
     </div>
   );
 }

@@ -1,4 +1,13 @@
-import { FileIcon, FileTextIcon, ImageIcon, LinkIcon, Loader2Icon, CheckCircle2Icon, AlertCircleIcon, XIcon } from "lucide-react";
+import {
+  FileIcon,
+  FileTextIcon,
+  ImageIcon,
+  LinkIcon,
+  Loader2Icon,
+  CheckCircle2Icon,
+  AlertCircleIcon,
+  XIcon,
+} from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { removeItem } from "../state/upload-actions";
@@ -15,7 +24,14 @@ const statusLabel: Record<UploadItemStatus, string> = {
 };
 
 function KindIcon({ item }: { item: UploadItem }) {
-  const Icon = item.kind === "link" ? LinkIcon : item.kind === "page" ? FileTextIcon : item.serverType === "image" ? ImageIcon : FileIcon;
+  const Icon =
+    item.kind === "link"
+      ? LinkIcon
+      : item.kind === "page"
+        ? FileTextIcon
+        : item.serverType === "image"
+          ? ImageIcon
+          : FileIcon;
   return <Icon className="size-4 shrink-0 text-muted-foreground" aria-hidden />;
 }
 
@@ -23,7 +39,16 @@ function StatusBadge({ status }: { status: UploadItemStatus }) {
   const failed = status === "errored" || status === "blocked";
   const Icon = failed ? AlertCircleIcon : status === "success" ? CheckCircle2Icon : Loader2Icon;
   return (
-    <span className={cn("inline-flex items-center gap-1 text-xs", failed ? "text-destructive" : status === "success" ? "text-emerald-600 dark:text-emerald-400" : "text-muted-foreground")}>
+    <span
+      className={cn(
+        "inline-flex items-center gap-1 text-xs",
+        failed
+          ? "text-destructive"
+          : status === "success"
+            ? "text-emerald-600 dark:text-emerald-400"
+            : "text-muted-foreground",
+      )}
+    >
       <Icon className={cn("size-3.5", !failed && status !== "success" && "animate-spin")} aria-hidden />
       {statusLabel[status]}
     </span>
@@ -40,14 +65,23 @@ export function UploadList({ items }: { items: UploadItem[] }) {
       </p>
       <ul className="flex max-h-64 flex-col gap-2 overflow-y-auto pr-1">
         {items.map((item) => (
-          <li key={item.key} data-status={item.status} className="flex flex-col gap-1.5 rounded-lg border bg-card px-3 py-2">
+          <li
+            key={item.key}
+            data-status={item.status}
+            className="flex flex-col gap-1.5 rounded-lg border bg-card px-3 py-2"
+          >
             <div className="flex min-w-0 items-center gap-2">
               <KindIcon item={item} />
               <span className="min-w-0 flex-1 truncate text-sm" title={item.title}>
                 {item.title}
               </span>
               <StatusBadge status={item.status} />
-              <Button variant="ghost" size="icon-sm" aria-label={`Remove ${item.title}`} onClick={() => removeItem(item.key)}>
+              <Button
+                variant="ghost"
+                size="icon-sm"
+                aria-label={`Remove ${item.title}`}
+                onClick={() => removeItem(item.key)}
+              >
                 <XIcon />
               </Button>
             </div>

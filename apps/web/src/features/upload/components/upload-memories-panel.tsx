@@ -1,6 +1,12 @@
 import { useRef, useState, type DragEvent } from "react";
 import { FileUpIcon, LinkIcon, MicIcon, NotebookPenIcon, PlugIcon, type LucideIcon } from "lucide-react";
-import { fileMessages, isPlanId, supportedUploadExtensions, uploadMessages, uploadSizeLimitMb } from "@mnemo/contracts";
+import {
+  fileMessages,
+  isPlanId,
+  supportedUploadExtensions,
+  uploadMessages,
+  uploadSizeLimitMb,
+} from "@mnemo/contracts";
 import { ExistingMemoriesPicker } from "@/features/collections";
 import { PageEditorDialog } from "@/features/pages/components/page-editor-dialog";
 import { useMe } from "@/features/users/hooks/use-me";
@@ -11,11 +17,21 @@ import { useUploadState } from "../state/upload-store";
 import { usePickMessages } from "../hooks/use-pick-messages";
 import { AddLinksDialog } from "./add-links-dialog";
 
-
-const [addLinksLabel, uploadFilesLabel, recordLabel, takeNotesLabel, integrationsLabel] = uploadMessages.tiles;
+const [addLinksLabel, uploadFilesLabel, recordLabel, takeNotesLabel, integrationsLabel] =
+  uploadMessages.tiles;
 const accept = supportedUploadExtensions.map((e) => `.${e}`).join(",");
 
-function Tile({ label, icon: Icon, onClick, soon }: { label: string; icon: LucideIcon; onClick?: () => void; soon?: boolean }) {
+function Tile({
+  label,
+  icon: Icon,
+  onClick,
+  soon,
+}: {
+  label: string;
+  icon: LucideIcon;
+  onClick?: () => void;
+  soon?: boolean;
+}) {
   return (
     <button
       type="button"
@@ -49,7 +65,9 @@ export function UploadMemoriesPanel({ collectionId }: { collectionId?: string })
   const limitMb = uploadSizeLimitMb(me && isPlanId(me.plan) ? me.plan : "free");
 
   const pick = (list: File[]) => {
-    const listed = items.filter((i) => i.inDialog && i.kind === "file").map((i) => ({ name: i.title, size: i.size ?? 0, type: "" }));
+    const listed = items
+      .filter((i) => i.inDialog && i.kind === "file")
+      .map((i) => ({ name: i.title, size: i.size ?? 0, type: "" }));
     const result = validateFilePick(list, { existing: listed, limitMb });
     messages.show(result);
     if (result.accepted.length) addFiles(result.accepted, collectionId);
@@ -69,7 +87,10 @@ export function UploadMemoriesPanel({ collectionId }: { collectionId?: string })
 
   return (
     <div
-      className={cn("flex flex-col gap-3 rounded-xl", dragging && "ring-2 ring-primary ring-offset-2 ring-offset-background")}
+      className={cn(
+        "flex flex-col gap-3 rounded-xl",
+        dragging && "ring-2 ring-primary ring-offset-2 ring-offset-background",
+      )}
       onDragOver={(e) => {
         e.preventDefault();
         setDragging(true);
@@ -82,12 +103,18 @@ export function UploadMemoriesPanel({ collectionId }: { collectionId?: string })
         <Tile label={uploadFilesLabel} icon={FileUpIcon} onClick={() => fileInput.current?.click()} />
         <Tile label={takeNotesLabel} icon={NotebookPenIcon} onClick={() => setNotesOpen(true)} />
         <Tile label={recordLabel} icon={MicIcon} soon />
-        <Tile label={collectionId ? integrationsLabel : uploadMessages.appIntegrationsTile} icon={PlugIcon} soon />
+        <Tile
+          label={collectionId ? integrationsLabel : uploadMessages.appIntegrationsTile}
+          icon={PlugIcon}
+          soon
+        />
       </div>
       <p id="upload-tile-soon" className="sr-only">
         Available soon
       </p>
-      <p className="text-xs text-muted-foreground">Or drop files here. PDF, Word, PowerPoint, Excel, CSV, text, Markdown, HTML and images.</p>
+      <p className="text-xs text-muted-foreground">
+        Or drop files here. PDF, Word, PowerPoint, Excel, CSV, text, Markdown, HTML and images.
+      </p>
       <input
         ref={fileInput}
         type="file"
@@ -115,8 +142,20 @@ export function UploadMemoriesPanel({ collectionId }: { collectionId?: string })
         </div>
       )}
       {collectionId && <ExistingMemoriesPicker collectionId={collectionId} />}
-      <AddLinksDialog open={linksOpen} onOpenChange={setLinksOpen} existingLinks={existingLinks} onDone={(links) => void addLinks(links, collectionId)} />
-      {notesOpen && <PageEditorDialog open={notesOpen} onOpenChange={setNotesOpen} collectionId={collectionId} onSaved={addSavedPage} />}
+      <AddLinksDialog
+        open={linksOpen}
+        onOpenChange={setLinksOpen}
+        existingLinks={existingLinks}
+        onDone={(links) => void addLinks(links, collectionId)}
+      />
+      {notesOpen && (
+        <PageEditorDialog
+          open={notesOpen}
+          onOpenChange={setNotesOpen}
+          collectionId={collectionId}
+          onSaved={addSavedPage}
+        />
+      )}
     </div>
   );
 }

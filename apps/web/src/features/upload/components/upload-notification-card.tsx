@@ -11,7 +11,9 @@ import { toNotificationItems } from "../state/notification-items";
 import { uploadStore, useUploadState } from "../state/upload-store";
 import { ViewMemoriesDialog } from "./view-memories-dialog";
 
-const readFirstSession = () => typeof sessionStorage !== "undefined" && sessionStorage.getItem(constants.indexing.firstSessionFlag) !== null;
+const readFirstSession = () =>
+  typeof sessionStorage !== "undefined" &&
+  sessionStorage.getItem(constants.indexing.firstSessionFlag) !== null;
 
 /**
  * Upload notification card (spec 2 §2, §4): floats bottom right (full width at 870 px or less)
@@ -44,7 +46,10 @@ export function UploadNotificationCard() {
       >
         <div className="flex items-start gap-2">
           {allDone ? (
-            <CheckCircle2Icon className="mt-0.5 size-4 shrink-0 text-emerald-600 dark:text-emerald-400" aria-hidden />
+            <CheckCircle2Icon
+              className="mt-0.5 size-4 shrink-0 text-emerald-600 dark:text-emerald-400"
+              aria-hidden
+            />
           ) : (
             <Loader2Icon className="mt-0.5 size-4 shrink-0 animate-spin text-primary" aria-hidden />
           )}
@@ -53,13 +58,25 @@ export function UploadNotificationCard() {
           </p>
         </div>
         <div className="h-1 overflow-hidden rounded-full bg-muted" aria-hidden>
-          <div className="h-full rounded-full bg-primary transition-[width] duration-500" style={{ width: `${visible.length ? (done / visible.length) * 100 : 0}%` }} />
+          <div
+            className="h-full rounded-full bg-primary transition-[width] duration-500"
+            style={{ width: `${visible.length ? (done / visible.length) * 100 : 0}%` }}
+          />
         </div>
-        <Button variant="link" size="sm" className="self-start px-0" onClick={() => uploadStore.set({ detailsOpen: true })}>
+        <Button
+          variant="link"
+          size="sm"
+          className="self-start px-0"
+          onClick={() => uploadStore.set({ detailsOpen: true })}
+        >
           {uploadMessages.viewMemories}
         </Button>
       </section>
-      <ViewMemoriesDialog items={items} open={detailsOpen} onOpenChange={(o) => uploadStore.set({ detailsOpen: o })} />
+      <ViewMemoriesDialog
+        items={items}
+        open={detailsOpen}
+        onOpenChange={(o) => uploadStore.set({ detailsOpen: o })}
+      />
     </>
   );
 }

@@ -1,6 +1,14 @@
 import { uploadMessages } from "@mnemo/contracts";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { cn } from "@/lib/utils";
 import { notificationDialogTitle, visibleItems, type NotificationItem } from "../logic/notification";
 
@@ -11,22 +19,37 @@ const statusClass = {
 } as const;
 
 /** 'Added X of N memories': title, type, source label and status per item, and Close. */
-export function ViewMemoriesDialog({ items, open, onOpenChange }: { items: NotificationItem[]; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function ViewMemoriesDialog({
+  items,
+  open,
+  onOpenChange,
+}: {
+  items: NotificationItem[];
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const visible = visibleItems(items);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-xl">
         <DialogHeader>
           <DialogTitle>{notificationDialogTitle(items)}</DialogTitle>
-          <DialogDescription className="sr-only">The memories being added and their status.</DialogDescription>
+          <DialogDescription className="sr-only">
+            The memories being added and their status.
+          </DialogDescription>
         </DialogHeader>
         <ul className="flex max-h-80 flex-col divide-y overflow-y-auto rounded-md border">
           {visible.map((item) => (
-            <li key={item.id} className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-0.5 px-3 py-2 text-sm">
+            <li
+              key={item.id}
+              className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-0.5 px-3 py-2 text-sm"
+            >
               <span className="truncate font-medium" title={item.title}>
                 {item.title}
               </span>
-              <span className={cn("text-xs font-medium", statusClass[item.status])}>{uploadMessages.statusLabels[item.status]}</span>
+              <span className={cn("text-xs font-medium", statusClass[item.status])}>
+                {uploadMessages.statusLabels[item.status]}
+              </span>
               <span className="text-xs text-muted-foreground">
                 {item.type} · {item.sourceLabel}
               </span>

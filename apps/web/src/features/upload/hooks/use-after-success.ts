@@ -35,7 +35,10 @@ export function useAfterSuccess(items: (NotificationItem & { key: string })[], d
     const keys = new Set(items.map((i) => i.key));
     cancels.current.push(
       scheduleAfterAllSucceeded({
-        refresh: () => void queryClient.invalidateQueries({ predicate: (q) => memoryQueryRoots.includes(String(q.queryKey[0])) }),
+        refresh: () =>
+          void queryClient.invalidateQueries({
+            predicate: (q) => memoryQueryRoots.includes(String(q.queryKey[0])),
+          }),
         clearList: () => {
           // Opened again meanwhile: keep the list; it is cleared 5 s after the dialog closes.
           if (uploadStore.get().detailsOpen) {
@@ -58,7 +61,11 @@ export function useAfterSuccess(items: (NotificationItem & { key: string })[], d
     getProactiveMemory(id)
       .then((r) => {
         if (!r.proactive_memory || r.proactive_memory === constants.uploads.proactiveMemoryNone) return;
-        toast(r.question || "Related memory", { description: r.proactive_memory, duration: 15_000, position: "top-center" });
+        toast(r.question || "Related memory", {
+          description: r.proactive_memory,
+          duration: 15_000,
+          position: "top-center",
+        });
       })
       .catch((err: unknown) => reportError(err, { method: "GET", path: "/api/upload/proactive_memory" }));
   }, [items]);

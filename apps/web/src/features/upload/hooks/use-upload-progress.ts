@@ -14,7 +14,10 @@ export function useUploadProgress(status: string): { percent: number; visible: b
 
   useEffect(() => {
     if (phase !== "growing") return;
-    const id = setInterval(() => setPercent((p) => growProgress(p, cap, Math.random)), uploads.progress.tickMs);
+    const id = setInterval(
+      () => setPercent((p) => growProgress(p, cap, Math.random)),
+      uploads.progress.tickMs,
+    );
     return () => clearInterval(id);
   }, [phase, cap]);
 

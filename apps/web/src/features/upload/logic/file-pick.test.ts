@@ -23,7 +23,10 @@ describe("validateFilePick", () => {
   });
 
   it("drops duplicates by name, within the pick and against listed files", () => {
-    const r = validateFilePick([f("a.pdf"), f("a.pdf"), f("b.pdf")], { existing: [f("b.pdf")], limitMb: 100 });
+    const r = validateFilePick([f("a.pdf"), f("a.pdf"), f("b.pdf")], {
+      existing: [f("b.pdf")],
+      limitMb: 100,
+    });
     expect(r.accepted.map((x) => x.name)).toEqual(["a.pdf"]);
     expect(r.warnings).toEqual([]);
   });
@@ -32,11 +35,16 @@ describe("validateFilePick", () => {
     const picked = Array.from({ length: 13 }, (_, i) => f(`f${i}.txt`, 0.1));
     const r = validateFilePick(picked, { existing: [], limitMb: 100 });
     expect(r.accepted).toHaveLength(10);
-    expect(r.warnings).toEqual(["10 files queued for upload. 3 files were discarded. Only 10 files can be uploaded at a time."]);
+    expect(r.warnings).toEqual([
+      "10 files queued for upload. 3 files were discarded. Only 10 files can be uploaded at a time.",
+    ]);
   });
 
   it("discards files that would pass the total size limit, counting files already listed", () => {
-    const r = validateFilePick([f("a.pdf", 10), f("b.pdf", 20), f("c.pdf", 4)], { existing: [f("old.pdf", 12)], limitMb: 25 });
+    const r = validateFilePick([f("a.pdf", 10), f("b.pdf", 20), f("c.pdf", 4)], {
+      existing: [f("old.pdf", 12)],
+      limitMb: 25,
+    });
     expect(r.accepted.map((x) => x.name)).toEqual(["a.pdf"]);
     expect(r.warnings).toEqual([
       "b.pdf was discarded as it would exceed the 25MB total size limit.",

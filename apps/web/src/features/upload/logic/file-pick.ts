@@ -64,7 +64,9 @@ export function validateFilePick<T extends PickedFile>(
   const max = constants.files.maxPerPick;
   const counted = valid.slice(0, max);
   if (valid.length > max) {
-    warnings.push(fileMessages.filesDiscardedCount({ queued: counted.length, discarded: valid.length - max }));
+    warnings.push(
+      fileMessages.filesDiscardedCount({ queued: counted.length, discarded: valid.length - max }),
+    );
   }
   let total = ctx.existing.reduce((sum, f) => sum + f.size, 0);
   const accepted: T[] = [];

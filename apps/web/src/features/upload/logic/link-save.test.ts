@@ -2,8 +2,19 @@ import { describe, expect, it, vi } from "vitest";
 import type { WebPageResult } from "@mnemo/contracts";
 import { saveLinks, warningMessage, type LinkSaveDeps } from "./link-save.ts";
 
-const ok = (link: string, id: string, warning: string | null = null): WebPageResult => ({ link, id, status: "in_progress", warning });
-const refused = (link: string, status: "error" | "blocked", message?: string): WebPageResult => ({ link, id: null, status, warning: null, message });
+const ok = (link: string, id: string, warning: string | null = null): WebPageResult => ({
+  link,
+  id,
+  status: "in_progress",
+  warning,
+});
+const refused = (link: string, status: "error" | "blocked", message?: string): WebPageResult => ({
+  link,
+  id: null,
+  status,
+  warning: null,
+  message,
+});
 
 describe("saveLinks", () => {
   it("accepted links go to indexing with their id", async () => {
@@ -23,13 +34,22 @@ describe("saveLinks", () => {
       .fn<LinkSaveDeps["upload"]>()
       .mockResolvedValueOnce([refused("https://a.example/", "blocked", "x")])
       .mockResolvedValueOnce([ok("https://a.example/", "id9")]);
-    const deps: LinkSaveDeps = { upload, fetchMetadata: async () => ({ title: "A", description: "About A" }) };
-    expect(await saveLinks([{ link: "https://a.example/", note: "mine" }], deps)).toEqual([{ status: "indexing", id: "id9", warning: undefined }]);
-    expect(upload.mock.calls[1][0]).toEqual([{ link: "https://a.example/", note: "mine", title: "A", description: "About A", content: "" }]);
+    const deps: LinkSaveDeps = {
+      upload,
+      fetchMetadata: async () => ({ title: "A", description: "About A" }),
+    };
+    expect(await saveLinks([{ link: "https://a.example/", note: "mine" }], deps)).toEqual([
+      { status: "indexing", id: "id9", warning: undefined },
+    ]);
+    expect(upload.mock.calls[1][0]).toEqual([
+      { link: "https://a.example/", note: "mine", title: "A", description: "About A", content: "" },
+    ]);
   });
 
   it("reports 'Webpage not responding' only when the retry fails too", async () => {
-    const upload = vi.fn<LinkSaveDeps["upload"]>().mockResolvedValue([refused("https://a.example/", "blocked")]);
+    const upload = vi
+      .fn<LinkSaveDeps["upload"]>()
+      .mockResolvedValue([refused("https://a.example/", "blocked")]);
     const deps: LinkSaveDeps = { upload, fetchMetadata: async () => ({ title: "", description: "" }) };
     expect(await saveLinks([{ link: "https://a.example/" }], deps)).toEqual([
       { status: "blocked", message: "Webpage not responding. Use the chrome extension to save it." },
@@ -51,8 +71,13 @@ describe("saveLinks", () => {
 
   it("a duplicate keeps the server's message", async () => {
     const dup = "Memory already exists. Duplicate uploads are not allowed.";
-    const deps: LinkSaveDeps = { upload: async () => [refused("https://a.example/", "error", dup)], fetchMetadata: async () => ({ title: "A", description: "" }) };
-    expect(await saveLinks([{ link: "https://a.example/" }], deps)).toEqual([{ status: "errored", message: dup }]);
+    const deps: LinkSaveDeps = {
+      upload: async () => [refused("https://a.example/", "error", dup)],
+      fetchMetadata: async () => ({ title: "A", description: "" }),
+    };
+    expect(await saveLinks([{ link: "https://a.example/" }], deps)).toEqual([
+      { status: "errored", message: dup },
+    ]);
   });
 });
 

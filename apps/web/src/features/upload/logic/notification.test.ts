@@ -22,16 +22,38 @@ describe("notificationTitle", () => {
   it.each<[string, NotificationItem[], boolean, string]>([
     ["first session", [item("a", "in_progress")], true, "Preparing your memory wall"],
     ["one adding", [item("a", "in_progress")], false, "Adding 1 memory to the wall"],
-    ["three adding", [item("a", "in_progress"), item("b", "in_progress"), item("c", "in_progress")], false, "Adding 3 memories to the wall"],
-    ["one of three done", [item("a", "success"), item("b", "in_progress"), item("c", "in_progress")], false, "Added 1 of 3 memories to the wall"],
-    ["failure counts as finished", [item("a", "errored"), item("b", "in_progress")], false, "Added 0 of 2 memories to the wall"],
-    ["hidden items do not count", [item("a", "success"), item("b", "in_progress", true)], false, "Added 1 of 1 memories to the wall"],
+    [
+      "three adding",
+      [item("a", "in_progress"), item("b", "in_progress"), item("c", "in_progress")],
+      false,
+      "Adding 3 memories to the wall",
+    ],
+    [
+      "one of three done",
+      [item("a", "success"), item("b", "in_progress"), item("c", "in_progress")],
+      false,
+      "Added 1 of 3 memories to the wall",
+    ],
+    [
+      "failure counts as finished",
+      [item("a", "errored"), item("b", "in_progress")],
+      false,
+      "Added 0 of 2 memories to the wall",
+    ],
+    [
+      "hidden items do not count",
+      [item("a", "success"), item("b", "in_progress", true)],
+      false,
+      "Added 1 of 1 memories to the wall",
+    ],
   ])("%s", (_name, items, first, title) => {
     expect(notificationTitle(items, first)).toBe(title);
   });
 
   it("dialog title counts successes", () => {
-    expect(notificationDialogTitle([item("a", "success"), item("b", "errored"), item("c", "success")])).toBe("Added 2 of 3 memories");
+    expect(notificationDialogTitle([item("a", "success"), item("b", "errored"), item("c", "success")])).toBe(
+      "Added 2 of 3 memories",
+    );
   });
 });
 

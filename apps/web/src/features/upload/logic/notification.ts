@@ -29,13 +29,18 @@ export function notificationTitle(items: readonly NotificationItem[], isFirstSes
   const total = visible.length;
   const done = visible.filter((i) => i.status === "success").length;
   const finished = visible.some((i) => i.status !== "in_progress");
-  return finished ? uploadMessages.notificationAdded({ done, total }) : uploadMessages.notificationAdding({ n: total });
+  return finished
+    ? uploadMessages.notificationAdded({ done, total })
+    : uploadMessages.notificationAdding({ n: total });
 }
 
 /** Title of the 'View memories' dialog: 'Added X of N memories'. */
 export function notificationDialogTitle(items: readonly NotificationItem[]): string {
   const visible = visibleItems(items);
-  return uploadMessages.notificationDialogTitle({ done: visible.filter((i) => i.status === "success").length, total: visible.length });
+  return uploadMessages.notificationDialogTitle({
+    done: visible.filter((i) => i.status === "success").length,
+    total: visible.length,
+  });
 }
 
 export function allVisibleSucceeded(items: readonly NotificationItem[]): boolean {
@@ -48,7 +53,11 @@ export function allVisibleSucceeded(items: readonly NotificationItem[]): boolean
  * missing submitUserDetails flag counts as submitted (sign-up does not set it yet); only an
  * explicit `false` hides the card.
  */
-export function shouldShowCard(p: { items: readonly NotificationItem[]; checking: boolean; submitUserDetails: boolean | undefined }): boolean {
+export function shouldShowCard(p: {
+  items: readonly NotificationItem[];
+  checking: boolean;
+  submitUserDetails: boolean | undefined;
+}): boolean {
   return visibleItems(p.items).length > 0 && p.checking && p.submitUserDetails !== false;
 }
 

@@ -94,7 +94,10 @@ describe("scheduleAfterAllSucceeded", () => {
     const refreshes: number[] = [];
     let clearedAt: number | undefined;
     const t0 = Date.now();
-    scheduleAfterAllSucceeded({ refresh: () => refreshes.push(Date.now() - t0), clearList: () => (clearedAt = Date.now() - t0) });
+    scheduleAfterAllSucceeded({
+      refresh: () => refreshes.push(Date.now() - t0),
+      clearList: () => (clearedAt = Date.now() - t0),
+    });
     vi.advanceTimersByTime(61_000);
     expect(refreshes).toEqual([0, 6000, 12000, 20000, 30000, 60000]);
     expect(clearedAt).toBe(5000);

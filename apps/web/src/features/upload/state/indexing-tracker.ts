@@ -6,7 +6,8 @@ import { warningMessage } from "../logic/link-save";
 import { createIndexingPoller, mapIndexingStatus } from "../logic/tracker";
 import { uploadStore, type UploadItem } from "./upload-store";
 
-const indexingItems = (): UploadItem[] => uploadStore.get().items.filter((i) => i.status === "indexing" && i.serverId);
+const indexingItems = (): UploadItem[] =>
+  uploadStore.get().items.filter((i) => i.status === "indexing" && i.serverId);
 
 async function checkIndexing() {
   const items = indexingItems();

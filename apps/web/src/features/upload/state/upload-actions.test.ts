@@ -24,7 +24,11 @@ const settle = () => new Promise((r) => setTimeout(r, 0));
 beforeEach(() => {
   uploadStore.reset();
   vi.clearAllMocks();
-  getPresignedUrl.mockResolvedValue({ presigned_url: "/api/blob/k?sig=x", file_key: "u/f1", file_id: "file-0001" });
+  getPresignedUrl.mockResolvedValue({
+    presigned_url: "/api/blob/k?sig=x",
+    file_key: "u/f1",
+    file_id: "file-0001",
+  });
   confirmUpload.mockResolvedValue({ id: "file-0001", status: "in_progress" });
   verifyIndexing.mockResolvedValue([]);
 });
@@ -42,17 +46,28 @@ describe("file upload (presigned flow)", () => {
       fileType: "md",
       metadata: { name_base64: "bm90ZXMubWQ=", type: "text/markdown", size: 5, source_type: "file" },
     });
-    expect(putFile.mock.calls[0][2]).toEqual({ nameBase64: "bm90ZXMubWQ=", type: "text/markdown", size: 5, sourceType: "file" });
+    expect(putFile.mock.calls[0][2]).toEqual({
+      nameBase64: "bm90ZXMubWQ=",
+      type: "text/markdown",
+      size: 5,
+      sourceType: "file",
+    });
     finishPut(true);
     await settle();
     await settle();
-    expect(confirmUpload.mock.calls[0][0]).toMatchObject({ file_id: "file-0001", upload_status: "success", is_reindex: false });
+    expect(confirmUpload.mock.calls[0][0]).toMatchObject({
+      file_id: "file-0001",
+      upload_status: "success",
+      is_reindex: false,
+    });
     expect(items()[0].status).toBe("indexing");
   });
 
   it("a PUT that does not answer 200 is confirmed as failed and the row shows the server's message", async () => {
     putFile.mockResolvedValue(false);
-    confirmUpload.mockRejectedValue(Object.assign(new Error("Failed to upload memory. Please try again."), { name: "ApiError" }));
+    confirmUpload.mockRejectedValue(
+      Object.assign(new Error("Failed to upload memory. Please try again."), { name: "ApiError" }),
+    );
     addFiles([new File(["x"], "a.txt")]);
     await vi.waitFor(() => expect(items()[0].status).toBe("errored"));
     expect(confirmUpload.mock.calls[0][0].upload_status).toBe("failed");
@@ -81,12 +96,23 @@ describe("file upload (presigned flow)", () => {
 describe("links and Save Memories", () => {
   it("accepted links go to indexing; Save Memories hands them to the card with the background toast", async () => {
     openUploadDialog();
-    uploadWebPages.mockResolvedValue([{ link: "https://a.example/", id: "src-1", status: "in_progress", warning: null }]);
+    uploadWebPages.mockResolvedValue([
+      { link: "https://a.example/", id: "src-1", status: "in_progress", warning: null },
+    ]);
     await addLinks([{ link: "https://a.example/", note: "n" }]);
-    expect(items()[0]).toMatchObject({ status: "indexing", serverId: "src-1", note: "n", inDialog: true, notify: false });
+    expect(items()[0]).toMatchObject({
+      status: "indexing",
+      serverId: "src-1",
+      note: "n",
+      inDialog: true,
+      notify: false,
+    });
     saveMemories();
     expect(uploadStore.get()).toMatchObject({ dialogOpen: false, checking: true });
     expect(items()[0]).toMatchObject({ inDialog: false, notify: true });
-    expect(toast).toHaveBeenCalledWith("Uploading memories in the background. You'll be notified once it's done.", expect.anything());
+    expect(toast).toHaveBeenCalledWith(
+      "Uploading memories in the background. You'll be notified once it's done.",
+      expect.anything(),
+    );
   });
 });

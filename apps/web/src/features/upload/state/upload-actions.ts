@@ -41,7 +41,8 @@ export async function addLinks(links: { link: string; note?: string }[], collect
   outcomes.forEach((o, i) => {
     const key = items[i].key;
     if (!uploadStore.findItem(key)) return;
-    if (o.status === "indexing") uploadStore.updateItem(key, { status: "indexing", serverId: o.id, warning: o.warning });
+    if (o.status === "indexing")
+      uploadStore.updateItem(key, { status: "indexing", serverId: o.id, warning: o.warning });
     else uploadStore.updateItem(key, { status: o.status, error: o.message });
   });
   wakeIndexingTracker();
@@ -59,13 +60,27 @@ async function uploadFile(key: string, file: File, collectionId?: string) {
   const nameBase64 = nameToBase64(file.name);
   try {
     const location = await getPresignedUrl(
-      { fileType: extensionOf(file.name), metadata: { name_base64: nameBase64, type: file.type, size: file.size, source_type: sourceType } },
+      {
+        fileType: extensionOf(file.name),
+        metadata: { name_base64: nameBase64, type: file.type, size: file.size, source_type: sourceType },
+      },
       signal,
     );
     uploadStore.updateItem(key, { serverId: location.file_id, status: "uploading" });
-    const stored = await putFile(location.presigned_url, file, { nameBase64, type: file.type, size: file.size, sourceType }, signal);
+    const stored = await putFile(
+      location.presigned_url,
+      file,
+      { nameBase64, type: file.type, size: file.size, sourceType },
+      signal,
+    );
     await confirmUpload(
-      { file_id: location.file_id, upload_status: stored ? "success" : "failed", file_type: extensionOf(file.name), is_reindex: false, collections: collectionId ? [collectionId] : [] },
+      {
+        file_id: location.file_id,
+        upload_status: stored ? "success" : "failed",
+        file_type: extensionOf(file.name),
+        is_reindex: false,
+        collections: collectionId ? [collectionId] : [],
+      },
       signal,
     );
     uploadStore.updateItem(key, { status: "indexing" });
@@ -100,7 +115,18 @@ export function addSavedPage(page: { id: string; title: string }) {
   if (existing) {
     uploadStore.updateItem(existing.key, { title: page.title, status: "indexing" });
   } else {
-    addItems([{ key: newItemKey(), kind: "page", title: page.title, serverId: page.id, status: "indexing", serverType: "page", notify: false, inDialog: true }]);
+    addItems([
+      {
+        key: newItemKey(),
+        kind: "page",
+        title: page.title,
+        serverId: page.id,
+        status: "indexing",
+        serverType: "page",
+        notify: false,
+        inDialog: true,
+      },
+    ]);
   }
   wakeIndexingTracker();
 }
@@ -121,7 +147,9 @@ export function saveMemories() {
     dialogOpen: false,
     checking: true,
     items: s.items
-      .filter((i) => !i.inDialog || i.serverId !== undefined || i.status === "uploading" || i.status === "idle")
+      .filter(
+        (i) => !i.inDialog || i.serverId !== undefined || i.status === "uploading" || i.status === "idle",
+      )
       .map((i) => (i.inDialog ? { ...i, inDialog: false, notify: true } : i)),
   }));
   // Top centre: the notification card owns the bottom-right corner.
@@ -132,7 +160,8 @@ export function saveMemories() {
 /** Skip: closes the dialog; uploads that have not reached the server are cancelled. */
 export function skipUploads() {
   for (const item of uploadStore.get().items) {
-    if (item.inDialog && (item.status === "idle" || item.status === "uploading")) controllers.get(item.key)?.abort();
+    if (item.inDialog && (item.status === "idle" || item.status === "uploading"))
+      controllers.get(item.key)?.abort();
   }
   uploadStore.set((s) => ({ dialogOpen: false, items: s.items.filter((i) => !i.inDialog) }));
 }

@@ -5,7 +5,15 @@ import { renderScreen, scriptServer } from "@/test/render";
 import { ProfileNameDialog } from "./profile-name-dialog";
 
 const me = (full_name: string) => ({
-  body: { id: "u1", email: "ada@example.com", full_name, plan: "free", is_desktop_app: false, metadata: {}, created_at: "2026-01-01T00:00:00Z" },
+  body: {
+    id: "u1",
+    email: "ada@example.com",
+    full_name,
+    plan: "free",
+    is_desktop_app: false,
+    metadata: {},
+    created_at: "2026-01-01T00:00:00Z",
+  },
 });
 
 beforeEach(() => {
@@ -20,7 +28,10 @@ afterEach(() => {
 
 describe("profile-name prompt", () => {
   it("asks for a name 3 s after load when the account has none, and saves it", async () => {
-    const calls = scriptServer({ "GET /api/user/me": me(""), "PUT /api/user/profile": { body: { success: true } } });
+    const calls = scriptServer({
+      "GET /api/user/me": me(""),
+      "PUT /api/user/profile": { body: { success: true } },
+    });
     renderScreen(<ProfileNameDialog />);
     await act(() => vi.advanceTimersByTimeAsync(2_900));
     expect(screen.queryByRole("dialog")).toBeNull();
@@ -35,7 +46,10 @@ describe("profile-name prompt", () => {
   });
 
   it("says so in a toast when saving fails", async () => {
-    scriptServer({ "GET /api/user/me": me(""), "PUT /api/user/profile": { status: 500, body: { error: "internal" } } });
+    scriptServer({
+      "GET /api/user/me": me(""),
+      "PUT /api/user/profile": { status: 500, body: { error: "internal" } },
+    });
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     renderScreen(<ProfileNameDialog />);
     await act(() => vi.advanceTimersByTimeAsync(3_100));

@@ -1,6 +1,13 @@
 import { useEffect, useState } from "react";
 import { onboarding } from "@mnemo/contracts/constants";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { useMe } from "../hooks/use-me";
 import { ProfileNameForm } from "./profile-name-form";
 

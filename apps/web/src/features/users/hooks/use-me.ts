@@ -16,7 +16,9 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: updateProfile,
     onSuccess: (_r, input) => {
-      queryClient.setQueryData<Me>(meQueryKey, (me) => (me ? { ...me, full_name: input.full_name.trim() } : me));
+      queryClient.setQueryData<Me>(meQueryKey, (me) =>
+        me ? { ...me, full_name: input.full_name.trim() } : me,
+      );
     },
   });
 }

@@ -11,7 +11,12 @@ export interface ListSourcesParams {
 
 /** GET /api/sources: one page of a wall tab (spec 2 §7 List memories). */
 export function listSources(p: ListSourcesParams, signal?: AbortSignal): Promise<SourceList> {
-  const q = new URLSearchParams({ tab: p.tab, page: String(p.page), page_size: String(p.pageSize), sort: p.sort });
+  const q = new URLSearchParams({
+    tab: p.tab,
+    page: String(p.page),
+    page_size: String(p.pageSize),
+    sort: p.sort,
+  });
   if (p.fileTypes.length > 0) q.set("file_types", p.fileTypes.join(","));
   return api.request(`/api/sources?${q.toString()}`, { schema: zSourceList, signal });
 }

@@ -3,5 +3,10 @@ import { api } from "@/lib/api";
 
 /** POST /api/sources/search: fuzzy fields and content (spec 2 §7 Search memories). */
 export function searchSources(input: SearchSourcesInput, signal?: AbortSignal): Promise<SearchSourcesResult> {
-  return api.request("/api/sources/search", { method: "POST", body: input, schema: zSearchSourcesResult, signal });
+  return api.request("/api/sources/search", {
+    method: "POST",
+    body: input,
+    schema: zSearchSourcesResult,
+    signal,
+  });
 }

@@ -1,6 +1,13 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 
 /** Confirms deleting one or more memories (their content, chunks and files go with them). */
 export function DeleteMemoriesDialog({
@@ -20,8 +27,8 @@ export function DeleteMemoriesDialog({
         <DialogHeader>
           <DialogTitle>{count === 1 ? "Delete this memory?" : `Delete ${count} memories?`}</DialogTitle>
           <DialogDescription>
-            {count === 1 ? `"${titles?.[0] ?? ""}" will be removed` : "They will be removed"} with everything saved for it: content, search index and
-            files. This cannot be undone.
+            {count === 1 ? `"${titles?.[0] ?? ""}" will be removed` : "They will be removed"} with everything
+            saved for it: content, search index and files. This cannot be undone.
           </DialogDescription>
         </DialogHeader>
         <DialogFooter>

@@ -1,4 +1,15 @@
-import { AppWindowIcon, FileIcon, FileTextIcon, GlobeIcon, ImageIcon, NotebookPenIcon, PenToolIcon, SheetIcon, TvIcon, type LucideIcon } from "lucide-react";
+import {
+  AppWindowIcon,
+  FileIcon,
+  FileTextIcon,
+  GlobeIcon,
+  ImageIcon,
+  NotebookPenIcon,
+  PenToolIcon,
+  SheetIcon,
+  TvIcon,
+  type LucideIcon,
+} from "lucide-react";
 import type { SourceIconKind } from "../logic/source-label";
 
 const icons: Record<SourceIconKind, LucideIcon> = {

@@ -1,12 +1,43 @@
-import { BrainIcon, FileTextIcon, NetworkIcon, PenToolIcon, PinIcon, PlusIcon, SearchXIcon, UsersIcon } from "lucide-react";
+import {
+  BrainIcon,
+  FileTextIcon,
+  NetworkIcon,
+  PenToolIcon,
+  PinIcon,
+  PlusIcon,
+  SearchXIcon,
+  UsersIcon,
+} from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import type { WallTab } from "../tabs";
 
 /** The honest empty state of each wall view, and of a search or filter that found nothing. */
-export function WallEmpty({ tab, onAdd, filtered }: { tab: WallTab; onAdd: () => void; filtered: "search" | "filter" | null }) {
-  if (filtered === "search") return <EmptyState icon={SearchXIcon} title="No memories found" description="Try other words, or clear the filters." />;
-  if (filtered === "filter") return <EmptyState icon={SearchXIcon} title="No memories of these types" description="Clear the file-type filter to see everything." />;
+export function WallEmpty({
+  tab,
+  onAdd,
+  filtered,
+}: {
+  tab: WallTab;
+  onAdd: () => void;
+  filtered: "search" | "filter" | null;
+}) {
+  if (filtered === "search")
+    return (
+      <EmptyState
+        icon={SearchXIcon}
+        title="No memories found"
+        description="Try other words, or clear the filters."
+      />
+    );
+  if (filtered === "filter")
+    return (
+      <EmptyState
+        icon={SearchXIcon}
+        title="No memories of these types"
+        description="Clear the file-type filter to see everything."
+      />
+    );
   switch (tab) {
     case "everything":
       return (
@@ -22,14 +53,44 @@ export function WallEmpty({ tab, onAdd, filtered }: { tab: WallTab; onAdd: () =>
         />
       );
     case "pinned":
-      return <EmptyState icon={PinIcon} title="No pinned memories" description="Pin a memory from its card menu to keep it here." />;
+      return (
+        <EmptyState
+          icon={PinIcon}
+          title="No pinned memories"
+          description="Pin a memory from its card menu to keep it here."
+        />
+      );
     case "pages":
-      return <EmptyState icon={FileTextIcon} title="No pages yet" description="Pages you write will show up here." />;
+      return (
+        <EmptyState
+          icon={FileTextIcon}
+          title="No pages yet"
+          description="Pages you write will show up here."
+        />
+      );
     case "shared":
-      return <EmptyState icon={UsersIcon} title="Nothing shared yet" description="Memories shared with you will show up here." />;
+      return (
+        <EmptyState
+          icon={UsersIcon}
+          title="Nothing shared yet"
+          description="Memories shared with you will show up here."
+        />
+      );
     case "mindmap":
-      return <EmptyState icon={NetworkIcon} title="Mind map is available soon" description="A map of how your memories connect." />;
+      return (
+        <EmptyState
+          icon={NetworkIcon}
+          title="Mind map is available soon"
+          description="A map of how your memories connect."
+        />
+      );
     case "canvas":
-      return <EmptyState icon={PenToolIcon} title="Canvas is available soon" description="Sketch and arrange ideas on an open canvas." />;
+      return (
+        <EmptyState
+          icon={PenToolIcon}
+          title="Canvas is available soon"
+          description="Sketch and arrange ideas on an open canvas."
+        />
+      );
   }
 }

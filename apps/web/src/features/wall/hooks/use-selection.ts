@@ -14,6 +14,9 @@ export function useSelection() {
     [],
   );
   const clear = useCallback(() => setSelected(new Set()), []);
-  const drop = useCallback((ids: string[]) => setSelected((cur) => new Set([...cur].filter((id) => !ids.includes(id)))), []);
+  const drop = useCallback(
+    (ids: string[]) => setSelected((cur) => new Set([...cur].filter((id) => !ids.includes(id)))),
+    [],
+  );
   return { selected, toggle, clear, drop };
 }

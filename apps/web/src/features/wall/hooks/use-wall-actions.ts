@@ -15,7 +15,10 @@ export function useWallActions() {
       data
         ? {
             ...data,
-            pages: data.pages.map((p) => ({ ...p, results: p.results.map(fn).filter((s): s is Source => s !== null) })),
+            pages: data.pages.map((p) => ({
+              ...p,
+              results: p.results.map(fn).filter((s): s is Source => s !== null),
+            })),
           }
         : data,
     );
@@ -24,7 +27,8 @@ export function useWallActions() {
 
   const pin = useMutation({
     mutationFn: ({ id, pinned }: { id: string; pinned: boolean }) => pinSource(id, pinned),
-    onMutate: ({ id, pinned }) => patchLists((s) => (s.id === id ? { ...s, meta: { ...s.meta, is_pinned: pinned } } : s)),
+    onMutate: ({ id, pinned }) =>
+      patchLists((s) => (s.id === id ? { ...s, meta: { ...s.meta, is_pinned: pinned } } : s)),
     onError: (err) => toast.error(errorMessage(err)),
     onSettled: refresh,
   });

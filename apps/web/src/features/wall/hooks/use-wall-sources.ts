@@ -5,7 +5,8 @@ import { listSources } from "../api/list-sources";
 
 export const WALL_PAGE_SIZE = 24;
 
-export const sourcesListKey = (tab: WallTab, sort: SortOrder, fileTypes: string[]) => ["sources", "list", tab, sort, [...fileTypes].sort()] as const;
+export const sourcesListKey = (tab: WallTab, sort: SortOrder, fileTypes: string[]) =>
+  ["sources", "list", tab, sort, [...fileTypes].sort()] as const;
 
 /** Refetch on window focus only when the data is older than the focus-refresh throttle (15 s). */
 function refreshOnFocus(query: { state: { dataUpdatedAt: number } }): boolean {
@@ -20,14 +21,17 @@ function refreshOnFocus(query: { state: { dataUpdatedAt: number } }): boolean {
 export function useWallSources(tab: WallTab, sort: SortOrder, fileTypes: string[], enabled = true) {
   return useInfiniteQuery({
     queryKey: sourcesListKey(tab, sort, fileTypes),
-    queryFn: ({ pageParam, signal }) => listSources({ tab, page: pageParam, pageSize: WALL_PAGE_SIZE, sort, fileTypes }, signal),
+    queryFn: ({ pageParam, signal }) =>
+      listSources({ tab, page: pageParam, pageSize: WALL_PAGE_SIZE, sort, fileTypes }, signal),
     initialPageParam: 1,
     getNextPageParam: (last: SourceList) => (last.has_more ? last.page + 1 : undefined),
     staleTime: throttles.memoriesFetchMs,
     refetchOnWindowFocus: refreshOnFocus,
     refetchInterval: (query) => {
       const pages = query.state.data?.pages ?? [];
-      return pages.some((p) => p.results.some((s) => s.meta.status === "in_progress")) ? throttles.memoriesFetchMs : false;
+      return pages.some((p) => p.results.some((s) => s.meta.status === "in_progress"))
+        ? throttles.memoriesFetchMs
+        : false;
     },
     enabled,
   });

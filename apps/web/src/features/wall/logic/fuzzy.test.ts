@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { fuzzyMatch, mergeSearchResults } from "./fuzzy";
 
-const item = (id: string, title: string, extra: Partial<{ note: string; description: string; url: string }> = {}) => ({
+const item = (
+  id: string,
+  title: string,
+  extra: Partial<{ note: string; description: string; url: string }> = {},
+) => ({
   id,
   title,
   note: extra.note ?? "",

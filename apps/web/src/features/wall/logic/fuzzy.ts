@@ -25,7 +25,10 @@ export function fuzzyMatch<T extends Searchable>(items: readonly T[], query: str
  * the instant local matches it did not return. While the server has not answered (`server`
  * null) the local matches stand alone. A memory appears once; the server's copy is fresher.
  */
-export function mergeSearchResults<T extends { id: string }>(local: readonly T[], server: readonly T[] | null): T[] {
+export function mergeSearchResults<T extends { id: string }>(
+  local: readonly T[],
+  server: readonly T[] | null,
+): T[] {
   if (!server) return [...local];
   const seen = new Set(server.map((s) => s.id));
   return [...server, ...local.filter((l) => !seen.has(l.id))];

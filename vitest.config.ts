@@ -1,21 +1,58 @@
+import fs from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
+const root = path.dirname(fileURLToPath(import.meta.url));
+const testGlobs = [
+  "packages/**/*.test.ts",
+  "apps/server/src/**/*.test.ts",
+  "apps/web/src/**/*.test.{ts,tsx}",
+  "eval/**/*.test.ts",
+  "bench/**/*.test.ts",
+];
+const exclude = ["**/node_modules/**", "**/dist/**", "e2e/**"];
+
+/**
+ * Integration tests are the ones that open a database through the test harness, start processes
+ * (the server, s3rver, the extractor sandbox) or a browser. Everything else is a unit test and
+ * runs in `npm run test:unit` in seconds. The split is read from each file's imports, so a new
+ * test lands in the right group without a list to maintain.
+ */
+const integrationMarkers =
+  /test\/(?:harness|process)\.ts"|node:child_process|\bchromium\b|s3rver|extractors\/runner\.ts"|from "\.\/runner\.ts"/;
+
+function integrationFiles(): string[] {
+  const found: string[] = [];
+  for (const glob of testGlobs) {
+    for (const file of fs.globSync(glob, { cwd: root, exclude: (f) => f.includes("node_modules") })) {
+      if (integrationMarkers.test(fs.readFileSync(path.join(root, file), "utf8"))) found.push(file);
+    }
+  }
+  return found;
+}
+
+const integration = integrationFiles();
+const shared = {
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+};
+
 export default defineConfig({
   // The web app's `@/` import alias (apps/web/vite.config.ts), for its component tests.
-  resolve: { alias: { "@": fileURLToPath(new URL("./apps/web/src", import.meta.url)) } },
+  resolve: { alias: { "@": path.join(root, "apps/web/src") } },
   test: {
-    include: [
-      "packages/**/*.test.ts",
-      "apps/server/src/**/*.test.ts",
-      "apps/web/src/**/*.test.{ts,tsx}",
-      "eval/**/*.test.ts",
-      "bench/**/*.test.ts",
-    ],
-    exclude: ["**/node_modules/**", "**/dist/**", "e2e/**"],
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
     pool: "forks",
     maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: { name: "unit", include: testGlobs, exclude: [...exclude, ...integration], ...shared },
+      },
+      {
+        extends: true,
+        test: { name: "integration", include: integration, exclude, ...shared },
+      },
+    ],
   },
 });

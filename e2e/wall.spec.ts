@@ -92,7 +92,7 @@ test("the wall: every kind of memory, previews, editing, filters, search and del
   const pdfFrame = dialog.getByTestId("pdf-viewer");
   await expect(pdfFrame).toBeVisible();
   expect(await pdfFrame.getAttribute("src")).toMatch(/^blob:/);
-  await page.waitForTimeout(1000);
+  await (await (await pdfFrame.elementHandle())!.contentFrame())!.waitForLoadState("load");
   await shots(page, "preview-pdf");
   await revealHeader(page);
   await dialog.getByRole("button", { name: "Reader mode" }).click();
@@ -247,7 +247,8 @@ test("an uploaded HTML file with script and an SVG onload handler previews inert
   await expect(
     page.frameLocator('[data-testid="sandboxed-html"]').getByRole("heading", { name: "Quarterly plan" }),
   ).toBeVisible();
-  await page.waitForTimeout(1000);
+  // Once the frame has loaded, every inline script and load/error handler would have run.
+  await (await (await frame.elementHandle())!.contentFrame())!.waitForLoadState("load");
   expect(dialogs).toEqual([]);
   expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
   await shots(page, "preview-html-sandboxed");

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createNdjsonDecoder } from "@mnemo/contracts/stream";
 import { chatMessages } from "@mnemo/contracts/messages";
 import { createTestMnemo, testDatabases, type TestMnemo, type TestUser } from "../../test/harness.ts";
+import { readNdjson } from "../../test/ndjson.ts";
 import { addMemory, ask } from "./test-helpers.ts";
 
 for (const kind of testDatabases()) {
@@ -87,8 +87,7 @@ for (const kind of testDatabases()) {
         { json: { question: "Where is the bank PIN?", chat_id: chatId } },
       );
       expect(res.status).toBe(200);
-      const dec = createNdjsonDecoder();
-      const lines = [...dec.push(await res.text()), ...dec.end()];
+      const lines = await readNdjson(res);
       const titles = lines.flatMap((l) => l.sources?.results.map((r) => r.title) ?? []);
       expect(titles).not.toContain("Private diary");
       expect(lines.at(-1)?.end_of_data).toBe(true);

@@ -1,16 +1,11 @@
 import crypto from "node:crypto";
-import {
-  newChatItem,
-  readChatStream,
-  createNdjsonDecoder,
-  type ChatItemState,
-  type StreamLine,
-} from "@mnemo/contracts/stream";
+import { newChatItem, readChatStream, type ChatItemState, type StreamLine } from "@mnemo/contracts/stream";
 import type { ChatRequestInput } from "@mnemo/contracts/chat";
 import type { Db } from "../../db/client.ts";
 import { source, sourceContent } from "../../db/schema/index.ts";
 import { indexSourceContent } from "../search/index.ts";
 import type { TestMnemo, TestUser } from "../../test/harness.ts";
+import { decodeNdjson } from "../../test/ndjson.ts";
 
 /** Saves a memory with its content and indexes it, as the ingestion pipeline would. */
 export async function addMemory(
@@ -36,8 +31,7 @@ export async function ask(
   const res = await m.request("POST", "/api/qna", { as, json: body });
   const text = await res.text();
   if (res.status !== 200) return { status: res.status, lines: [], item: newChatItem(body.question), text };
-  const dec = createNdjsonDecoder();
-  const lines = [...dec.push(text), ...dec.end()];
+  const lines = decodeNdjson(text);
   const item = await readChatStream(new Blob([text]).stream(), newChatItem(body.question));
   return { status: res.status, lines, item, text };
 }

@@ -1,26 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestMnemo, type TestMnemo } from "../../test/harness.ts";
 
-async function readEvents(res: Response, count: number): Promise<{ event: string; data: unknown }[]> {
+/** Reads server-sent events one at a time, as a browser's EventSource would. */
+function sseReader(res: Response) {
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
   let buf = "";
-  const out: { event: string; data: unknown }[] = [];
-  while (out.length < count) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buf += decoder.decode(value, { stream: true });
-    let idx;
-    while ((idx = buf.indexOf("\n\n")) >= 0) {
-      const block = buf.slice(0, idx);
-      buf = buf.slice(idx + 2);
-      const event = /^event: (.*)$/m.exec(block)?.[1] ?? "message";
-      const data = /^data: (.*)$/m.exec(block)?.[1] ?? "null";
-      out.push({ event, data: JSON.parse(data) });
-    }
-  }
-  await reader.cancel();
-  return out;
+  return {
+    async next(): Promise<{ event: string; data: unknown } | undefined> {
+      for (;;) {
+        const idx = buf.indexOf("\n\n");
+        if (idx >= 0) {
+          const block = buf.slice(0, idx);
+          buf = buf.slice(idx + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1] ?? "message";
+          const data = /^data: (.*)$/m.exec(block)?.[1] ?? "null";
+          return { event, data: JSON.parse(data) };
+        }
+        const { value, done } = await reader.read();
+        if (done) return undefined;
+        buf += decoder.decode(value, { stream: true });
+      }
+    },
+    close: () => reader.cancel(),
+  };
 }
 
 describe("server-sent events", () => {
@@ -38,22 +41,22 @@ describe("server-sent events", () => {
     const res = await m.request("GET", "/api/events", { as: ann });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/event-stream");
-    const events = m.ctx.events;
-    const pending = readEvents(res, 2);
-    await new Promise((r) => setTimeout(r, 50));
-    events.publish(bob.id, {
+    const events = sseReader(res);
+    // The stream subscribes before it sends the user's document: once that has arrived, events
+    // published for the user reach this client.
+    expect(await events.next()).toMatchObject({ event: "me", data: { full_name: "Ann Events" } });
+    m.ctx.events.publish(bob.id, {
       type: "indexing",
       data: { id: "bobs", type: "file", indexing_status: "success" },
     });
-    events.publish(ann.id, {
+    m.ctx.events.publish(ann.id, {
       type: "indexing",
       data: { id: "anns", type: "file", indexing_status: "success" },
     });
-    const got = await pending;
-    expect(got[0]).toMatchObject({ event: "me", data: { full_name: "Ann Events" } });
-    expect(got[1]).toEqual({
+    expect(await events.next()).toEqual({
       event: "indexing",
       data: { id: "anns", type: "file", indexing_status: "success" },
     });
+    await events.close();
   });
 });

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { openDatabase, queryRows } from "../../db/client.ts";
 import { createPostgresDatabase, testDatabases } from "../../test/harness.ts";
+import { waitUntil } from "../../test/wait.ts";
 import { spawnServer, type ServerProcess } from "../../test/process.ts";
 
 const ITEMS = 100;
@@ -108,12 +109,14 @@ describe.each(testDatabases())("SIGKILL mid-ingestion (%s)", (kind) => {
 
     server = await spawnServer(env);
     api = client(server, token);
-    const deadline = Date.now() + 90_000;
-    let after = await statuses(api, ids);
-    while (after.some((s) => s.indexing_status === "in_progress") && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 500));
-      after = await statuses(api, ids);
-    }
+    const after = await waitUntil(
+      "every memory to leave in_progress after the restart",
+      async () => {
+        const now = await statuses(api, ids);
+        return now.every((s) => s.indexing_status !== "in_progress") && now;
+      },
+      { timeoutMs: 90_000, intervalMs: 500 },
+    );
     expect(after.filter((s) => s.indexing_status !== "success")).toEqual([]);
     await server.stop("SIGTERM");
     server = undefined;

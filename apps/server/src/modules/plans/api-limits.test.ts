@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { chatMessages, fileMessages, limitFor, planMessages } from "@mnemo/contracts";
-import { createNdjsonDecoder, type StreamLine } from "@mnemo/contracts/stream";
+import type { StreamLine } from "@mnemo/contracts/stream";
 import { chatTurn, userProfile } from "../../db/schema/index.ts";
 import { createTestMnemo, testDatabases, type TestMnemo, type TestUser } from "../../test/harness.ts";
+import { readNdjsonUntil } from "../../test/ndjson.ts";
+import { waitUntil } from "../../test/wait.ts";
 import { confirm, presign, putBody, type Presigned } from "../ingest/test/helpers.ts";
 import { consumeQuota } from "./quota.ts";
 import { usageDay } from "./usage-day.ts";
@@ -35,26 +37,18 @@ describe.each(testDatabases())("plan limits at the API on %s", (kind) => {
   ): Promise<{ status: number; line?: StreamLine; text?: string }> {
     const res = await qna(as, body);
     if (res.status !== 200) return { status: res.status, text: await res.text() };
-    const reader = res.body!.getReader();
-    const dec = createNdjsonDecoder();
-    for (;;) {
-      const { value, done } = await reader.read();
-      const lines = done ? dec.end() : dec.push(value);
-      if (lines.length || done) {
-        await reader.cancel();
-        // Let the server finish the cancelled turn before the next step (and before the database closes).
-        const chatId = lines[0]?.chat_id;
-        for (let i = 0; chatId && i < 200; i++) {
-          const [turn] = await m.ctx.database.db
-            .select({ status: chatTurn.status })
-            .from(chatTurn)
-            .where(eq(chatTurn.chatId, chatId));
-          if (turn && turn.status !== "streaming") break;
-          await new Promise((r) => setTimeout(r, 25));
-        }
-        return { status: 200, line: lines[0] };
-      }
-    }
+    const lines = await readNdjsonUntil(res, (l) => l.length > 0);
+    // Let the server finish the cancelled turn before the next step (and before the database closes).
+    const chatId = lines[0]?.chat_id;
+    if (chatId)
+      await waitUntil("the cancelled turn to finish", async () => {
+        const [turn] = await m.ctx.database.db
+          .select({ status: chatTurn.status })
+          .from(chatTurn)
+          .where(eq(chatTurn.chatId, chatId));
+        return turn && turn.status !== "streaming";
+      });
+    return { status: 200, line: lines[0] };
   }
   const fill = async (user: TestUser, kind: "web" | "apps" | "agent" | "qna" | "file_upload", n: number) => {
     const day = usageDay(new Date());

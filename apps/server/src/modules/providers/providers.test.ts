@@ -2,9 +2,10 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { createNdjsonDecoder, type StreamLine } from "@mnemo/contracts/stream";
 import { chatTurn } from "../../db/schema/index.ts";
 import { createTestMnemo, testDatabases, type TestMnemo, type TestUser } from "../../test/harness.ts";
+import { readNdjsonUntil } from "../../test/ndjson.ts";
+import { waitUntil } from "../../test/wait.ts";
 import { addMemory, ask } from "../chat/test-helpers.ts";
 
 /** A local peer speaking the OpenAI chat-completions streaming protocol (SSE) and SearXNG's JSON API. */
@@ -181,30 +182,21 @@ for (const kind of testDatabases()) {
         },
       });
       expect(res.status).toBe(200);
-      const reader = res.body!.getReader();
-      const dec = createNdjsonDecoder();
-      const got: StreamLine[] = [];
-      while (got.filter((l) => l.chunk).length < 3) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        got.push(...dec.push(value));
-      }
+      const got = await readNdjsonUntil(res, (lines) => lines.filter((l) => l.chunk).length >= 3);
       const chatId = got[0].chat_id!;
-      await reader.cancel();
       const db = m.ctx.database.db;
-      let turn: { status: string; answer: string } | undefined;
-      for (let i = 0; i < 100 && turn?.status !== "cancelled"; i++) {
-        await new Promise((r) => setTimeout(r, 50));
-        [turn] = await db
+      const turn = await waitUntil("the turn to be stored as cancelled", async () => {
+        const [t] = await db
           .select({ status: chatTurn.status, answer: chatTurn.answer })
           .from(chatTurn)
           .where(eq(chatTurn.chatId, chatId));
-      }
-      expect(turn?.status).toBe("cancelled");
-      expect(peer.state.slowClosedEarly).toBe(true);
-      const sentAtCancel = peer.state.slowSent;
-      await new Promise((r) => setTimeout(r, 150));
-      expect(peer.state.slowSent).toBe(sentAtCancel);
+        return t?.status === "cancelled" && t;
+      });
+      expect(turn.status).toBe("cancelled");
+      // The peer stops its send timer when the server closes the upstream request: the model
+      // stopped generating long before its 200 words.
+      await waitUntil("the upstream request to be closed", () => peer.state.slowClosedEarly);
+      expect(peer.state.slowSent).toBeLessThan(200);
       const history = (await (
         await m.request("POST", `/api/fetch_user_chat_history?chat_id=${chatId}`, { as: alice })
       ).json()) as { session_data: { status: string }[] };

@@ -10,6 +10,7 @@ import {
   type TestMnemo,
   type TestUser,
 } from "../../test/harness.ts";
+import { waitUntil } from "../../test/wait.ts";
 import { ingestKey } from "../ingest/enqueue.ts";
 import { createSearchIndex } from "./engine.ts";
 import { denseSearch } from "./dense.ts";
@@ -85,16 +86,6 @@ async function addMemory(
   return id;
 }
 
-async function waitFor<T>(probe: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 for (const kind of testDatabases()) {
   describe(`hybrid search on ${kind}`, () => {
     let m: TestMnemo;
@@ -152,24 +143,20 @@ for (const kind of testDatabases()) {
 
     it("the ingest pipeline embeds every chunk of a memory after indexing", async () => {
       const id = crypto.randomUUID();
-      await db
-        .insert(source)
-        .values({
-          id,
-          ownerId: alice.id,
-          type: "page",
-          title: "Physician appointment",
-          status: "in_progress",
-        });
-      await db
-        .insert(sourceContent)
-        .values({
-          sourceId: id,
-          ownerId: alice.id,
-          markdown: "# Visit\n\nThe doctor checked my knee.\n\n# Later\n\nPhysio twice a week.",
-        });
+      await db.insert(source).values({
+        id,
+        ownerId: alice.id,
+        type: "page",
+        title: "Physician appointment",
+        status: "in_progress",
+      });
+      await db.insert(sourceContent).values({
+        sourceId: id,
+        ownerId: alice.id,
+        markdown: "# Visit\n\nThe doctor checked my knee.\n\n# Later\n\nPhysio twice a week.",
+      });
       await m.ctx.queue.send("ingest.index", { sourceId: id, contentVersion: 1 }, { key: ingestKey(id, 1) });
-      const rows = await waitFor(async () => {
+      const rows = await waitUntil("every chunk to be embedded", async () => {
         const r = await db.select().from(chunkEmbedding).where(eq(chunkEmbedding.sourceId, id));
         const chunks = await db.select({ id: chunk.id }).from(chunk).where(eq(chunk.sourceId, id));
         return chunks.length > 0 && r.length === chunks.length ? r : undefined;
@@ -259,8 +246,9 @@ describe("without an embeddings provider", () => {
         .insert(sourceContent)
         .values({ sourceId: id, ownerId: u.id, markdown: "Took the automobile to the mechanic." });
       await m.ctx.queue.send("ingest.index", { sourceId: id, contentVersion: 1 }, { key: ingestKey(id, 1) });
-      await waitFor(async () =>
-        (await db.select().from(source).where(eq(source.id, id)))[0]?.status === "success" ? true : undefined,
+      await waitUntil(
+        "the memory to be indexed",
+        async () => (await db.select().from(source).where(eq(source.id, id)))[0]?.status === "success",
       );
       expect(await db.select().from(chunkEmbedding)).toEqual([]);
       expect(fake.requests.length).toBe(calls);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestMnemo, testDatabases, type TestMnemo, type TestUser } from "../../test/harness.ts";
+import { waitUntil } from "../../test/wait.ts";
 import { buildCollection, buildSource } from "../../test/factories.ts";
 
 describe.each(testDatabases())("memories wall on %s", (kind) => {
@@ -185,11 +186,10 @@ describe("retrying a failed memory", () => {
       expect((await m.request("POST", `/api/sources/${fine}/retry`, { as: ann })).status).toBe(409);
       const res = await m.request("POST", `/api/sources/${failed}/retry`, { as: ann });
       expect(await res.json()).toEqual({ source_id: failed, status: "in_progress" });
-      let status = "in_progress";
-      for (let i = 0; i < 100 && status === "in_progress"; i++) {
-        await new Promise((r) => setTimeout(r, 200));
-        status = (await (await m.request("GET", `/api/sources/${failed}`, { as: ann })).json()).meta.status;
-      }
+      const status = await waitUntil("the retried memory to finish", async () => {
+        const s = (await (await m.request("GET", `/api/sources/${failed}`, { as: ann })).json()).meta.status;
+        return s !== "in_progress" && (s as string);
+      });
       expect(status).toBe("success");
     } finally {
       await m.close();

@@ -11,6 +11,8 @@ import type { ModelRegistry } from "../providers/registry.ts";
 import type { WebResult, WebSearchProvider } from "../providers/web-search.ts";
 import { buildSources, type SourceMeta } from "./sources.ts";
 import { guardQna, previewQna } from "../plans/guards.ts";
+import { readableSourceIds } from "../access/source-access.ts";
+import { findReadableCollection } from "../collections/repo.ts";
 import * as repo from "./repo.ts";
 
 export type QnaDeps = {
@@ -55,11 +57,11 @@ async function resolveScope(
   const scope: SearchScope = { actorId: actor.id, actorEmail: actor.email };
   let customInstructions = req.custom_instructions ?? null;
   if (req.source_id) {
-    if (!(await repo.readableSource(db, req.source_id, actor.id, actor.email)))
+    if ((await readableSourceIds(db, actor, [req.source_id])).length === 0)
       throw notFound("Memory not found.");
     scope.sourceId = req.source_id;
   } else if (req.collection_id) {
-    const col = await repo.readableCollection(db, req.collection_id, actor.id, actor.email);
+    const col = await findReadableCollection(db, actor, req.collection_id);
     if (!col) throw notFound("Collection not found.");
     scope.collectionId = col.id;
     customInstructions =

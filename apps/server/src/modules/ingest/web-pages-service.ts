@@ -3,7 +3,7 @@ import { linkMessages, uploadMessages, type UploadWebPagesInput, type WebPageRes
 import { linkKey, validateLink } from "@mnemo/contracts/links";
 import type { AppContext, Actor } from "../../http/context.ts";
 import { notFound, validation, AppError } from "../../lib/errors.ts";
-import * as repo from "../memories/repo.ts";
+import * as repo from "../sources/rows.ts";
 import { linkFetchOptions } from "../links/fetch-options.ts";
 import { FetchError, resolveSafeTarget } from "../links/safe-fetch.ts";
 import { fetchMetadata } from "./deps.ts";

@@ -21,8 +21,8 @@ import { requireAuth } from "../../http/middleware/auth.ts";
 import * as service from "./service.ts";
 import { createSearchIndex } from "../search/index.ts";
 import { DEFAULT_RANKING } from "../search/engine.ts";
-import { authorizeSource } from "./access.ts";
-import * as memories from "../memories/repo.ts";
+import { authorizeSource } from "../access/source-access.ts";
+import * as memories from "./rows.ts";
 import { enqueueExtract } from "../ingest/enqueue.ts";
 import { AppError } from "../../lib/errors.ts";
 

@@ -15,8 +15,7 @@ import type { Actor } from "../../http/context.ts";
 import { notFound } from "../../lib/errors.ts";
 import type { SearchIndex } from "../search/types.ts";
 import type { BlobStore } from "../blobs/store.ts";
-import { canOnSource } from "./policy.ts";
-import { authorizeSource } from "./access.ts";
+import { authorizeSource, readableSourceIds } from "../access/source-access.ts";
 import { presentSource } from "./presenter.ts";
 import * as repo from "./repo.ts";
 
@@ -167,11 +166,11 @@ export async function previewUrls(deps: SourcesDeps, actor: Actor, items: { file
   const out: Record<string, string> = {};
   const store = deps.blobs?.();
   if (!store) return out;
-  const ids = items.map((i) => i.file_id);
-  const access = await repo.accessFacts(deps.db, actor, ids);
-  for (const id of ids) {
-    const f = access.get(id);
-    if (!f || !canOnSource({ isOwner: f.isOwner, collectionRoles: f.roles, type: f.type }, "read")) continue;
+  for (const id of await readableSourceIds(
+    deps.db,
+    actor,
+    items.map((i) => i.file_id),
+  )) {
     const [blob] = await repo.blobsOf(deps.db, id);
     if (blob) out[id] = await store.presignGet(blob.key, { expiresInSeconds: URL_TTL_S });
   }

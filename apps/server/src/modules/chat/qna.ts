@@ -9,6 +9,7 @@ import type { SearchIndex, SearchScope } from "../search/types.ts";
 import { pieces, type AnswerEngine } from "../answer/engine.ts";
 import type { ModelRegistry } from "../providers/registry.ts";
 import type { WebResult, WebSearchProvider } from "../providers/web-search.ts";
+import { answerErrorCode } from "./answer-error.ts";
 import { buildSources, type SourceMeta } from "./sources.ts";
 import { guardQna, previewQna } from "../plans/guards.ts";
 import { readableSourceIds } from "../access/source-access.ts";
@@ -218,7 +219,7 @@ export async function prepareQna(deps: QnaDeps, actor: Actor, req: ChatRequest):
       const message =
         err instanceof AppError ? err.message : "Something went wrong while answering. Please try again.";
       await store("error");
-      yield { error: message };
+      yield { error: message, error_code: answerErrorCode(err) };
       yield { end_of_data: true };
     } finally {
       await store("cancelled");

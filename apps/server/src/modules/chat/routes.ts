@@ -19,6 +19,8 @@ import { requireAuth } from "../../http/middleware/auth.ts";
 import { AppError } from "../../lib/errors.ts";
 import { createModelRegistry, modelsFromConfig } from "../providers/registry.ts";
 import { webSearchFromConfig } from "../providers/web-search.ts";
+import { ANSWER_ERROR_HEADER } from "@mnemo/contracts/stream";
+import { answerErrorCode } from "./answer-error.ts";
 import { ndjsonResponse, slowLines } from "./ndjson.ts";
 import { publicChatRoutes } from "./public-routes.ts";
 import { prepareQna, type QnaDeps } from "./qna.ts";
@@ -63,7 +65,8 @@ export function chatRoutes(ctx: AppContext) {
         const prepared = await prepareQna(deps, c.var.actor, body);
         return ndjsonResponse(slow(prepared.lines), prepared.abort, c.req.raw.signal);
       } catch (err) {
-        if (err instanceof AppError) return c.text(err.message, err.status as 400);
+        if (err instanceof AppError)
+          return c.text(err.message, err.status as 400, { [ANSWER_ERROR_HEADER]: answerErrorCode(err) });
         throw err;
       }
     },

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { APIError } from "better-auth/api";
-import type { AppContext, AppEnv } from "../context.ts";
+import type { AppContext } from "../../context.ts";
+import type { AppEnv } from "../context.ts";
 import { AppError } from "../../lib/errors.ts";
 
 /**

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { ChatRequest } from "@mnemo/contracts/chat";
 import { answerTexts, THINK_END, THINK_START, type StreamLine } from "@mnemo/contracts/stream";
 import type { Db } from "../../db/client.ts";
-import type { Actor } from "../../http/context.ts";
+import type { Actor } from "../../context.ts";
 import type { Logger } from "../../logger.ts";
 import { AppError, notFound, validation } from "../../lib/errors.ts";
 import type { SearchIndex, SearchScope } from "../search/types.ts";

@@ -10,7 +10,7 @@ import {
   type UpsertCollectionInput,
 } from "@mnemo/contracts";
 import type { Db } from "../../db/client.ts";
-import type { Actor } from "../../http/context.ts";
+import type { Actor } from "../../context.ts";
 import { AppError, conflict, notFound, validation } from "../../lib/errors.ts";
 import { canAddToCollections, canCreateCollection, collectionLimitFor, planLabel } from "../plans/limits.ts";
 import { loadPlanState } from "../plans/service.ts";

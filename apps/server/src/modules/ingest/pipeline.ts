@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { linkMessages, uploadMessages } from "@mnemo/contracts";
-import type { AppContext } from "../../http/context.ts";
+import type { AppContext } from "../../context.ts";
 import type { JobAttempt, JobHandlers, JobPayload } from "../../jobs/registry.ts";
 import { source } from "../../db/schema/index.ts";
 import * as repo from "../sources/rows.ts";

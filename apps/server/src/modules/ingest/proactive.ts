@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { AppContext, Actor } from "../../http/context.ts";
+import type { AppContext, Actor } from "../../context.ts";
 import { queryRows } from "../../db/client.ts";
 import { notFound } from "../../lib/errors.ts";
 import * as repo from "../sources/rows.ts";

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { constants, type SavePageInput } from "@mnemo/contracts";
-import type { AppContext, Actor } from "../../http/context.ts";
+import type { AppContext, Actor } from "../../context.ts";
 import { notFound } from "../../lib/errors.ts";
 import * as repo from "../sources/rows.ts";
 import { enqueueExtract } from "../ingest/enqueue.ts";

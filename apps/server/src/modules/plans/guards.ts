@@ -9,7 +9,7 @@ import {
   type SearchType,
   type UsageKind,
 } from "@mnemo/contracts";
-import type { Actor } from "../../http/context.ts";
+import type { Actor } from "../../context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { limitError, videoLimitMessage } from "./limit-messages.ts";
 import { resolveModel } from "./model.ts";

@@ -138,3 +138,11 @@ export async function addToCollections(tx: Tx, sourceId: string, addedBy: string
     .values(collectionIds.map((collectionId) => ({ collectionId, sourceId, addedBy })))
     .onConflictDoNothing();
 }
+
+/** Merges keys into an own memory's `meta` (e.g. its screenshot); another user's memory is untouched. */
+export async function mergeSourceMeta(db: Tx, ownerId: string, id: string, patch: Record<string, unknown>) {
+  await db
+    .update(source)
+    .set({ meta: sql`${source.meta} || ${JSON.stringify(patch)}::jsonb`, updatedAt: new Date() })
+    .where(and(eq(source.id, id), eq(source.ownerId, ownerId)));
+}

@@ -1,1 +1,0 @@
-export { collectionRoutes } from "./routes.ts";

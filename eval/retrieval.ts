@@ -68,17 +68,15 @@ async function runSet(
     for (let i = 0; i < set.corpus.length; i += 500) {
       const batch = set.corpus.slice(i, i + 500).map((d) => ({ ...d, sid: crypto.randomUUID() }));
       for (const d of batch) docOf.set(d.sid, d.id);
-      await db
-        .insert(source)
-        .values(
-          batch.map((d) => ({
-            id: d.sid,
-            ownerId: actorId,
-            type: "file",
-            title: d.title,
-            status: "success",
-          })),
-        );
+      await db.insert(source).values(
+        batch.map((d) => ({
+          id: d.sid,
+          ownerId: actorId,
+          type: "file",
+          title: d.title,
+          status: "success",
+        })),
+      );
       await db
         .insert(sourceContent)
         .values(batch.map((d) => ({ sourceId: d.sid, ownerId: actorId, text: d.text })));

@@ -104,19 +104,15 @@ export async function run(argv: string[]) {
     const owner = await signUp("owner");
     const ids = Array.from({ length: nMemories }, () => crypto.randomUUID());
     for (let i = 0; i < ids.length; i += 500) {
-      await db
-        .insert(source)
-        .values(
-          ids
-            .slice(i, i + 500)
-            .map((id, k) => ({
-              id,
-              ownerId: owner.id,
-              type: "webpage",
-              title: `Memory ${i + k}`,
-              status: "success",
-            })),
-        );
+      await db.insert(source).values(
+        ids.slice(i, i + 500).map((id, k) => ({
+          id,
+          ownerId: owner.id,
+          type: "webpage",
+          title: `Memory ${i + k}`,
+          status: "success",
+        })),
+      );
     }
     const { collection_id } = (await call("PUT", "/api/collection", owner.token, {
       collection_name: "Bench",

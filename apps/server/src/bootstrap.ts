@@ -10,9 +10,12 @@ import { insertProfile } from "./modules/users/repo.ts";
 import { EventBus } from "./modules/events/bus.ts";
 import { prepareSourceSearch } from "./modules/sources/repo.ts";
 import { createSearchIndex, prepareSearch } from "./modules/search/index.ts";
+import { DEFAULT_RANKING } from "./modules/search/engine.ts";
+import { createModelRegistry, modelsFromConfig } from "./modules/providers/registry.ts";
+import { webSearchFromConfig } from "./modules/providers/web-search.ts";
 import { embeddingsFromConfig } from "./modules/search/embeddings.ts";
 import { createHybridSearchIndex } from "./modules/search/hybrid.ts";
-import type { AppContext } from "./http/context.ts";
+import type { AppContext } from "./context.ts";
 import { createApp } from "./http/app.ts";
 import { createBlobStore } from "./modules/blobs/index.ts";
 import { createJobQueue } from "./jobs/queue.ts";
@@ -40,7 +43,7 @@ export type BuildOptions = {
   worker?: WorkerMode;
 };
 
-/** Wires the application context from an open database. */
+/** Wires the application context from an open database: every provider is built here, once. */
 export function buildContext(config: Config, database: Database, log: Logger): AppContext {
   const auth = createAuth({
     db: database.db,
@@ -64,6 +67,9 @@ export function buildContext(config: Config, database: Database, log: Logger): A
     log,
     auth,
     search,
+    memorySearch: createSearchIndex(database, { ...DEFAULT_RANKING, rm3: null, depth: 50 }),
+    models: createModelRegistry(modelsFromConfig(config)),
+    webSearch: webSearchFromConfig(config),
     embeddings,
     events: new EventBus(),
     version: VERSION,

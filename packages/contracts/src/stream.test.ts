@@ -142,10 +142,21 @@ describe("status transitions", () => {
     expect(cancelled.status).toBe("cancelled");
     expect(applyStreamLine(cancelled, { chunk: "more" }).response).toBe("partial");
     expect(cancelChatItem(run([...chunks("a"), { end_of_data: true }])).status).toBe("success");
-    expect(failChatItem(newChatItem("q"), "Daily Copilot limit reached.")).toMatchObject({
+    expect(failChatItem(newChatItem("q"), "Daily Copilot limit reached.", "daily_limit")).toMatchObject({
       status: "error",
       error: "Daily Copilot limit reached.",
+      errorCode: "daily_limit",
     });
+    expect(failChatItem(newChatItem("q"), "Network down.")).toMatchObject({ errorCode: null });
+  });
+
+  it("an error line carries its code", () => {
+    expect(run([{ chunk: "a" }, { error: "Failed.", error_code: "upstream" }])).toMatchObject({
+      status: "error",
+      error: "Failed.",
+      errorCode: "upstream",
+    });
+    expect(run([{ error: "Failed." }]).errorCode).toBeNull();
   });
 });
 

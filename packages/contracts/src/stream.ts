@@ -1,5 +1,15 @@
 import { z } from "zod";
 import { zSourceIdMap, zSourceResult, type SourceIdMap, type SourceResult } from "./chat.ts";
+import { errorCodes } from "./errors.ts";
+
+/**
+ * Why an answer failed, so clients branch on a code, never on the text: an error code, or
+ * `daily_limit` for the free plan's daily question limit (the client offers Upgrade, spec 1 §4).
+ */
+export const answerErrorCodes = [...errorCodes, "daily_limit"] as const;
+export type AnswerErrorCode = (typeof answerErrorCodes)[number];
+/** Header carrying the `AnswerErrorCode` of a /qna refused before streaming (its body stays the text). */
+export const ANSWER_ERROR_HEADER = "x-answer-error";
 
 /** Reasoning travels inside `chunk` text between these markers (ARCHITECTURE §4). */
 export const THINK_START = "<think>";
@@ -40,6 +50,8 @@ export const zStreamLine = z
     chat_id: z.string(),
     /** A failure after streaming began; the item becomes error. */
     error: z.string(),
+    /** Why it failed (sent with `error`). */
+    error_code: z.enum(answerErrorCodes),
   })
   .partial();
 export type StreamLine = z.infer<typeof zStreamLine>;
@@ -68,6 +80,8 @@ export type ChatItemState = {
   tool_call_params: Record<string, unknown> | null;
   chatId: string | null;
   error: string | null;
+  /** The code of `error` when the server gave one. */
+  errorCode: AnswerErrorCode | null;
   /** Text held back because it may be the start of a think marker split across chunks. */
   pending: string;
 };
@@ -101,6 +115,7 @@ export function newChatItem(
     tool_call_params: null,
     chatId: null,
     error: null,
+    errorCode: null,
     pending: "",
   };
 }
@@ -234,7 +249,8 @@ export function applyStreamLine(
         s.is_agent_routing_followup_question || isYesNo(line.follow_up_questions),
     };
   }
-  if (line.error !== undefined) s = { ...s, status: "error", error: line.error };
+  if (line.error !== undefined)
+    s = { ...s, status: "error", error: line.error, errorCode: line.error_code ?? null };
   if (line.end_of_data) s = finish(s, opts);
   return s;
 }
@@ -246,9 +262,13 @@ export function cancelChatItem(s: ChatItemState): ChatItemState {
     : s;
 }
 
-/** The call failed (non-200 or network): the item becomes error with the server's text. */
-export function failChatItem(s: ChatItemState, message: string): ChatItemState {
-  return { ...s, status: "error", error: message, isThinking: false };
+/** The call failed (non-200 or network): the item becomes error with the server's text and code. */
+export function failChatItem(
+  s: ChatItemState,
+  message: string,
+  code: AnswerErrorCode | null = null,
+): ChatItemState {
+  return { ...s, status: "error", error: message, errorCode: code, isThinking: false };
 }
 
 /**

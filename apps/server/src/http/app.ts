@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { zHealth } from "@mnemo/contracts";
-import type { AppContext, AppEnv } from "./context.ts";
+import type { AppContext } from "../context.ts";
+import type { AppEnv } from "./context.ts";
 import { requestId } from "./middleware/request-id.ts";
 import { errorHandler } from "./middleware/error-handler.ts";
 import { AppError } from "../lib/errors.ts";

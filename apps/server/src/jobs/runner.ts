@@ -1,4 +1,4 @@
-import type { AppContext } from "../http/context.ts";
+import type { AppContext } from "../context.ts";
 import { ingestHandlers, resumeUnfinished } from "../modules/ingest/pipeline.ts";
 import { stopExtractionProcesses } from "../modules/ingest/deps.ts";
 

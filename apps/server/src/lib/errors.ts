@@ -3,6 +3,8 @@ import { errorStatus, type ErrorCode } from "@mnemo/contracts";
 /** The one error type of the server: a code from the closed set, a user-facing message. */
 export class AppError extends Error {
   readonly status: number;
+  /** Made without a message: the answer carries only `{ error: code }` (a bare 401). */
+  readonly bare: boolean;
   constructor(
     readonly code: ErrorCode,
     message?: string,
@@ -11,6 +13,7 @@ export class AppError extends Error {
   ) {
     super(message ?? code);
     this.status = status ?? errorStatus[code];
+    this.bare = message === undefined;
   }
 }
 
@@ -37,9 +40,10 @@ export function fromPgError(err: unknown): AppError | undefined {
     case "23502":
     case "23514":
       return validation("The request contains an invalid value.");
+    // A serialization failure or deadlock: a concurrent request won; this one may be repeated.
     case "40001":
     case "40P01":
-      return new AppError("rate_limited", "The server is busy. Please try again.", undefined, 503);
+      return conflict("Another request changed this at the same time. Please try again.");
     default:
       return undefined;
   }

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { auth as authConstants, clientSource } from "@mnemo/contracts/constants";
 import { zAuthResult } from "@mnemo/contracts/auth";
+import { ANSWER_ERROR_HEADER } from "@mnemo/contracts/stream";
 import { ApiError, apiErrorFromBody } from "./api-error.ts";
 
 /** Where the bearer token lives (localStorage in the browser, memory in tests). */
@@ -169,7 +170,9 @@ export function createApiClient(deps: ApiClientDeps) {
       if (res.status === 401 && withAuth) res = await retryAfterUnauthorized(attempt);
       if (res.ok && res.body) return res;
       const text = await res.text();
-      let body: unknown = { message: text };
+      // A /qna refused before streaming says why in a header (its body stays the spec's text).
+      const answerError = res.headers.get(ANSWER_ERROR_HEADER);
+      let body: unknown = { message: text, details: answerError ? { answer_error: answerError } : undefined };
       try {
         const parsed: unknown = JSON.parse(text);
         if (typeof parsed === "object" && parsed !== null) body = parsed;

@@ -130,9 +130,6 @@ CREATE TABLE "chunk" (
 	"start_offset" integer DEFAULT 0 NOT NULL,
 	"end_offset" integer DEFAULT 0 NOT NULL,
 	"length" integer DEFAULT 0 NOT NULL,
-	"search_text" text DEFAULT '' NOT NULL,
-	"tsv" "tsvector",
-	"tokens" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -227,26 +224,6 @@ CREATE TABLE "chat_turn" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "search_stats" (
-	"id" integer PRIMARY KEY NOT NULL,
-	"docs" bigint DEFAULT 0 NOT NULL,
-	"tokens" bigint DEFAULT 0 NOT NULL
-);
---> statement-breakpoint
-CREATE TABLE "search_term_df" (
-	"term" text PRIMARY KEY NOT NULL,
-	"df" integer DEFAULT 0 NOT NULL
-);
---> statement-breakpoint
-CREATE TABLE "chunk_embedding" (
-	"chunk_id" text PRIMARY KEY NOT NULL,
-	"source_id" text NOT NULL,
-	"owner_id" text NOT NULL,
-	"model" text NOT NULL,
-	"embedding" real[] NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
 ALTER TABLE "account" ADD CONSTRAINT "account_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invitation" ADD CONSTRAINT "invitation_organization_id_organization_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organization"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invitation" ADD CONSTRAINT "invitation_inviter_id_user_id_fk" FOREIGN KEY ("inviter_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -267,7 +244,6 @@ ALTER TABLE "collection_source" ADD CONSTRAINT "collection_source_collection_id_
 ALTER TABLE "collection_source" ADD CONSTRAINT "collection_source_source_id_source_id_fk" FOREIGN KEY ("source_id") REFERENCES "public"."source"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chat" ADD CONSTRAINT "chat_owner_id_user_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chat_turn" ADD CONSTRAINT "chat_turn_chat_id_chat_id_fk" FOREIGN KEY ("chat_id") REFERENCES "public"."chat"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "chunk_embedding" ADD CONSTRAINT "chunk_embedding_chunk_id_chunk_id_fk" FOREIGN KEY ("chunk_id") REFERENCES "public"."chunk"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "account_user_idx" ON "account" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "member_org_idx" ON "member" USING btree ("organization_id");--> statement-breakpoint
 CREATE INDEX "member_user_idx" ON "member" USING btree ("user_id");--> statement-breakpoint
@@ -276,7 +252,6 @@ CREATE INDEX "blob_owner_idx" ON "blob" USING btree ("owner_id");--> statement-b
 CREATE INDEX "blob_source_idx" ON "blob" USING btree ("source_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "chunk_source_ord_idx" ON "chunk" USING btree ("source_id","ord");--> statement-breakpoint
 CREATE INDEX "chunk_owner_idx" ON "chunk" USING btree ("owner_id");--> statement-breakpoint
-CREATE INDEX "chunk_tsv_idx" ON "chunk" USING gin ("tsv");--> statement-breakpoint
 CREATE INDEX "source_owner_created_idx" ON "source" USING btree ("owner_id","created_at");--> statement-breakpoint
 CREATE INDEX "source_owner_type_idx" ON "source" USING btree ("owner_id","type");--> statement-breakpoint
 CREATE INDEX "source_owner_hash_idx" ON "source" USING btree ("owner_id","content_hash");--> statement-breakpoint
@@ -286,6 +261,4 @@ CREATE INDEX "collection_member_email_idx" ON "collection_member" USING btree ("
 CREATE UNIQUE INDEX "collection_source_pk" ON "collection_source" USING btree ("collection_id","source_id");--> statement-breakpoint
 CREATE INDEX "collection_source_source_idx" ON "collection_source" USING btree ("source_id");--> statement-breakpoint
 CREATE INDEX "chat_owner_updated_idx" ON "chat" USING btree ("owner_id","updated_at");--> statement-breakpoint
-CREATE INDEX "chat_turn_chat_idx" ON "chat_turn" USING btree ("chat_id","ord");--> statement-breakpoint
-CREATE INDEX "chunk_embedding_source_idx" ON "chunk_embedding" USING btree ("source_id");--> statement-breakpoint
-CREATE INDEX "chunk_embedding_owner_model_idx" ON "chunk_embedding" USING btree ("owner_id","model");
+CREATE INDEX "chat_turn_chat_idx" ON "chat_turn" USING btree ("chat_id","ord");

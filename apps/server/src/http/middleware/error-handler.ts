@@ -27,8 +27,7 @@ export function errorHandler(log: Logger) {
       return c.json({ error: "internal", message: "Something went wrong. Please try again." }, 500);
     }
     if (appErr.status >= 500) reqLog.error({ err }, "request failed");
-    if (appErr.code === "unauthorized" && appErr.message === "unauthorized")
-      return c.json({ error: "unauthorized" }, 401);
+    if (appErr.bare) return c.json({ error: appErr.code }, appErr.status as 400);
     const body: Record<string, unknown> = { error: appErr.code, message: appErr.message };
     if (appErr.details !== undefined) body.details = appErr.details;
     return c.json(body, appErr.status as 400);

@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { zAuthResult, zSignInInput, zSignUpInput } from "@mnemo/contracts";
 import { APIError } from "better-auth/api";
-import type { AppContext, AppEnv } from "../../http/context.ts";
+import type { AppContext } from "../../context.ts";
+import type { AppEnv } from "../../http/context.ts";
 import { defineRoute } from "../../http/route.ts";
 import { requireAuth } from "../../http/middleware/auth.ts";
 import { AppError } from "../../lib/errors.ts";

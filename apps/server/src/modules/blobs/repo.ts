@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { blob } from "../../db/schema/index.ts";
-import type { Tx } from "../memories/repo.ts";
+import type { Tx } from "../sources/rows.ts";
 
 export type BlobRow = typeof blob.$inferSelect;
 

@@ -1,6 +1,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import type { AppContext, AppEnv } from "../../http/context.ts";
+import type { AppContext } from "../../context.ts";
+import type { AppEnv } from "../../http/context.ts";
 import { documentRoute } from "../../http/route.ts";
 import { AppError } from "../../lib/errors.ts";
 import { LocalBlobStore } from "./local.ts";

@@ -1,7 +1,6 @@
 import type { Hono, MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { zChatIdQuery, zChatRequest } from "@mnemo/contracts/chat";
-import { chatMessages } from "@mnemo/contracts/messages";
 import {
   zDuplicatePublicInput,
   zDuplicatePublicResponse,
@@ -13,11 +12,10 @@ import {
 } from "@mnemo/contracts/public-chat";
 import type { AppEnv } from "../../http/context.ts";
 import { defineRoute } from "../../http/route.ts";
-import { notFound } from "../../lib/errors.ts";
 import { ndjsonResponse } from "./ndjson.ts";
 import * as pub from "./public.ts";
 import type { QnaDeps } from "./qna.ts";
-import * as repo from "./repo.ts";
+import * as service from "./service.ts";
 
 const zOk = z.object({ success: z.literal(true) });
 
@@ -94,7 +92,6 @@ export function publicChatRoutes(
     },
     [],
     async (c, { query, body }) => {
-      if (!body.chat_id) throw notFound(chatMessages.noDataReturned);
       const found = await pub.publicChat(db, body.chat_id, query.token);
       const abort = new AbortController();
       const req = { ...body, user_system_date: query.user_system_date ?? body.user_system_date };
@@ -133,14 +130,7 @@ export function publicChatRoutes(
     },
     auth,
     async (c, { body }) => {
-      const ok = await repo.voteTurn(
-        db,
-        c.var.actor.id,
-        body.chat_id,
-        { turnId: body.turn_id, query: body.query },
-        body.vote === 0 ? null : body.vote,
-      );
-      if (!ok) throw notFound("Chat not found.");
+      await service.voteTurn(db, c.var.actor, body);
       return c.json({ success: true as const });
     },
   );

@@ -3,7 +3,7 @@ import type { ChatRequest, SavedSessionRecord } from "@mnemo/contracts/chat";
 import { chatMessages } from "@mnemo/contracts/messages";
 import { THINK_END, THINK_START, type StreamLine } from "@mnemo/contracts/stream";
 import type { Db } from "../../db/client.ts";
-import type { Actor } from "../../http/context.ts";
+import type { Actor } from "../../context.ts";
 import { notFound } from "../../lib/errors.ts";
 import { buildSources, type SourceMeta } from "./sources.ts";
 import type { QnaDeps } from "./qna.ts";
@@ -49,7 +49,12 @@ export async function revokePublic(db: Db, actor: Actor, chatId: string): Promis
 }
 
 /** The public, unrevoked chat behind a token, or 'No data returned'. */
-export async function publicChat(db: Db, chatId: string, token: string): Promise<repo.ChatRow> {
+export async function publicChat(
+  db: Db,
+  chatId: string | null | undefined,
+  token: string,
+): Promise<repo.ChatRow> {
+  if (!chatId) throw notFound(chatMessages.noDataReturned);
   const found = await repo.findChat(db, chatId);
   if (!found || found.revokedAt || !sameToken(found.publicToken, token))
     throw notFound(chatMessages.noDataReturned);

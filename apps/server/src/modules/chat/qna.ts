@@ -2,15 +2,18 @@ import crypto from "node:crypto";
 import type { ChatRequest } from "@mnemo/contracts/chat";
 import { answerTexts, THINK_END, THINK_START, type StreamLine } from "@mnemo/contracts/stream";
 import type { Db } from "../../db/client.ts";
-import type { Actor } from "../../http/context.ts";
+import type { Actor } from "../../context.ts";
 import type { Logger } from "../../logger.ts";
 import { AppError, notFound, validation } from "../../lib/errors.ts";
 import type { SearchIndex, SearchScope } from "../search/types.ts";
 import { pieces, type AnswerEngine } from "../answer/engine.ts";
 import type { ModelRegistry } from "../providers/registry.ts";
 import type { WebResult, WebSearchProvider } from "../providers/web-search.ts";
+import { answerErrorCode } from "./answer-error.ts";
 import { buildSources, type SourceMeta } from "./sources.ts";
 import { guardQna, previewQna } from "../plans/guards.ts";
+import { readableSourceIds } from "../access/source-access.ts";
+import { findReadableCollection } from "../collections/repo.ts";
 import * as repo from "./repo.ts";
 
 export type QnaDeps = {
@@ -55,11 +58,11 @@ async function resolveScope(
   const scope: SearchScope = { actorId: actor.id, actorEmail: actor.email };
   let customInstructions = req.custom_instructions ?? null;
   if (req.source_id) {
-    if (!(await repo.readableSource(db, req.source_id, actor.id, actor.email)))
+    if ((await readableSourceIds(db, actor, [req.source_id])).length === 0)
       throw notFound("Memory not found.");
     scope.sourceId = req.source_id;
   } else if (req.collection_id) {
-    const col = await repo.readableCollection(db, req.collection_id, actor.id, actor.email);
+    const col = await findReadableCollection(db, actor, req.collection_id);
     if (!col) throw notFound("Collection not found.");
     scope.collectionId = col.id;
     customInstructions =
@@ -216,7 +219,7 @@ export async function prepareQna(deps: QnaDeps, actor: Actor, req: ChatRequest):
       const message =
         err instanceof AppError ? err.message : "Something went wrong while answering. Please try again.";
       await store("error");
-      yield { error: message };
+      yield { error: message, error_code: answerErrorCode(err) };
       yield { end_of_data: true };
     } finally {
       await store("cancelled");

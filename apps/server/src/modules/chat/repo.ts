@@ -1,14 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import {
-  chat,
-  chatTurn,
-  collection,
-  collectionMember,
-  collectionSource,
-  source,
-  userProfile,
-} from "../../db/schema/index.ts";
+import { chat, chatTurn, source, userProfile } from "../../db/schema/index.ts";
 
 export type ChatRow = typeof chat.$inferSelect;
 export type TurnRow = typeof chatTurn.$inferSelect;
@@ -113,39 +105,6 @@ export async function sourceMeta(db: Db, ids: string[]) {
     .select({ id: source.id, title: source.title, type: source.type, url: source.url })
     .from(source)
     .where(inArray(source.id, ids));
-}
-
-/** The source row if the actor owns it or reads it through a collection shared with them. */
-export async function readableSource(db: Db, sourceId: string, actorId: string, email: string) {
-  const [row] = await db
-    .select({ id: source.id, title: source.title, ownerId: source.ownerId })
-    .from(source)
-    .where(
-      and(
-        eq(source.id, sourceId),
-        sql`(${source.ownerId} = ${actorId} OR EXISTS (
-          SELECT 1 FROM ${collectionSource} cs JOIN ${collection} co ON co.id = cs.collection_id
-          WHERE cs.source_id = ${source.id} AND (co.owner_id = ${actorId} OR EXISTS (
-            SELECT 1 FROM ${collectionMember} cm WHERE cm.collection_id = co.id AND cm.email = ${email}))))`,
-      ),
-    )
-    .limit(1);
-  return row;
-}
-
-/** The collection if the actor owns it or is a member. */
-export async function readableCollection(db: Db, collectionId: string, actorId: string, email: string) {
-  const [row] = await db
-    .select({ id: collection.id, name: collection.name, customInstructions: collection.customInstructions })
-    .from(collection)
-    .where(
-      and(
-        eq(collection.id, collectionId),
-        sql`(${collection.ownerId} = ${actorId} OR EXISTS (SELECT 1 FROM ${collectionMember} cm WHERE cm.collection_id = ${collection.id} AND cm.email = ${email}))`,
-      ),
-    )
-    .limit(1);
-  return row;
 }
 
 const GEN_KEY = "generation_instructions";

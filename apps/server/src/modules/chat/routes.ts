@@ -13,16 +13,16 @@ import {
   zGenerationInstructions,
   zUpdateContextInput,
 } from "@mnemo/contracts/chat";
-import type { AppContext, AppEnv } from "../../http/context.ts";
+import type { AppContext } from "../../context.ts";
+import type { AppEnv } from "../../http/context.ts";
 import { defineRoute } from "../../http/route.ts";
 import { requireAuth } from "../../http/middleware/auth.ts";
 import { AppError } from "../../lib/errors.ts";
-import { createModelRegistry, modelsFromConfig } from "../providers/registry.ts";
-import { webSearchFromConfig } from "../providers/web-search.ts";
+import { ANSWER_ERROR_HEADER } from "@mnemo/contracts/stream";
+import { answerErrorCode } from "./answer-error.ts";
 import { ndjsonResponse, slowLines } from "./ndjson.ts";
 import { publicChatRoutes } from "./public-routes.ts";
 import { prepareQna, type QnaDeps } from "./qna.ts";
-import * as repo from "./repo.ts";
 import * as service from "./service.ts";
 
 const zOk = z.object({ success: z.literal(true) });
@@ -35,8 +35,8 @@ export function chatRoutes(ctx: AppContext) {
   const deps: QnaDeps = {
     db,
     search: ctx.search,
-    models: createModelRegistry(modelsFromConfig(ctx.config)),
-    web: webSearchFromConfig(ctx.config),
+    models: ctx.models,
+    web: ctx.webSearch,
     log: ctx.log,
   };
   // ANSWER_STREAM_DELAY_MS (tests and demos only): a pause before each answer chunk, so a stream can be watched and stopped.
@@ -63,7 +63,8 @@ export function chatRoutes(ctx: AppContext) {
         const prepared = await prepareQna(deps, c.var.actor, body);
         return ndjsonResponse(slow(prepared.lines), prepared.abort, c.req.raw.signal);
       } catch (err) {
-        if (err instanceof AppError) return c.text(err.message, err.status as 400);
+        if (err instanceof AppError)
+          return c.text(err.message, err.status as 400, { [ANSWER_ERROR_HEADER]: answerErrorCode(err) });
         throw err;
       }
     },
@@ -95,16 +96,7 @@ export function chatRoutes(ctx: AppContext) {
       response: zFetchChatsResponse,
     },
     auth,
-    async (c, { body }) =>
-      c.json({
-        chats: (
-          await repo.listChats(db, c.var.actor.id, {
-            limit: body.limit,
-            offset: body.offset,
-            sourceId: body.source_id,
-          })
-        ).map(service.presentChat),
-      }),
+    async (c, { body }) => c.json({ chats: await service.listChats(db, c.var.actor, body) }),
   );
 
   defineRoute(
@@ -186,8 +178,7 @@ export function chatRoutes(ctx: AppContext) {
       response: zGenerationInstructions,
     },
     auth,
-    async (c) =>
-      c.json({ generation_instructions: await repo.getGenerationInstructions(db, c.var.actor.id) }),
+    async (c) => c.json({ generation_instructions: await service.generationInstructions(db, c.var.actor) }),
   );
 
   defineRoute(
@@ -201,7 +192,7 @@ export function chatRoutes(ctx: AppContext) {
     },
     auth,
     async (c, { body }) => {
-      await repo.setGenerationInstructions(db, c.var.actor.id, body.generation_instructions);
+      await service.setGenerationInstructions(db, c.var.actor, body.generation_instructions);
       return c.json({ success: true as const, generation_instructions: body.generation_instructions });
     },
   );

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { ChatSummary, SavedSessionRecord, SourceResult } from "@mnemo/contracts/chat";
 import type { Db } from "../../db/client.ts";
-import type { Actor } from "../../http/context.ts";
+import type { Actor } from "../../context.ts";
 import { notFound } from "../../lib/errors.ts";
 import * as repo from "./repo.ts";
 
@@ -108,4 +108,43 @@ export async function deleteConversationHistory(
 ): Promise<number> {
   if (conversationId) await ownChat(db, actor, conversationId);
   return repo.deleteTurns(db, actor.id, conversationId);
+}
+
+/** The actor's chats, most recently updated first (optionally those of one memory). */
+export async function listChats(
+  db: Db,
+  actor: Actor,
+  page: { limit: number; offset: number; source_id?: string | null },
+): Promise<ChatSummary[]> {
+  const rows = await repo.listChats(db, actor.id, {
+    limit: page.limit,
+    offset: page.offset,
+    sourceId: page.source_id,
+  });
+  return rows.map(presentChat);
+}
+
+/** The actor's generation instructions ("" when none). */
+export function generationInstructions(db: Db, actor: Actor): Promise<string> {
+  return repo.getGenerationInstructions(db, actor.id);
+}
+
+export async function setGenerationInstructions(db: Db, actor: Actor, text: string): Promise<void> {
+  await repo.setGenerationInstructions(db, actor.id, text);
+}
+
+/** Stores a thumbs up (1), down (-1) or clear (0) on a turn of the actor's chat. */
+export async function voteTurn(
+  db: Db,
+  actor: Actor,
+  vote: { chat_id: string; turn_id?: string | null; query?: string | null; vote: number },
+): Promise<void> {
+  const ok = await repo.voteTurn(
+    db,
+    actor.id,
+    vote.chat_id,
+    { turnId: vote.turn_id, query: vote.query },
+    vote.vote === 0 ? null : vote.vote,
+  );
+  if (!ok) throw notFound("Chat not found.");
 }

@@ -41,6 +41,15 @@ export type MatrixCase = {
   pending?: Partial<Record<MatrixActor, string>>;
 };
 
+const ownerOnly = {
+  anonymous: 401,
+  stranger: 404,
+  revoked: 404,
+  read: 403,
+  write: 403,
+  admin: 403,
+  owner: 200,
+};
 const read = { anonymous: 401, stranger: 404, revoked: 404, read: 200, write: 200, admin: 200, owner: 200 };
 const write = { ...read, read: 403 };
 const admin = { ...write, write: 403 };
@@ -216,6 +225,83 @@ export const collectionScopedCases: MatrixCase[] = [
     url: (f) => `/api/pages/${f.pageId}`,
     body: () => ({ title: "Edited by a member", blocks: [] }),
     expect: write,
+    mutates: true,
+  },
+  {
+    name: "chat over one memory of the collection (/qna with source_id)",
+    method: "POST",
+    route: "/api/qna",
+    url: () => "/api/qna",
+    body: (f) => ({ question: f.memoryTitle, source_id: f.memoryId }),
+    expect: read,
+    leak: "deny-only",
+  },
+  {
+    name: "chat with the collection in the context list",
+    method: "POST",
+    route: "/api/qna",
+    url: () => "/api/qna",
+    // The question names the memory's unique word, not its title: a 200 answer echoes the question.
+    body: (f) => ({
+      question: `What is ${f.memoryTitle.split(" ")[1]}?`,
+      context_list: [{ id: f.collectionId, type: "collection" }],
+    }),
+    expect: everyone,
+    leak: "both",
+  },
+  {
+    name: "chat with its memory in the context list",
+    method: "POST",
+    route: "/api/qna",
+    url: () => "/api/qna",
+    body: (f) => ({
+      question: `What is ${f.memoryTitle.split(" ")[1]}?`,
+      context_list: [{ id: f.memoryId, type: "source" }],
+    }),
+    expect: everyone,
+    leak: "both",
+  },
+  {
+    name: "preview URLs of its memory",
+    method: "POST",
+    route: "/api/sources/preview_urls",
+    url: () => "/api/sources/preview_urls",
+    body: (f) => ({ items: [{ file_id: f.memoryId, type: "file" }] }),
+    expect: everyone,
+  },
+  {
+    name: "save a new page into the collection",
+    method: "POST",
+    route: "/api/pages",
+    url: () => "/api/pages",
+    body: (f) => ({ title: "Into the collection", blocks: [], collections: [f.collectionId] }),
+    expect: { ...write, read: 404 },
+    mutates: true,
+  },
+  {
+    name: "rename a page of the collection (owner only)",
+    method: "PUT",
+    route: "/api/sources/rename",
+    url: () => "/api/sources/rename",
+    body: (f) => ({ source_id: f.pageId, new_title: "Renamed by someone" }),
+    expect: ownerOnly,
+    mutates: true,
+  },
+  {
+    name: "pin a page of the collection (owner only)",
+    method: "PUT",
+    route: "/api/sources/pin",
+    url: () => "/api/sources/pin",
+    body: (f) => ({ source_id: f.pageId, is_pinned: true }),
+    expect: ownerOnly,
+    mutates: true,
+  },
+  {
+    name: "retry a page of the collection (owner only; not failed: conflict)",
+    method: "POST",
+    route: "/api/sources/:id/retry",
+    url: (f) => `/api/sources/${f.pageId}/retry`,
+    expect: { ...ownerOnly, owner: 409 },
     mutates: true,
   },
 ];

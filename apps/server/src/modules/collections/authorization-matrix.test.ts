@@ -17,6 +17,7 @@ import {
   type MatrixCase,
   type MatrixFixture,
 } from "./authorization-matrix.cases.ts";
+import { buildSource } from "../../test/factories.ts";
 import { buildCollection, buildMemories, setPlan } from "./test-factories.ts";
 
 type Member = Exclude<MatrixActor, "anonymous">;
@@ -37,21 +38,22 @@ describe.each(testDatabases())("collection authorization matrix on %s", (kind) =
   async function buildFixture(viaApi = false): Promise<MatrixFixture> {
     const db = m.ctx.database.db;
     const memoryTitle = `Zephyr ${crypto.randomBytes(5).toString("hex")}`;
-    const [memoryId] = await buildMemories(db, users.owner, 1, memoryTitle);
-    await db.update(source).set({ title: memoryTitle }).where(eq(source.id, memoryId));
+    // Indexed, so the chat rows can find (and must not leak) it.
+    const memoryId = await buildSource(m, users.owner, {
+      title: memoryTitle,
+      markdown: `# ${memoryTitle}\n\nField notes about ${memoryTitle.split(" ")[1]}.`,
+    });
     const pageId = crypto.randomUUID();
     await db
       .insert(source)
       .values({ id: pageId, ownerId: users.owner.id, type: "page", title: "Team page", status: "success" });
-    await db
-      .insert(sourceContent)
-      .values({
-        sourceId: pageId,
-        ownerId: users.owner.id,
-        blocks: [],
-        markdown: "Team page",
-        text: "Team page",
-      });
+    await db.insert(sourceContent).values({
+      sourceId: pageId,
+      ownerId: users.owner.id,
+      blocks: [],
+      markdown: "Team page",
+      text: "Team page",
+    });
     const spareGrantEmail = `spare-${crypto.randomBytes(4).toString("hex")}@example.com`;
     const grants: [string, "read" | "write" | "admin"][] = [
       [users.read.email, "read"],

@@ -1,5 +1,5 @@
 import type { AccessType, Collection, CollectionMemory } from "@mnemo/contracts";
-import { policiesFor } from "./policy.ts";
+import { policiesFor } from "../access/collection-policy.ts";
 import type { CollectionMemoryRow, CollectionRow, Grant, TopDocumentRow } from "./repo.ts";
 
 const seconds = (d: Date | string) => Math.floor(new Date(d).getTime() / 1000);

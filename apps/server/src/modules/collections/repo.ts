@@ -1,17 +1,10 @@
-import { and, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, count, eq, inArray, ne, sql } from "drizzle-orm";
 import type { AccessType } from "@mnemo/contracts";
 import type { Db } from "../../db/client.ts";
 import { queryRows } from "../../db/client.ts";
+import { textArray } from "../../db/sql.ts";
 import { collection, collectionMember, collectionSource, source, user } from "../../db/schema/index.ts";
-
-/**
- * A list of ids as ONE `text[]` parameter (a quoted array literal): one bind value instead of
- * hundreds keeps planning cheap when listing many collections.
- */
-export function textArray(ids: string[]) {
-  const literal = `{${ids.map((v) => `"${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`).join(",")}}`;
-  return sql`${literal}::text[]`;
-}
+import { readableCollectionCondition, readableCollectionIdsSql, type Viewer } from "../access/sql.ts";
 
 /** A Drizzle database or transaction handle. */
 export type Tx = Pick<Db, "select" | "insert" | "update" | "delete" | "execute">;
@@ -38,18 +31,14 @@ export async function grantsOf(db: Tx, ids: string[]): Promise<Grant[]> {
   return rows as Grant[];
 }
 
-/** Collections the actor owns or holds a grant on, newest first. */
-export async function visibleCollections(
-  db: Tx,
-  actor: { id: string; email: string },
-): Promise<CollectionRow[]> {
-  return db
-    .select()
+/** The collection when the viewer can read it (owner or any grant), else undefined. */
+export async function findReadableCollection(db: Tx, viewer: Viewer, id: string) {
+  const [row] = await db
+    .select({ id: collection.id, name: collection.name, customInstructions: collection.customInstructions })
     .from(collection)
-    .where(
-      sql`${collection.ownerId} = ${actor.id} OR ${collection.id} IN (SELECT cm.collection_id FROM collection_member cm WHERE cm.email = ${actor.email})`,
-    )
-    .orderBy(desc(collection.createdAt), collection.id);
+    .where(and(eq(collection.id, id), sql`${collection.id} IN (${readableCollectionIdsSql(viewer)})`))
+    .limit(1);
+  return row;
 }
 
 export async function emailsOf(db: Tx, userIds: string[]): Promise<Map<string, string>> {
@@ -251,8 +240,7 @@ export async function collectionCards(
   return queryRows<CollectionCardRow>(
     db,
     sql`WITH vis AS (
-          SELECT co.* FROM collection co
-          WHERE co.owner_id = ${actor.id} OR co.id IN (SELECT cm.collection_id FROM collection_member cm WHERE cm.email = ${actor.email})),
+          SELECT co.* FROM collection co WHERE ${readableCollectionCondition(actor)}),
         cnt AS (SELECT cs.collection_id, count(*) AS n FROM collection_source cs WHERE cs.collection_id IN (SELECT id FROM vis) GROUP BY cs.collection_id),
         gr AS (SELECT cm.collection_id, json_agg(json_build_object('email', cm.email, 'role', cm.role) ORDER BY cm.created_at, cm.email) AS g
                FROM collection_member cm WHERE cm.collection_id IN (SELECT id FROM vis) GROUP BY cm.collection_id),

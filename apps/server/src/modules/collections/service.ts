@@ -10,12 +10,12 @@ import {
   type UpsertCollectionInput,
 } from "@mnemo/contracts";
 import type { Db } from "../../db/client.ts";
-import type { Actor } from "../../http/context.ts";
+import type { Actor } from "../../context.ts";
 import { AppError, conflict, notFound, validation } from "../../lib/errors.ts";
 import { canAddToCollections, canCreateCollection, collectionLimitFor, planLabel } from "../plans/limits.ts";
 import { loadPlanState } from "../plans/service.ts";
-import { loadCollectionFacts, requireCollectionAccess } from "./access.ts";
-import { authorize, collectionNotFound, roleOf } from "./policy.ts";
+import { loadCollectionFacts, requireCollectionAccess } from "../access/collection-access.ts";
+import { authorize, collectionNotFound, roleOf } from "../access/collection-policy.ts";
 import { memberLists, presentCollection, presentMemory } from "./presenter.ts";
 import * as repo from "./repo.ts";
 

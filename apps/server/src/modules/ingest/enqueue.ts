@@ -1,4 +1,4 @@
-import type { AppContext } from "../../http/context.ts";
+import type { AppContext } from "../../context.ts";
 
 /** Idempotency key of one pipeline pass: the source id and its content version. */
 export function ingestKey(sourceId: string, contentVersion: number): string {

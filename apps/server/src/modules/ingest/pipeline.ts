@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { linkMessages, uploadMessages } from "@mnemo/contracts";
-import type { AppContext } from "../../http/context.ts";
+import type { AppContext } from "../../context.ts";
 import type { JobAttempt, JobHandlers, JobPayload } from "../../jobs/registry.ts";
 import { source } from "../../db/schema/index.ts";
-import * as repo from "../memories/repo.ts";
+import * as repo from "../sources/rows.ts";
 import * as blobsRepo from "../blobs/repo.ts";
 import { readBlob } from "../blobs/store.ts";
 import { ExtractError } from "./extractors/types.ts";

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import type { AppContext, Actor } from "../../http/context.ts";
+import type { AppContext, Actor } from "../../context.ts";
 import { queryRows } from "../../db/client.ts";
 import { notFound } from "../../lib/errors.ts";
-import * as repo from "../memories/repo.ts";
+import * as repo from "../sources/rows.ts";
 
 const stopWords = new Set(
   "about above after again against also among because been before being below between both could does doing down during each few from further have having here hers herself himself into itself just more most myself once only other ought ours ourselves over same should some such than that their theirs them themselves then there these they this those through under until very were what when where which while whom with would your yours yourself yourselves will shall might must can't cannot into upon within without http https www com".split(

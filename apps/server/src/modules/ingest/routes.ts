@@ -13,7 +13,8 @@ import {
   zVerifyIndexingInput,
   zVerifyIndexingResponse,
 } from "@mnemo/contracts";
-import type { AppContext, AppEnv } from "../../http/context.ts";
+import type { AppContext } from "../../context.ts";
+import type { AppEnv } from "../../http/context.ts";
 import { defineRoute } from "../../http/route.ts";
 import { requireAuth } from "../../http/middleware/auth.ts";
 import * as uploads from "./uploads-service.ts";

@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import { uploadMessages, type ConfirmUploadInput, type GetPresignedUrlInput } from "@mnemo/contracts";
-import type { AppContext, Actor } from "../../http/context.ts";
+import type { AppContext, Actor } from "../../context.ts";
 import { AppError, notFound, validation, conflict } from "../../lib/errors.ts";
 import * as blobsRepo from "../blobs/repo.ts";
-import * as repo from "../memories/repo.ts";
+import * as repo from "../sources/rows.ts";
 import { supportedFileExtensions } from "./deps.ts";
 import { checkUploadFile, isValidClientId } from "./validation.ts";
 import { enqueueExtract } from "./enqueue.ts";

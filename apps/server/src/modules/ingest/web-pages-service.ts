@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import { linkMessages, uploadMessages, type UploadWebPagesInput, type WebPageResult } from "@mnemo/contracts";
 import { linkKey, validateLink } from "@mnemo/contracts/links";
-import type { AppContext, Actor } from "../../http/context.ts";
+import type { AppContext, Actor } from "../../context.ts";
 import { notFound, validation, AppError } from "../../lib/errors.ts";
-import * as repo from "../memories/repo.ts";
+import * as repo from "../sources/rows.ts";
 import { linkFetchOptions } from "../links/fetch-options.ts";
 import { FetchError, resolveSafeTarget } from "../links/safe-fetch.ts";
 import { fetchMetadata } from "./deps.ts";

@@ -1,10 +1,10 @@
 import crypto from "node:crypto";
 import { constants, type SavePageInput } from "@mnemo/contracts";
-import type { AppContext, Actor } from "../../http/context.ts";
+import type { AppContext, Actor } from "../../context.ts";
 import { notFound } from "../../lib/errors.ts";
-import * as repo from "../memories/repo.ts";
+import * as repo from "../sources/rows.ts";
 import { enqueueExtract } from "../ingest/enqueue.ts";
-import { authorizeSource } from "../sources/access.ts";
+import { authorizeSource } from "../access/source-access.ts";
 import { blocksToMarkdown } from "./blocknote.ts";
 
 const defaultTitle = constants.editors.defaultPageTitles[0];

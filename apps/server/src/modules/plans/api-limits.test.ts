@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { chatMessages, fileMessages, limitFor, planMessages } from "@mnemo/contracts";
-import type { StreamLine } from "@mnemo/contracts/stream";
+import { ANSWER_ERROR_HEADER, type StreamLine } from "@mnemo/contracts/stream";
 import { chatTurn, userProfile } from "../../db/schema/index.ts";
 import { createTestMnemo, testDatabases, type TestMnemo, type TestUser } from "../../test/harness.ts";
 import { readNdjsonUntil } from "../../test/ndjson.ts";
@@ -79,6 +79,8 @@ describe.each(testDatabases())("plan limits at the API on %s", (kind) => {
     await fill(user, "agent", limitFor("free", "agentCount")!);
     const agent = await qna(user, { selected_generation_model: "research_agent" });
     expect([agent.status, await agent.text()]).toEqual([403, chatMessages.agenticSearchLimit]);
+    // The code says which limit, so clients never read the text (Upgrade only for the daily questions).
+    expect(agent.headers.get(ANSWER_ERROR_HEADER)).toBe("plan_limit");
   });
 
   it("ends the free daily questions with a text starting 'Daily Copilot limit reached.'; the desktop app is team", async () => {
@@ -90,6 +92,7 @@ describe.each(testDatabases())("plan limits at the API on %s", (kind) => {
     const text = await refused.text();
     expect(text).toBe(`Daily Copilot limit reached. Free users can perform only ${n} searches per day.`);
     expect(text.startsWith(chatMessages.copilotLimitPrefix)).toBe(true);
+    expect(refused.headers.get(ANSWER_ERROR_HEADER)).toBe("daily_limit");
     expect((await qna(user, {}, { source: "desktop_app" })).status).toBe(200);
   });
 

@@ -9,9 +9,9 @@ import {
   type SearchType,
   type UsageKind,
 } from "@mnemo/contracts";
-import type { Actor } from "../../http/context.ts";
+import type { Actor } from "../../context.ts";
 import { AppError } from "../../lib/errors.ts";
-import { limitMessage, videoLimitMessage } from "./limit-messages.ts";
+import { limitError, videoLimitMessage } from "./limit-messages.ts";
 import { resolveModel } from "./model.ts";
 import { consumeQuota } from "./quota.ts";
 import { dailyCounts, type Tx } from "./repo.ts";
@@ -61,8 +61,7 @@ async function refuseAtLimit(
   const counts = await dailyCounts(db, actor.id, day);
   for (const kind of kinds) {
     const limit = usageLimitFor(plan, kind);
-    if (limit !== null && isAtLimit(counts[kind] ?? 0, limit))
-      throw new AppError("plan_limit", limitMessage(kind, plan, limit), { kind, limit });
+    if (limit !== null && isAtLimit(counts[kind] ?? 0, limit)) throw limitError(kind, plan, limit);
   }
 }
 

@@ -1,7 +1,6 @@
 import { usageLimitFor, type PlanId, type UsageKind } from "@mnemo/contracts";
-import type { Actor } from "../../http/context.ts";
-import { AppError } from "../../lib/errors.ts";
-import { limitMessage } from "./limit-messages.ts";
+import type { Actor } from "../../context.ts";
+import { limitError } from "./limit-messages.ts";
 import { incrementWithinLimit, type Tx } from "./repo.ts";
 
 export type QuotaOptions = {
@@ -29,7 +28,6 @@ export async function consumeQuota(
   if (!Number.isInteger(amount) || amount < 1) throw new RangeError("amount must be a positive integer");
   const limit = usageLimitFor(opts.plan, kind);
   const counted = await incrementWithinLimit(tx, { ownerId: actor.id, day: opts.day, kind, amount, limit });
-  if (counted === undefined)
-    throw new AppError("plan_limit", limitMessage(kind, opts.plan, limit ?? 0), { kind, limit });
+  if (counted === undefined) throw limitError(kind, opts.plan, limit);
   return counted;
 }

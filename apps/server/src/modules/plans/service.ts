@@ -13,7 +13,7 @@ import {
   type UserPlan,
   type UserStats,
 } from "@mnemo/contracts";
-import type { Actor } from "../../http/context.ts";
+import type { Actor } from "../../context.ts";
 import { AppError, forbidden, notFound } from "../../lib/errors.ts";
 import { resolvePlanState, type PlanState } from "./plan-state.ts";
 import * as repo from "./repo.ts";

@@ -1,15 +1,15 @@
 import { Hono } from "hono";
 import { zAgentsResponse, zLlmOptionsResponse } from "@mnemo/contracts/llm";
-import type { AppContext, AppEnv } from "../../http/context.ts";
+import type { AppContext } from "../../context.ts";
+import type { AppEnv } from "../../http/context.ts";
 import { defineRoute } from "../../http/route.ts";
 import { requireAuth } from "../../http/middleware/auth.ts";
-import { createModelRegistry, modelsFromConfig } from "./registry.ts";
 
 /** The model and agent pickers' lists (spec 1 §3 LLM option, Agent; path not shown in the spec). */
 export function providerRoutes(ctx: AppContext) {
   const r = new Hono<AppEnv>();
   const auth = [requireAuth(ctx)];
-  const registry = createModelRegistry(modelsFromConfig(ctx.config));
+  const registry = ctx.models;
   defineRoute(
     r,
     {

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Database, type Db } from "../../db/client.ts";
+import { textArray } from "../../db/sql.ts";
 import {
   pgTextsearchBackend,
   portableBackend,
@@ -59,10 +60,7 @@ async function loadDfs(db: Db, cache: DfCache, terms: Iterable<string>): Promise
   if (cache.df.size + missing.length > DF_CACHE_MAX) cache.df.clear();
   const rows = await queryRows<{ term: string; df: number }>(
     db,
-    sql`SELECT term, df FROM search_term_df WHERE term = ANY(${sql`ARRAY[${sql.join(
-      missing.map((t) => sql`${t}`),
-      sql`, `,
-    )}]::text[]`})`,
+    sql`SELECT term, df FROM search_term_df WHERE term = ANY(${textArray(missing)})`,
   );
   for (const t of missing) cache.df.set(t, 0);
   for (const r of rows) cache.df.set(r.term, Number(r.df));

@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { SEARCH_CONFIG } from "./setup.ts";
 import type { SearchScope } from "./types.ts";
 import type { Db } from "../../db/client.ts";
+import { textArray } from "../../db/sql.ts";
 
 export type QueryTerm = { term: string; weight: number; df: number };
 /** A candidate chunk with what the re-ranking needs (its tsvector as text) and its first-stage score. */
@@ -57,13 +58,6 @@ export const B = 0.75;
 /** A tsquery literal for one lexeme (no dictionary processing). */
 export function lexemeQuery(term: string): string {
   return `'${term.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
-}
-
-export function textArray(values: string[]): SQL {
-  return sql`ARRAY[${sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  )}]::text[]`;
 }
 
 export type Json<T> = T | string | null;

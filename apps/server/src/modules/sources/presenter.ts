@@ -1,11 +1,11 @@
 import type { Source } from "@mnemo/contracts";
-import { canOnSource } from "./policy.ts";
+import { canOnSource, type SourceAccessFacts } from "../access/source-policy.ts";
 import type { SourceRecord } from "./repo.ts";
 
 export type PresentExtras = {
   collections: Map<string, { collection_id: string; collection_name: string }[]>;
   collaborators: Map<string, string[]>;
-  access: Map<string, { isOwner: boolean; roles: ("admin" | "write" | "read")[]; type: string }>;
+  access: Map<string, SourceAccessFacts>;
   thumbnails: Map<string, string>;
 };
 
@@ -14,8 +14,8 @@ const metaSource = (type: string) =>
 
 /** The public shape of a memory for one viewer (spec 2 §3 Source), with the viewer's policies. */
 export function presentSource(r: SourceRecord, x: PresentExtras): Source {
-  const facts = x.access.get(r.id) ?? { isOwner: false, roles: [], type: r.type };
-  const access = { isOwner: facts.isOwner, collectionRoles: facts.roles, type: r.type };
+  const facts = x.access.get(r.id) ?? { isOwner: false, collectionRoles: [], type: r.type };
+  const access = { ...facts, type: r.type };
   const meta = r.meta ?? {};
   return {
     id: r.id,

@@ -1,7 +1,15 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { queryRows } from "../../db/client.ts";
-import { readableCollectionIdsSql, readableSourceIdsSql } from "../collections/access.ts";
+import { textArray } from "../../db/sql.ts";
+import type { AccessType } from "@mnemo/contracts";
+import {
+  collectionRoleSql,
+  collectionWriterEmailsSql,
+  sharedSourceIdsSql,
+  type Viewer,
+} from "../access/sql.ts";
+import type { SourceAccessFacts } from "../access/source-policy.ts";
 
 export type SourceRecord = {
   id: string;
@@ -22,13 +30,10 @@ export type SourceRecord = {
   created_at: Date | string;
 };
 
-type Viewer = { id: string; email: string };
-
 /** Which memories a wall tab shows, as a condition on alias `s`. */
 export function tabCondition(v: Viewer, tab: string, collectionId?: string): SQL {
   if (collectionId) {
-    return sql`s.id IN (SELECT cs.source_id FROM collection_source cs WHERE cs.collection_id = ${collectionId}
-      AND cs.collection_id IN (${readableCollectionIdsSql(v)}))`;
+    return sql`s.id IN (${sharedSourceIdsSql(v, collectionId)})`;
   }
   switch (tab) {
     case "pages":
@@ -38,7 +43,7 @@ export function tabCondition(v: Viewer, tab: string, collectionId?: string): SQL
     case "pinned":
       return sql`(s.owner_id = ${v.id} AND s.is_pinned)`;
     case "shared":
-      return sql`(s.owner_id <> ${v.id} AND s.id IN (${readableSourceIdsSql(v)}))`;
+      return sql`(s.owner_id <> ${v.id} AND s.id IN (${sharedSourceIdsSql(v)}))`;
     default:
       return sql`s.owner_id = ${v.id}`;
   }
@@ -46,10 +51,7 @@ export function tabCondition(v: Viewer, tab: string, collectionId?: string): SQL
 
 export function fileTypeCondition(types: string[]): SQL {
   if (types.length === 0) return sql`TRUE`;
-  const arr = sql`ARRAY[${sql.join(
-    types.map((t) => sql`${t}`),
-    sql`, `,
-  )}]::text[]`;
+  const arr = textArray(types);
   return sql`(s.type = ANY(${arr}) OR s.meta->>'file_type' = ANY(${arr}))`;
 }
 
@@ -81,10 +83,7 @@ export async function filterSources(db: Db, where: SQL, ids: string[]): Promise<
   if (ids.length === 0) return [];
   return queryRows<SourceRecord>(
     db,
-    sql`SELECT ${columns} FROM source s JOIN "user" u ON u.id = s.owner_id WHERE ${where} AND s.id = ANY(${sql`ARRAY[${sql.join(
-      ids.map((i) => sql`${i}`),
-      sql`, `,
-    )}]::text[]`})`,
+    sql`SELECT ${columns} FROM source s JOIN "user" u ON u.id = s.owner_id WHERE ${where} AND s.id = ANY(${textArray(ids)})`,
   );
 }
 
@@ -93,10 +92,7 @@ export async function sourcesByIds(db: Db, ids: string[]): Promise<SourceRecord[
   return queryRows<SourceRecord>(
     db,
     sql`SELECT ${columns} FROM source s JOIN "user" u ON u.id = s.owner_id
-        WHERE s.id IN (${sql.join(
-          ids.map((i) => sql`${i}`),
-          sql`, `,
-        )})`,
+        WHERE s.id = ANY(${textArray(ids)})`,
   );
 }
 
@@ -158,11 +154,10 @@ export async function fuzzySearch(
   );
 }
 
-type Role = "admin" | "write" | "read";
 export type PresentationFacts = {
   collections: Map<string, { collection_id: string; collection_name: string }[]>;
   collaborators: Map<string, string[]>;
-  access: Map<string, { isOwner: boolean; roles: Role[]; type: string }>;
+  access: Map<string, SourceAccessFacts>;
 };
 
 /**
@@ -172,32 +167,26 @@ export type PresentationFacts = {
  */
 export async function presentationFacts(db: Db, v: Viewer, rows: SourceRecord[]): Promise<PresentationFacts> {
   const facts: PresentationFacts = { collections: new Map(), collaborators: new Map(), access: new Map() };
-  for (const r of rows) facts.access.set(r.id, { isOwner: r.owner_id === v.id, roles: [], type: r.type });
+  for (const r of rows)
+    facts.access.set(r.id, { isOwner: r.owner_id === v.id, collectionRoles: [], type: r.type });
   if (rows.length === 0) return facts;
   const links = await queryRows<{
     source_id: string;
     id: string;
     name: string;
-    owner_id: string;
-    viewer_role: Role | null;
+    viewer_role: AccessType | null;
     writers: string[] | null;
   }>(
     db,
-    sql`SELECT cs.source_id, co.id, co.name, co.owner_id,
-          (SELECT cm.role FROM collection_member cm WHERE cm.collection_id = co.id AND cm.email = ${v.email}) AS viewer_role,
-          (SELECT array_agg(cm.email ORDER BY cm.email) FROM collection_member cm
-            WHERE cm.collection_id = co.id AND cm.role IN ('admin','write')) AS writers
+    sql`SELECT cs.source_id, co.id, co.name, ${collectionRoleSql(v)} AS viewer_role,
+          ${collectionWriterEmailsSql()} AS writers
         FROM collection_source cs JOIN collection co ON co.id = cs.collection_id
-        WHERE cs.source_id = ANY(${sql`ARRAY[${sql.join(
-          rows.map((r) => sql`${r.id}`),
-          sql`, `,
-        )}]::text[]`})
+        WHERE cs.source_id = ANY(${textArray(rows.map((r) => r.id))})
         ORDER BY co.name`,
   );
   for (const l of links) {
-    const role: Role | null = l.owner_id === v.id ? "admin" : l.viewer_role;
-    if (role) {
-      facts.access.get(l.source_id)!.roles.push(role);
+    if (l.viewer_role) {
+      facts.access.get(l.source_id)!.collectionRoles.push(l.viewer_role);
       const list = facts.collections.get(l.source_id) ?? [];
       list.push({ collection_id: l.id, collection_name: l.name });
       facts.collections.set(l.source_id, list);
@@ -206,34 +195,6 @@ export async function presentationFacts(db: Db, v: Viewer, rows: SourceRecord[])
     facts.collaborators.set(l.source_id, [...writers]);
   }
   return facts;
-}
-
-/** Access facts for the viewer on each memory: ownership and roles through collections. */
-export async function accessFacts(db: Db, v: Viewer, ids: string[]) {
-  if (ids.length === 0)
-    return new Map<string, { isOwner: boolean; roles: ("admin" | "write" | "read")[]; type: string }>();
-  const rows = await queryRows<{ id: string; is_owner: boolean; type: string; roles: string[] | null }>(
-    db,
-    sql`SELECT s.id, s.owner_id = ${v.id} AS is_owner, s.type,
-          (SELECT array_agg(CASE WHEN co.owner_id = ${v.id} THEN 'admin' ELSE cm.role END)
-             FROM collection_source cs JOIN collection co ON co.id = cs.collection_id
-             LEFT JOIN collection_member cm ON cm.collection_id = co.id AND cm.email = ${v.email}
-            WHERE cs.source_id = s.id AND (co.owner_id = ${v.id} OR cm.email IS NOT NULL)) AS roles
-        FROM source s WHERE s.id IN (${sql.join(
-          ids.map((i) => sql`${i}`),
-          sql`, `,
-        )})`,
-  );
-  return new Map(
-    rows.map((r) => [
-      r.id,
-      {
-        isOwner: r.is_owner,
-        type: r.type,
-        roles: (r.roles ?? []).filter(Boolean) as ("admin" | "write" | "read")[],
-      },
-    ]),
-  );
 }
 
 export async function updateSourceFields(db: Db, id: string, patch: SQL) {
@@ -247,17 +208,14 @@ export async function deleteSources(
   ids: string[],
 ): Promise<{ deleted: string[]; blobKeys: string[] }> {
   return db.transaction(async (tx) => {
-    const idList = sql.join(
-      ids.map((i) => sql`${i}`),
-      sql`, `,
-    );
+    const idList = textArray(ids);
     const blobs = await queryRows<{ key: string }>(
       tx as unknown as Db,
-      sql`DELETE FROM blob WHERE owner_id = ${ownerId} AND source_id IN (${idList}) RETURNING key`,
+      sql`DELETE FROM blob WHERE owner_id = ${ownerId} AND source_id = ANY(${idList}) RETURNING key`,
     );
     const deleted = await queryRows<{ id: string }>(
       tx as unknown as Db,
-      sql`DELETE FROM source WHERE owner_id = ${ownerId} AND id IN (${idList}) RETURNING id`,
+      sql`DELETE FROM source WHERE owner_id = ${ownerId} AND id = ANY(${idList}) RETURNING id`,
     );
     return { deleted: deleted.map((d) => d.id), blobKeys: blobs.map((b) => b.key) };
   });

@@ -15,16 +15,12 @@ import {
   zUpdateDescriptionInput,
   zUpdateNoteInput,
 } from "@mnemo/contracts";
-import type { AppContext, AppEnv } from "../../http/context.ts";
+import type { AppContext } from "../../context.ts";
+import type { AppEnv } from "../../http/context.ts";
 import { defineRoute } from "../../http/route.ts";
 import { requireAuth } from "../../http/middleware/auth.ts";
 import * as service from "./service.ts";
-import { createSearchIndex } from "../search/index.ts";
-import { DEFAULT_RANKING } from "../search/engine.ts";
-import { authorizeSource } from "./access.ts";
-import * as memories from "../memories/repo.ts";
 import { enqueueExtract } from "../ingest/enqueue.ts";
-import { AppError } from "../../lib/errors.ts";
 
 /** The wall and everything that opens from it (spec 2 §7 Sources). */
 export function sourceRoutes(ctx: AppContext) {
@@ -32,9 +28,10 @@ export function sourceRoutes(ctx: AppContext) {
   const auth = [requireAuth(ctx)];
   const deps: service.SourcesDeps = {
     db: ctx.database.db,
-    search: createSearchIndex(ctx.database, { ...DEFAULT_RANKING, rm3: null, depth: 50 }),
+    search: ctx.memorySearch,
     trigram: ctx.database.capabilities.pg_trgm,
     blobs: () => ctx.blobs,
+    enqueueExtract: (id, version) => enqueueExtract(ctx, id, version),
   };
   const tag = "sources";
 
@@ -164,14 +161,7 @@ export function sourceRoutes(ctx: AppContext) {
       response: z.object({ source_id: z.string(), status: z.literal("in_progress") }),
     },
     auth,
-    async (c) => {
-      const id = c.req.param("id") ?? "";
-      const { row } = await authorizeSource(deps.db, c.var.actor, id, "delete");
-      if (row.status !== "errored") throw new AppError("conflict", "Only a failed memory can be retried.");
-      const bumped = await memories.bumpSourceVersion(deps.db, id, {});
-      await enqueueExtract(ctx, id, bumped.contentVersion);
-      return c.json({ source_id: id, status: "in_progress" as const });
-    },
+    async (c) => c.json(await service.retrySource(deps, c.var.actor, c.req.param("id") ?? "")),
   );
   return r;
 }

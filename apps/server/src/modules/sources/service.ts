@@ -11,14 +11,14 @@ import {
 } from "@mnemo/contracts";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
-import type { Actor } from "../../http/context.ts";
-import { notFound } from "../../lib/errors.ts";
+import type { Actor } from "../../context.ts";
+import { AppError, notFound } from "../../lib/errors.ts";
 import type { SearchIndex } from "../search/types.ts";
 import type { BlobStore } from "../blobs/store.ts";
-import { canOnSource } from "./policy.ts";
-import { authorizeSource } from "./access.ts";
+import { authorizeSource, readableSourceIds } from "../access/source-access.ts";
 import { presentSource } from "./presenter.ts";
 import * as repo from "./repo.ts";
+import { bumpSourceVersion } from "./rows.ts";
 
 /**
  * `search` here is the memory-search index: BM25 without query expansion and a shallow candidate
@@ -29,6 +29,8 @@ export type SourcesDeps = {
   search: SearchIndex;
   trigram: boolean;
   blobs?: () => BlobStore | undefined;
+  /** Queues extraction of one source version (the ingest pipeline's first job). */
+  enqueueExtract: (sourceId: string, contentVersion: number) => Promise<void>;
 };
 
 const URL_TTL_S = 60 * 60;
@@ -167,11 +169,11 @@ export async function previewUrls(deps: SourcesDeps, actor: Actor, items: { file
   const out: Record<string, string> = {};
   const store = deps.blobs?.();
   if (!store) return out;
-  const ids = items.map((i) => i.file_id);
-  const access = await repo.accessFacts(deps.db, actor, ids);
-  for (const id of ids) {
-    const f = access.get(id);
-    if (!f || !canOnSource({ isOwner: f.isOwner, collectionRoles: f.roles, type: f.type }, "read")) continue;
+  for (const id of await readableSourceIds(
+    deps.db,
+    actor,
+    items.map((i) => i.file_id),
+  )) {
     const [blob] = await repo.blobsOf(deps.db, id);
     if (blob) out[id] = await store.presignGet(blob.key, { expiresInSeconds: URL_TTL_S });
   }
@@ -223,4 +225,13 @@ export async function sourceContent(deps: SourcesDeps, actor: Actor, id: string)
     },
     original_url: row.url ?? files[0]?.url ?? null,
   };
+}
+
+/** Indexes a failed memory again (owner only): a new content version, queued for extraction. */
+export async function retrySource(deps: SourcesDeps, actor: Actor, id: string) {
+  const { row } = await authorizeSource(deps.db, actor, id, "delete");
+  if (row.status !== "errored") throw new AppError("conflict", "Only a failed memory can be retried.");
+  const bumped = await bumpSourceVersion(deps.db, id, {});
+  await deps.enqueueExtract(id, bumped.contentVersion);
+  return { source_id: id, status: "in_progress" as const };
 }

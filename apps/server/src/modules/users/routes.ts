@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { zMe, zUpdateProfileInput, zUpdateUserMetadataInput, zUserMetadata } from "@mnemo/contracts";
-import type { AppContext, AppEnv } from "../../http/context.ts";
+import type { AppContext } from "../../context.ts";
+import type { AppEnv } from "../../http/context.ts";
 import { defineRoute } from "../../http/route.ts";
 import { requireAuth } from "../../http/middleware/auth.ts";
 import * as service from "./service.ts";

@@ -1,7 +1,7 @@
 import type { Me, UserMetadata } from "@mnemo/contracts";
 import { zUserMetadata } from "@mnemo/contracts";
 import type { Db } from "../../db/client.ts";
-import type { Actor } from "../../http/context.ts";
+import type { Actor } from "../../context.ts";
 import { notFound } from "../../lib/errors.ts";
 import * as repo from "./repo.ts";
 import { loadPlanState } from "../plans/service.ts";

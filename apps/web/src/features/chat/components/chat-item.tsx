@@ -6,7 +6,7 @@ import type { LlmOption } from "@mnemo/contracts/llm";
 import { chatMessages } from "@mnemo/contracts/messages";
 import { Button } from "@/components/ui/button";
 import type { ChatEntry } from "../logic/session";
-import { isCopilotLimit } from "../logic/text";
+import { isDailyLimit } from "../logic/text";
 import { ActionRow } from "./action-row";
 import { AnswerMarkdown } from "./answer-markdown";
 import { LoadingHint } from "./loading-hint";
@@ -46,7 +46,7 @@ export const ChatItem = memo(function ChatItem(p: ChatItemProps) {
     [results, item.sourceIdMap, onOpenSource],
   );
   const live = item.status === "loading" || item.status === "streaming";
-  const limit = item.status === "error" && isCopilotLimit(item.error);
+  const limit = isDailyLimit(item);
   return (
     <article
       className="flex flex-col gap-3"

@@ -11,6 +11,7 @@ import {
   streamQna,
 } from "../api/chats";
 import { findDemo } from "../logic/demo";
+import { answerErrorOf } from "../logic/text";
 import { emptySession, isBusy, sessionReducer, trimQuery } from "../logic/session";
 
 /** Where the chat lives: the main chat, one memory's side panel, a collection, or a public view. */
@@ -172,6 +173,7 @@ export function useChatSession(scope: ChatScope, opts: { applyOptions?: ApplyOpt
             type: "fail",
             key,
             message: errorMessage(err, "Something went wrong while answering. Please try again."),
+            code: answerErrorOf(err),
           });
       } finally {
         controllers.current.delete(key);

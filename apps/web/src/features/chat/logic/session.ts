@@ -4,6 +4,7 @@ import {
   cancelChatItem,
   failChatItem,
   newChatItem,
+  type AnswerErrorCode,
   type ApplyOptions,
   type ChatItemState,
   type StreamLine,
@@ -26,7 +27,7 @@ export type SessionAction =
   | { type: "ask"; key: string; query: string; llm: string | null; searchType: string[]; demo?: boolean }
   | { type: "lines"; key: string; lines: StreamLine[]; options?: ApplyOptions }
   | { type: "cancel"; key: string }
-  | { type: "fail"; key: string; message: string }
+  | { type: "fail"; key: string; message: string; code?: AnswerErrorCode | null }
   | { type: "regenerate"; key: string; newKey: string; llm: string | null }
   | { type: "vote"; key: string; vote: 1 | -1 | null }
   | { type: "history"; chatId: string; records: SavedSessionRecord[] }
@@ -107,7 +108,7 @@ export function sessionReducer(s: SessionState, a: SessionAction): SessionState 
       });
     case "fail":
       return update(s, a.key, (e) =>
-        e.item.status === "cancelled" ? e : { ...e, item: failChatItem(e.item, a.message) },
+        e.item.status === "cancelled" ? e : { ...e, item: failChatItem(e.item, a.message, a.code) },
       );
     case "regenerate": {
       if (isBusy(s)) return s;

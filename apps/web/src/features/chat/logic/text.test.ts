@@ -1,9 +1,11 @@
+import { ApiError } from "@/lib/api";
 import { describe, expect, it } from "vitest";
 import { splitBlocks as blocksOf } from "./blocks";
 import {
   defaultSourceCount,
   greetingWordsAt,
-  isCopilotLimit,
+  answerErrorOf,
+  isDailyLimit,
   isLongQuery,
   markdownToPlainText,
   savedMemoryTitle,
@@ -26,13 +28,23 @@ describe("chat text rules", () => {
   });
 
   it.each([
-    ["Daily Copilot limit reached. Free users can perform only 5 searches per day.", true],
-    [
-      "Daily web search limit reached. Turn off web search or upgrade your plan to get unlimited searches.",
-      false,
-    ],
-    [null, false],
-  ])("Upgrade instead of Retry for %j", (e, expected) => expect(isCopilotLimit(e)).toBe(expected));
+    [{ status: "error", errorCode: "daily_limit" }, true],
+    [{ status: "error", errorCode: "plan_limit" }, false],
+    [{ status: "error", errorCode: null }, false],
+    [{ status: "success", errorCode: null }, false],
+  ] as const)("Upgrade instead of Retry for %j", (item, expected) =>
+    expect(isDailyLimit(item)).toBe(expected),
+  );
+
+  it("keeps the answer code of a refused /qna, whatever its text says", () => {
+    const refused = (answer_error: unknown) =>
+      new ApiError(403, "forbidden", "Daily Copilot limit reached.", { answer_error });
+    expect(answerErrorOf(refused("daily_limit"))).toBe("daily_limit");
+    expect(answerErrorOf(refused("plan_limit"))).toBe("plan_limit");
+    expect(answerErrorOf(refused("made_up"))).toBeNull();
+    expect(answerErrorOf(new ApiError(403, "forbidden", "Daily Copilot limit reached."))).toBeNull();
+    expect(answerErrorOf(new Error("Daily Copilot limit reached."))).toBeNull();
+  });
 
   it.each([
     [2, 8, 2],

@@ -1,5 +1,6 @@
 import { chat as chatConstants } from "@mnemo/contracts/constants";
-import { chatMessages } from "@mnemo/contracts/messages";
+import { answerErrorCodes, type AnswerErrorCode, type ChatItemState } from "@mnemo/contracts/stream";
+import { ApiError } from "@/lib/api";
 
 /** The query bubble collapses when over 250 characters (small size) or more than 4 lines (spec 1 §9). */
 export function isLongQuery(query: string, small: boolean): boolean {
@@ -41,9 +42,19 @@ export function markdownToPlainText(md: string): string {
     .trim();
 }
 
-/** An error text starting 'Daily Copilot limit reached.' shows Upgrade instead of Retry (spec 1 §4). */
-export function isCopilotLimit(error: string | null): boolean {
-  return Boolean(error?.startsWith(chatMessages.copilotLimitPrefix));
+/**
+ * The daily question limit (its text starts 'Daily Copilot limit reached.') shows Upgrade instead
+ * of Retry (spec 1 §4). Decided by the code the server sends, never by the text.
+ */
+export function isDailyLimit(item: Pick<ChatItemState, "status" | "errorCode">): boolean {
+  return item.status === "error" && item.errorCode === "daily_limit";
+}
+
+/** The answer code of a failed /qna call: the `x-answer-error` header the API client kept. */
+export function answerErrorOf(err: unknown): AnswerErrorCode | null {
+  const code =
+    err instanceof ApiError ? (err.details as { answer_error?: unknown } | undefined)?.answer_error : null;
+  return (answerErrorCodes as readonly unknown[]).includes(code) ? (code as AnswerErrorCode) : null;
 }
 
 /** Source cards shown by default: the relevant count, at most 5 (spec 1 §2). */

@@ -1,17 +1,17 @@
-import { sql, type SQL } from "drizzle-orm";
 import type { AccessType } from "@mnemo/contracts";
 import type { Db } from "../../db/client.ts";
+import * as repo from "../collections/repo.ts";
 import {
   authorize,
   collectionNotFound,
   roleOf,
   type CollectionAction,
   type CollectionFacts,
-} from "./policy.ts";
-import * as repo from "./repo.ts";
+} from "./collection-policy.ts";
+import type { Viewer } from "./sql.ts";
 
 /** Who asks: the signed-in user's id and lower-case e-mail. */
-export type CollectionActor = { id: string; email: string };
+export type CollectionActor = Viewer;
 
 /**
  * Loads what a decision about one collection needs, fresh from the database on every call (no
@@ -62,21 +62,4 @@ export async function requireCollectionAccess(
   if (!loaded) throw collectionNotFound();
   const role = authorize(actor, action, loaded.facts);
   return { ...loaded, role };
-}
-
-/** SQL: ids of the collections the actor can read (owned, or granted to the actor's e-mail). */
-export function readableCollectionIdsSql(actor: CollectionActor): SQL {
-  return sql`SELECT co.id FROM collection co WHERE co.owner_id = ${actor.id}
-    OR EXISTS (SELECT 1 FROM collection_member cm WHERE cm.collection_id = co.id AND cm.email = ${actor.email})`;
-}
-
-/**
- * SQL: ids of the memories the actor can read through collections — one collection when
- * `collectionId` is given (empty unless the actor can read it), else every readable collection.
- * Own memories are not included: combine with `owner_id = actor` where the scope allows them.
- */
-export function readableSourceIdsSql(actor: CollectionActor, collectionId?: string): SQL {
-  const only = collectionId ? sql` AND cs.collection_id = ${collectionId}` : sql``;
-  return sql`SELECT cs.source_id FROM collection_source cs
-    WHERE cs.collection_id IN (${readableCollectionIdsSql(actor)})${only}`;
 }

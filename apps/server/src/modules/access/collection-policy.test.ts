@@ -9,7 +9,7 @@ import {
   type CollectionAction,
   type CollectionFacts,
   type PolicyActor,
-} from "./policy.ts";
+} from "./collection-policy.ts";
 
 const collection: CollectionFacts = {
   ownerId: "u-owner",

@@ -1,12 +1,12 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import {
-  collection,
-  collectionMember,
-  collectionSource,
-  source,
-  sourceContent,
-} from "../../db/schema/index.ts";
+import { collection, collectionSource, source, sourceContent } from "../../db/schema/index.ts";
+import { writableCollectionIdsSql, type Viewer } from "../access/sql.ts";
+
+/*
+ * Row-level reads and writes of `source` and `source_content` for the writers of memories
+ * (ingestion, pages, re-index). Listing and presenting memories is in `repo.ts`.
+ */
 
 export type SourceRow = typeof source.$inferSelect;
 export type NewSource = typeof source.$inferInsert;
@@ -121,21 +121,12 @@ export async function listInProgress(db: Tx, limit: number) {
  * Collections among `ids` the actor may add to (owner, or admin/write member). Ids the actor may
  * not write to are returned in `refused`.
  */
-export async function writableCollections(db: Tx, actor: { id: string; email: string }, ids: string[]) {
+export async function writableCollections(db: Tx, actor: Viewer, ids: string[]) {
   if (ids.length === 0) return { allowed: [] as string[], refused: [] as string[] };
   const rows = await db
-    .selectDistinct({ id: collection.id })
+    .select({ id: collection.id })
     .from(collection)
-    .leftJoin(
-      collectionMember,
-      and(eq(collectionMember.collectionId, collection.id), eq(collectionMember.email, actor.email)),
-    )
-    .where(
-      and(
-        inArray(collection.id, ids),
-        sql`(${collection.ownerId} = ${actor.id} or ${collectionMember.role} in ('admin','write'))`,
-      ),
-    );
+    .where(and(inArray(collection.id, ids), sql`${collection.id} IN (${writableCollectionIdsSql(actor)})`));
   const allowed = rows.map((r) => r.id);
   return { allowed, refused: ids.filter((id) => !allowed.includes(id)) };
 }
@@ -146,4 +137,12 @@ export async function addToCollections(tx: Tx, sourceId: string, addedBy: string
     .insert(collectionSource)
     .values(collectionIds.map((collectionId) => ({ collectionId, sourceId, addedBy })))
     .onConflictDoNothing();
+}
+
+/** Merges keys into an own memory's `meta` (e.g. its screenshot); another user's memory is untouched. */
+export async function mergeSourceMeta(db: Tx, ownerId: string, id: string, patch: Record<string, unknown>) {
+  await db
+    .update(source)
+    .set({ meta: sql`${source.meta} || ${JSON.stringify(patch)}::jsonb`, updatedAt: new Date() })
+    .where(and(eq(source.id, id), eq(source.ownerId, ownerId)));
 }

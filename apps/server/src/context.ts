@@ -1,0 +1,49 @@
+import type { Config } from "./config.ts";
+import type { EventBus } from "./modules/events/bus.ts";
+import type { Database } from "./db/client.ts";
+import type { Logger } from "./logger.ts";
+import type { Auth } from "./modules/auth/auth.ts";
+import type { BlobStore } from "./modules/blobs/store.ts";
+import type { JobQueue } from "./jobs/queue.ts";
+import type { SearchIndex } from "./modules/search/types.ts";
+import type { EmbeddingsProvider } from "./modules/search/embeddings.ts";
+import type { ModelRegistry } from "./modules/providers/registry.ts";
+import type { WebSearchProvider } from "./modules/providers/web-search.ts";
+
+/** The signed-in user a request acts for. */
+export type Actor = {
+  id: string;
+  email: string;
+  name: string;
+  /** Request came from the desktop app (`Source: desktop_app`): treated as plan team. */
+  isDesktopApp: boolean;
+};
+
+/**
+ * Every provider, built once at start-up (bootstrap.ts) and passed down explicitly. Route
+ * factories pick the narrow dependencies their services take; services and jobs never import
+ * the HTTP layer.
+ */
+export type AppContext = {
+  config: Config;
+  database: Database;
+  log: Logger;
+  auth: Auth;
+  /** BM25 search over chunks (pg_textsearch or portable SQL), chosen at start-up. */
+  search: SearchIndex;
+  /** The memory-search box's index: BM25 without query expansion, shallow (fast, word matches). */
+  memorySearch: SearchIndex;
+  /** Configured answer models plus the offline extractive engine. */
+  models: ModelRegistry;
+  /** Web search for answers; undefined when no provider is configured. */
+  webSearch?: WebSearchProvider;
+  /** Dense vectors for hybrid search; undefined (the default) means BM25 alone. */
+  embeddings?: EmbeddingsProvider;
+  /** Uploaded files: local disk (signed /api/blob URLs) or S3. */
+  blobs: BlobStore;
+  /** Background jobs (pg-boss); the worker may run in this process or another. */
+  queue: JobQueue;
+  /** Fan-out of user events to open /api/events streams. */
+  events: EventBus;
+  version: string;
+};

@@ -1,0 +1,169 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { openDatabase, queryRows, type Database, type DbKind, type Db } from "./client.ts";
+import { createPostgresDatabase, testDatabases } from "../test/harness.ts";
+
+/**
+ * Migrations are history (HOUSE-STYLE): a shipped migration is never edited, and a database made
+ * by any earlier release upgrades to head. 0000_init was once edited in place after it shipped
+ * (search columns, then chunk embeddings); the edited versions are kept as fixtures because data
+ * dirs were created from them too.
+ */
+const migrations = path.join(import.meta.dirname, "migrations");
+const fixtures = path.join(import.meta.dirname, "../test/fixtures/migrations");
+type JournalEntry = { idx: number; version: string; when: number; tag: string; breakpoints: boolean };
+const journal = JSON.parse(fs.readFileSync(path.join(migrations, "meta/_journal.json"), "utf8")) as {
+  entries: JournalEntry[];
+};
+const released = JSON.parse(
+  fs.readFileSync(path.join(import.meta.dirname, "released-migrations.json"), "utf8"),
+) as {
+  released: { tag: string; when: number; sha256: string }[];
+};
+const sha256 = (file: string) => crypto.createHash("sha256").update(fs.readFileSync(file)).digest("hex");
+
+describe("released migrations never change", () => {
+  it.each(released.released.map((r) => [r.tag, r] as const))("%s is as released", (tag, r) => {
+    expect(sha256(path.join(migrations, `${tag}.sql`)), `${tag}.sql was edited: add a new migration`).toBe(
+      r.sha256,
+    );
+    expect(journal.entries.find((e) => e.tag === tag)?.when, `${tag}'s journal time moved`).toBe(r.when);
+  });
+
+  it("every migration in the journal is listed as released, in order", () => {
+    expect(journal.entries.map((e) => e.tag)).toEqual(released.released.map((r) => r.tag));
+    const times = journal.entries.map((e) => e.when);
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+  });
+});
+
+/** A migrations folder holding one version of 0000_init only (an earlier release's set). */
+function releaseFolder(sqlFile: string, when: number): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mnemo-release-"));
+  fs.mkdirSync(path.join(dir, "meta"));
+  fs.copyFileSync(sqlFile, path.join(dir, "0000_init.sql"));
+  const entry: JournalEntry = { idx: 0, version: "7", when, tag: "0000_init", breakpoints: true };
+  fs.writeFileSync(
+    path.join(dir, "meta/_journal.json"),
+    JSON.stringify({ version: "7", dialect: "postgresql", entries: [entry] }),
+  );
+  return dir;
+}
+
+const histories = [
+  {
+    name: "the first release (0000_init as shipped)",
+    file: path.join(migrations, "0000_init.sql"),
+    when: released.released[0].when,
+  },
+  // 0000_init as edited in place: data dirs made from these must upgrade too.
+  {
+    name: "0000_init edited for search",
+    file: path.join(fixtures, "0000_init.cd21ac9.sql"),
+    when: 1795305270139,
+  },
+  {
+    name: "0000_init edited for embeddings",
+    file: path.join(fixtures, "0000_init.a44cdad.sql"),
+    when: 1795309512532,
+  },
+];
+
+/** Tables, columns, indexes and constraints of the public schema, comparable across databases. */
+async function schemaOf(db: Db) {
+  const columns = await queryRows<Record<string, string>>(
+    db,
+    sql`SELECT table_name, column_name, data_type, udt_name, is_nullable, column_default
+        FROM information_schema.columns WHERE table_schema = 'public' ORDER BY table_name, column_name`,
+  );
+  const indexes = await queryRows<Record<string, string>>(
+    db,
+    sql`SELECT tablename, indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' ORDER BY indexname`,
+  );
+  const constraints = await queryRows<Record<string, string>>(
+    db,
+    sql`SELECT conrelid::regclass::text AS tbl, conname, pg_get_constraintdef(oid) AS def FROM pg_constraint
+        WHERE connamespace = 'public'::regnamespace ORDER BY conname`,
+  );
+  return { columns, indexes, constraints };
+}
+
+describe.each(testDatabases())("upgrading to head on %s", (kind: DbKind) => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const c of cleanups.reverse()) await c();
+  });
+
+  /** A database of this kind: the release's migrations applied raw, then a function to open it at head. */
+  async function createAt(folder: string | null) {
+    if (kind === "pglite") {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mnemo-upgrade-"));
+      cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
+      const { PGlite } = await import("@electric-sql/pglite");
+      const { drizzle } = await import("drizzle-orm/pglite");
+      const { migrate } = await import("drizzle-orm/pglite/migrator");
+      const pglite = await PGlite.create(dir);
+      const db = drizzle(pglite) as unknown as Db;
+      if (folder) await migrate(drizzle(pglite), { migrationsFolder: folder });
+      return { db, close: () => pglite.close(), openAtHead: () => openDatabase({ pgliteDir: dir }) };
+    }
+    const created = await createPostgresDatabase();
+    cleanups.push(created.drop);
+    const pg = await import("pg");
+    const { drizzle } = await import("drizzle-orm/node-postgres");
+    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+    const pool = new pg.default.Pool({ connectionString: created.url, max: 1 });
+    if (folder) await migrate(drizzle(pool), { migrationsFolder: folder });
+    return {
+      db: drizzle(pool) as unknown as Db,
+      close: () => pool.end(),
+      openAtHead: () => openDatabase({ databaseUrl: created.url }),
+    };
+  }
+
+  let head: Awaited<ReturnType<typeof schemaOf>> | undefined;
+  async function headSchema() {
+    if (head) return head;
+    const fresh = await createAt(null);
+    await fresh.close();
+    const database: Database = await fresh.openAtHead();
+    head = await schemaOf(database.db);
+    await database.close();
+    return head;
+  }
+
+  it.each(histories.map((h) => [h.name, h] as const))("from %s, keeping its data", async (_name, h) => {
+    const old = await createAt(releaseFolder(h.file, h.when));
+    const userId = crypto.randomUUID();
+    await old.db.execute(
+      sql`INSERT INTO "user" (id, name, email) VALUES (${userId}, 'Old', ${`${userId}@example.com`})`,
+    );
+    await old.db.execute(
+      sql`INSERT INTO source (id, owner_id, type, title, status) VALUES ('s1', ${userId}, 'page', 'Kept', 'success')`,
+    );
+    await old.db.execute(
+      sql`INSERT INTO chunk (id, source_id, owner_id, ord, text) VALUES ('c1', 's1', ${userId}, 0, 'old chunk')`,
+    );
+    await old.close();
+
+    const database = await old.openAtHead();
+    try {
+      const upgraded = await schemaOf(database.db);
+      const expected = await headSchema();
+      expect(upgraded.columns).toEqual(expected.columns);
+      expect(upgraded.indexes).toEqual(expected.indexes);
+      expect(upgraded.constraints).toEqual(expected.constraints);
+      const [kept] = await queryRows<{ title: string; tokens: number }>(
+        database.db,
+        sql`SELECT s.title, c.tokens FROM source s JOIN chunk c ON c.source_id = s.id WHERE s.id = 's1'`,
+      );
+      expect(kept).toEqual({ title: "Kept", tokens: 0 });
+    } finally {
+      await database.close();
+    }
+  });
+});

@@ -1,0 +1,57 @@
+import { Hono } from "hono";
+import { APIError } from "better-auth/api";
+import { describe, expect, it } from "vitest";
+import { createLogger } from "../../logger.ts";
+import type { AppContext } from "../../context.ts";
+import type { AppEnv } from "../context.ts";
+import { requireAuth } from "./auth.ts";
+import { errorHandler } from "./error-handler.ts";
+import { requestId } from "./request-id.ts";
+
+/** An app with one protected route whose session lookup does what `getSession` does. */
+function appWith(getSession: () => Promise<unknown>) {
+  const log = createLogger("silent");
+  const ctx = { auth: { api: { getSession } } } as unknown as AppContext;
+  const app = new Hono<AppEnv>();
+  app.onError(errorHandler(log));
+  app.use("*", requestId(log));
+  app.get("/me", requireAuth(ctx), (c) => c.json({ id: c.var.actor.id }));
+  return app;
+}
+
+const token = { authorization: "Bearer a-token-of-some-length" };
+const user = { id: "u1", email: "A@Example.com", name: "A" };
+
+describe("requireAuth", () => {
+  it("lets a valid session through", async () => {
+    const res = await appWith(async () => ({ user, session: {} })).request("/me", { headers: token });
+    expect([res.status, await res.json()]).toEqual([200, { id: "u1" }]);
+  });
+
+  it.each([
+    ["no header", {}, async () => ({ user })],
+    ["a malformed header", { authorization: "Basic abc" }, async () => ({ user })],
+    ["an unknown token", token, async () => null],
+    [
+      "a token better-auth rejects",
+      token,
+      async () => {
+        throw new APIError("UNAUTHORIZED");
+      },
+    ],
+  ])("answers a bare 401 for %s", async (_name, headers, getSession) => {
+    const res = await appWith(getSession).request("/me", { headers });
+    expect([res.status, await res.text()]).toEqual([401, '{"error":"unauthorized"}']);
+  });
+
+  it("answers 503, not 401, when the session lookup itself fails (database down)", async () => {
+    const res = await appWith(async () => {
+      throw Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+    }).request("/me", { headers: token });
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({
+      error: "internal",
+      message: "Could not check your session. Please try again.",
+    });
+  });
+});

@@ -1,0 +1,71 @@
+import { sql, type SQL } from "drizzle-orm";
+import { textArray } from "../../db/sql.ts";
+
+/**
+ * The ONLY SQL that decides who may read or write a memory or a collection. Every query that
+ * narrows rows to what a viewer may see composes these fragments; a guard test
+ * (`access-sql.guard.test.ts`) fails when the rule is written again anywhere else.
+ *
+ * The rule (spec 2 §5): the creator of a collection is its admin; a grant on the viewer's
+ * e-mail gives its role (read < write < admin). A memory is readable by its owner and by anyone
+ * who can read a collection holding it.
+ */
+
+/** Who asks: the signed-in user's id and lower-case e-mail. */
+export type Viewer = { id: string; email: string };
+
+/** Table aliases the fragments may be bound to (an identifier, never user input). */
+type Alias = "co" | "s" | "c";
+
+const col = (alias: Alias, column: string) => sql.raw(`${alias}.${column}`);
+
+/** Condition on collection alias `alias`: the viewer owns it or holds any grant on it. */
+export function readableCollectionCondition(v: Viewer, alias: Alias = "co"): SQL {
+  return sql`(${col(alias, "owner_id")} = ${v.id} OR EXISTS (SELECT 1 FROM collection_member cm
+    WHERE cm.collection_id = ${col(alias, "id")} AND cm.email = ${v.email}))`;
+}
+
+/** SQL: ids of the collections the viewer can read (owned, or granted to the viewer's e-mail). */
+export function readableCollectionIdsSql(v: Viewer): SQL {
+  return sql`SELECT co.id FROM collection co WHERE ${readableCollectionCondition(v)}`;
+}
+
+/** SQL: ids of the collections the viewer may add memories to (owner, or an admin/write grant). */
+export function writableCollectionIdsSql(v: Viewer): SQL {
+  return sql`SELECT co.id FROM collection co WHERE co.owner_id = ${v.id} OR EXISTS (SELECT 1 FROM collection_member cm
+    WHERE cm.collection_id = co.id AND cm.email = ${v.email} AND cm.role IN ('admin','write'))`;
+}
+
+/** SQL value: the viewer's role on collection alias `co` ('admin' for its creator), NULL for none. */
+export function collectionRoleSql(v: Viewer): SQL {
+  return sql`CASE WHEN co.owner_id = ${v.id} THEN 'admin' ELSE (SELECT cm.role FROM collection_member cm
+    WHERE cm.collection_id = co.id AND cm.email = ${v.email}) END`;
+}
+
+/** SQL value: the e-mails holding a write or admin grant on collection alias `co`, sorted. */
+export function collectionWriterEmailsSql(): SQL {
+  return sql`(SELECT array_agg(cm.email ORDER BY cm.email) FROM collection_member cm
+    WHERE cm.collection_id = co.id AND cm.role IN ('admin','write'))`;
+}
+
+/**
+ * SQL: ids of the memories the viewer can read through collections — only those of `within`
+ * (one collection id or a list) when given, else of every readable collection. Own memories are
+ * not included: see `readableSourceCondition`.
+ */
+export function sharedSourceIdsSql(v: Viewer, within?: string | readonly string[]): SQL {
+  const only =
+    within === undefined
+      ? sql``
+      : typeof within === "string"
+        ? sql` AND cs.collection_id = ${within}`
+        : sql` AND cs.collection_id = ANY(${textArray(within)})`;
+  return sql`SELECT cs.source_id FROM collection_source cs
+    WHERE cs.collection_id IN (${readableCollectionIdsSql(v)})${only}`;
+}
+
+/** Condition on a memory (alias `s` of source, or `c` of chunk): own, or in a readable collection. */
+export function readableSourceCondition(v: Viewer, alias: "s" | "c"): SQL {
+  const id = alias === "s" ? col("s", "id") : col("c", "source_id");
+  return sql`(${col(alias, "owner_id")} = ${v.id} OR ${id} IN (${sharedSourceIdsSql(v)}))`;
+}

@@ -43,12 +43,12 @@ export type ServerProcess = {
  */
 export async function spawnServer(
   env: Record<string, string>,
-  opts: { command?: string; args?: string[] } = {},
+  opts: { command?: string; args?: string[]; nodeArgs?: string[] } = {},
 ): Promise<ServerProcess> {
   const port = Number(env.PORT ?? (await freePort()));
   const child = spawn(
     process.execPath,
-    [...serverNodeArgs, mainTs, opts.command ?? "serve", ...(opts.args ?? [])],
+    [...serverNodeArgs, ...(opts.nodeArgs ?? []), mainTs, opts.command ?? "serve", ...(opts.args ?? [])],
     {
       cwd: repoRoot,
       env: { ...process.env, LOG_LEVEL: "warn", ...env, PORT: String(port) },

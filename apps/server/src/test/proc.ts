@@ -1,0 +1,41 @@
+/** TEST AND BENCH ONLY: memory of a process tree from /proc (Linux). */
+import fs from "node:fs";
+
+/** A `/proc/<pid>/status` figure in MB (VmRSS now, VmHWM the peak so far); 0 once it has gone. */
+export function procStatusMb(pid: number, field: "VmRSS" | "VmHWM"): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    return Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024);
+  } catch {
+    return 0;
+  }
+}
+
+/** RSS of a process and all its descendants (the sandboxed extraction processes), in MB. */
+export function processTreeRssMb(root: number): number {
+  const parents = new Map<number, number>();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      // The command name may hold spaces or parentheses: the ppid is the 2nd field after the last ")".
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      parents.set(Number(entry), ppid);
+    } catch {
+      // the process ended while listing
+    }
+  }
+  const tree = new Set([root]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const [pid, ppid] of parents)
+      if (!tree.has(pid) && tree.has(ppid)) {
+        tree.add(pid);
+        grew = true;
+      }
+  }
+  let total = 0;
+  for (const pid of tree) total += procStatusMb(pid, "VmRSS");
+  return total;
+}

@@ -9,7 +9,7 @@ import type { FetchedPage } from "../links/types.ts";
 import { linkFetchOptions } from "../links/fetch-options.ts";
 import { fetchLinkWithFallback, fetchPageMetadata } from "../links/fetch-page.ts";
 export { indexSourceContent } from "../search/indexer.ts";
-export { supportedFileExtensions } from "./extractors/index.ts";
+export { supportedFileExtensions } from "./extractors/kinds.ts";
 export { stopExtractionProcesses };
 
 /**

@@ -7,7 +7,7 @@
 import { links as linkLimits } from "@mnemo/contracts/constants";
 import { socialNetworkOf, youtubeVideoId } from "@mnemo/contracts/links";
 import { linkMessages } from "@mnemo/contracts/messages";
-import { extractMetadata, extractReadable, type PageMetadata } from "./extract.ts";
+import type { PageMetadata } from "./extract.ts";
 import { iframeSupport } from "./iframe-support.ts";
 import { FetchError, safeFetch, type FetchFailure, type SafeResponse } from "./safe-fetch.ts";
 import type { FetchedPage } from "./types.ts";
@@ -21,6 +21,9 @@ export type FetchPageOptions = YoutubeFetchOptions & {
 /** The lightweight metadata fetch reads at most this much of the page, within this time. */
 const METADATA_MAX_BYTES = 512 * 1024;
 const METADATA_TIMEOUT_MS = 8_000;
+
+/** The HTML parsers (linkedom, defuddle, Readability, turndown) load with the first page saved. */
+const loadExtractors = () => import("./extract.ts");
 
 const HTML_TYPES = new Set(["text/html", "application/xhtml+xml", ""]);
 
@@ -104,6 +107,7 @@ export async function fetchPage(url: string, opts: FetchPageOptions = {}): Promi
   if (!HTML_TYPES.has(res.contentType)) {
     throw new FetchError("unsupported_content", `Not a web page (${res.contentType})`);
   }
+  const { extractMetadata, extractReadable } = await loadExtractors();
   const metadata = extractMetadata(text, res.finalUrl);
   const readable = await extractReadable(text, res.finalUrl);
   return {
@@ -140,6 +144,7 @@ async function readMetadata(
   ensureOk(res);
   if (!HTML_TYPES.has(res.contentType))
     throw new FetchError("unsupported_content", `Not a web page (${res.contentType})`);
+  const { extractMetadata } = await loadExtractors();
   return { metadata: extractMetadata(decodeBody(res), res.finalUrl), res };
 }
 

@@ -1,4 +1,4 @@
-import { streamText, type LanguageModel, type ModelMessage } from "ai";
+import type { LanguageModel, ModelMessage } from "ai";
 import type { AnswerEngine, AnswerEvent, AnswerInput } from "../answer/engine.ts";
 import { buildSystemPrompt, buildUserPrompt, FOLLOW_UPS_MARKER, splitFollowUps } from "./prompt.ts";
 
@@ -27,6 +27,7 @@ export function createLlmEngine(id: string, model: LanguageModel): AnswerEngine 
         );
       }
       messages.push({ role: "user", content: buildUserPrompt(input) });
+      const { streamText } = await import("ai");
       const result = streamText({
         model,
         system: buildSystemPrompt(input),

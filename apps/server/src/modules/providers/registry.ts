@@ -1,7 +1,4 @@
 import type { LanguageModel } from "ai";
-import { createOpenAI } from "@ai-sdk/openai";
-import { createAnthropic } from "@ai-sdk/anthropic";
-import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import {
   EXTRACTIVE_MODEL_ID,
   agentIds,
@@ -13,6 +10,7 @@ import type { Config } from "../../config.ts";
 import type { AnswerEngine } from "../answer/engine.ts";
 import { createExtractiveEngine } from "../answer/extractive/engine.ts";
 import { createLlmEngine } from "./llm-engine.ts";
+import { lazyLanguageModel } from "./lazy-model.ts";
 
 /** A configured generative model. */
 export type ConfiguredModel = {
@@ -67,13 +65,16 @@ const AGENTS: Record<AgentId, { name: string; icon: string; description: string 
 export function modelsFromConfig(config: Config): ConfiguredModel[] {
   const out: ConfiguredModel[] = [];
   if (config.OPENAI_API_KEY) {
-    const openai = createOpenAI({ apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL });
+    const settings = { apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL };
     for (const id of config.OPENAI_MODELS.length ? config.OPENAI_MODELS : ["gpt-4o-mini"]) {
-      out.push({ id, name: id, provider: "openai", env: "cloud", toolCapable: true, model: openai(id) });
+      const model = lazyLanguageModel("openai", id, async () =>
+        (await import("@ai-sdk/openai")).createOpenAI(settings)(id),
+      );
+      out.push({ id, name: id, provider: "openai", env: "cloud", toolCapable: true, model });
     }
   }
   if (config.ANTHROPIC_API_KEY) {
-    const anthropic = createAnthropic({ apiKey: config.ANTHROPIC_API_KEY });
+    const settings = { apiKey: config.ANTHROPIC_API_KEY };
     for (const id of config.ANTHROPIC_MODELS.length ? config.ANTHROPIC_MODELS : ["claude-sonnet-4-5"]) {
       out.push({
         id,
@@ -81,16 +82,18 @@ export function modelsFromConfig(config: Config): ConfiguredModel[] {
         provider: "anthropic",
         env: "cloud",
         toolCapable: true,
-        model: anthropic(id),
+        model: lazyLanguageModel("anthropic", id, async () =>
+          (await import("@ai-sdk/anthropic")).createAnthropic(settings)(id),
+        ),
       });
     }
   }
   if (config.OPENAI_COMPATIBLE_BASE_URL && config.OPENAI_COMPATIBLE_MODELS.length) {
-    const compat = createOpenAICompatible({
+    const settings = {
       name: "openai_compatible",
       baseURL: config.OPENAI_COMPATIBLE_BASE_URL,
       apiKey: config.OPENAI_COMPATIBLE_API_KEY,
-    });
+    };
     for (const id of config.OPENAI_COMPATIBLE_MODELS) {
       out.push({
         id,
@@ -98,7 +101,9 @@ export function modelsFromConfig(config: Config): ConfiguredModel[] {
         provider: "openai_compatible",
         env: "local",
         toolCapable: false,
-        model: compat.chatModel(id),
+        model: lazyLanguageModel("openai_compatible", id, async () =>
+          (await import("@ai-sdk/openai-compatible")).createOpenAICompatible(settings).chatModel(id),
+        ),
       });
     }
   }

@@ -1,6 +1,4 @@
-import { embedMany, type EmbeddingModel } from "ai";
-import { createOpenAI } from "@ai-sdk/openai";
-import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import type { EmbeddingModel } from "ai";
 import type { Config } from "../../config.ts";
 
 export type EmbedOptions = {
@@ -28,21 +26,27 @@ export function normalize(v: number[]): number[] {
 /** Texts per provider call; OpenAI accepts 2,048 inputs, local servers often far fewer. */
 export const EMBED_BATCH = 64;
 
-/** An EmbeddingsProvider over any AI SDK embedding model. */
+/**
+ * An EmbeddingsProvider over any AI SDK embedding model. The AI SDK and the provider package load
+ * with the first texts to embed (`loadModel` runs once), not with the server.
+ */
 export function aiSdkEmbeddings(
   id: string,
-  model: EmbeddingModel,
+  loadModel: () => Promise<EmbeddingModel>,
   dimensions?: number,
   providerOptions?: Record<string, Record<string, number>>,
 ): EmbeddingsProvider {
+  let model: Promise<EmbeddingModel> | undefined;
   return {
     id,
     dimensions,
     async embed(texts, opts = {}) {
+      const { embedMany } = await import("ai");
+      model ??= loadModel();
       const out: number[][] = [];
       for (let i = 0; i < texts.length; i += EMBED_BATCH) {
         const { embeddings } = await embedMany({
-          model,
+          model: await model,
           values: texts.slice(i, i + EMBED_BATCH),
           abortSignal: opts.signal,
           maxRetries: opts.maxRetries ?? 2,
@@ -69,24 +73,27 @@ export function embeddingsFromConfig(config: Config): EmbeddingsProvider | undef
   if (kind === "openai-compatible") {
     if (!config.OPENAI_COMPATIBLE_BASE_URL) return undefined;
     const name = "openai_compatible";
-    const compat = createOpenAICompatible({
-      name,
-      baseURL: config.OPENAI_COMPATIBLE_BASE_URL,
-      apiKey: config.OPENAI_COMPATIBLE_API_KEY,
-    });
+    const baseURL = config.OPENAI_COMPATIBLE_BASE_URL;
+    const apiKey = config.OPENAI_COMPATIBLE_API_KEY;
     return aiSdkEmbeddings(
       `openai-compatible:${modelId}${dims ? `@${dims}` : ""}`,
-      compat.embeddingModel(modelId),
+      async () => {
+        const { createOpenAICompatible } = await import("@ai-sdk/openai-compatible");
+        return createOpenAICompatible({ name, baseURL, apiKey }).embeddingModel(modelId);
+      },
       dims,
       dims ? { [name]: { dimensions: dims } } : undefined,
     );
   }
   if (kind === "openai") {
     if (!config.OPENAI_API_KEY) return undefined;
-    const openai = createOpenAI({ apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL });
+    const { OPENAI_API_KEY: apiKey, OPENAI_BASE_URL: baseURL } = config;
     return aiSdkEmbeddings(
       `openai:${modelId}${dims ? `@${dims}` : ""}`,
-      openai.embeddingModel(modelId),
+      async () => {
+        const { createOpenAI } = await import("@ai-sdk/openai");
+        return createOpenAI({ apiKey, baseURL }).embeddingModel(modelId);
+      },
       dims,
       dims ? { openai: { dimensions: dims } } : undefined,
     );

@@ -4,8 +4,7 @@ import { markdownToText, titleFrom } from "./text-utils.ts";
 import { createTurndown } from "./turndown.ts";
 import { assertZipWithinLimits } from "./zip-guard.ts";
 import { ExtractError, type ExtractInput, type ExtractResult } from "./types.ts";
-
-export const DOCX_MIME = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+import { DOCX_MIME } from "./kinds.ts";
 
 /** DOCX: mammoth → HTML (headings, lists, tables) → Markdown; images are dropped. */
 export async function extractDocx(input: ExtractInput): Promise<ExtractResult> {

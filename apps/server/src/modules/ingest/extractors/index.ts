@@ -1,43 +1,12 @@
 import { fileTypeFromBuffer } from "file-type";
-import { extractCsv } from "./csv.ts";
-import { DOCX_MIME, extractDocx } from "./docx.ts";
-import { extractHtml } from "./html.ts";
-import { extractImage } from "./image.ts";
 import { resolveLimits } from "./limits.ts";
-import { extractPdf } from "./pdf.ts";
-import { extractPptx, PPTX_MIME } from "./pptx.ts";
 import { extensionOf, looksBinary } from "./text-utils.ts";
-import { extractMd, extractTxt } from "./text.ts";
+import { DOCX_MIME, kindByExtension, PPTX_MIME, XLSX_MIME, type Kind } from "./kinds.ts";
 import { ExtractError, type ExtractInput, type ExtractResult } from "./types.ts";
-import { extractXlsx, XLSX_MIME } from "./xlsx.ts";
 
 export { ExtractError } from "./types.ts";
 export type { ExtractInput, ExtractLimits, ExtractResult } from "./types.ts";
-
-type Kind = "pdf" | "docx" | "pptx" | "xlsx" | "csv" | "txt" | "md" | "html" | "image";
-
-const kindByExtension: Record<string, Kind> = {
-  pdf: "pdf",
-  docx: "docx",
-  pptx: "pptx",
-  xlsx: "xlsx",
-  csv: "csv",
-  tsv: "csv",
-  txt: "txt",
-  md: "md",
-  markdown: "md",
-  html: "html",
-  htm: "html",
-  png: "image",
-  jpg: "image",
-  jpeg: "image",
-  webp: "image",
-  gif: "image",
-  bmp: "image",
-};
-
-/** Extensions accepted by the upload validation (spec 2 §5 Files), lower case, without the dot. */
-export const supportedFileExtensions: readonly string[] = Object.keys(kindByExtension);
+export { supportedFileExtensions } from "./kinds.ts";
 
 const textKinds = new Set<Kind>(["csv", "txt", "md", "html"]);
 const kindByMime: Record<string, Kind> = {
@@ -98,26 +67,27 @@ export async function extract(input: ExtractInput): Promise<ExtractResult> {
   }
 }
 
-function run(kind: Kind, mimeType: string, input: ExtractInput): Promise<ExtractResult> {
+/** Loads the kind's extractor on first use: a pdf job never loads the OCR or office parsers. */
+async function run(kind: Kind, mimeType: string, input: ExtractInput): Promise<ExtractResult> {
   switch (kind) {
     case "pdf":
-      return extractPdf(input);
+      return (await import("./pdf.ts")).extractPdf(input);
     case "docx":
-      return extractDocx(input);
+      return (await import("./docx.ts")).extractDocx(input);
     case "pptx":
-      return extractPptx(input);
+      return (await import("./pptx.ts")).extractPptx(input);
     case "xlsx":
-      return extractXlsx(input);
+      return (await import("./xlsx.ts")).extractXlsx(input);
     case "csv":
-      return extractCsv(input);
+      return (await import("./csv.ts")).extractCsv(input);
     case "txt":
-      return extractTxt(input);
+      return (await import("./text.ts")).extractTxt(input);
     case "md":
-      return extractMd(input);
+      return (await import("./text.ts")).extractMd(input);
     case "html":
-      return extractHtml(input);
+      return (await import("./html.ts")).extractHtml(input);
     case "image":
-      return extractImage(input, mimeType);
+      return (await import("./image.ts")).extractImage(input, mimeType);
   }
 }
 

@@ -3,8 +3,7 @@ import { resolveLimits } from "./limits.ts";
 import { markdownToText, titleFrom } from "./text-utils.ts";
 import { assertZipWithinLimits } from "./zip-guard.ts";
 import { ExtractError, type ExtractInput, type ExtractResult } from "./types.ts";
-
-export const PPTX_MIME = "application/vnd.openxmlformats-officedocument.presentationml.presentation";
+import { PPTX_MIME } from "./kinds.ts";
 
 /** PPTX: officeparser's AST rendered as Markdown, slides in order with their tables and speaker notes. */
 export async function extractPptx(input: ExtractInput): Promise<ExtractResult> {

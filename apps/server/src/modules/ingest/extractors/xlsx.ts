@@ -4,8 +4,7 @@ import { resolveLimits } from "./limits.ts";
 import { baseName, markdownTable, markdownToText } from "./text-utils.ts";
 import { assertZipWithinLimits } from "./zip-guard.ts";
 import { ExtractError, type ExtractInput, type ExtractResult } from "./types.ts";
-
-export const XLSX_MIME = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+import { XLSX_MIME } from "./kinds.ts";
 
 /** XLSX: each sheet as a `##` heading and a Markdown table (first row as header); the first sheet as CSV. */
 export async function extractXlsx(input: ExtractInput): Promise<ExtractResult> {

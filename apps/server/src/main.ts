@@ -4,6 +4,7 @@ import { createLogger } from "./logger.ts";
 import { startMnemo } from "./bootstrap.ts";
 import { DataDirLockedError } from "./db/lock.ts";
 import { runSetPlanCommand } from "./modules/plans/cli.ts";
+import { startWorker } from "./jobs/runner.ts";
 
 const [major, minor] = process.versions.node.split(".").map(Number);
 if (major < 22 || (major === 22 && minor < 12)) {
@@ -31,8 +32,8 @@ async function main() {
   const log = createLogger(config.LOG_LEVEL);
   let mnemo;
   try {
-    const worker = command === "worker" || (command === "serve" && !config.DISABLE_WORKER) ? "on" : "off";
-    mnemo = await startMnemo({ config, log, worker });
+    // `serve` starts its worker once it listens (below): /api/health answers sooner.
+    mnemo = await startMnemo({ config, log, worker: command === "worker" ? "on" : "off" });
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       console.error(err.message);
@@ -74,6 +75,8 @@ async function main() {
       "Mnemo is listening",
     );
     console.log(`Mnemo is running at http://localhost:${info.port}`);
+    if (!config.DISABLE_WORKER)
+      startWorker(mnemo.ctx).catch((err: unknown) => log.error({ err }, "the worker did not start"));
   });
   // Keep idle connections open longer than clients and proxies do (60 s is common): with Node's
   // 5 s default a client may reuse a socket just as the server closes it (ECONNRESET, bench/qna).

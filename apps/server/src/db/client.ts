@@ -1,5 +1,6 @@
 import path from "node:path";
 import fs from "node:fs";
+import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema/index.ts";
@@ -23,6 +24,14 @@ export type Database = {
 };
 
 const migrationsFolder = path.join(import.meta.dirname, "migrations");
+const templateFolder = path.join(import.meta.dirname, "pglite-template");
+
+/**
+ * Postgres settings of the embedded database, chosen by measurement (docs/decisions.md, "Memory at
+ * rest"): PGlite's defaults give Postgres 128 MB of shared buffers inside a WebAssembly heap that
+ * never shrinks; the data dir is on disk, so the OS page cache still holds what they would.
+ */
+export const pgliteSettings = ["shared_buffers=16MB", "maintenance_work_mem=16MB"];
 
 export type OpenOptions = {
   /** postgres://… for server mode; otherwise PGlite. */
@@ -46,15 +55,20 @@ async function openPglite(dir: string, loadDataDir: Blob | undefined, onWarning?
   const { vector } = await import("@electric-sql/pglite-pgvector");
   const { pg_textsearch } = await import("@electric-sql/pglite-pg_textsearch");
   const { drizzle } = await import("drizzle-orm/pglite");
-  const { migrate } = await import("drizzle-orm/pglite/migrator");
-  if (!dir.startsWith("memory://")) fs.mkdirSync(dir, { recursive: true });
-  const pglite = await PGlite.create(dir.startsWith("memory://") ? undefined : dir, {
+  const inMemory = dir.startsWith("memory://");
+  if (!inMemory) fs.mkdirSync(dir, { recursive: true });
+  const fresh = !inMemory && !fs.existsSync(path.join(dir, "PG_VERSION"));
+  const pglite = await PGlite.create(inMemory ? undefined : dir, {
     extensions: { pg_trgm, vector, pg_textsearch },
-    loadDataDir,
+    loadDataDir: loadDataDir ?? (inMemory || fresh ? initdbTemplate() : undefined),
+    postgresqlconf: pgliteSettings,
   });
   const db = drizzle(pglite, { schema }) as unknown as Db;
   const capabilities = await loadExtensions(db, onWarning);
-  await migrate(drizzle(pglite, { schema }), { migrationsFolder });
+  if (await migrationsPending(db)) {
+    const { migrate } = await import("drizzle-orm/pglite/migrator");
+    await migrate(drizzle(pglite, { schema }), { migrationsFolder });
+  }
   return {
     db,
     kind: "pglite" as const,
@@ -64,6 +78,43 @@ async function openPglite(dir: string, loadDataDir: Blob | undefined, onWarning?
       if (!pglite.closed) await pglite.close();
     },
   };
+}
+
+/**
+ * A fresh data dir made by the installed PGlite's initdb, shipped with Mnemo (scripts/pglite-template.mjs):
+ * unpacking it peaks at ~400 MB where initdb peaks at ~1.1 GB. Undefined when it was made by
+ * another PGlite version (initdb runs instead).
+ */
+export function initdbTemplate(): Blob | undefined {
+  try {
+    const made = JSON.parse(fs.readFileSync(path.join(templateFolder, "version.json"), "utf8")) as {
+      pglite: string;
+    };
+    const installed = JSON.parse(
+      fs.readFileSync(new URL("../package.json", import.meta.resolve("@electric-sql/pglite")), "utf8"),
+    ) as { version: string };
+    if (made.pglite !== installed.version) return undefined;
+    return new Blob([zlib.brotliDecompressSync(fs.readFileSync(path.join(templateFolder, "pgdata.tar.br")))]);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the journal holds a migration newer than the database's last (one cheap query). */
+export async function migrationsPending(db: Db): Promise<boolean> {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as {
+    entries: { when: number }[];
+  };
+  const newest = Math.max(...journal.entries.map((e) => e.when));
+  try {
+    const rows = await queryRows<{ last: number | string | null }>(
+      db,
+      sql`SELECT max(created_at) AS last FROM drizzle.__drizzle_migrations`,
+    );
+    return rows[0]?.last == null || Number(rows[0].last) < newest;
+  } catch {
+    return true; // no migrations table yet
+  }
 }
 
 async function openPostgres(url: string, onWarning?: (m: string) => void): Promise<Database> {
@@ -84,7 +135,7 @@ async function openPostgres(url: string, onWarning?: (m: string) => void): Promi
   }
   const db = drizzle(pool, { schema }) as unknown as Db;
   const capabilities = await loadExtensions(db, onWarning);
-  await migrate(drizzle(pool, { schema }), { migrationsFolder });
+  if (await migrationsPending(db)) await migrate(drizzle(pool, { schema }), { migrationsFolder });
   return {
     db,
     kind: "postgres",
@@ -96,10 +147,15 @@ async function openPostgres(url: string, onWarning?: (m: string) => void): Promi
   };
 }
 
-/** Creates each optional extension; a missing one is reported, never fatal. */
+/** Creates each optional extension not there yet; a missing one is reported, never fatal. */
 async function loadExtensions(db: Db, onWarning?: (m: string) => void): Promise<Capabilities> {
   const caps: Capabilities = { pg_trgm: false, vector: false, pg_textsearch: false };
+  const installed = await queryRows<{ extname: string }>(db, sql`SELECT extname FROM pg_extension`);
   for (const name of Object.keys(caps) as (keyof Capabilities)[]) {
+    if (installed.some((e) => e.extname === name)) {
+      caps[name] = true;
+      continue;
+    }
     try {
       await db.execute(sql.raw(`CREATE EXTENSION IF NOT EXISTS ${name}`));
       caps[name] = true;

@@ -7,13 +7,15 @@ const mainTs = path.join(repoRoot, "apps/server/src/main.ts");
 
 /**
  * How `npm run serve` starts the server (package.json): Node's own TypeScript support (no tsx
- * loader in memory) and a small young generation — together ~300 MB less peak memory (measured
- * in docs/decisions.md). Tests start it the same way.
+ * loader in memory), a small young generation, and PGlite's WebAssembly compiled by the baseline
+ * compiler only (no optimizing-compiler peaks of several hundred MB) — measured in
+ * docs/decisions.md. Tests start it the same way.
  */
 export const serverNodeArgs = [
   "--experimental-transform-types",
   "--disable-warning=ExperimentalWarning",
   "--max-semi-space-size=8",
+  "--liftoff-only",
 ];
 
 export async function freePort(): Promise<number> {

@@ -74,7 +74,7 @@ export function buildContext(config: Config, database: Database, log: Logger): A
     events: new EventBus(),
     version: VERSION,
     blobs: createBlobStore(config, resolveAuthSecret(config)),
-    queue: createJobQueue(database, log),
+    queue: createJobQueue(database, log, { memoryLimitMb: config.memoryLimitMb }),
   };
 }
 

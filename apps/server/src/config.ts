@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { cgroupMemoryLimitMb } from "./lib/memory.ts";
 
 const bool = z
   .enum(["true", "false", "1", "0", ""])
@@ -61,11 +62,18 @@ export const zConfig = z.object({
   BRAVE_API_KEY: z.string().optional(),
   TAVILY_API_KEY: z.string().optional(),
   CHROMIUM_PATH: z.string().optional(),
+  /**
+   * Memory this process may use (MB); default: the container's cgroup limit, if any. Near it the
+   * worker stops taking heavy jobs (fetching, extraction) until memory frees up.
+   */
+  MEMORY_LIMIT_MB: z.coerce.number().int().min(128).optional(),
   /** Pause in ms before each streamed answer chunk (tests and demos only; unset = no pause). */
   ANSWER_STREAM_DELAY_MS: z.coerce.number().int().min(0).max(10_000).optional(),
 });
 
 export type Config = z.infer<typeof zConfig> & {
+  /** MEMORY_LIMIT_MB, else the cgroup's limit; undefined when neither is set. */
+  memoryLimitMb: number | undefined;
   dataDir: string;
   webDist: string;
   authSecret: string;
@@ -82,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(c.DATA_DIR);
   return {
     ...c,
+    memoryLimitMb: c.MEMORY_LIMIT_MB ?? cgroupMemoryLimitMb(),
     dataDir,
     webDist: path.resolve(c.WEB_DIST ?? path.join(import.meta.dirname, "../../web/dist")),
     authSecret: c.AUTH_SECRET ?? "",

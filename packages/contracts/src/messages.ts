@@ -130,6 +130,9 @@ export const uploadMessages = {
   someUploadsFailed:
     "Some uploads did not complete successfully. Please reupload the failed memories or remove them to continue.",
   itemFailed: "Something went wrong. Retry uploading the document.",
+  /** Not in the spec (issue 24): the indexing status while the memory guard holds heavy jobs back. */
+  indexingPausedForMemory:
+    "Indexing is paused: the server is near its memory limit. It resumes on its own when memory frees up.",
   selectAtLeastOneMemory: "Please select at least one memory.",
   uploadModalTitle: "Upload your memories",
   saveMemories: "Save Memories",

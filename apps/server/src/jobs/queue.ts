@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { PgBoss, fromPglite } from "pg-boss";
 import type { Database } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
+import { heavyConcurrency } from "./memory-guard.ts";
 import { jobNames, jobRegistry, type JobHandlers, type JobName, type JobPayload } from "./registry.ts";
 
 export type SendOptions = {
@@ -21,6 +22,12 @@ export interface JobQueue {
   onFirstSend(fn: () => Promise<void>): void;
   /** Runs `fn` when the queue stops (after in-flight jobs end). */
   onStop(fn: () => Promise<void>): void;
+  /** Stops taking jobs of the heavy queues (in-flight ones finish): the memory guard, near the limit. */
+  pauseHeavy(): Promise<void>;
+  /** Takes heavy jobs again. */
+  resumeHeavy(): Promise<void>;
+  /** Whether heavy jobs are paused for memory (the indexing status says so). */
+  readonly heavyPaused: boolean;
   readonly working: boolean;
   stop(): Promise<void>;
 }
@@ -35,6 +42,8 @@ type Options = {
   /** How often idle workers poll (seconds); LISTEN/NOTIFY wakes them sooner where available. */
   pollingIntervalSeconds?: number;
   superviseIntervalSeconds?: number;
+  /** MEMORY_LIMIT_MB: heavy queues run fewer jobs at once under a small limit. */
+  memoryLimitMb?: number;
 };
 
 /**
@@ -51,6 +60,9 @@ export function createJobQueue(database: Database, log: Logger, opts: Options = 
   let starting: Promise<PgBoss> | undefined;
   let working = false;
   let stopped = false;
+  let heavyPaused = false;
+  /** How to (re)start consuming each queue, kept so the heavy ones can resume after a pause. */
+  const consumers = new Map<JobName, () => Promise<string>>();
   let firstSend: (() => Promise<void>) | undefined;
   const stopHooks: (() => Promise<void>)[] = [];
   const polling = opts.pollingIntervalSeconds ?? 0.5;
@@ -114,6 +126,22 @@ export function createJobQueue(database: Database, log: Logger, opts: Options = 
         startAfter: sendOpts.startAfterSeconds,
       });
     },
+    get heavyPaused() {
+      return heavyPaused;
+    },
+    async pauseHeavy() {
+      if (heavyPaused) return;
+      heavyPaused = true;
+      if (!boss) return;
+      for (const name of jobNames)
+        if (jobRegistry[name].policy.heavy && consumers.has(name)) await boss.offWork(name, { wait: false });
+    },
+    async resumeHeavy() {
+      if (!heavyPaused) return;
+      heavyPaused = false;
+      if (stopped) return;
+      for (const name of jobNames) if (jobRegistry[name].policy.heavy) await consumers.get(name)?.();
+    },
     async work(handlers) {
       const b = await start();
       working = true;
@@ -123,44 +151,49 @@ export function createJobQueue(database: Database, log: Logger, opts: Options = 
           p: unknown,
           a: Parameters<JobHandlers[JobName]>[1],
         ) => Promise<void>;
-        await b.work(
-          name,
-          {
-            batchSize: policy.batchSize,
-            localConcurrency: policy.concurrency,
-            // Keep fetching while batches come back full, instead of waiting for the next poll.
-            burstWhenBatchFull: policy.batchSize > 1,
-            pollingIntervalSeconds: polling,
-            includeMetadata: true,
-            perJobResults: true,
-          },
-          async (jobs) =>
-            Promise.all(
-              jobs.map(async (job) => {
-                const parsed = schema.safeParse(job.data);
-                if (!parsed.success) {
-                  log.error({ job: name, id: job.id }, "dropping a job with an invalid payload");
-                  return { id: job.id, status: "deadletter" as const };
-                }
-                try {
-                  await handler(parsed.data, {
-                    id: job.id,
-                    retryCount: job.retryCount,
-                    retryLimit: job.retryLimit,
-                    isLastAttempt: job.retryCount >= job.retryLimit,
-                  });
-                  return { id: job.id, status: "completed" as const };
-                } catch (err) {
-                  log.warn({ err, job: name, id: job.id }, "job failed; it will be retried");
-                  return {
-                    id: job.id,
-                    status: "failed" as const,
-                    output: { message: (err as Error).message },
-                  };
-                }
-              }),
-            ),
-        );
+        const consume = () =>
+          b.work(
+            name,
+            {
+              batchSize: policy.batchSize,
+              localConcurrency: policy.heavy
+                ? heavyConcurrency(opts.memoryLimitMb, policy.concurrency)
+                : policy.concurrency,
+              // Keep fetching while batches come back full, instead of waiting for the next poll.
+              burstWhenBatchFull: policy.batchSize > 1,
+              pollingIntervalSeconds: polling,
+              includeMetadata: true,
+              perJobResults: true,
+            },
+            async (jobs) =>
+              Promise.all(
+                jobs.map(async (job) => {
+                  const parsed = schema.safeParse(job.data);
+                  if (!parsed.success) {
+                    log.error({ job: name, id: job.id }, "dropping a job with an invalid payload");
+                    return { id: job.id, status: "deadletter" as const };
+                  }
+                  try {
+                    await handler(parsed.data, {
+                      id: job.id,
+                      retryCount: job.retryCount,
+                      retryLimit: job.retryLimit,
+                      isLastAttempt: job.retryCount >= job.retryLimit,
+                    });
+                    return { id: job.id, status: "completed" as const };
+                  } catch (err) {
+                    log.warn({ err, job: name, id: job.id }, "job failed; it will be retried");
+                    return {
+                      id: job.id,
+                      status: "failed" as const,
+                      output: { message: (err as Error).message },
+                    };
+                  }
+                }),
+              ),
+          );
+        consumers.set(name, consume);
+        if (!(policy.heavy && heavyPaused)) await consume();
       }
     },
     async stop() {

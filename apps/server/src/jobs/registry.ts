@@ -21,6 +21,11 @@ export type JobPolicy = {
   /** Fetch loops per worker process; each runs up to `batchSize` jobs at once. */
   concurrency: number;
   batchSize: number;
+  /**
+   * Holds pages, files or parsed trees in memory (tens of MB a job): paused by the memory guard
+   * near MEMORY_LIMIT_MB, and run one at a time on small machines.
+   */
+  heavy: boolean;
 };
 
 export const jobRegistry = {
@@ -35,6 +40,7 @@ export const jobRegistry = {
       expireInSeconds: 900,
       concurrency: 2,
       batchSize: 4,
+      heavy: true,
     },
   },
   /** Chunks the stored content and writes the search index, then marks the source success. */
@@ -48,6 +54,7 @@ export const jobRegistry = {
       expireInSeconds: 600,
       concurrency: 1,
       batchSize: 4,
+      heavy: false,
     },
   },
   /** Dense vectors of the indexed chunks (only when an embeddings provider is configured). */
@@ -61,6 +68,7 @@ export const jobRegistry = {
       expireInSeconds: 900,
       concurrency: 1,
       batchSize: 2,
+      heavy: false,
     },
   },
 } as const satisfies Record<string, { payload: z.ZodType; policy: JobPolicy }>;

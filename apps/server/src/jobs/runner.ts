@@ -1,11 +1,24 @@
 import type { AppContext } from "../context.ts";
 import { ingestHandlers, resumeUnfinished } from "../modules/ingest/pipeline.ts";
 import { stopExtractionProcesses } from "../modules/ingest/deps.ts";
+import { startMemoryGuard } from "./memory-guard.ts";
 
-/** Starts this process's worker: every job of the registry, then resumes unfinished ingestion. */
+/**
+ * Starts this process's worker: every job of the registry, the memory guard, then resumes
+ * unfinished ingestion.
+ */
 export async function startWorker(ctx: AppContext): Promise<void> {
   if (ctx.queue.working) return;
-  ctx.queue.onStop(async () => stopExtractionProcesses());
+  const guard = startMemoryGuard({
+    limitMb: ctx.config.memoryLimitMb,
+    queue: ctx.queue,
+    log: ctx.log,
+    wasmBytes: () => ctx.database.pglite?.Module.HEAPU8.byteLength ?? 0,
+  });
+  ctx.queue.onStop(async () => {
+    guard.stop();
+    await stopExtractionProcesses();
+  });
   await ctx.queue.work(ingestHandlers(ctx));
   await resumeUnfinished(ctx);
 }

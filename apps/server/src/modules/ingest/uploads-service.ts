@@ -142,7 +142,9 @@ export async function verifyIndexing(ctx: AppContext, actor: Actor, items: { typ
       indexing_status: r.status as "in_progress" | "success" | "errored",
       type: item.type || r.type,
       error: r.error,
-      warning: r.warning,
+      warning:
+        r.warning ??
+        (r.status === "in_progress" && ctx.queue.heavyPaused ? uploadMessages.indexingPausedForMemory : null),
     };
   });
 }

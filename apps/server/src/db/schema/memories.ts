@@ -45,6 +45,8 @@ export const source = pgTable(
   },
   (t) => [
     index("source_owner_created_idx").on(t.ownerId, t.createdAt),
+    // The wall's order (pinned first, newest first) read backwards: no sort of every memory per page.
+    index("source_owner_pinned_created_idx").on(t.ownerId, t.isPinned, t.createdAt, t.id),
     index("source_owner_type_idx").on(t.ownerId, t.type),
     index("source_owner_hash_idx").on(t.ownerId, t.contentHash),
     index("source_owner_url_idx").on(t.ownerId, t.url),

@@ -1,0 +1,1 @@
+CREATE INDEX "source_owner_pinned_created_idx" ON "source" USING btree ("owner_id","is_pinned","created_at","id");

@@ -39,3 +39,16 @@ export function processTreeRssMb(root: number): number {
   for (const pid of tree) total += procStatusMb(pid, "VmRSS");
   return total;
 }
+
+/** CPU time (user + system) a process has used so far, in ms; 0 once it has gone. */
+export function procCpuMs(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // utime and stime are fields 14 and 15 of stat (11 and 12 after the command name), in clock
+    // ticks of 10 ms on Linux.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}

@@ -2,10 +2,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createNdjsonDecoder } from "@mnemo/contracts/stream";
 import { startFixtureSite, type FixtureSite } from "../test/fixtures/sites/server.ts";
 import { spawnServer, type ServerProcess } from "../test/process.ts";
 import { processTreeRssMb, procStatusMb } from "../test/proc.ts";
+import { readNdjson } from "../test/ndjson.ts";
+import { waitUntil } from "../test/wait.ts";
 
 /** What a 512 MB container allows the whole process tree (server and extraction processes). */
 const CAP_MB = 512;
@@ -82,17 +83,19 @@ describe("the server under a 512 MB memory cap", () => {
       web_pages: { id: string | null }[];
     };
     const ids = saved.web_pages.map((w) => w.id!);
-    let statuses: { indexing_status: string }[] = [];
-    const deadline = Date.now() + 120_000;
-    while (Date.now() < deadline && !killedAt) {
-      statuses = (await call(
-        "/api/upload/verify_indexing",
-        ids.map((id) => ({ id, type: "webpage" })),
-        token,
-      )) as { indexing_status: string }[];
-      if (statuses.every((s) => s.indexing_status !== "in_progress")) break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    const statuses = await waitUntil(
+      "every link indexed",
+      async () => {
+        if (killedAt) throw new Error(`killed by the watchdog at ${killedAt} MB`);
+        const rows = (await call(
+          "/api/upload/verify_indexing",
+          ids.map((id) => ({ id, type: "webpage" })),
+          token,
+        )) as { indexing_status: string }[];
+        return rows.every((r) => r.indexing_status !== "in_progress") && rows;
+      },
+      { timeoutMs: 120_000, intervalMs: 200 },
+    );
     expect(statuses.filter((s) => s.indexing_status === "success")).toHaveLength(PAGES);
 
     const answers = await Promise.all(
@@ -102,10 +105,8 @@ describe("the server under a 512 MB memory cap", () => {
           headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
           body: JSON.stringify({ question: `What does generated article ${i} say?` }),
         });
-        const dec = createNdjsonDecoder();
-        let ended = false;
-        for await (const bytes of res.body as unknown as AsyncIterable<Uint8Array>)
-          for (const line of dec.push(bytes)) if (line.end_of_data) ended = true;
+        const lines = await readNdjson(res);
+        const ended = lines.some((l) => l.end_of_data);
         return ended;
       }),
     );

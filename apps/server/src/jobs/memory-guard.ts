@@ -1,6 +1,5 @@
 import type { Logger } from "../logger.ts";
 import { sampleMemory, type MemorySample } from "../lib/memory.ts";
-import type { JobQueue } from "./queue.ts";
 
 /** Heavy jobs pause when RSS reaches this share of the limit… */
 export const PAUSE_AT = 0.85;
@@ -28,7 +27,8 @@ export function heavyConcurrency(limitMb: number | undefined, configured: number
 export type MemoryGuardOptions = {
   /** MEMORY_LIMIT_MB (or the cgroup's); undefined: only the `memory` debug line is logged. */
   limitMb: number | undefined;
-  queue: Pick<JobQueue, "pauseHeavy" | "resumeHeavy">;
+  /** The part of the job queue the guard drives (kept narrow: the queue imports this module). */
+  queue: { pauseHeavy(): Promise<void> | void; resumeHeavy(): Promise<void> | void };
   log: Logger;
   /** PGlite's WebAssembly heap size (embedded mode), for the breakdown. */
   wasmBytes?: () => number;

@@ -4,7 +4,7 @@
  */
 import type { Config } from "../../config.ts";
 import type { ExtractInput, ExtractResult } from "./extractors/types.ts";
-import { runExtraction, sandboxLane, stopExtractionProcesses } from "./extractors/runner.ts";
+import { runExtraction, runSandboxed, sandboxLane, stopExtractionProcesses } from "./extractors/runner.ts";
 import type { FetchedPage } from "../links/types.ts";
 import { linkFetchOptions } from "../links/fetch-options.ts";
 import { fetchLinkWithFallback, fetchPageMetadata } from "../links/fetch-page.ts";
@@ -27,7 +27,12 @@ export function extractFile(input: ExtractInput, timeoutMs: number): Promise<Ext
 export class LinkUnavailableError extends Error {}
 
 function fetchOptions(config: Config) {
-  return { ...linkFetchOptions(config), embedderOrigin: config.PUBLIC_URL };
+  return {
+    ...linkFetchOptions(config),
+    embedderOrigin: config.PUBLIC_URL,
+    readHtml: (input: { html: string; url: string }) =>
+      withExtractionSlot(() => runSandboxed("readPage", input, { timeoutMs: config.PARSE_TIMEOUT_MS })),
+  };
 }
 
 /** Fetches a link for saving: the full page, else title and description only (spec 2 §4). */

@@ -7,7 +7,7 @@
 import { links as linkLimits } from "@mnemo/contracts/constants";
 import { socialNetworkOf, youtubeVideoId } from "@mnemo/contracts/links";
 import { linkMessages } from "@mnemo/contracts/messages";
-import { extractMetadata, extractReadable, type PageMetadata } from "./extract.ts";
+import { extractMetadata, readPage, type PageMetadata, type ReadPage } from "./extract.ts";
 import { iframeSupport } from "./iframe-support.ts";
 import { FetchError, safeFetch, type FetchFailure, type SafeResponse } from "./safe-fetch.ts";
 import type { FetchedPage } from "./types.ts";
@@ -16,6 +16,11 @@ import { fetchYoutubeVideo, type YoutubeFetchOptions } from "./youtube.ts";
 export type FetchPageOptions = YoutubeFetchOptions & {
   /** Origin of the Mnemo web app, for CSP frame-ancestors host sources; any third party when omitted. */
   embedderOrigin?: string;
+  /**
+   * Parses the fetched HTML. In this thread by default; the ingestion pipeline passes the
+   * sandboxed version so a hostile page costs an errored memory, never a stalled server.
+   */
+  readHtml?: (input: { html: string; url: string }) => Promise<ReadPage>;
 };
 
 /** The lightweight metadata fetch reads at most this much of the page, within this time. */
@@ -104,8 +109,7 @@ export async function fetchPage(url: string, opts: FetchPageOptions = {}): Promi
   if (!HTML_TYPES.has(res.contentType)) {
     throw new FetchError("unsupported_content", `Not a web page (${res.contentType})`);
   }
-  const metadata = extractMetadata(text, res.finalUrl);
-  const readable = await extractReadable(text, res.finalUrl);
+  const { metadata, readable } = await (opts.readHtml ?? readPage)({ html: text, url: res.finalUrl });
   return {
     url,
     finalUrl: res.finalUrl,

@@ -4,11 +4,13 @@
  */
 import { extract } from "./index.ts";
 import { parseMarkdownToBlocks, serializeBlocksToMarkdown } from "../../pages/blocknote-editor.ts";
+import { readPage } from "../../links/extract.ts";
 
 export const sandboxTasks = {
   extract,
   markdownToBlocks: parseMarkdownToBlocks,
   blocksToMarkdown: serializeBlocksToMarkdown,
+  readPage,
 };
 
 export type SandboxTasks = typeof sandboxTasks;

@@ -36,6 +36,10 @@ export const zConfig = z.object({
   WEB_DIST: z.string().optional(),
   WORKER: bool,
   DISABLE_WORKER: bool,
+  /** Read the client address from X-Forwarded-For (only behind a proxy that sets it). */
+  TRUST_PROXY: bool,
+  /** Client addresses the per-address rate limits skip (e.g. the e2e suite's loopback). */
+  RATE_LIMIT_EXEMPT: list,
   /** Hosts or IPs that the link fetcher may reach although they are private (tests only). */
   FETCH_ALLOW_HOSTS: list,
   /** Extra CA certificate (PEM file) trusted by the link fetcher (tests with a local https site). */

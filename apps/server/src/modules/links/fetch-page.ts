@@ -9,7 +9,13 @@ import { socialNetworkOf, youtubeVideoId } from "@mnemo/contracts/links";
 import { linkMessages } from "@mnemo/contracts/messages";
 import { extractMetadata, readPage, type PageMetadata, type ReadPage } from "./extract.ts";
 import { iframeSupport } from "./iframe-support.ts";
-import { FetchError, safeFetch, type FetchFailure, type SafeResponse } from "./safe-fetch.ts";
+import {
+  FetchError,
+  resolveSafeTarget,
+  safeFetch,
+  type FetchFailure,
+  type SafeResponse,
+} from "./safe-fetch.ts";
 import type { FetchedPage } from "./types.ts";
 import { fetchYoutubeVideo, type YoutubeFetchOptions } from "./youtube.ts";
 
@@ -79,6 +85,24 @@ async function fetchVideo(url: string, videoId: string, opts: FetchPageOptions):
 }
 
 /**
+ * A page's preview image URL when browsers may be sent to it: https, and a host that passes the
+ * same address rules as the fetcher (so a thumbnail never points a viewer at a local address).
+ */
+export async function safeImageUrl(
+  raw: string | undefined,
+  opts: FetchPageOptions,
+): Promise<string | undefined> {
+  if (!raw) return undefined;
+  try {
+    const url = new URL(raw);
+    await resolveSafeTarget(url, opts);
+    return url.href;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Fetches and extracts one link. Throws FetchError when the page cannot be fetched or is not a web
  * page (a PDF or image behind an extension-less URL gives `unsupported_content`).
  */
@@ -110,12 +134,13 @@ export async function fetchPage(url: string, opts: FetchPageOptions = {}): Promi
     throw new FetchError("unsupported_content", `Not a web page (${res.contentType})`);
   }
   const { metadata, readable } = await (opts.readHtml ?? readPage)({ html: text, url: res.finalUrl });
+  const ogImage = await safeImageUrl(metadata.ogImage, opts);
   return {
     url,
     finalUrl: res.finalUrl,
     title: metadata.title || new URL(res.finalUrl).hostname,
     description: metadata.description,
-    ogImage: metadata.ogImage,
+    ogImage,
     markdown: readable.markdown,
     iframeSupport: frameable,
     kind: kindOf(url),
@@ -190,7 +215,7 @@ export async function fetchLinkWithFallback(
       finalUrl: res.finalUrl,
       title: metadata.title || new URL(res.finalUrl).hostname,
       description: metadata.description,
-      ogImage: metadata.ogImage,
+      ogImage: await safeImageUrl(metadata.ogImage, opts),
       markdown: "",
       iframeSupport: iframeSupport(res.headers, opts.embedderOrigin),
       kind: youtubeVideoId(url) ? "video" : kindOf(url),

@@ -44,6 +44,8 @@ Object.assign(serverEnv, { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: data
 Object.assign(serverEnv, { FETCH_ALLOW_HOSTS: "127.0.0.1", FETCH_EXTRA_CA: fixtureCaPath });
 // The chat test stops an answer mid-stream: each answer chunk waits this long (test-only setting).
 Object.assign(serverEnv, { ANSWER_STREAM_DELAY_MS: "250" });
+// Every spec signs up from this one address: the per-address limits (tested in-process) skip it.
+Object.assign(serverEnv, { RATE_LIMIT_EXEMPT: "127.0.0.1,::1,::ffff:127.0.0.1" });
 
 export default defineConfig({
   testDir: "e2e",

@@ -31,10 +31,16 @@ export const zConfig = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   BODY_LIMIT_MB: z.coerce.number().positive().default(2),
   UPLOAD_LIMIT_MB: z.coerce.number().positive().default(100),
+  /** Wall-clock budget of one parse of an untrusted document (Markdown, page blocks, a fetched page) in the sandbox. */
+  PARSE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   DEFAULT_PLAN: z.string().default("free"),
   WEB_DIST: z.string().optional(),
   WORKER: bool,
   DISABLE_WORKER: bool,
+  /** Read the client address from X-Forwarded-For (only behind a proxy that sets it). */
+  TRUST_PROXY: bool,
+  /** Client addresses the per-address rate limits skip (e.g. the e2e suite's loopback). */
+  RATE_LIMIT_EXEMPT: list,
   /** Hosts or IPs that the link fetcher may reach although they are private (tests only). */
   FETCH_ALLOW_HOSTS: list,
   /** Extra CA certificate (PEM file) trusted by the link fetcher (tests with a local https site). */

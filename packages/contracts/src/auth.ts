@@ -1,15 +1,15 @@
 import { z } from "zod";
 
 export const zSignUpInput = z.object({
-  name: z.string().trim().min(1, "Full name is required."),
-  email: z.string().trim().toLowerCase().email("Enter a valid email address."),
+  name: z.string().trim().min(1, "Full name is required.").max(120, "Full name is too long."),
+  email: z.string().trim().toLowerCase().max(254).email("Enter a valid email address."),
   password: z.string().min(8, "Password must be at least 8 characters.").max(128, "Password is too long."),
 });
 export type SignUpInput = z.infer<typeof zSignUpInput>;
 
 export const zSignInInput = z.object({
-  email: z.string().trim().toLowerCase().email("Enter a valid email address."),
-  password: z.string().min(1, "Password is required."),
+  email: z.string().trim().toLowerCase().max(254).email("Enter a valid email address."),
+  password: z.string().min(1, "Password is required.").max(128, "Password is too long."),
 });
 export type SignInInput = z.infer<typeof zSignInInput>;
 

@@ -13,3 +13,4 @@ export * from "./uploads.ts";
 export * from "./sources.ts";
 export * from "./plans.ts";
 export * from "./collections.ts";
+export * from "./json-depth.ts";

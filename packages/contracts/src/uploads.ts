@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { jsonDepthWithin } from "./json-depth.ts";
 
 /**
  * Upload, indexing and page calls (spec 2 §3, §4, §7). The spec gives fields but not paths; the
@@ -114,9 +115,16 @@ export const zProactiveMemoryResponse = z.object({
 export const zBlocknoteParserInput = z.object({ markdown: z.string().max(2_000_000) });
 export const zBlocknoteParserResponse = z.object({ blocks: z.array(z.unknown()) });
 
+/** How deep a page's block document may nest (≈ 30 levels of nested lists; deeper is hostile). */
+export const MAX_PAGE_BLOCK_DEPTH = 100;
+
 export const zSavePageInput = z.object({
   title: z.string().max(1000).default(""),
-  blocks: z.array(z.unknown()).max(20_000).default([]),
+  blocks: z
+    .array(z.unknown())
+    .max(20_000)
+    .refine((blocks) => jsonDepthWithin(blocks, MAX_PAGE_BLOCK_DEPTH), "The page is nested too deeply.")
+    .default([]),
   /** Markdown of the blocks when the client has it; else the server derives it. */
   markdown: z.string().max(2_000_000).optional(),
   collections: z.array(z.string().max(100)).max(100).default([]),

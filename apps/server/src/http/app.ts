@@ -5,6 +5,8 @@ import type { AppContext } from "../context.ts";
 import type { AppEnv } from "./context.ts";
 import { requestId } from "./middleware/request-id.ts";
 import { errorHandler } from "./middleware/error-handler.ts";
+import { refuseNul } from "./middleware/refuse-nul.ts";
+import { mountRateLimits } from "./rate-limits.ts";
 import { AppError } from "../lib/errors.ts";
 import { buildOpenApi, defineRoute, documentRoute } from "./route.ts";
 import { serveWebApp } from "./static.ts";
@@ -57,6 +59,8 @@ export function createApp(ctx: AppContext) {
       },
     })(c, next);
   });
+  app.use("/api/*", async (c, next) => (c.req.path.startsWith("/api/blob/") ? next() : refuseNul()(c, next)));
+  mountRateLimits(app, ctx);
 
   const api = new Hono<AppEnv>();
   defineRoute(

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Hono } from "hono";
 import type { AppEnv } from "./context.ts";
+import { htmlSecurityHeaders } from "./security-headers.ts";
 
 const types: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -28,18 +29,25 @@ export function serveWebApp(app: Hono<AppEnv>, webDist: string) {
   const root = path.resolve(webDist);
   app.get("*", async (c) => {
     if (c.req.path.startsWith("/api/") || c.req.path === "/api") return c.notFound();
-    const rel = decodeURIComponent(c.req.path).replace(/^\/+/, "");
+    let rel: string;
+    try {
+      rel = decodeURIComponent(c.req.path).replace(/^\/+/, "");
+    } catch {
+      return c.text("Bad request", 400); // a malformed %-escape
+    }
     const file = path.resolve(root, rel);
     if (file.startsWith(root + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
       const ext = path.extname(file);
       const immutable = rel.startsWith("assets/");
       // Read into memory: a Node stream handed to Response crashes the process (undici
       // "ReadableStream is already closed") when the browser aborts the download.
-      return new Response(await fs.promises.readFile(file), {
+      const body = await fs.promises.readFile(file);
+      return new Response(body, {
         headers: {
           "content-type": types[ext] ?? "application/octet-stream",
           "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
           "x-content-type-options": "nosniff",
+          ...(ext === ".html" ? htmlSecurityHeaders(body.toString("utf8")) : {}),
         },
       });
     }
@@ -48,6 +56,7 @@ export function serveWebApp(app: Hono<AppEnv>, webDist: string) {
     if (!fs.existsSync(index)) {
       return c.text("The web app is not built. Run `npm run build` (npm start does it for you).", 503);
     }
-    return c.html(fs.readFileSync(index, "utf8"), 200, { "cache-control": "no-cache" });
+    const html = fs.readFileSync(index, "utf8");
+    return c.html(html, 200, { "cache-control": "no-cache", ...htmlSecurityHeaders(html) });
   });
 }

@@ -39,6 +39,8 @@ export function fromPgError(err: unknown): AppError | undefined {
     case "22001":
     case "23502":
     case "23514":
+    case "22021": // character_not_in_repertoire (a NUL in text)
+    case "22P05": // untranslatable_character
       return validation("The request contains an invalid value.");
     // A serialization failure or deadlock: a concurrent request won; this one may be repeated.
     case "40001":

@@ -5,3 +5,4 @@ export * from "./collections.ts";
 export * from "./chat.ts";
 export * from "./search.ts";
 export * from "./embeddings.ts";
+export * from "./security.ts";

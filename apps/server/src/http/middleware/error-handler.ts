@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { ZodError } from "zod";
 import type { AppEnv } from "../context.ts";
 import { AppError, fromPgError } from "../../lib/errors.ts";
 import type { Logger } from "../../logger.ts";
@@ -9,6 +10,9 @@ export function errorHandler(log: Logger) {
   return (err: Error, c: Context<AppEnv>) => {
     const reqLog = c.get("log") ?? log;
     let appErr = err instanceof AppError ? err : fromPgError(err);
+    // A schema parse inside a handler (path parameters) is the request's fault.
+    if (!appErr && err instanceof ZodError)
+      appErr = new AppError("validation", "The request contains an invalid value.", err.issues);
     if (!appErr && err instanceof HTTPException) {
       appErr =
         err.status === 413

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { commonPasswordMessage } from "./password-policy.ts";
 import { createTestMnemo, testDatabases, type TestMnemo } from "../../test/harness.ts";
 
 describe.each(testDatabases())("accounts on %s", (kind) => {
@@ -74,6 +75,17 @@ describe.each(testDatabases())("accounts on %s", (kind) => {
     expect(noName.status).toBe(400);
     expect(await noName.json()).toMatchObject({ message: "Full name is required." });
   });
+
+  it.each(["password", "Password1", "qwertyuiop", "zzzzzzzz", "erin@example.com"])(
+    "refuses the trivial password %s with 400 and a clear message",
+    async (password) => {
+      const res = await m.request("POST", "/api/auth/sign-up", {
+        json: { name: "Erin", email: "erin@example.com", password },
+      });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ error: "validation", message: commonPasswordMessage });
+    },
+  );
 
   it("answers malformed JSON with 400 and an oversized body with 413", async () => {
     const bad = await m.request("POST", "/api/auth/sign-in", {

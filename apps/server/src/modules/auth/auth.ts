@@ -1,6 +1,8 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { bearer, organization } from "better-auth/plugins";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { commonPasswordMessage, isTrivialPassword } from "./password-policy.ts";
 import * as schema from "../../db/schema/index.ts";
 import type { Db } from "../../db/client.ts";
 
@@ -11,6 +13,16 @@ export type AuthOptions = {
   /** Called after a user row is created (profile row, pending collection grants). */
   onUserCreated: (user: { id: string; email: string; name: string }) => Promise<void>;
 };
+
+/** Every endpoint that sets a password refuses a trivial one (issue 12: breached/common list). */
+const refuseTrivialPasswords = createAuthMiddleware(async (ctx) => {
+  const body = (ctx.body ?? {}) as { password?: unknown; newPassword?: unknown; email?: unknown };
+  const password = ctx.path === "/sign-up/email" ? body.password : body.newPassword;
+  if (typeof password !== "string") return;
+  if (isTrivialPassword(password, typeof body.email === "string" ? body.email : "")) {
+    throw new APIError("BAD_REQUEST", { code: "PASSWORD_TOO_COMMON", message: commonPasswordMessage });
+  }
+});
 
 /** better-auth: email + password, bearer tokens for the API, organizations. */
 export function createAuth(opts: AuthOptions) {
@@ -39,6 +51,7 @@ export function createAuth(opts: AuthOptions) {
     rateLimit: { enabled: false },
     logger: { disabled: true },
     plugins: [bearer(), organization()],
+    hooks: { before: refuseTrivialPasswords },
     databaseHooks: {
       user: {
         create: {

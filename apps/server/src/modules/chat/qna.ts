@@ -27,25 +27,34 @@ export type QnaDeps = {
 /** Passages retrieved per question. */
 const RETRIEVE = 8;
 
-/** Finds or creates the chat a turn belongs to; a chat of another user is "not found". */
-async function resolveChat(db: Db, actor: Actor, req: ChatRequest) {
+/**
+ * The chat a turn belongs to: an existing one (a chat of another user is "not found"), or the
+ * row of a new one, inserted only inside the turn's guarded transaction so that a refused
+ * turn leaves no empty chat behind.
+ */
+async function resolveChat(
+  db: Db,
+  actor: Actor,
+  req: ChatRequest,
+): Promise<{ chat: Pick<repo.ChatRow, "id" | "context">; create?: repo.NewChat }> {
   const perSource = Boolean(req.is_qna_source_preview_chat && req.source_id);
   if (req.chat_id) {
     const found = await repo.findChat(db, req.chat_id);
     if (found && found.ownerId !== actor.id) throw notFound("Chat not found.");
-    if (found) return found;
+    if (found) return { chat: found };
   } else if (perSource) {
     const existing = await repo.findSourceChat(db, actor.id, req.source_id!);
-    if (existing) return existing;
+    if (existing) return { chat: existing };
   }
-  return repo.insertChat(db, {
+  const create: repo.NewChat = {
     id: req.chat_id ?? crypto.randomUUID(),
     ownerId: actor.id,
     title: req.question.slice(0, 200),
     scope: perSource ? "source" : req.collection_id ? "collection" : "everything",
     sourceId: req.source_id ?? null,
     collectionId: req.collection_id ?? null,
-  });
+  };
+  return { chat: { id: create.id!, context: { sources: [], collections: [] } }, create };
 }
 
 /** The search scope of a question, checked against the actor before anything streams. */
@@ -96,7 +105,7 @@ export async function prepareQna(deps: QnaDeps, actor: Actor, req: ChatRequest):
   let engine: AnswerEngine | undefined = selected;
   if (creative && !selected.generative) engine = models.generative();
 
-  const chat = await resolveChat(db, actor, req);
+  const { chat, create: newChat } = await resolveChat(db, actor, req);
   const { scope, customInstructions } = await resolveScope(db, actor, req, chat.context);
   const webOn = req.search_type.includes("web") && !creative;
   let hits: Awaited<ReturnType<SearchIndex["search"]>> = [];
@@ -132,6 +141,7 @@ export async function prepareQna(deps: QnaDeps, actor: Actor, req: ChatRequest):
   const turn = await db.transaction(async (tx) => {
     // Counted atomically with the turn it allows; a refusal under a race rolls the turn back.
     await guardQna(tx, actor, req);
+    if (newChat) await repo.insertChat(tx, newChat);
     // Regenerate (is_retry_llm) replaces the answer it retries instead of adding a second turn.
     if (req.is_retry_llm) await repo.deleteLastTurnIfQuery(tx, chat.id, req.question);
     return repo.insertTurn(tx, {

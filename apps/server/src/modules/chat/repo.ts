@@ -5,7 +5,9 @@ import { chat, chatTurn, source, userProfile } from "../../db/schema/index.ts";
 export type ChatRow = typeof chat.$inferSelect;
 export type TurnRow = typeof chatTurn.$inferSelect;
 
-export async function insertChat(db: Db, row: typeof chat.$inferInsert): Promise<ChatRow> {
+export type NewChat = typeof chat.$inferInsert;
+
+export async function insertChat(db: Db, row: NewChat): Promise<ChatRow> {
   const [created] = await db.insert(chat).values(row).returning();
   return created;
 }

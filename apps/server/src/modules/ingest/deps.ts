@@ -4,7 +4,7 @@
  */
 import type { Config } from "../../config.ts";
 import type { ExtractInput, ExtractResult } from "./extractors/types.ts";
-import { runExtraction, stopExtractionProcesses } from "./extractors/runner.ts";
+import { runExtraction, runSandboxed, sandboxLane, stopExtractionProcesses } from "./extractors/runner.ts";
 import type { FetchedPage } from "../links/types.ts";
 import { linkFetchOptions } from "../links/fetch-options.ts";
 import { fetchLinkWithFallback, fetchPageMetadata } from "../links/fetch-page.ts";
@@ -16,20 +16,7 @@ export { stopExtractionProcesses };
  * At most this many sandboxed extractions at once per process: the extractor keeps two warm
  * processes, and a cold one costs ~0.5 s of CPU, so more parallelism only adds spawns.
  */
-const MAX_PARALLEL_EXTRACTIONS = 2;
-let running = 0;
-const waiting: (() => void)[] = [];
-
-async function withExtractionSlot<T>(fn: () => Promise<T>): Promise<T> {
-  while (running >= MAX_PARALLEL_EXTRACTIONS) await new Promise<void>((r) => waiting.push(r));
-  running++;
-  try {
-    return await fn();
-  } finally {
-    running--;
-    waiting.shift()?.();
-  }
-}
+const withExtractionSlot = sandboxLane(2);
 
 /** Extracts a file in the sandboxed extraction process (time and heap limits). */
 export function extractFile(input: ExtractInput, timeoutMs: number): Promise<ExtractResult> {
@@ -40,7 +27,12 @@ export function extractFile(input: ExtractInput, timeoutMs: number): Promise<Ext
 export class LinkUnavailableError extends Error {}
 
 function fetchOptions(config: Config) {
-  return { ...linkFetchOptions(config), embedderOrigin: config.PUBLIC_URL };
+  return {
+    ...linkFetchOptions(config),
+    embedderOrigin: config.PUBLIC_URL,
+    readHtml: (input: { html: string; url: string }) =>
+      withExtractionSlot(() => runSandboxed("readPage", input, { timeoutMs: config.PARSE_TIMEOUT_MS })),
+  };
 }
 
 /** Fetches a link for saving: the full page, else title and description only (spec 2 §4). */

@@ -67,7 +67,7 @@ async function extractUpload(ctx: PipelineCtx, job: IngestJob, src: repo.SourceR
   if (!bytes) throw new PermanentFailure("The uploaded file is missing.");
   if (src.type === "page") {
     const markdown = Buffer.from(bytes).toString("utf8");
-    const blocks = await markdownToBlocks(markdown);
+    const blocks = await markdownToBlocks(markdown, ctx.config.PARSE_TIMEOUT_MS);
     await saveExtracted(ctx, job, { markdown, text: markdown, blocks }, {});
     return;
   }

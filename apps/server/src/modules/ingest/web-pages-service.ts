@@ -5,7 +5,7 @@ import type { AppContext, Actor } from "../../context.ts";
 import { notFound, validation, AppError } from "../../lib/errors.ts";
 import * as repo from "../sources/rows.ts";
 import { linkFetchOptions } from "../links/fetch-options.ts";
-import { FetchError, resolveSafeTarget } from "../links/safe-fetch.ts";
+import { FetchError, type FetchFailure, resolveSafeTarget } from "../links/safe-fetch.ts";
 import { fetchMetadata } from "./deps.ts";
 import { enqueueExtract } from "./enqueue.ts";
 
@@ -106,13 +106,18 @@ export async function uploadWebPages(ctx: AppContext, actor: Actor, input: Uploa
   return { web_pages: results };
 }
 
+const REFUSED_LINKS = new Set<FetchFailure>(["blocked_address", "insecure_url", "invalid_url"]);
+
 /** Spec 2 §7 "fetch page metadata": title and description of a valid https link. */
 export async function fetchPageMetadata(ctx: AppContext, url: string) {
   const check = validateLink(url);
   if (!check.ok) throw validation(check.message);
   try {
     return await fetchMetadata(check.url, ctx.config);
-  } catch {
+  } catch (err) {
+    // A link to a local or refused address is the request's fault, not the upstream's.
+    if (err instanceof FetchError && REFUSED_LINKS.has(err.reason))
+      throw validation(linkMessages.webpageNotResponding);
     throw new AppError("upstream", linkMessages.webpageNotResponding);
   }
 }

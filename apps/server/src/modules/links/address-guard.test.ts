@@ -47,6 +47,13 @@ describe("checkAddress refuses every non-public address form", () => {
     ["2002:7f00:1::", "6to4"], // 6to4 of 127.0.0.1
     ["2001:0::1", "teredo"],
     ["2001:db8::1", "reserved"],
+    ["::127.0.0.1", "IPv4-"], // deprecated IPv4-compatible form of 127.0.0.1
+    ["[::127.0.0.1]", "IPv4-"],
+    [new URL("https://[::127.0.0.1]/").hostname, "IPv4-compatible IPv6 address (127.0.0.1)"], // [::7f00:1]
+    ["::7f00:1", "IPv4-compatible"],
+    ["::a00:1", "IPv4-compatible IPv6 address (10.0.0.1)"],
+    ["::808:808", "IPv4-compatible"],
+    ["4000::1", "not global unicast"],
   ])("%s is refused (%s)", (address, kind) => {
     const verdict = checkAddress(address);
     expect(verdict.ok).toBe(false);

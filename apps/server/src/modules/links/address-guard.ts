@@ -16,6 +16,9 @@ const METADATA_ADDRESSES = new Set([
   "fd00:ec2::254", // AWS IMDS over IPv6
 ]);
 
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR("2000::/3");
+const IPV4_COMPATIBLE = ipaddr.parseCIDR("::/96");
+
 /** Host names that never leave the machine or name a metadata service. */
 const BLOCKED_NAMES = new Set([
   "localhost",
@@ -59,11 +62,23 @@ export function checkAddress(address: string): AddressVerdict {
   const normalized = ip.toString();
   if (METADATA_ADDRESSES.has(normalized)) return { ok: false, reason: "cloud metadata address" };
   const range = ip.range();
+  // ::a.b.c.d (deprecated IPv4-compatible, `[::7f00:1]` once a URL parser has read it) reaches
+  // the IPv4 address on some stacks; ipaddr calls it unicast.
+  const v4Compatible = ip.kind() === "ipv6" && (ip as ipaddr.IPv6).match(IPV4_COMPATIBLE);
+  if (v4Compatible && range === "unicast") {
+    const [hi = 0, lo = 0] = (ip as ipaddr.IPv6).parts.slice(6);
+    const inner = [hi >> 8, hi & 255, lo >> 8, lo & 255].join(".");
+    return { ok: false, reason: `IPv4-compatible IPv6 address (${inner})` };
+  }
   if (ip.kind() === "ipv6" && range === "ipv4Mapped") {
     const inner = (ip as ipaddr.IPv6).toIPv4Address().toString();
     return { ok: false, reason: `IPv4-mapped IPv6 address (${inner})` };
   }
   if (range !== "unicast") return { ok: false, reason: `${range} address` };
+  // Only 2000::/3 is allocated as global unicast; ipaddr calls the unassigned rest unicast too.
+  if (ip.kind() === "ipv6" && !(ip as ipaddr.IPv6).match(GLOBAL_UNICAST_V6)) {
+    return { ok: false, reason: `${normalized} is not global unicast` };
+  }
   return { ok: true, address: normalized, family: ip.kind() === "ipv6" ? 6 : 4 };
 }
 

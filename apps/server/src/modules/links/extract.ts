@@ -110,3 +110,13 @@ export async function extractReadable(html: string, pageUrl: string): Promise<Re
   if (first) return { markdown: first, extractor: "defuddle", wordCount: countWords(first) };
   return { markdown: "", extractor: "none", wordCount: 0 };
 }
+
+export type ReadPage = { metadata: PageMetadata; readable: ReadableContent };
+
+/** Metadata and readable content of a fetched page: the CPU-heavy part of saving a link. */
+export async function readPage(input: { html: string; url: string }): Promise<ReadPage> {
+  return {
+    metadata: extractMetadata(input.html, input.url),
+    readable: await extractReadable(input.html, input.url),
+  };
+}

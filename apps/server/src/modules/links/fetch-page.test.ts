@@ -7,6 +7,7 @@ import {
   fetchLinkWithFallback,
   fetchPage,
   fetchPageMetadata,
+  safeImageUrl,
   videoDurationSeconds,
   type FetchPageOptions,
 } from "./fetch-page.ts";
@@ -148,5 +149,34 @@ describe("fetchLinkWithFallback (blocked or errored links)", () => {
       reason: "blocked_address",
     });
     expect(site.stats.connections).toBe(before);
+  });
+});
+
+describe("a page's preview image is kept only when it passes the address rules", () => {
+  it.each([
+    ["https://10.0.0.1/x.png"],
+    ["https://192.168.1.1/x.png"],
+    ["https://[::7f00:1]/x.png"],
+    ["https://localhost/x.png"],
+    ["http://images.example.com/x.png"],
+    ["javascript:alert(1)"],
+  ])("drops og:image %s", async (src) => {
+    const page = await fetchPage(`${site.origin}/og-image?src=${encodeURIComponent(src)}`, opts);
+    expect(page.title).toBe("Thumbnail test");
+    expect(page.ogImage).toBeUndefined();
+  });
+
+  it("keeps an https image on a public host, drops one whose name resolves to a local address", async () => {
+    const publicHost: FetchPageOptions = {
+      ...opts,
+      resolve: async () => [{ address: "93.184.216.34", family: 4 }],
+    };
+    const localHost: FetchPageOptions = {
+      ...opts,
+      resolve: async () => [{ address: "192.168.0.10", family: 4 }],
+    };
+    const src = "https://images.example.com/x.png";
+    expect(await safeImageUrl(src, publicHost)).toBe(src);
+    expect(await safeImageUrl(src, localHost)).toBeUndefined();
   });
 });

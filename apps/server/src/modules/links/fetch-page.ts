@@ -7,15 +7,26 @@
 import { links as linkLimits } from "@mnemo/contracts/constants";
 import { socialNetworkOf, youtubeVideoId } from "@mnemo/contracts/links";
 import { linkMessages } from "@mnemo/contracts/messages";
-import type { PageMetadata } from "./extract.ts";
+import type { PageMetadata, ReadPage } from "./extract.ts";
 import { iframeSupport } from "./iframe-support.ts";
-import { FetchError, safeFetch, type FetchFailure, type SafeResponse } from "./safe-fetch.ts";
+import {
+  FetchError,
+  resolveSafeTarget,
+  safeFetch,
+  type FetchFailure,
+  type SafeResponse,
+} from "./safe-fetch.ts";
 import type { FetchedPage } from "./types.ts";
 import { fetchYoutubeVideo, type YoutubeFetchOptions } from "./youtube.ts";
 
 export type FetchPageOptions = YoutubeFetchOptions & {
   /** Origin of the Mnemo web app, for CSP frame-ancestors host sources; any third party when omitted. */
   embedderOrigin?: string;
+  /**
+   * Parses the fetched HTML. In this thread by default; the ingestion pipeline passes the
+   * sandboxed version so a hostile page costs an errored memory, never a stalled server.
+   */
+  readHtml?: (input: { html: string; url: string }) => Promise<ReadPage>;
 };
 
 /** The lightweight metadata fetch reads at most this much of the page, within this time. */
@@ -77,6 +88,24 @@ async function fetchVideo(url: string, videoId: string, opts: FetchPageOptions):
 }
 
 /**
+ * A page's preview image URL when browsers may be sent to it: https, and a host that passes the
+ * same address rules as the fetcher (so a thumbnail never points a viewer at a local address).
+ */
+export async function safeImageUrl(
+  raw: string | undefined,
+  opts: FetchPageOptions,
+): Promise<string | undefined> {
+  if (!raw) return undefined;
+  try {
+    const url = new URL(raw);
+    await resolveSafeTarget(url, opts);
+    return url.href;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Fetches and extracts one link. Throws FetchError when the page cannot be fetched or is not a web
  * page (a PDF or image behind an extension-less URL gives `unsupported_content`).
  */
@@ -107,15 +136,15 @@ export async function fetchPage(url: string, opts: FetchPageOptions = {}): Promi
   if (!HTML_TYPES.has(res.contentType)) {
     throw new FetchError("unsupported_content", `Not a web page (${res.contentType})`);
   }
-  const { extractMetadata, extractReadable } = await loadExtractors();
-  const metadata = extractMetadata(text, res.finalUrl);
-  const readable = await extractReadable(text, res.finalUrl);
+  const readHtml = opts.readHtml ?? (await loadExtractors()).readPage;
+  const { metadata, readable } = await readHtml({ html: text, url: res.finalUrl });
+  const ogImage = await safeImageUrl(metadata.ogImage, opts);
   return {
     url,
     finalUrl: res.finalUrl,
     title: metadata.title || new URL(res.finalUrl).hostname,
     description: metadata.description,
-    ogImage: metadata.ogImage,
+    ogImage,
     markdown: readable.markdown,
     iframeSupport: frameable,
     kind: kindOf(url),
@@ -191,7 +220,7 @@ export async function fetchLinkWithFallback(
       finalUrl: res.finalUrl,
       title: metadata.title || new URL(res.finalUrl).hostname,
       description: metadata.description,
-      ogImage: metadata.ogImage,
+      ogImage: await safeImageUrl(metadata.ogImage, opts),
       markdown: "",
       iframeSupport: iframeSupport(res.headers, opts.embedderOrigin),
       kind: youtubeVideoId(url) ? "video" : kindOf(url),

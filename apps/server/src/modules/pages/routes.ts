@@ -5,7 +5,7 @@ import type { AppContext } from "../../context.ts";
 import type { AppEnv } from "../../http/context.ts";
 import { defineRoute } from "../../http/route.ts";
 import { requireAuth } from "../../http/middleware/auth.ts";
-import { markdownToBlocks } from "./blocknote.ts";
+import { conversionRefused, markdownToBlocks } from "./blocknote.ts";
 import * as service from "./service.ts";
 
 const zId = z.string().min(1).max(100);
@@ -25,7 +25,10 @@ export function pageRoutes(ctx: AppContext) {
       response: zBlocknoteParserResponse,
     },
     auth,
-    async (c, { body }) => c.json({ blocks: await markdownToBlocks(body.markdown) }),
+    async (c, { body }) =>
+      c.json({
+        blocks: await markdownToBlocks(body.markdown, ctx.config.PARSE_TIMEOUT_MS).catch(conversionRefused),
+      }),
   );
 
   defineRoute(

@@ -5,7 +5,7 @@ import { notFound } from "../../lib/errors.ts";
 import * as repo from "../sources/rows.ts";
 import { enqueueExtract } from "../ingest/enqueue.ts";
 import { authorizeSource } from "../access/source-access.ts";
-import { blocksToMarkdown } from "./blocknote.ts";
+import { blocksToMarkdown, conversionRefused } from "./blocknote.ts";
 
 const defaultTitle = constants.editors.defaultPageTitles[0];
 
@@ -20,8 +20,11 @@ function present(row: repo.SourceRow, content: repo.SourceContentRow | undefined
   };
 }
 
-async function markdownOf(input: SavePageInput): Promise<string> {
-  return input.markdown ?? (await blocksToMarkdown(input.blocks));
+async function markdownOf(ctx: AppContext, input: SavePageInput): Promise<string> {
+  return (
+    input.markdown ??
+    (await blocksToMarkdown(input.blocks, ctx.config.PARSE_TIMEOUT_MS).catch(conversionRefused))
+  );
 }
 
 /** Saves a new page memory (blocks + Markdown) and enqueues its indexing. */
@@ -29,7 +32,7 @@ export async function createPage(ctx: AppContext, actor: Actor, input: SavePageI
   const db = ctx.database.db;
   const { allowed, refused } = await repo.writableCollections(db, actor, input.collections);
   if (refused.length) throw notFound("Collection not found.");
-  const markdown = await markdownOf(input);
+  const markdown = await markdownOf(ctx, input);
   const id = crypto.randomUUID();
   const row = await db.transaction(async (tx) => {
     const saved = await repo.insertSource(tx, {
@@ -60,7 +63,7 @@ export async function updatePage(ctx: AppContext, actor: Actor, id: string, inpu
   // Owner, or a write/admin member of a collection holding the page (spec 2 §5 Page editing).
   const { row: existing } = await authorizeSource(db, actor, id, "edit");
   if (existing.type !== "page") throw notFound();
-  const markdown = await markdownOf(input);
+  const markdown = await markdownOf(ctx, input);
   const row = await db.transaction(async (tx) => {
     const saved = await repo.bumpSourceVersion(tx, id, { title: input.title.trim() || defaultTitle });
     await repo.upsertContent(tx, {

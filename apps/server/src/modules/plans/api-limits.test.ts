@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { chatMessages, fileMessages, limitFor, planMessages } from "@mnemo/contracts";
 import { ANSWER_ERROR_HEADER, type StreamLine } from "@mnemo/contracts/stream";
-import { chatTurn, userProfile } from "../../db/schema/index.ts";
+import { chat, chatTurn, userProfile } from "../../db/schema/index.ts";
 import { createTestMnemo, testDatabases, type TestMnemo, type TestUser } from "../../test/harness.ts";
 import { readNdjsonUntil } from "../../test/ndjson.ts";
 import { waitUntil } from "../../test/wait.ts";
@@ -94,6 +94,16 @@ describe.each(testDatabases())("plan limits at the API on %s", (kind) => {
     expect(text.startsWith(chatMessages.copilotLimitPrefix)).toBe(true);
     expect(refused.headers.get(ANSWER_ERROR_HEADER)).toBe("daily_limit");
     expect((await qna(user, {}, { source: "desktop_app" })).status).toBe(200);
+  });
+
+  it("leaves no empty chat behind when concurrent questions race at the daily limit", async () => {
+    const user = await m.buildUser();
+    await fill(user, "qna", limitFor("free", "qnaCount")! - 1);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => firstLine(user, {})));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 403)).toHaveLength(5);
+    const chats = await m.ctx.database.db.select({ id: chat.id }).from(chat).where(eq(chat.ownerId, user.id));
+    expect(chats).toHaveLength(1);
   });
 
   it("blocks search without a valid plan state", async () => {

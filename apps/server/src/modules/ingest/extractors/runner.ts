@@ -1,11 +1,12 @@
 import { fork, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import type { ExtractReply, ExtractRequest } from "./extract-process.ts";
+import type { SandboxReply, SandboxRequest } from "./extract-process.ts";
+import type { SandboxArg, SandboxOp, SandboxResult } from "./sandbox-tasks.ts";
 import { ExtractError, type ExtractInput, type ExtractResult } from "./types.ts";
 
 export type RunLimits = {
-  /** Wall-clock limit of one extraction (start-up included); the process is killed when it passes. */
+  /** Wall-clock limit of one task once the process is ready; the process is killed when it passes. */
   timeoutMs?: number;
   /** V8 old-generation heap limit of the extraction process (MB). */
   maxOldGenerationMb?: number;
@@ -19,6 +20,8 @@ export const defaultRunLimits = { timeoutMs: 120_000, maxOldGenerationMb: 512 } 
 /** Idle processes are kept this long for the next job (a fresh one costs ~0.5 s under tsx). */
 const IDLE_MS = 30_000;
 const MAX_IDLE_PER_SIZE = 2;
+/** A process that has not said it is ready by then is given up. */
+const STARTUP_MS = 60_000;
 const STDERR_TAIL = 4_000;
 
 const isTypeScript = import.meta.url.endsWith(".ts");
@@ -35,7 +38,7 @@ function execArgv(heapMb: number): string[] {
 
 type Job = {
   id: number;
-  resolve: (r: ExtractResult) => void;
+  resolve: (r: unknown) => void;
   reject: (e: ExtractError) => void;
   timer: NodeJS.Timeout;
 };
@@ -66,7 +69,7 @@ class ExtractionProcess {
       this.stderr = (this.stderr + chunk.toString()).slice(-STDERR_TAIL);
     });
     this.ready = new Promise((resolve) => {
-      this.child.on("message", (reply: ExtractReply) => ("ready" in reply ? resolve() : this.settle(reply)));
+      this.child.on("message", (reply: SandboxReply) => ("ready" in reply ? resolve() : this.settle(reply)));
     });
     this.child.on("error", (err) =>
       this.fail(new ExtractError(`Extraction could not run: ${err.message}`, "resource_limit")),
@@ -78,23 +81,36 @@ class ExtractionProcess {
     });
   }
 
-  run(id: number, input: ExtractInput, timeoutMs: number): Promise<ExtractResult> {
+  run(id: number, op: SandboxOp, arg: unknown, timeoutMs: number): Promise<unknown> {
     clearTimeout(this.idleTimer);
     this.child.ref();
     this.child.channel?.ref();
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(
-        () => this.fail(new ExtractError(`Extraction took longer than ${timeoutMs} ms.`, "timeout")),
-        timeoutMs,
+      // The budget counts the work, not a cold start (under tsx on a busy machine, seconds).
+      const startTimer = setTimeout(
+        () => this.fail(new ExtractError("The sandbox did not start in time.", "resource_limit")),
+        STARTUP_MS,
       );
-      this.job = { id, resolve, reject, timer };
+      const job: Job = { id, resolve, reject, timer: startTimer };
+      this.job = job;
       void this.ready.then(() => {
-        if (this.job?.id === id) this.child.send({ id, input } satisfies ExtractRequest);
+        if (this.job?.id !== id) return;
+        clearTimeout(startTimer);
+        job.timer = setTimeout(
+          () => this.fail(new ExtractError(`The work took longer than ${timeoutMs} ms.`, "timeout")),
+          timeoutMs,
+        );
+        try {
+          this.child.send({ id, op, arg } satisfies SandboxRequest);
+        } catch (err) {
+          // Structured clone refuses some values (too deep, not cloneable): the input's fault.
+          this.fail(new ExtractError(`The input could not be sent: ${String(err)}`, "corrupt"));
+        }
       });
     });
   }
 
-  private settle(reply: Exclude<ExtractReply, { ready: true }>): void {
+  private settle(reply: Exclude<SandboxReply, { ready: true }>): void {
     const job = this.job;
     if (!job || job.id !== reply.id) return;
     this.job = undefined;
@@ -145,24 +161,55 @@ function takeProcess(heapMb: number): ExtractionProcess {
 }
 
 /**
- * Runs `extract` in a separate Node process with a heap limit and a hard timeout. A crash, an
- * out-of-memory, a timeout or any thrown error becomes a rejected ExtractError; the calling process
- * never crashes or stalls. Processes are reused between jobs and killed after a failure.
+ * Runs one task of `sandbox-tasks.ts` in a separate Node process with a heap limit and a hard
+ * timeout. A crash, an out-of-memory, a timeout or any thrown error becomes a rejected
+ * ExtractError; the calling process never crashes or stalls. Processes are reused between tasks
+ * and killed after a failure.
  */
-export function runExtraction(input: ExtractInput, limits: RunLimits = {}): Promise<ExtractResult> {
+export function runSandboxed<K extends SandboxOp>(
+  op: K,
+  arg: SandboxArg<K>,
+  limits: Pick<RunLimits, "timeoutMs" | "maxOldGenerationMb"> = {},
+): Promise<SandboxResult<K>> {
   const timeoutMs = limits.timeoutMs ?? defaultRunLimits.timeoutMs;
   const heapMb = limits.maxOldGenerationMb ?? defaultRunLimits.maxOldGenerationMb;
+  try {
+    return takeProcess(heapMb).run(nextId++, op, arg, timeoutMs) as Promise<SandboxResult<K>>;
+  } catch (err) {
+    return Promise.reject(new ExtractError(`The sandbox could not start: ${String(err)}`, "resource_limit"));
+  }
+}
+
+/** Runs `extract` in the sandbox (see `runSandboxed`). */
+export function runExtraction(input: ExtractInput, limits: RunLimits = {}): Promise<ExtractResult> {
   const { maxPages, maxOutputChars, maxUnzippedBytes } = limits;
   const extractLimits = Object.fromEntries(
     Object.entries({ ...input.limits, maxPages, maxOutputChars, maxUnzippedBytes }).filter(
       ([, v]) => v !== undefined,
     ),
   );
-  try {
-    return takeProcess(heapMb).run(nextId++, { ...input, limits: extractLimits }, timeoutMs);
-  } catch (err) {
-    return Promise.reject(new ExtractError(`Extraction could not start: ${String(err)}`, "resource_limit"));
-  }
+  return runSandboxed("extract", { ...input, limits: extractLimits }, limits);
+}
+
+/**
+ * A lane of sandbox work: at most `parallel` tasks at once and `queued` waiting. Past that the
+ * caller is refused at once (`busy`) rather than kept waiting: a flood of hostile requests then
+ * costs neither memory (one process each) nor everyone else's latency.
+ */
+export function sandboxLane(parallel: number, queued = Number.POSITIVE_INFINITY) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async function withSlot<T>(fn: () => Promise<T>, busy?: () => Error): Promise<T> {
+    if (running >= parallel && waiting.length >= queued && busy) throw busy();
+    while (running >= parallel) await new Promise<void>((r) => waiting.push(r));
+    running++;
+    try {
+      return await fn();
+    } finally {
+      running--;
+      waiting.shift()?.();
+    }
+  };
 }
 
 /** Ends every idle extraction process (shutdown and tests). */

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestMnemo, testDatabases, type TestMnemo, type TestUser } from "../../test/harness.ts";
+import { signInLockout, windowRules } from "./rules.ts";
+
+describe.each(testDatabases())("rate limits on %s", (kind) => {
+  let m: TestMnemo;
+  beforeAll(async () => {
+    // Behind a proxy: each test speaks from its own address through X-Forwarded-For.
+    m = await createTestMnemo(kind, { TRUST_PROXY: "true" });
+  }, 60_000);
+  afterAll(() => m?.close());
+
+  const from = (ip: string) => ({ "x-forwarded-for": ip });
+
+  it("locks an account after repeated wrong passwords: even the right one is refused until the lock ends", async () => {
+    const password = "the-right-passphrase";
+    const user = await m.buildUser({ password });
+    const signIn = (pw: string, ip: string) =>
+      m.request("POST", "/api/auth/sign-in", {
+        json: { email: user.email, password: pw },
+        headers: from(ip),
+      });
+    for (let i = 0; i < signInLockout.freeFailures; i++) {
+      // From many addresses: the lock is per account, not per address.
+      expect((await signIn("wrong-passphrase", `198.51.100.${i + 1}`)).status).toBe(401);
+    }
+    const locked = await signIn(password, "198.51.100.99");
+    expect(locked.status).toBe(429);
+    expect(locked.headers.get("retry-after")).toBe("30");
+    expect(await locked.json()).toMatchObject({
+      error: "rate_limited",
+      message: "Too many attempts. Please try again in 30 seconds.",
+    });
+    // The lock is stored in the database: another process sees it too.
+    const rows = await m.ctx.database.db.execute(
+      `SELECT failures, locked_until > now() AS locked FROM rate_limit WHERE key = 'sign-in:account:${user.email}'`,
+    );
+    expect((rows as unknown as { rows: { failures: number; locked: boolean }[] }).rows[0]).toMatchObject({
+      failures: signInLockout.freeFailures,
+      locked: true,
+    });
+  });
+
+  it("clears an account's failures after a successful sign-in", async () => {
+    const password = "another-right-passphrase";
+    const user = await m.buildUser({ password });
+    const signIn = (pw: string) =>
+      m.request("POST", "/api/auth/sign-in", {
+        json: { email: user.email, password: pw },
+        headers: from("203.0.113.7"),
+      });
+    for (let i = 0; i < signInLockout.freeFailures - 1; i++)
+      expect((await signIn("nope-nope-nope")).status).toBe(401);
+    expect((await signIn(password)).status).toBe(200);
+    for (let i = 0; i < signInLockout.freeFailures - 1; i++)
+      expect((await signIn("nope-nope-nope")).status).toBe(401);
+    expect((await signIn(password)).status).toBe(200);
+  });
+
+  it("limits sign-in attempts per address across accounts", async () => {
+    const ip = "192.0.2.10";
+    const rule = windowRules.signInPerIp;
+    for (let i = 0; i < rule.max; i++) {
+      const res = await m.request("POST", "/api/auth/sign-in", {
+        json: { email: `nobody${i}@example.com`, password: "whatever-passphrase" },
+        headers: from(ip),
+      });
+      expect(res.status).toBe(401);
+    }
+    const refused = await m.request("POST", "/api/auth/sign-in", {
+      json: { email: "nobody@example.com", password: "whatever-passphrase" },
+      headers: from(ip),
+    });
+    expect(refused.status).toBe(429);
+    // Another address is not affected.
+    const other = await m.request("POST", "/api/auth/sign-in", {
+      json: { email: "nobody@example.com", password: "whatever-passphrase" },
+      headers: from("192.0.2.11"),
+    });
+    expect(other.status).toBe(401);
+  });
+
+  it("limits sign-ups per address hard, so probing for registered emails is slow", async () => {
+    const ip = "192.0.2.20";
+    const rule = windowRules.signUpPerIp;
+    for (let i = 0; i < rule.max; i++) {
+      const res = await m.request("POST", "/api/auth/sign-up", {
+        json: { name: "Probe", email: `probe${i}-${kind}@example.com`, password: "a long passphrase" },
+        headers: from(ip),
+      });
+      expect(res.status).toBe(200);
+    }
+    const refused = await m.request("POST", "/api/auth/sign-up", {
+      json: { name: "Probe", email: `probe-last-${kind}@example.com`, password: "a long passphrase" },
+      headers: from(ip),
+    });
+    expect(refused.status).toBe(429);
+  });
+
+  it("limits link saving per session", async () => {
+    const user: TestUser = await m.buildUser();
+    const rule = windowRules.linksPerSession;
+    const statuses: number[] = [];
+    for (let i = 0; i <= rule.max; i++) {
+      const res = await m.request("POST", "/api/upload/web_pages", {
+        as: user,
+        json: { web_pages: [{ link: "not a url at all" }] },
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, rule.max).every((s) => s === 200)).toBe(true);
+    expect(statuses[rule.max]).toBe(429);
+  });
+});

@@ -1,0 +1,43 @@
+/**
+ * Rate-limit rules (pure): how many hits a key may make per window, and how long an account is
+ * locked out after consecutive failures. The numbers are generous for people, tight for scripts.
+ */
+export type WindowRule = { name: string; windowSec: number; max: number };
+
+export const windowRules = {
+  /** Sign-in attempts from one address (any accounts). */
+  signInPerIp: { name: "sign-in:ip", windowSec: 10 * 60, max: 30 },
+  /** Accounts created from one address: also what makes probing for registered emails slow. */
+  signUpPerIp: { name: "sign-up:ip", windowSec: 60 * 60, max: 10 },
+  /** Follow-up questions to public chats from one address (no account needed). */
+  publicChatPerIp: { name: "public-chat:ip", windowSec: 60, max: 20 },
+  /** Links saved or looked up by one signed-in session. */
+  linksPerSession: { name: "links:session", windowSec: 60, max: 60 },
+  /** Uploads started or confirmed by one signed-in session. */
+  uploadsPerSession: { name: "uploads:session", windowSec: 60, max: 120 },
+  /** Screenshots taken by one signed-in session (each starts a browser). */
+  screenshotsPerSession: { name: "screenshots:session", windowSec: 60, max: 10 },
+} as const satisfies Record<string, WindowRule>;
+
+/** Lock-out of one account after wrong passwords: free tries, then doubling waits up to a cap. */
+export const signInLockout = {
+  name: "sign-in:account",
+  freeFailures: 5,
+  baseSec: 30,
+  maxSec: 60 * 60,
+} as const;
+
+/**
+ * Seconds an account stays locked after its `failures`-th consecutive failure: none for the
+ * first `freeFailures`, then baseSec, 2×, 4× … up to maxSec.
+ */
+export function lockoutSeconds(failures: number, rule: typeof signInLockout = signInLockout): number {
+  if (failures < rule.freeFailures) return 0;
+  return Math.min(rule.maxSec, rule.baseSec * 2 ** (failures - rule.freeFailures));
+}
+
+/** The answer to a refused request. */
+export function tooManyMessage(retryAfterSec: number): string {
+  const wait = retryAfterSec >= 120 ? `${Math.ceil(retryAfterSec / 60)} minutes` : `${retryAfterSec} seconds`;
+  return `Too many attempts. Please try again in ${wait}.`;
+}

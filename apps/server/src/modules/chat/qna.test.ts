@@ -33,14 +33,12 @@ for (const kind of testDatabases()) {
         "Bob's secret telescope",
         "Bob's telescope mirror is 300 millimetres and was ground in 2004 by Bob.",
       );
-      await db
-        .insert(collection)
-        .values({
-          id: `col-${kind}`,
-          ownerId: bob.id,
-          name: "Astro",
-          customInstructions: "Answer like an astronomer.",
-        });
+      await db.insert(collection).values({
+        id: `col-${kind}`,
+        ownerId: bob.id,
+        name: "Astro",
+        customInstructions: "Answer like an astronomer.",
+      });
       await db
         .insert(collectionSource)
         .values({ collectionId: `col-${kind}`, sourceId: ids.bobTelescope, addedBy: bob.id });

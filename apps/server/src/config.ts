@@ -32,7 +32,6 @@ export const zConfig = z.object({
   UPLOAD_LIMIT_MB: z.coerce.number().positive().default(100),
   DEFAULT_PLAN: z.string().default("free"),
   WEB_DIST: z.string().optional(),
-  WORKER: bool,
   DISABLE_WORKER: bool,
   /** Hosts or IPs that the link fetcher may reach although they are private (tests only). */
   FETCH_ALLOW_HOSTS: list,

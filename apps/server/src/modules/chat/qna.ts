@@ -6,7 +6,7 @@ import type { Db } from "../../db/client.ts";
 import type { Logger } from "../../logger.ts";
 import { validation } from "../../lib/errors.ts";
 import type { AnswerEngine } from "../answer/engine.ts";
-import { guardQna, previewQna, type QnaGrant } from "../plans/guards.ts";
+import { guardQna, previewQna, type QnaGrant, type QnaRan } from "../plans/guards.ts";
 import type { ModelRegistry } from "../providers/registry.ts";
 import type { WebResult, WebSearchProvider } from "../providers/web-search.ts";
 import type { SearchHit, SearchIndex, SearchScope } from "../search/types.ts";
@@ -14,6 +14,7 @@ import { streamAnswer, type TurnOutcome } from "./answer-stream.ts";
 import { resolveChat, resolveScope } from "./qna-scope.ts";
 import * as repo from "./repo.ts";
 import { buildSources, type SourceMeta } from "./sources.ts";
+import { searchWeb } from "./web-step.ts";
 
 export type QnaDeps = {
   db: Db;
@@ -41,24 +42,23 @@ export function chooseEngine(models: ModelRegistry, grant: QnaGrant, req: ChatRe
 
 const isCreative = (req: ChatRequest) => req.search_type.includes("creative");
 
-/** Memory passages and, when asked for and configured, web results (none in creative mode). */
+/**
+ * Memory passages and, when asked for and configured, web results (none in creative mode);
+ * `webAnswered` says whether a web search really ran (for the plan counters).
+ */
 async function retrieve(deps: QnaDeps, scope: SearchScope, req: ChatRequest) {
   const webOn = req.search_type.includes("web") && !isCreative(req) && Boolean(deps.web);
   let hits: SearchHit[] = [];
   let web: WebResult[] = [];
+  let webAnswered = false;
   if (!isCreative(req)) {
     hits = await deps.search.search(deps.db, scope, req.question, RETRIEVE);
-    if (webOn) {
-      web = await deps.web!.search(req.question, { limit: 5 }).catch((err: unknown) => {
-        deps.log.warn({ err }, "web search failed");
-        return [];
-      });
-    }
+    if (webOn) ({ results: web, answered: webAnswered } = await searchWeb(deps.web!, req.question, deps.log));
   }
   const finalTypes = isCreative(req) ? ["creative"] : [...(webOn ? ["web"] : []), "memories"];
   const ids = [...new Set(hits.map((h) => h.sourceId))];
   const meta = new Map<string, SourceMeta>((await repo.sourceMeta(deps.db, ids)).map((m) => [m.id, m]));
-  return { sources: buildSources(hits, meta, web), finalTypes };
+  return { sources: buildSources(hits, meta, web), finalTypes, webAnswered };
 }
 
 /** Generation instructions and earlier turns: only generative engines read them. */
@@ -92,10 +92,11 @@ async function startTurn(
   db: Db,
   actor: Actor,
   req: ChatRequest,
-  turn: { chatId: string; llm: string; finalTypes: string[]; sources: Sources },
+  turn: { chatId: string; llm: string; finalTypes: string[]; sources: Sources; ran: QnaRan },
 ) {
   const row = await db.transaction(async (tx) => {
-    await guardQna(tx, actor, req);
+    // Only what ran is counted: no reply from a missing model, no web search without a provider.
+    await guardQna(tx, actor, req, { ran: turn.ran });
     if (req.is_retry_llm) await repo.deleteLastTurnIfQuery(tx, turn.chatId, req.question);
     return repo.insertTurn(tx, {
       id: crypto.randomUUID(),
@@ -131,7 +132,7 @@ export async function prepareQna(deps: QnaDeps, actor: Actor, req: ChatRequest):
   const { selected, engine } = chooseEngine(deps.models, grant, req);
   const chat = await resolveChat(db, actor, req);
   const { scope, customInstructions } = await resolveScope(db, actor, req, chat.context);
-  const { sources, finalTypes } = await retrieve(deps, scope, req);
+  const { sources, finalTypes, webAnswered } = await retrieve(deps, scope, req);
   const { generation, history } = await generationContext(
     db,
     actor,
@@ -140,7 +141,8 @@ export async function prepareQna(deps: QnaDeps, actor: Actor, req: ChatRequest):
     Boolean(engine?.generative),
   );
   const llm = engine?.id ?? selected.id;
-  const turn = await startTurn(db, actor, req, { chatId: chat.id, llm, finalTypes, sources });
+  const ran: QnaRan = { answer: engine !== undefined, web: webAnswered, apps: false };
+  const turn = await startTurn(db, actor, req, { chatId: chat.id, llm, finalTypes, sources, ran });
 
   const abort = new AbortController();
   const store = (o: TurnOutcome) =>

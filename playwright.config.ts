@@ -42,6 +42,9 @@ for (const k of passThrough) {
 Object.assign(serverEnv, { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" });
 // The capture test saves links from the local https fixture site (started first, below).
 Object.assign(serverEnv, { FETCH_ALLOW_HOSTS: "127.0.0.1", FETCH_EXTRA_CA: fixtureCaPath });
+// Web search: the fixture site's SearXNG API (web searches count only when one ran); Node's own
+// fetch trusts the fixture CA through NODE_EXTRA_CA_CERTS.
+Object.assign(serverEnv, { SEARXNG_URL: `${fixtureOrigin}/searxng/`, NODE_EXTRA_CA_CERTS: fixtureCaPath });
 // The chat test stops an answer mid-stream: each answer chunk waits this long (test-only setting).
 Object.assign(serverEnv, { ANSWER_STREAM_DELAY_MS: "250" });
 // Every spec signs up from this one address: the per-address limits (tested in-process) skip it.

@@ -56,7 +56,7 @@ test("free user at the web-search limit, plans from the message, prices by time 
     ).daily.web;
   const limit = (await stats()).limit ?? 0;
   expect(limit).toBeGreaterThan(1);
-  // Use all but one web search through the API (the server counts them even without a web provider).
+  // Use all but one web search through the API (answered by the fixture site's SearXNG API).
   for (let i = 1; i < limit; i += 1)
     expect((await askWithWeb(user, request, `How fast does kelp grow? (${i})`)).status()).toBe(200);
   expect((await stats()).count).toBe(limit - 1);

@@ -69,3 +69,18 @@ export function readableSourceCondition(v: Viewer, alias: "s" | "c"): SQL {
   const id = alias === "s" ? col("s", "id") : col("c", "source_id");
   return sql`(${col(alias, "owner_id")} = ${v.id} OR ${id} IN (${sharedSourceIdsSql(v)}))`;
 }
+
+/**
+ * The same rule as `readableSourceCondition` on chunk alias `c`, for scans the scope alone drives
+ * (no other index narrows them, e.g. the dense scan): the shared ids are computed once (an
+ * InitPlan) and compared with `= ANY`, so both arms can use an index (`chunk_owner_idx`,
+ * `chunk_source_ord_idx`) instead of a per-row subplan over every chunk.
+ */
+export function readableChunkCondition(v: Viewer): SQL {
+  return sql`(c.owner_id = ${v.id} OR c.source_id = ANY(ARRAY(${sharedSourceIdsSql(v)})))`;
+}
+
+/** Condition on chunk alias `c`: memories of others the viewer reads through collections. */
+export function sharedChunkCondition(v: Viewer): SQL {
+  return sql`(c.owner_id <> ${v.id} AND c.source_id = ANY(ARRAY(${sharedSourceIdsSql(v)})))`;
+}

@@ -122,6 +122,15 @@ for (const kind of testDatabases()) {
       expect(item.response).toContain("300 millimetres");
     });
 
+    it("a question over everything searches the collections shared with the asker too", async () => {
+      const { item } = await ask(m, carol, { question: "How big is Bob's telescope mirror?" });
+      expect(item.sources.results.map((r) => r.id)).toEqual([ids.bobTelescope]);
+      expect(item.response).toContain("300 millimetres");
+      // Never a non-member.
+      const outsider = await ask(m, alice, { question: "Who ground the mirror in 2004?" });
+      expect(outsider.item.sources.results.map((r) => r.id)).not.toContain(ids.bobTelescope);
+    });
+
     it("says plainly when nothing relevant is found", async () => {
       const { item } = await ask(m, alice, { question: "What is the capital of Mongolia?" });
       expect(item.response).toContain(answerTexts.noRelevantContext);

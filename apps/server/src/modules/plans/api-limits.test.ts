@@ -7,21 +7,27 @@ import { createTestMnemo, testDatabases, type TestMnemo, type TestUser } from ".
 import { readNdjsonUntil } from "../../test/ndjson.ts";
 import { waitUntil } from "../../test/wait.ts";
 import { confirm, presign, putBody, type Presigned } from "../ingest/test/helpers.ts";
+import { startSearxngPeer, type SearxngPeer } from "../../test/searxng-peer.ts";
 import { consumeQuota } from "./quota.ts";
 import { usageDay } from "./usage-day.ts";
 
 /** The spec's messages at the API: /api/qna answers a refusal as a non-200 text body (spec 1 §7). */
 describe.each(testDatabases())("plan limits at the API on %s", (kind) => {
   let m: TestMnemo;
+  let web: SearxngPeer;
   beforeAll(async () => {
-    // Two configured models (never reached: the tests read only the first stream line).
+    // A web search provider (web searches count only when one ran), and two configured models
+    // (never reached: the tests read only the first stream line).
+    web = await startSearxngPeer();
     m = await createTestMnemo(kind, {
       OPENAI_COMPATIBLE_BASE_URL: "http://127.0.0.1:9/v1",
       OPENAI_COMPATIBLE_MODELS: "house-model,other-model",
+      SEARXNG_URL: web.url,
     });
   });
   afterAll(async () => {
     await m?.close();
+    await web?.close();
   });
 
   const qna = (as: TestUser, body: Record<string, unknown>, headers: Record<string, string> = {}) =>

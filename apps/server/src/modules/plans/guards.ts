@@ -50,6 +50,24 @@ export function qnaUsageKinds(request: QnaUsage): UsageKind[] {
   return kinds;
 }
 
+/**
+ * What actually ran for a question: its answer (a memory search or a model — false only for a
+ * reply that merely says no generative model is configured), the web search (the provider was
+ * configured and answered) and an app search (none is wired yet).
+ */
+export type QnaRan = { answer: boolean; web: boolean; apps: boolean };
+
+/**
+ * The counters a question spends: of those it asked for (`qnaUsageKinds`), only the parts that
+ * ran (docs/decisions.md, "Quota counts only what ran"). Regenerating and a memory's preview chat
+ * are questions like any other: they run a search and a model, so they count.
+ */
+export function spentQnaKinds(request: QnaUsage, ran: QnaRan): UsageKind[] {
+  return qnaUsageKinds(request).filter((kind) =>
+    kind === "web" ? ran.web : kind === "apps" ? ran.apps : ran.answer,
+  );
+}
+
 /** Throws the spec's message for the first counter already at its limit; counts nothing. */
 async function refuseAtLimit(
   db: Tx,
@@ -92,17 +110,19 @@ export async function previewQna(
  * Plan guard of POST /api/qna; call it inside the transaction that records the question. Refuses
  * without a valid plan state, then checks and counts, in this order, web search (when on), app
  * search (when on), the agent (when one is selected) and the question itself, each with the spec's
- * message. Any refusal throws `plan_limit`; the caller's rollback undoes the counts before it.
+ * message — only the parts that ran (`ran`; by default all that was asked for). Any refusal throws
+ * `plan_limit`; the caller's rollback undoes the counts before it.
  */
 export async function guardQna(
   tx: Tx,
   actor: Actor,
   request: QnaUsage,
-  opts: { models?: readonly LlmOption[]; now?: Date } = {},
+  opts: { models?: readonly LlmOption[]; now?: Date; ran?: QnaRan } = {},
 ): Promise<QnaGrant> {
   const { plan } = await requireValidPlan(tx, actor);
   const day = usageDay(opts.now ?? new Date(), request.user_system_date);
-  for (const kind of qnaUsageKinds(request)) await consumeQuota(tx, actor, kind, { plan, day });
+  const kinds = opts.ran ? spentQnaKinds(request, opts.ran) : qnaUsageKinds(request);
+  for (const kind of kinds) await consumeQuota(tx, actor, kind, { plan, day });
   return grantFor(plan, day, request, opts.models);
 }
 

@@ -1,12 +1,19 @@
 import { sql, type SQL } from "drizzle-orm";
 import { textArray } from "../../db/sql.ts";
-import { readableSourceCondition, sharedSourceIdsSql, type Viewer } from "../access/sql.ts";
+import {
+  readableChunkCondition,
+  readableSourceCondition,
+  sharedChunkCondition,
+  sharedSourceIdsSql,
+  type Viewer,
+} from "../access/sql.ts";
 import type { SearchScope } from "./types.ts";
 
 /**
  * A WHERE condition on chunk alias `c` admitting exactly the chunks `scope` may read:
  * one memory (own or in a readable collection), one readable collection, a context list, or
- * by default the actor's own memories. Who may read what is the access module's rule.
+ * by default everything the actor may read — own memories and those of every collection shared
+ * with them (narrowed by `reach`). Who may read what is the access module's rule.
  */
 export function scopeCondition(scope: SearchScope): SQL {
   const viewer: Viewer = { id: scope.actorId, email: scope.actorEmail };
@@ -25,5 +32,12 @@ export function scopeCondition(scope: SearchScope): SQL {
     }
     return sql`(${sql.join(parts, sql` OR `)})`;
   }
-  return sql`c.owner_id = ${scope.actorId}`;
+  switch (scope.reach ?? "everything") {
+    case "own":
+      return sql`c.owner_id = ${scope.actorId}`;
+    case "shared":
+      return sharedChunkCondition(viewer);
+    case "everything":
+      return readableChunkCondition(viewer);
+  }
 }

@@ -133,9 +133,18 @@ for (const kind of testDatabases()) {
         expect(await sources(impl()!, scopeOf(carol), "zebra")).toEqual([]);
       });
 
-      it("shows a collection's memories to a member only when searching through that collection", async (ctx) => {
+      it("shows a collection's memories to its members (over everything or through it), never to others", async (ctx) => {
         if (!impl()) return ctx.skip();
-        expect(await sources(impl()!, scopeOf(carol), "telescope")).toEqual([]);
+        // Everything means everything the member may read: the shared memory, not Bob's private one.
+        expect(await sources(impl()!, scopeOf(carol), "telescope")).toEqual([ids.bobShared]);
+        expect(await sources(impl()!, scopeOf(carol, { reach: "shared" }), "telescope")).toEqual([
+          ids.bobShared,
+        ]);
+        expect(await sources(impl()!, scopeOf(carol, { reach: "own" }), "telescope")).toEqual([]);
+        expect(await sources(impl()!, scopeOf(bob, { reach: "shared" }), "telescope")).toEqual([]);
+        expect(await sources(impl()!, scopeOf(alice), "telescope"), "not a member").not.toContain(
+          ids.bobShared,
+        );
         expect(await sources(impl()!, scopeOf(carol, { collectionId: "col-1" }), "telescope")).toEqual([
           ids.bobShared,
         ]);

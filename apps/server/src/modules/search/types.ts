@@ -1,9 +1,16 @@
 import type { Db } from "../../db/client.ts";
 
 /**
- * What a search may read, resolved in SQL. `owner` is the actor's id; the other fields narrow it.
+ * Which memories a search over "everything" (no memory, collection or context list) reads: all
+ * the actor may read (the default: a question over everything), only their own (the wall's own
+ * tabs), or only others' memories shared with them through collections (the wall's Shared tab).
+ */
+export type SearchReach = "everything" | "own" | "shared";
+
+/**
+ * What a search may read, resolved in SQL. `actorId` is the actor's id; the other fields narrow it.
  * A search never returns a chunk the actor may not read: own memories, plus memories of
- * collections shared with the actor's e-mail (only when searching through that collection).
+ * collections shared with the actor's e-mail.
  */
 export type SearchScope = {
   actorId: string;
@@ -14,6 +21,8 @@ export type SearchScope = {
   collectionId?: string;
   /** An explicit context list: these memories and these collections. */
   context?: { sources: string[]; collections: string[] };
+  /** Without a memory, collection or context list: which readable memories (default everything). */
+  reach?: SearchReach;
 };
 
 export type SearchHit = {

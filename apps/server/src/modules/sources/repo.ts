@@ -10,6 +10,7 @@ import {
   type Viewer,
 } from "../access/sql.ts";
 import type { SourceAccessFacts } from "../access/source-policy.ts";
+import type { SearchReach } from "../search/types.ts";
 
 export type SourceRecord = {
   id: string;
@@ -47,6 +48,11 @@ export function tabCondition(v: Viewer, tab: string, collectionId?: string): SQL
     default:
       return sql`s.owner_id = ${v.id}`;
   }
+}
+
+/** The content search's reach for a wall tab, matching `tabCondition` (so hits are not spent on rows it drops). */
+export function searchReachOfTab(tab: string): SearchReach {
+  return tab === "shared" ? "shared" : "own";
 }
 
 export function fileTypeCondition(types: string[]): SQL {

@@ -98,7 +98,12 @@ export async function searchSources(
   const fuzzy = await repo.fuzzySearch(deps.db, where, input.search_query, input.limit, deps.trigram);
   const hits = await deps.search.search(
     deps.db,
-    { actorId: actor.id, actorEmail: actor.email, collectionId: input.collection_id },
+    {
+      actorId: actor.id,
+      actorEmail: actor.email,
+      collectionId: input.collection_id,
+      reach: repo.searchReachOfTab(input.active_item),
+    },
     input.search_query,
     input.limit,
   );

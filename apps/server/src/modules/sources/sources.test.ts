@@ -166,6 +166,22 @@ describe.each(testDatabases())("memories wall on %s", (kind) => {
     expect(content.results).toEqual([]);
     expect((await m.request("GET", `/api/sources/${ids.pdf}`, { as: ann })).status).toBe(404);
   });
+
+  it("searches the content of memories shared with the user in the Shared tab, and only there", async () => {
+    await buildCollection(m, bob, { shareWith: [[ann, "read"]], sources: [ids.bobs] });
+    const search = async (active_item: string) =>
+      (
+        await (
+          await m.request("POST", "/api/sources/search", {
+            as: ann,
+            json: { search_query: "zeppelin", active_item },
+          })
+        ).json()
+      ).results as { id: string; match: string }[];
+    expect((await search("shared")).map((s) => [s.id, s.match])).toEqual([[ids.bobs, "content"]]);
+    // The Everything tab of the wall lists the user's own memories only.
+    expect((await search("everything")).map((s) => s.id)).not.toContain(ids.bobs);
+  });
 });
 
 describe("retrying a failed memory", () => {

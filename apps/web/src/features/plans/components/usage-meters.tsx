@@ -3,7 +3,7 @@ import { Loader2Icon } from "lucide-react";
 import { SectionCard } from "@/components/ui/section-card";
 import { cn } from "@/lib/utils";
 import { useUserStats } from "../hooks/use-plan";
-import { usageMeters, type Meter } from "../logic/usage";
+import { usageCountingNote, usageMeters, type Meter } from "../logic/usage";
 
 function MeterRow({ m }: { m: Meter }) {
   return (
@@ -52,6 +52,9 @@ export function UsageMeters() {
               <MeterRow key={m.key} m={m} />
             ))}
           </ul>
+          <p className="text-xs text-muted-foreground" data-testid="usage-note">
+            {usageCountingNote}
+          </p>
           <p className="text-sm">
             <Link
               to="?showPlans=true"

@@ -18,6 +18,13 @@ const labels: Record<string, string> = {
   file_upload: "File uploads",
 };
 
+/**
+ * What the daily counters count (docs/decisions.md, "Quota counts only what ran"), shown under the
+ * meters so the numbers read as the server counts them.
+ */
+export const usageCountingNote =
+  "Every answer counts as a question, including regenerated answers and chats about one memory. Only what ran is counted: a web search when a web search provider answered, nothing for a reply that only says no generative model is configured.";
+
 function meter(key: string, label: string, s: UsageStat): Meter {
   const atLimit = s.limit !== null && s.count >= s.limit;
   return {

@@ -13,8 +13,11 @@ export const windowRules = {
   publicChatPerIp: { name: "public-chat:ip", windowSec: 60, max: 20 },
   /** Links saved or looked up by one signed-in session. */
   linksPerSession: { name: "links:session", windowSec: 60, max: 60 },
-  /** Uploads started or confirmed by one signed-in session. */
-  uploadsPerSession: { name: "uploads:session", windowSec: 60, max: 120 },
+  /**
+   * Upload calls (presign, confirm) of one signed-in session: a folder of 100 files is 200 calls
+   * within a minute; the plan's daily upload cap meters the files themselves.
+   */
+  uploadsPerSession: { name: "uploads:session", windowSec: 60, max: 600 },
   /** Screenshots taken by one signed-in session (each starts a browser). */
   screenshotsPerSession: { name: "screenshots:session", windowSec: 60, max: 10 },
 } as const satisfies Record<string, WindowRule>;

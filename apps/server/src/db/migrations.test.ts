@@ -10,11 +10,11 @@ import { createPostgresDatabase, testDatabases } from "../test/harness.ts";
 /**
  * Migrations are history (HOUSE-STYLE): a shipped migration is never edited, and a database made
  * by any earlier release upgrades to head. 0000_init was once edited in place after it shipped
- * (search columns, then chunk embeddings); the edited versions are kept as fixtures because data
- * dirs were created from them too.
+ * (search columns and tables, then chunk embeddings, commits cd21ac9 and a44cdad), and data dirs
+ * were created from those versions too: each is rebuilt here as it ran — the released 0000 plus
+ * the statements the edit added (now in 0001), recorded under the edit's journal time.
  */
 const migrations = path.join(import.meta.dirname, "migrations");
-const fixtures = path.join(import.meta.dirname, "../test/fixtures/migrations");
 type JournalEntry = { idx: number; version: string; when: number; tag: string; breakpoints: boolean };
 const journal = JSON.parse(fs.readFileSync(path.join(migrations, "meta/_journal.json"), "utf8")) as {
   entries: JournalEntry[];
@@ -42,10 +42,10 @@ describe("released migrations never change", () => {
 });
 
 /** A migrations folder holding one version of 0000_init only (an earlier release's set). */
-function releaseFolder(sqlFile: string, when: number): string {
+function releaseFolder(sqlText: string, when: number): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mnemo-release-"));
   fs.mkdirSync(path.join(dir, "meta"));
-  fs.copyFileSync(sqlFile, path.join(dir, "0000_init.sql"));
+  fs.writeFileSync(path.join(dir, "0000_init.sql"), sqlText);
   const entry: JournalEntry = { idx: 0, version: "7", when, tag: "0000_init", breakpoints: true };
   fs.writeFileSync(
     path.join(dir, "meta/_journal.json"),
@@ -54,23 +54,24 @@ function releaseFolder(sqlFile: string, when: number): string {
   return dir;
 }
 
+const breakpoint = "--> statement-breakpoint";
+const released0000 = fs.readFileSync(path.join(migrations, "0000_init.sql"), "utf8");
+/** The statements the in-place edits added to 0000 (they moved to 0001). */
+const edits = fs
+  .readFileSync(path.join(migrations, "0001_search_and_embeddings.sql"), "utf8")
+  .split(breakpoint)
+  .map((s) => s.trim())
+  .filter(Boolean);
+const edited0000 = (statements: string[]) => [released0000, ...statements].join(`${breakpoint}\n`);
+
 const histories = [
+  { name: "the first release (0000_init as shipped)", sql: released0000, when: released.released[0].when },
   {
-    name: "the first release (0000_init as shipped)",
-    file: path.join(migrations, "0000_init.sql"),
-    when: released.released[0].when,
-  },
-  // 0000_init as edited in place: data dirs made from these must upgrade too.
-  {
-    name: "0000_init edited for search",
-    file: path.join(fixtures, "0000_init.cd21ac9.sql"),
+    name: "0000_init edited for search (cd21ac9)",
+    sql: edited0000(edits.filter((s) => !s.includes("chunk_embedding"))),
     when: 1795305270139,
   },
-  {
-    name: "0000_init edited for embeddings",
-    file: path.join(fixtures, "0000_init.a44cdad.sql"),
-    when: 1795309512532,
-  },
+  { name: "0000_init edited for embeddings (a44cdad)", sql: edited0000(edits), when: 1795309512532 },
 ];
 
 /** Tables, columns, indexes and constraints of the public schema, comparable across databases. */
@@ -137,7 +138,7 @@ describe.each(testDatabases())("upgrading to head on %s", (kind: DbKind) => {
   }
 
   it.each(histories.map((h) => [h.name, h] as const))("from %s, keeping its data", async (_name, h) => {
-    const old = await createAt(releaseFolder(h.file, h.when));
+    const old = await createAt(releaseFolder(h.sql, h.when));
     const userId = crypto.randomUUID();
     await old.db.execute(
       sql`INSERT INTO "user" (id, name, email) VALUES (${userId}, 'Old', ${`${userId}@example.com`})`,

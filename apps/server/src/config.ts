@@ -35,7 +35,6 @@ export const zConfig = z.object({
   PARSE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   DEFAULT_PLAN: z.string().default("free"),
   WEB_DIST: z.string().optional(),
-  WORKER: bool,
   DISABLE_WORKER: bool,
   /** Read the client address from X-Forwarded-For (only behind a proxy that sets it). */
   TRUST_PROXY: bool,

@@ -1,6 +1,6 @@
 /** HTML → Markdown for web pages: turndown + GFM (tables, strikethrough), video embeds kept. */
-import TurndownService from "turndown";
-import { gfm } from "turndown-plugin-gfm";
+import type TurndownService from "turndown";
+import { createBaseTurndown } from "../../lib/turndown.ts";
 
 /** Hosts whose iframes are video players worth keeping in the saved Markdown. */
 const VIDEO_EMBED =
@@ -9,13 +9,7 @@ const VIDEO_EMBED =
 const escapeAttr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
 function createService(): TurndownService {
-  const service = new TurndownService({
-    headingStyle: "atx",
-    codeBlockStyle: "fenced",
-    bulletListMarker: "-",
-  });
-  service.use(gfm);
-  service.remove(["script", "style", "noscript", "template"]);
+  const service = createBaseTurndown();
   service.addRule("videoEmbed", {
     filter: (node) => node.nodeName === "IFRAME",
     replacement: (_content, node) => {

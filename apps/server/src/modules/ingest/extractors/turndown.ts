@@ -1,5 +1,5 @@
-import TurndownService from "turndown";
-import { gfm } from "turndown-plugin-gfm";
+import type TurndownService from "turndown";
+import { createBaseTurndown } from "../../../lib/turndown.ts";
 import { markdownTable } from "./text-utils.ts";
 
 /**
@@ -8,13 +8,8 @@ import { markdownTable } from "./text-utils.ts";
  * as raw HTML.
  */
 export function createTurndown(): TurndownService {
-  const service = new TurndownService({
-    headingStyle: "atx",
-    bulletListMarker: "-",
-    codeBlockStyle: "fenced",
-  });
-  service.use(gfm);
-  service.remove(["script", "style", "noscript", "iframe", "form", "template"]);
+  const service = createBaseTurndown();
+  service.remove(["iframe", "form"]);
   service.remove((node) => node.nodeName.toLowerCase() === "svg");
   service.addRule("table-as-gfm", {
     filter: "table",

@@ -1,6 +1,0 @@
-declare module "turndown-plugin-gfm" {
-  import type TurndownService from "turndown";
-  export const gfm: TurndownService.Plugin;
-  export const tables: TurndownService.Plugin;
-  export const strikethrough: TurndownService.Plugin;
-}

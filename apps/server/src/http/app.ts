@@ -8,7 +8,7 @@ import { errorHandler } from "./middleware/error-handler.ts";
 import { refuseNul } from "./middleware/refuse-nul.ts";
 import { mountRateLimits } from "./rate-limits.ts";
 import { AppError } from "../lib/errors.ts";
-import { buildOpenApi, defineRoute, documentRoute } from "./route.ts";
+import { createRouter, defineRoute, documentRoute, openApiDocument } from "./route.ts";
 import { serveWebApp } from "./static.ts";
 import { authRoutes } from "../modules/auth/routes.ts";
 import { userRoutes } from "../modules/users/routes.ts";
@@ -62,7 +62,7 @@ export function createApp(ctx: AppContext) {
   app.use("/api/*", async (c, next) => (c.req.path.startsWith("/api/blob/") ? next() : refuseNul()(c, next)));
   mountRateLimits(app, ctx);
 
-  const api = new Hono<AppEnv>();
+  const api = createRouter<AppEnv>();
   defineRoute(
     api,
     {
@@ -82,20 +82,23 @@ export function createApp(ctx: AppContext) {
         extensions: ctx.database.capabilities,
       }),
   );
-  documentRoute({
+  documentRoute(api, {
     method: "get",
     path: "/openapi.json",
     summary: "This OpenAPI document",
     tag: "system",
     auth: false,
   });
-  api.get("/openapi.json", (c) => c.json(buildOpenApi(ctx.version)));
   for (const mount of modules) api.route("/", mount(ctx));
+  // Built once, after every module is mounted (the registry is complete by then).
+  let doc: ReturnType<typeof openApiDocument> | undefined;
+  api.get("/openapi.json", (c) => c.json((doc ??= openApiDocument(api, ctx.version, "/api"))));
   api.all("*", () => {
     throw new AppError("not_found", "No such API route.");
   });
   app.route("/api", api);
   serveWebApp(app, ctx.config.webDist);
-  return app;
+  /** The API router with its OpenAPI registry (tests check responses against it). */
+  return Object.assign(app, { api });
 }
 export type App = ReturnType<typeof createApp>;

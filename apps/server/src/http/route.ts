@@ -1,10 +1,21 @@
-import type { Context, Env, Hono, MiddlewareHandler } from "hono";
+import type { Context, Env, MiddlewareHandler } from "hono";
+import { OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
 import { z } from "zod";
 import { validation } from "../lib/errors.ts";
 
 type Method = "get" | "post" | "put" | "patch" | "delete";
 
-/** One documented API route: the source of both the Hono registration and the OpenAPI entry. */
+/**
+ * A router whose routes are documented as they are registered: @hono/zod-openapi keeps each
+ * route's request and response schemas in its registry, which serves /api/openapi.json and the
+ * response checks of the tests. Module route factories return one of these.
+ */
+export function createRouter<E extends Env>() {
+  return new OpenAPIHono<E>();
+}
+export type Router<E extends Env> = OpenAPIHono<E>;
+
+/** One documented API route: its Hono registration and its OpenAPI entry come from this. */
 export type RouteSpec<B extends z.ZodType | undefined, Q extends z.ZodType | undefined> = {
   method: Method;
   /** Hono path relative to /api, e.g. `/collection/:id`. */
@@ -22,7 +33,6 @@ export type RouteSpec<B extends z.ZodType | undefined, Q extends z.ZodType | und
 };
 
 type Documented = RouteSpec<z.ZodType | undefined, z.ZodType | undefined>;
-const registry: Documented[] = [];
 
 /** Parsed inputs handed to a handler. */
 export type Inputs<B, Q> = {
@@ -55,17 +65,48 @@ export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<
   return parsed.data;
 }
 
+/** `/collection/:id` → `/collection/{id}`; a Hono pattern (`:key{.+}`) keeps only its name. */
+export const openApiPath = (path: string) =>
+  path.replace(/:([A-Za-z_]+)\{[^}]*\}|:([A-Za-z_]+)/g, (_m, a, b) => `{${a ?? b}}`);
+
+/** The library's route config of a spec (request and response schemas as declared). */
+function routeConfig(spec: Documented): RouteConfig {
+  const path = openApiPath(spec.path);
+  const params = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+  return {
+    method: spec.method,
+    path,
+    summary: spec.summary,
+    tags: [spec.tag],
+    security: spec.auth === false ? [] : [{ bearer: [] }],
+    request: {
+      params: params.length ? z.object(Object.fromEntries(params.map((p) => [p, z.string()]))) : undefined,
+      query: spec.query instanceof z.ZodObject ? spec.query : undefined,
+      body: spec.body
+        ? { required: true, content: { "application/json": { schema: spec.body } } }
+        : undefined,
+    },
+    responses: {
+      200: {
+        description: spec.responseDescription ?? "OK",
+        content: { [spec.contentType ?? "application/json"]: { schema: spec.response ?? z.unknown() } },
+      },
+      ...(spec.auth === false ? {} : { 401: { description: '{"error":"unauthorized"}' } }),
+    },
+  } as RouteConfig;
+}
+
 /**
- * Registers a route on `router` and records it for the OpenAPI document. Routes are thin:
- * the handler gets validated inputs and calls a service.
+ * Registers a route on `router` with its OpenAPI entry. Routes are thin: the handler gets the
+ * validated inputs (our error shape for bad input) and calls a service.
  */
 export function defineRoute<E extends Env, B extends z.ZodType | undefined, Q extends z.ZodType | undefined>(
-  router: Hono<E>,
+  router: Router<E>,
   spec: RouteSpec<B, Q>,
   middleware: MiddlewareHandler<E>[],
   handler: (c: Context<E>, inputs: Inputs<B, Q>) => Response | Promise<Response>,
 ) {
-  registry.push(spec as Documented);
+  router.openAPIRegistry.registerPath(routeConfig(spec as Documented));
   const final: MiddlewareHandler<E> = async (c) => {
     const body = spec.body ? await parseJsonBody(c, spec.body) : undefined;
     const query = spec.query ? parseQuery(c, spec.query) : undefined;
@@ -79,65 +120,18 @@ export function defineRoute<E extends Env, B extends z.ZodType | undefined, Q ex
   on(spec.method.toUpperCase(), spec.path, ...middleware, final);
 }
 
-/** Records a route that is registered by other means (better-auth, blob PUT) for the document. */
-export function documentRoute(spec: Documented) {
-  registry.push(spec);
+/** Documents a route that is registered by other means (better-auth, the streamed blob PUT). */
+export function documentRoute<E extends Env>(router: Router<E>, spec: Documented) {
+  router.openAPIRegistry.registerPath(routeConfig(spec));
 }
 
-function toSchema(s: z.ZodType | undefined) {
-  if (!s) return undefined;
-  try {
-    return z.toJSONSchema(s, { io: "input", unrepresentable: "any" });
-  } catch {
-    return {};
-  }
-}
-
-/** The OpenAPI 3.1 document of every recorded route. */
-export function buildOpenApi(version: string) {
-  const paths: Record<string, Record<string, unknown>> = {};
-  const seen = new Set<string>();
-  for (const r of registry) {
-    const key = `${r.method} ${r.path}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    const p = "/api" + r.path.replace(/:([A-Za-z_]+)\{[^}]*\}|:([A-Za-z_]+)/g, (_m, a, b) => `{${a ?? b}}`);
-    const params: unknown[] = [...p.matchAll(/\{([^}]+)\}/g)].map((m) => ({
-      name: m[1],
-      in: "path",
-      required: true,
-      schema: { type: "string" },
-    }));
-    const qs = toSchema(r.query) as { properties?: Record<string, unknown>; required?: string[] } | undefined;
-    for (const [name, schema] of Object.entries(qs?.properties ?? {})) {
-      params.push({ name, in: "query", required: qs?.required?.includes(name) ?? false, schema });
-    }
-    paths[p] ??= {};
-    paths[p][r.method] = {
-      summary: r.summary,
-      tags: [r.tag],
-      security: r.auth === false ? [] : [{ bearer: [] }],
-      parameters: params.length ? params : undefined,
-      requestBody: r.body
-        ? { required: true, content: { "application/json": { schema: toSchema(r.body) } } }
-        : undefined,
-      responses: {
-        "200": {
-          description: r.responseDescription ?? "OK",
-          content: { [r.contentType ?? "application/json"]: { schema: toSchema(r.response) ?? {} } },
-        },
-        ...(r.auth === false ? {} : { "401": { description: '{"error":"unauthorized"}' } }),
-      },
-    };
-  }
-  return {
-    openapi: "3.1.0",
-    info: { title: "Mnemo API", version },
-    components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
-    paths,
-  };
-}
-
-export function documentedRoutes(): readonly Documented[] {
-  return registry;
+/**
+ * The OpenAPI 3.1 document of every route registered on `router` and the routers it mounts,
+ * with paths as served (`mountedAt` is where the router is mounted, e.g. /api).
+ */
+export function openApiDocument<E extends Env>(router: Router<E>, version: string, mountedAt: string) {
+  router.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
+  const doc = router.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "Mnemo API", version } });
+  const paths = Object.fromEntries(Object.entries(doc.paths ?? {}).map(([p, item]) => [mountedAt + p, item]));
+  return { ...doc, paths };
 }

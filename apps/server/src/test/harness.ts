@@ -7,6 +7,7 @@ import { loadConfig, type Config } from "../config.ts";
 import { openDatabase, type Database, type DbKind } from "../db/client.ts";
 import { createLogger } from "../logger.ts";
 import { startMnemo, type Mnemo } from "../bootstrap.ts";
+import { responseChecks } from "./response-check.ts";
 
 /** The databases integration tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export function testDatabases(): DbKind[] {
@@ -99,7 +100,8 @@ export async function createTestMnemo(
   const { database, cleanup } = await openTestDatabase(kind);
   const config = testConfig(configOverrides);
   const mnemo = await startMnemo({ config, database, log: createLogger("silent") });
-  const request: TestMnemo["request"] = (method, url, opts = {}) => {
+  const checkResponse = responseChecks(mnemo.app.api as never, "/api");
+  const request: TestMnemo["request"] = async (method, url, opts = {}) => {
     const headers = new Headers(opts.headers);
     if (opts.as) headers.set("authorization", `Bearer ${opts.as.token}`);
     let body = opts.body;
@@ -107,7 +109,9 @@ export async function createTestMnemo(
       headers.set("content-type", "application/json");
       body = JSON.stringify(opts.json);
     }
-    return Promise.resolve(mnemo.app.request(url, { method, headers, body }));
+    const res = await mnemo.app.request(url, { method, headers, body });
+    await checkResponse(method, url, res);
+    return res;
   };
   let n = 0;
   return {

@@ -1,9 +1,8 @@
-import { Hono } from "hono";
 import { zAuthResult, zSignInInput, zSignUpInput } from "@mnemo/contracts";
 import { APIError } from "better-auth/api";
 import type { AppContext } from "../../context.ts";
 import type { AppEnv } from "../../http/context.ts";
-import { defineRoute } from "../../http/route.ts";
+import { createRouter, defineRoute } from "../../http/route.ts";
 import { requireAuth } from "../../http/middleware/auth.ts";
 import { AppError } from "../../lib/errors.ts";
 
@@ -34,7 +33,7 @@ function mapAuthError(err: unknown): never {
 }
 
 export function authRoutes(ctx: AppContext) {
-  const r = new Hono<AppEnv>();
+  const r = createRouter<AppEnv>();
 
   defineRoute(
     r,

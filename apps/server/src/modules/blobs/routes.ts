@@ -1,8 +1,8 @@
-import { Hono, type Context } from "hono";
+import type { Context } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import type { AppEnv } from "../../http/context.ts";
-import { documentRoute } from "../../http/route.ts";
+import { createRouter, documentRoute } from "../../http/route.ts";
 import { AppError } from "../../lib/errors.ts";
 import { LocalBlobStore } from "./local.ts";
 import { BlobTooLargeError, isSafeKey, type BlobMetadata } from "./store.ts";
@@ -31,7 +31,7 @@ function metadataFrom(headers: Headers): BlobMetadata {
  * no bearer token: the signature is the authorization. Bodies stream to disk, never buffered.
  */
 export function blobRoutes(ctx: AppContext) {
-  const r = new Hono<AppEnv>();
+  const r = createRouter<AppEnv>();
   const limit = ctx.config.UPLOAD_LIMIT_MB * 1024 * 1024;
 
   const grantFor = (c: Context<AppEnv>, method: "PUT" | "GET") => {
@@ -51,7 +51,7 @@ export function blobRoutes(ctx: AppContext) {
     return grant;
   };
 
-  documentRoute({
+  documentRoute(r, {
     method: "put",
     path: "/blob/:key{.+}",
     summary: "Upload a file body to a presigned URL (embedded mode)",
@@ -80,7 +80,7 @@ export function blobRoutes(ctx: AppContext) {
     return c.body(null, 200);
   });
 
-  documentRoute({
+  documentRoute(r, {
     method: "get",
     path: "/blob/:key{.+}",
     summary: "Download a stored file by presigned URL (embedded mode)",

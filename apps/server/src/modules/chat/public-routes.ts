@@ -1,4 +1,4 @@
-import type { Hono, MiddlewareHandler } from "hono";
+import type { MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { zChatIdQuery, zChatRequest } from "@mnemo/contracts/chat";
 import {
@@ -11,7 +11,7 @@ import {
   zVoteInput,
 } from "@mnemo/contracts/public-chat";
 import type { AppEnv } from "../../http/context.ts";
-import { defineRoute } from "../../http/route.ts";
+import { defineRoute, type Router } from "../../http/route.ts";
 import { ndjsonResponse } from "./ndjson.ts";
 import * as pub from "./public.ts";
 import type { QnaDeps } from "./qna.ts";
@@ -21,7 +21,7 @@ const zOk = z.object({ success: z.literal(true) });
 
 /** Public chats (make public, revoke, read, follow-ups, duplicate) and votes on answers. */
 export function publicChatRoutes(
-  r: Hono<AppEnv>,
+  r: Router<AppEnv>,
   auth: MiddlewareHandler<AppEnv>[],
   deps: QnaDeps,
   slow: <T>(g: AsyncGenerator<T>) => AsyncGenerator<T>,

@@ -1,4 +1,3 @@
-import { Hono } from "hono";
 import { z } from "zod";
 import {
   zChatHistoryQuery,
@@ -15,7 +14,7 @@ import {
 } from "@mnemo/contracts/chat";
 import type { AppContext } from "../../context.ts";
 import type { AppEnv } from "../../http/context.ts";
-import { defineRoute } from "../../http/route.ts";
+import { createRouter, defineRoute } from "../../http/route.ts";
 import { requireAuth } from "../../http/middleware/auth.ts";
 import { AppError } from "../../lib/errors.ts";
 import { ANSWER_ERROR_HEADER } from "@mnemo/contracts/stream";
@@ -29,7 +28,7 @@ const zOk = z.object({ success: z.literal(true) });
 
 /** POST /api/qna (streamed answers) and the chat history calls of spec 1 §7. */
 export function chatRoutes(ctx: AppContext) {
-  const r = new Hono<AppEnv>();
+  const r = createRouter<AppEnv>();
   const auth = [requireAuth(ctx)];
   const db = ctx.database.db;
   const deps: QnaDeps = {

@@ -1,4 +1,4 @@
-import { Hono, type Context } from "hono";
+import type { Context } from "hono";
 import {
   zAddSourcesResponse,
   zCollection,
@@ -20,7 +20,7 @@ import {
 } from "@mnemo/contracts";
 import type { AppContext } from "../../context.ts";
 import type { AppEnv } from "../../http/context.ts";
-import { defineRoute } from "../../http/route.ts";
+import { createRouter, defineRoute } from "../../http/route.ts";
 import { requireAuth } from "../../http/middleware/auth.ts";
 import * as service from "./service.ts";
 
@@ -31,7 +31,7 @@ const idOf = (c: Context<AppEnv>) => c.req.param("id") ?? "";
 
 /** Collections and sharing (spec 2 §7 Collections), under /api. */
 export function collectionRoutes(ctx: AppContext) {
-  const r = new Hono<AppEnv>();
+  const r = createRouter<AppEnv>();
   const auth = [requireAuth(ctx)];
   const db = ctx.database.db;
 

@@ -1,8 +1,7 @@
-import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import type { AppContext } from "../../context.ts";
 import type { AppEnv } from "../../http/context.ts";
-import { defineRoute } from "../../http/route.ts";
+import { createRouter, defineRoute } from "../../http/route.ts";
 import { requireAuth } from "../../http/middleware/auth.ts";
 import { getMe } from "../users/service.ts";
 import type { UserEvent } from "./bus.ts";
@@ -11,7 +10,7 @@ const HEARTBEAT_MS = 25_000;
 
 /** `GET /api/events`: Server-Sent Events with the user's own document and indexing changes (ARCHITECTURE §4). */
 export function eventRoutes(ctx: AppContext) {
-  const r = new Hono<AppEnv>();
+  const r = createRouter<AppEnv>();
   defineRoute(
     r,
     {

@@ -1,4 +1,3 @@
-import { Hono } from "hono";
 import {
   zConfirmUploadInput,
   zConfirmUploadResponse,
@@ -15,7 +14,7 @@ import {
 } from "@mnemo/contracts";
 import type { AppContext } from "../../context.ts";
 import type { AppEnv } from "../../http/context.ts";
-import { defineRoute } from "../../http/route.ts";
+import { createRouter, defineRoute } from "../../http/route.ts";
 import { requireAuth } from "../../http/middleware/auth.ts";
 import * as uploads from "./uploads-service.ts";
 import * as webPages from "./web-pages-service.ts";
@@ -23,7 +22,7 @@ import { proactiveMemory } from "./proactive.ts";
 
 /** Spec 2 §7 Uploads and Indexing. Paths the spec does not show are designed in its style. */
 export function ingestRoutes(ctx: AppContext) {
-  const r = new Hono<AppEnv>();
+  const r = createRouter<AppEnv>();
   const auth = [requireAuth(ctx)];
   const tag = "uploads";
 

@@ -1,9 +1,8 @@
-import { Hono } from "hono";
 import { z } from "zod";
 import { zBlocknoteParserInput, zBlocknoteParserResponse, zPage, zSavePageInput } from "@mnemo/contracts";
 import type { AppContext } from "../../context.ts";
 import type { AppEnv } from "../../http/context.ts";
-import { defineRoute } from "../../http/route.ts";
+import { createRouter, defineRoute } from "../../http/route.ts";
 import { requireAuth } from "../../http/middleware/auth.ts";
 import { conversionRefused, markdownToBlocks } from "./blocknote.ts";
 import * as service from "./service.ts";
@@ -11,7 +10,7 @@ import * as service from "./service.ts";
 const zId = z.string().min(1).max(100);
 
 export function pageRoutes(ctx: AppContext) {
-  const r = new Hono<AppEnv>();
+  const r = createRouter<AppEnv>();
   const auth = [requireAuth(ctx)];
 
   defineRoute(

@@ -1,9 +1,8 @@
-import { Hono } from "hono";
 import { z } from "zod";
 import { zSetUserPlanInput, zUserPlan, zUserStats, zUserStatsQuery } from "@mnemo/contracts";
 import type { AppContext } from "../../context.ts";
 import type { AppEnv } from "../../http/context.ts";
-import { defineRoute } from "../../http/route.ts";
+import { createRouter, defineRoute } from "../../http/route.ts";
 import { requireAuth } from "../../http/middleware/auth.ts";
 import * as service from "./service.ts";
 
@@ -11,7 +10,7 @@ const zSetUserPlanResponse = z.object({ success: z.literal(true), email: z.strin
 
 /** Plan state, daily usage and the administrators' plan switch (spec 1 §3, spec 3 §3, §6, §7). */
 export function planRoutes(ctx: AppContext) {
-  const r = new Hono<AppEnv>();
+  const r = createRouter<AppEnv>();
   const auth = [requireAuth(ctx)];
   const db = ctx.database.db;
 

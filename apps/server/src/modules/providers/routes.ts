@@ -1,13 +1,12 @@
-import { Hono } from "hono";
 import { zAgentsResponse, zLlmOptionsResponse } from "@mnemo/contracts/llm";
 import type { AppContext } from "../../context.ts";
 import type { AppEnv } from "../../http/context.ts";
-import { defineRoute } from "../../http/route.ts";
+import { createRouter, defineRoute } from "../../http/route.ts";
 import { requireAuth } from "../../http/middleware/auth.ts";
 
 /** The model and agent pickers' lists (spec 1 §3 LLM option, Agent; path not shown in the spec). */
 export function providerRoutes(ctx: AppContext) {
-  const r = new Hono<AppEnv>();
+  const r = createRouter<AppEnv>();
   const auth = [requireAuth(ctx)];
   const registry = ctx.models;
   defineRoute(

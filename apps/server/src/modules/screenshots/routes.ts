@@ -1,8 +1,7 @@
-import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import type { AppEnv } from "../../http/context.ts";
-import { defineRoute } from "../../http/route.ts";
+import { createRouter, defineRoute } from "../../http/route.ts";
 import { requireAuth } from "../../http/middleware/auth.ts";
 import { linkFetchOptions } from "../links/fetch-options.ts";
 import * as service from "./service.ts";
@@ -15,7 +14,7 @@ const zScreenshotInput = z.object({
 
 /** Full-page screenshots with the system Chromium (spec 2 §7 "take a full-page screenshot by url"). */
 export function screenshotRoutes(ctx: AppContext) {
-  const r = new Hono<AppEnv>();
+  const r = createRouter<AppEnv>();
   const auth = [requireAuth(ctx)];
   const deps: service.ScreenshotDeps = {
     db: ctx.database.db,

@@ -1,4 +1,3 @@
-import { Hono } from "hono";
 import { z } from "zod";
 import {
   zDeleteSourcesInput,
@@ -17,14 +16,14 @@ import {
 } from "@mnemo/contracts";
 import type { AppContext } from "../../context.ts";
 import type { AppEnv } from "../../http/context.ts";
-import { defineRoute } from "../../http/route.ts";
+import { createRouter, defineRoute } from "../../http/route.ts";
 import { requireAuth } from "../../http/middleware/auth.ts";
 import * as service from "./service.ts";
 import { enqueueExtract } from "../ingest/enqueue.ts";
 
 /** The wall and everything that opens from it (spec 2 §7 Sources). */
 export function sourceRoutes(ctx: AppContext) {
-  const r = new Hono<AppEnv>();
+  const r = createRouter<AppEnv>();
   const auth = [requireAuth(ctx)];
   const deps: service.SourcesDeps = {
     db: ctx.database.db,

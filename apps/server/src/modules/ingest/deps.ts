@@ -3,6 +3,7 @@
  * indexer), so each is switched or stubbed in one file.
  */
 import type { Config } from "../../config.ts";
+import { heavyConcurrency } from "../../jobs/memory-guard.ts";
 import type { ExtractInput, ExtractResult } from "./extractors/types.ts";
 import { runExtraction, runSandboxed, sandboxLane, stopExtractionProcesses } from "./extractors/runner.ts";
 import type { FetchedPage } from "../links/types.ts";
@@ -14,13 +15,24 @@ export { stopExtractionProcesses };
 
 /**
  * At most this many sandboxed extractions at once per process: the extractor keeps two warm
- * processes, and a cold one costs ~0.5 s of CPU, so more parallelism only adds spawns.
+ * processes, and a cold one costs ~0.5 s of CPU, so more parallelism only adds spawns. Under a
+ * small memory limit one at a time: each sandbox process holds ~110 MB.
  */
-const withExtractionSlot = sandboxLane(2);
+const lanes = new Map<number, ReturnType<typeof sandboxLane>>();
+function extractionSlot(config: Pick<Config, "memoryLimitMb">) {
+  const parallel = heavyConcurrency(config.memoryLimitMb, 2);
+  let lane = lanes.get(parallel);
+  if (!lane) lanes.set(parallel, (lane = sandboxLane(parallel)));
+  return lane;
+}
 
 /** Extracts a file in the sandboxed extraction process (time and heap limits). */
-export function extractFile(input: ExtractInput, timeoutMs: number): Promise<ExtractResult> {
-  return withExtractionSlot(() => runExtraction(input, { timeoutMs }));
+export function extractFile(
+  input: ExtractInput,
+  timeoutMs: number,
+  config: Pick<Config, "memoryLimitMb">,
+): Promise<ExtractResult> {
+  return extractionSlot(config)(() => runExtraction(input, { timeoutMs }));
 }
 
 /** Thrown when a link cannot be saved even with the metadata fallback. */
@@ -31,7 +43,7 @@ function fetchOptions(config: Config) {
     ...linkFetchOptions(config),
     embedderOrigin: config.PUBLIC_URL,
     readHtml: (input: { html: string; url: string }) =>
-      withExtractionSlot(() => runSandboxed("readPage", input, { timeoutMs: config.PARSE_TIMEOUT_MS })),
+      extractionSlot(config)(() => runSandboxed("readPage", input, { timeoutMs: config.PARSE_TIMEOUT_MS })),
   };
 }
 

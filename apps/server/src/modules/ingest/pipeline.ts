@@ -74,6 +74,7 @@ async function extractUpload(ctx: PipelineCtx, job: IngestJob, src: repo.SourceR
   const result = await extractFile(
     { bytes, name: stored.name, mimeType: stored.mimeType },
     EXTRACT_TIMEOUT_MS,
+    ctx.config,
   );
   await saveExtracted(
     ctx,

@@ -5,7 +5,7 @@ import { isPlanId, planMessages } from "@mnemo/contracts";
 import { pricing, type PlanId } from "@mnemo/contracts/constants";
 import { Button } from "@/components/ui/button";
 import { Logo } from "@/components/logo";
-import { useSignOut } from "@/features/auth/hooks/use-auth-mutations";
+import { useSignOut } from "@/features/auth";
 import { useUserPlan } from "../hooks/use-plan";
 import {
   browserTimeZone,

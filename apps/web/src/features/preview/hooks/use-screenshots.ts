@@ -1,10 +1,8 @@
 import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import type { Source, SourceList } from "@mnemo/contracts";
+import type { Source } from "@mnemo/contracts";
 import { getScreenshotStatus, takeScreenshot } from "../api/screenshot";
 import { createLimiter } from "../logic/limiter";
-import { sourceKey } from "./use-preview-data";
-
-type Pages = { pages: SourceList[]; pageParams: unknown[] };
+import { patchSource } from "@/lib/source-cache";
 
 /** At most two screenshots are taken at a time, for the whole app. */
 const limit = createLimiter(2);
@@ -36,13 +34,7 @@ export function requestScreenshot(
   const url = source.url ?? "";
   const p = limit(() => takeScreenshot(url, source.id)).then(
     (shot) => {
-      const withThumb = (s: Source): Source => (s.id === source.id ? { ...s, thumbnail_url: shot } : s);
-      qc.setQueriesData<Pages>({ queryKey: ["sources", "list"] }, (data) =>
-        data
-          ? { ...data, pages: data.pages.map((pg) => ({ ...pg, results: pg.results.map(withThumb) })) }
-          : data,
-      );
-      qc.setQueryData<Source>(sourceKey(source.id), (s) => (s ? withThumb(s) : s));
+      patchSource(qc, source.id, (s) => ({ ...s, thumbnail_url: shot }));
       return shot;
     },
     () => null,

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useUpdateMetadata, useMe } from "@/features/users";
 import { useIsMobile } from "@/hooks/use-media-query";
 import { cn } from "@/lib/utils";
@@ -52,9 +52,13 @@ export function ChatView({ scope, onChatId, pageChat, compact, sessionRef }: Cha
       ? composer.llm
       : (models.fallback?.id ?? null);
 
+  // Only a chat id the session learns is announced: a new callback (the page moved to /chat/new)
+  // must not re-announce the old conversation's id and send the page back to it.
+  const announce = useRef(onChatId);
+  announce.current = onChatId;
   useEffect(() => {
-    if (state.chatId) onChatId?.(state.chatId);
-  }, [state.chatId, onChatId]);
+    if (state.chatId) announce.current?.(state.chatId);
+  }, [state.chatId]);
   useEffect(
     () => sessionRef?.({ reset: session.reset, chatId: state.chatId }),
     [sessionRef, session.reset, state.chatId],

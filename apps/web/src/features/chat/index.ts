@@ -6,3 +6,4 @@ export { ChatHistoryPage } from "./components/chat-history-page";
 export { ChatPage } from "./components/chat-page";
 export { PublicChatPage } from "./components/public-chat-page";
 export { track, trackEventType, type TrackEvent } from "./logic/track";
+export { chatPrefs } from "./logic/prefs";

@@ -5,5 +5,5 @@ export { MarkdownView } from "./components/markdown-view";
 export { CsvTable } from "./components/csv-table";
 export { SandboxedHtml } from "./components/sandboxed-html";
 export { useRetrySource } from "./hooks/use-retry-source";
-export { requestScreenshot, useScreenshotStatus } from "./hooks/use-screenshots";
+export { forgetScreenshots, requestScreenshot, useScreenshotStatus } from "./hooks/use-screenshots";
 export { wantsScreenshot } from "./logic/screenshot";

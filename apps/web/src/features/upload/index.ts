@@ -6,3 +6,4 @@ export { UploadNotificationCard } from "./components/upload-notification-card";
 export { openUploadDialog, closeUploadDialog, useUploadState } from "./state/upload-store";
 export { uploadFile } from "./api/upload-file";
 export { isSupportedFile } from "./logic/file-pick";
+export { endUploadSession } from "./state/upload-actions";

@@ -9,6 +9,11 @@ const limit = createLimiter(2);
 /** One request per memory for the life of the page, shared by the wall cards and the preview. */
 const requested = new Map<string, Promise<string | null>>();
 
+/** The session ended: the next user's cards ask for their own screenshots. */
+export function forgetScreenshots() {
+  requested.clear();
+}
+
 /** Whether screenshots are available on this server (asked once), with the reason when they are not. */
 export function useScreenshotStatus(enabled = true) {
   return useQuery({

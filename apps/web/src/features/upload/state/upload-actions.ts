@@ -104,6 +104,16 @@ export function addSavedPage(page: { id: string; title: string }) {
   wakeIndexingTracker();
 }
 
+/**
+ * The session ended (sign-out or an expired session): every upload stops, the indexing tracker
+ * has nothing left to poll, and the rows (titles and links of the user's memories) are forgotten.
+ */
+export function endUploadSession() {
+  controllers.forEach((c) => c.abort());
+  controllers.clear();
+  uploadStore.reset();
+}
+
 /** Removes a row and aborts its in-flight request. */
 export function removeItem(key: string) {
   controllers.get(key)?.abort();

@@ -80,7 +80,7 @@ export function CollectionMemories({ collection, onAdd }: { collection: Collecti
         <MemoryGrid
           items={items}
           selected={selected}
-          onToggleSelect={canWrite ? toggle : () => undefined}
+          onToggleSelect={canWrite ? toggle : undefined}
           onOpen={(s) => openPreview(s.id)}
           onPin={(s, p) => pin.mutate({ id: s.id, pinned: p })}
           onDelete={(s) => setToDelete([s])}

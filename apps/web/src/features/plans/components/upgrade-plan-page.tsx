@@ -26,7 +26,7 @@ function ChosenPlan({ chosen }: { chosen: PlanCard }) {
   const price =
     chosen.mode === "lifetime"
       ? `${lifetimePrice(browserTimeZone()).label} once`
-      : `${planPrice(chosen.plan, chosen.mode, "planScreen").label} / month${chosen.mode === "yearly" ? ", billed yearly" : ""}`;
+      : `${planPrice(chosen.plan, chosen.mode).label} / month${chosen.mode === "yearly" ? ", billed yearly" : ""}`;
   return (
     <section
       aria-labelledby="chosen-plan"
@@ -91,9 +91,9 @@ export function UpgradePlanPage() {
         ) : (
           <>
             <div className="flex justify-center">
-              <PlanTabs mode={mode} onMode={setMode} yearlyBadge={pricing.yearlyDiscount.planScreen.label} />
+              <PlanTabs mode={mode} onMode={setMode} yearlyBadge={pricing.yearlyDiscount.label} />
             </div>
-            <PlanCards mode={mode} surface="planScreen" currentPlan={current} timeZone={browserTimeZone()} />
+            <PlanCards mode={mode} currentPlan={current} timeZone={browserTimeZone()} />
           </>
         )}
         <p className="text-center text-sm">

@@ -87,3 +87,23 @@ test("the chat follows a streaming answer unless the reader scrolled up", async 
   await expect.poll(() => distanceFromBottom(page)).toBeLessThanOrEqual(48);
   await expect(jump).toHaveCount(0);
 });
+
+test("a long question collapses to four lines with Expand and Hide, on a wide screen too", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signedInWithNotes(page, request, "longq");
+  await page.goto("/chat/new");
+  const words = "Tell me everything about the reflecting telescope, its mirror and its mount".split(" ");
+  const question = Array.from({ length: 90 }, (_, i) => words[i % words.length]).join(" ") + "?";
+  await ask(page, question);
+  const bubble = page.getByTestId("query-bubble");
+  const expand = bubble.getByRole("button", { name: "Expand" });
+  await expect(expand).toBeVisible();
+  const collapsed = await bubble.locator("p").evaluate((el) => el.clientHeight);
+  await expand.click();
+  await expect(bubble.getByRole("button", { name: "Hide" })).toBeVisible();
+  expect(await bubble.locator("p").evaluate((el) => el.clientHeight)).toBeGreaterThan(collapsed);
+});

@@ -135,8 +135,12 @@ export function saveMemories() {
       )
       .map((i) => (i.inDialog ? { ...i, inDialog: false, notify: true } : i)),
   }));
+  // Only when something is still on its way: rows already Added have nothing left to upload.
   // Top centre: the notification card owns the bottom-right corner.
-  toast(uploadMessages.backgroundUpload, { position: "top-center" });
+  const pending = uploadStore
+    .get()
+    .items.some((i) => i.status === "idle" || i.status === "uploading" || i.status === "indexing");
+  if (pending) toast(uploadMessages.backgroundUpload, { position: "top-center" });
   wakeIndexingTracker();
 }
 

@@ -19,7 +19,8 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { cn } from "@/lib/utils";
-import { excerpt, plainSnippet, sourceIconKind, sourceLabel } from "../logic/source-label";
+import { plainSnippet } from "@/lib/markdown-text";
+import { excerpt, sourceIconKind, sourceLabel } from "../logic/source-label";
 import { useCardScreenshot } from "../hooks/use-card-screenshot";
 import { SourceIcon } from "./source-icon";
 

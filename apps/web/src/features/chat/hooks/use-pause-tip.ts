@@ -3,7 +3,8 @@ import { chat as chatConstants } from "@mnemo/contracts/constants";
 
 /**
  * The stream pause tip (spec 1 §2): shown for 7 s when an answer starts streaming, while the user
- * has paused fewer than twice; `hide` takes it away at once (Stop was pressed).
+ * has paused fewer than twice, and never past the end of the stream; `hide` takes it away at once
+ * (Stop was pressed).
  */
 export function usePauseTip(streaming: boolean, enabled: boolean, pauses: number) {
   const [shown, setShown] = useState(false);
@@ -11,7 +12,11 @@ export function usePauseTip(streaming: boolean, enabled: boolean, pauses: number
     if (!streaming || !enabled || pauses >= chatConstants.pauseTip.maxPauseCountExclusive) return;
     setShown(true);
     const t = setTimeout(() => setShown(false), chatConstants.pauseTip.durationMs);
-    return () => clearTimeout(t);
+    // An answer that ended (or was stopped) has nothing left to pause: the tip goes with it.
+    return () => {
+      clearTimeout(t);
+      setShown(false);
+    };
   }, [streaming, enabled, pauses]);
   return { shown, hide: () => setShown(false) };
 }

@@ -48,3 +48,23 @@ test("opening the page editor logs no viewport warning", async ({ page, request 
   await expect(editor.locator(".bn-editor")).toBeVisible();
   expect(messages.filter((m) => m.includes("interactive-widget"))).toEqual([]);
 });
+
+test("over a PDF the preview header stays, since the PDF viewer swallows pointer moves", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const api = await MemoryApi.signUp(request, email("pdfhead"), "Pia Pdf");
+  const pdf = await api.uploadFixture("multipage.pdf", "application/pdf");
+  await api.waitIndexed([pdf]);
+  await page.clock.install();
+  await page.addInitScript((token) => localStorage.setItem("mnemo.token", token), api.token);
+  await page.goto(`/?preview=${pdf}`);
+  const dialog = page.getByTestId("source-preview");
+  await expect(dialog.getByTestId("pdf-viewer")).toBeVisible();
+  const header = dialog.getByTestId("preview-header");
+  await page.mouse.move(640, 400);
+  await page.clock.runFor(10_000);
+  await expect(header).toHaveAttribute("data-visible", "true");
+  await expect(dialog.getByRole("button", { name: "Close", exact: true })).toBeVisible();
+});

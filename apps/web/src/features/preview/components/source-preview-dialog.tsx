@@ -48,10 +48,13 @@ export function SourcePreviewDialog({
   const [mode, setMode] = useState<PreviewMode>("preview");
   const [hold, setHold] = useState(false);
   const [confirmClear, setConfirmClear] = useState(false);
-  const header = useAutoHide(memories.previewHeaderAutoHideMs, hold || confirmClear);
+  const s = source.data;
+  // Pointer moves over the browser's PDF viewer never reach the page, so the header could only
+  // come back over its top strip: over a PDF it stays.
+  const overPdf = !!s && mode === "preview" && isPdfSource(s);
+  const header = useAutoHide(memories.previewHeaderAutoHideMs, hold || confirmClear || overPdf);
   const me = useMe();
   const updateMetadata = useUpdateMetadata();
-  const s = source.data;
   const full = maximized || mobile;
 
   const clearChat = () => onClearChat(sourceId);

@@ -23,7 +23,7 @@ export function CollectionMemories({ collection, onAdd }: { collection: Collecti
   const { previewId, openPreview, closePreview } = usePreviewParam();
   const { selected, toggle, clear: clearSelection } = useSelection();
   const [toDelete, setToDelete] = useState<Source[] | null>(null);
-  const { pin, remove } = useWallActions();
+  const { pin } = useWallActions();
   const removeFrom = useRemoveFromCollection(id);
   const canWrite = collection.policies.add_sources;
 
@@ -100,15 +100,9 @@ export function CollectionMemories({ collection, onAdd }: { collection: Collecti
         </Button>
       </SelectionBar>
       <DeleteMemoriesDialog
-        titles={toDelete?.map((s) => s.title) ?? null}
-        onCancel={() => setToDelete(null)}
-        onConfirm={async () => {
-          if (!toDelete) return;
-          const ids = toDelete.map((s) => s.id);
-          await remove.mutateAsync(ids).catch(() => undefined);
-          setToDelete(null);
-          if (previewId && ids.includes(previewId)) closePreview();
-        }}
+        memories={toDelete}
+        onClose={() => setToDelete(null)}
+        onDeleted={(ids) => previewId && ids.includes(previewId) && closePreview()}
       />
       {previewId && (
         <MemoryPreview

@@ -50,7 +50,7 @@ export function WallPage({
   const items = useMemo(() => list.data?.pages.flatMap((p) => p.results) ?? [], [list.data]);
   const search = useMemorySearch(query, items, tab, sort, types);
   const shown = search.active ? search.results : items;
-  const { pin, remove } = useWallActions();
+  const { pin } = useWallActions();
 
   const openPreview = (src: Source) => openPreviewId(src.id);
   const byId = new Map(shown.map((s) => [s.id, s]));
@@ -136,13 +136,9 @@ export function WallPage({
         </Button>
       </SelectionBar>
       <DeleteMemoriesDialog
-        titles={toDelete?.map((s) => s.title) ?? null}
-        onCancel={() => setToDelete(null)}
-        onConfirm={async () => {
-          if (!toDelete) return;
-          const ids = toDelete.map((s) => s.id);
-          await remove.mutateAsync(ids).catch(() => undefined);
-          setToDelete(null);
+        memories={toDelete}
+        onClose={() => setToDelete(null)}
+        onDeleted={(ids) => {
           dropSelection(ids);
           if (previewId && ids.includes(previewId)) closePreview();
         }}

@@ -2,6 +2,34 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import path from "node:path";
+import { importX } from "eslint-plugin-import-x";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+
+// The web app's one-way graph (docs/decisions.md, "Layering — web app"): app/ composes features;
+// a feature reaches another only through its index.ts; components/, hooks/ and lib/ know no feature.
+const web = path.resolve(import.meta.dirname, "apps/web/src");
+const features = [
+  "account",
+  "auth",
+  "chat",
+  "collections",
+  "pages",
+  "plans",
+  "preview",
+  "settings",
+  "support",
+  "upload",
+  "users",
+  "wall",
+];
+const featureZones = features.map((name) => ({
+  target: `${web}/features/${name}`,
+  from: `${web}/features/**`,
+  except: [`${web}/features/${name}/**`, `${web}/features/*/index.ts`],
+  message:
+    "Import another feature only through its index.ts; a screen that needs several features belongs in app/.",
+}));
 
 export default tseslint.config(
   {
@@ -29,7 +57,52 @@ export default tseslint.config(
     rules: {
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "warn",
-      "no-restricted-imports": ["error", { patterns: ["**/apps/server/**", "@mnemo/server*"] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/apps/server/**", "@mnemo/server*"],
+              message: "The web app never imports the server.",
+            },
+            {
+              group: ["@/features/*/**"],
+              message: "Import a feature through its index.ts (@/features/<name>).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["apps/web/src/**/*.{ts,tsx}"],
+    plugins: { "import-x": importX },
+    settings: {
+      // Without these, import-x skips .ts/.tsx dependencies and no-cycle sees no edges.
+      "import-x/extensions": [".ts", ".tsx"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "apps/web/tsconfig.json" })],
+    },
+    rules: {
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            {
+              target: [`${web}/components`, `${web}/hooks`, `${web}/lib`],
+              from: [`${web}/features`, `${web}/app`],
+              message: "Shared code (components/, hooks/, lib/) must not depend on features or the app.",
+            },
+            {
+              target: `${web}/features`,
+              from: `${web}/app`,
+              message: "Features never import the app layer.",
+            },
+            ...featureZones,
+          ],
+        },
+      ],
     },
   },
 );

@@ -40,6 +40,12 @@ test("ask, stream, cite, stop, regenerate, copy, vote, save, history, share, rev
 }) => {
   test.setTimeout(180_000);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  // Vote events reach any listener of the app's `mnemo:track` DOM event (the analytics seam).
+  await page.addInitScript(() => {
+    const seen: unknown[] = [];
+    (window as unknown as { trackedByTest: unknown[] }).trackedByTest = seen;
+    window.addEventListener("mnemo:track", (e) => seen.push((e as CustomEvent).detail));
+  });
   const alice = await MemoryApi.signUp(request, email("chat-alice"), "Alice Chat");
   const ids = [
     await alice.createPage(
@@ -112,10 +118,9 @@ test("ask, stream, cite, stop, regenerate, copy, vote, save, history, share, rev
     "aria-pressed",
     "true",
   );
-  const events = await page.evaluate(() =>
-    (
-      window as unknown as { __mnemoTrack: () => { name: string; props: { query: string } }[] }
-    ).__mnemoTrack(),
+  const events = await page.evaluate(
+    () =>
+      (window as unknown as { trackedByTest: { name: string; props: { query: string } }[] }).trackedByTest,
   );
   expect(events).toContainEqual({ name: "UpvoteQna", props: { query: "How big is the telescope mirror?" } });
   const chatId = page.url().split("/").pop()!;

@@ -108,6 +108,8 @@ test("free user at the web-search limit, plans from the message, prices by time 
   ).toHaveAttribute("href", "/upgrade-plan?plan=pro&mode=monthly");
   await shots(page, "modal-monthly");
   await plans.getByRole("tab", { name: /Yearly/ }).click();
+  await expect(plans.getByTestId("plan-card-pro").getByTestId("plan-price")).toHaveText("$9");
+  await expect(plans.getByTestId("plan-card-team").getByTestId("plan-price")).toHaveText("$18");
   await expect(
     plans.getByTestId("plan-card-team").getByRole("link", { name: "Upgrade to Team" }),
   ).toHaveAttribute("href", "/upgrade-plan?plan=team&mode=yearly");
@@ -142,7 +144,11 @@ test("free user at the web-search limit, plans from the message, prices by time 
   await expect(page.getByRole("heading", { name: "Lifetime · Lifetime" })).toBeVisible();
   await page.getByRole("link", { name: "See all plans" }).click();
   await expect(page.getByRole("heading", { name: "Upgrade Your Plan" })).toBeVisible();
-  await expect(page.getByRole("tab", { name: /Yearly/ })).toContainText("-50% off");
+  // One price per plan: the screen's yearly discount and prices match the modal's.
+  await expect(page.getByRole("tab", { name: /Yearly/ })).toContainText("-40% off");
+  await page.getByRole("tab", { name: /Yearly/ }).click();
+  await expect(page.getByTestId("plan-card-pro").getByTestId("plan-price")).toHaveText("$9");
+  await expect(page.getByTestId("plan-card-team").getByTestId("plan-price")).toHaveText("$18");
   await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
   await shots(page, "upgrade-screen");
 

@@ -22,20 +22,20 @@ export const plans = {
 } as const;
 export type PlanId = (typeof plans.ids)[number];
 
-/** Pricing (spec 3 §2, §9). Both readings of the yearly discount are kept. */
+/**
+ * Pricing (spec 3 §2, §9). The spec gives two readings of the yearly discount (-40% in the modal,
+ * -50% on the plan screen); a plan has one price, so both surfaces show -40% (docs/decisions.md).
+ */
 export const pricing = {
   upgradePlans: ["pro", "team"],
   billingModes: ["monthly", "yearly", "lifetime"],
   /** The lifetime card links with plan=team and mode=lifetime. */
   lifetimeLink: { plan: "team", mode: "lifetime" },
-  yearlyDiscount: {
-    modal: { percent: 40, label: "-40% off" },
-    planScreen: { percent: 50, label: "-50% off" },
-  },
+  yearlyDiscount: { percent: 40, label: "-40% off" },
   /**
    * Monthly list prices in US dollars. The spec leaves them to "a plan table: not shown"; these
    * are Mnemo's own (docs/decisions.md "Prices"). A yearly price is the monthly one less the
-   * yearly discount of the surface showing it (-40% in the modal, -50% on the plan screen).
+   * yearly discount, wherever it is shown.
    */
   monthlyUsd: { pro: 15, team: 30 },
   lifetimePrice: {

@@ -44,7 +44,8 @@ export const zSource = z.object({
     file_type: z.string().optional(),
   }),
   /** What the viewer may do (so the UI hides what it may not). */
-  policies: z.object({ edit: z.boolean(), delete: z.boolean() }),
+  /** What the viewer may do: edit (pages), delete and pin are for owners or as the collection allows. */
+  policies: z.object({ edit: z.boolean(), delete: z.boolean(), pin: z.boolean() }),
 });
 export type Source = z.infer<typeof zSource>;
 

@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation, useSearchParams } from "react-router";
-import { safeNext } from "@/features/auth/hooks/use-auth-mutations";
+import { safeNext } from "@/features/auth";
 import { authToken, useAuthToken } from "@/lib/auth-token";
 
 /** Signed-in screens: without a token, go to sign-in and come back afterwards. */

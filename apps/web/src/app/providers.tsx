@@ -4,6 +4,7 @@ import { Toaster } from "sonner";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { ApiError } from "@/lib/api";
 import { useTheme, watchSystemTheme } from "@/lib/theme";
+import { SessionEnd } from "./session-end";
 
 function createQueryClient() {
   return new QueryClient({
@@ -33,6 +34,7 @@ export function Providers({ children }: { children: ReactNode }) {
       <TooltipProvider delayDuration={300}>
         {children}
         <ThemedToaster />
+        <SessionEnd />
       </TooltipProvider>
     </QueryClientProvider>
   );

@@ -1,7 +1,6 @@
 import type { ComponentType } from "react";
 import { createBrowserRouter, Navigate, useLocation } from "react-router";
-import { SignInPage } from "@/features/auth/components/sign-in-page";
-import { SignUpPage } from "@/features/auth/components/sign-up-page";
+import { SignInPage, SignUpPage } from "@/features/auth";
 import { RequireAuth, RequireGuest } from "./guards";
 import { NotFoundPage, RouteError } from "./route-error";
 
@@ -13,7 +12,7 @@ function DashboardRedirect() {
 
 /**
  * Loads a signed-in screen on first visit, so the sign-in and sign-up screens stay small.
- * Usage: `lazy: screen(() => import("…/wall-page"), "WallPage")`.
+ * Usage: `lazy: screen(() => import("@/features/chat"), "ChatPage")`.
  */
 function screen<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
   return async () => ({ Component: (await load())[name] as ComponentType });
@@ -27,7 +26,7 @@ export const router = createBrowserRouter([
       // A path containing /public/ is the public view: no sign-in needed (spec 1 §2).
       {
         path: "/public/chat/:id",
-        lazy: screen(() => import("@/features/chat/components/public-chat-page"), "PublicChatPage"),
+        lazy: screen(() => import("@/features/chat"), "PublicChatPage"),
       },
       {
         element: <RequireGuest />,
@@ -41,48 +40,39 @@ export const router = createBrowserRouter([
         children: [
           {
             path: "upgrade-plan",
-            lazy: screen(() => import("@/features/plans/components/upgrade-plan-page"), "UpgradePlanPage"),
+            lazy: screen(() => import("@/features/plans"), "UpgradePlanPage"),
           },
           {
             lazy: screen(() => import("./layout/app-shell"), "AppShell"),
             children: [
               {
                 index: true,
-                lazy: screen(
-                  () => import("@/features/collections/components/wall-with-collections"),
-                  "WallWithCollections",
-                ),
+                lazy: screen(() => import("./screens/wall-screen"), "WallScreen"),
               },
               { path: "dashboard", element: <DashboardRedirect /> },
               {
                 path: "chat",
-                lazy: screen(() => import("@/features/chat/components/chat-history-page"), "ChatHistoryPage"),
+                lazy: screen(() => import("@/features/chat"), "ChatHistoryPage"),
               },
               {
                 path: "chat/:id",
-                lazy: screen(() => import("@/features/chat/components/chat-page"), "ChatPage"),
+                lazy: screen(() => import("@/features/chat"), "ChatPage"),
               },
               {
                 path: "collections",
-                lazy: screen(
-                  () => import("@/features/collections/components/collections-page"),
-                  "CollectionsPage",
-                ),
+                lazy: screen(() => import("@/features/collections"), "CollectionsPage"),
               },
               {
                 path: "collections/:id",
-                lazy: screen(
-                  () => import("@/features/collections/components/collection-page"),
-                  "CollectionPage",
-                ),
+                lazy: screen(() => import("./screens/collection-screen"), "CollectionScreen"),
               },
               {
                 path: "settings",
-                lazy: screen(() => import("@/features/settings/components/settings-page"), "SettingsPage"),
+                lazy: screen(() => import("@/features/settings"), "SettingsPage"),
               },
               {
                 path: "account",
-                lazy: screen(() => import("@/features/account/components/account-page"), "AccountPage"),
+                lazy: screen(() => import("@/features/account"), "AccountPage"),
               },
               { path: "*", element: <NotFoundPage /> },
             ],

@@ -40,6 +40,10 @@ export function presentSource(r: SourceRecord, x: PresentExtras): Source {
       isCanvas: r.type === "canvas",
       file_type: typeof meta.file_type === "string" ? meta.file_type : undefined,
     },
-    policies: { edit: canOnSource(access, "edit"), delete: canOnSource(access, "delete") },
+    policies: {
+      edit: canOnSource(access, "edit"),
+      delete: canOnSource(access, "delete"),
+      pin: canOnSource(access, "pin"),
+    },
   };
 }

@@ -148,7 +148,7 @@ describe.each(testDatabases())("memories wall on %s", (kind) => {
     expect((await m.request("GET", `/api/sources/${ids.page}`, { as: bob })).status).toBe(200);
     const shared = await (await m.request("GET", "/api/sources?tab=shared", { as: bob })).json();
     expect(shared.results.map((s: { id: string }) => s.id)).toEqual([ids.page]);
-    expect(shared.results[0].policies).toEqual({ edit: false, delete: false });
+    expect(shared.results[0].policies).toEqual({ edit: false, delete: false, pin: false });
     expect(
       (await m.request("PUT", "/api/sources/note", { as: bob, json: { source_id: ids.page, note: "x" } }))
         .status,

@@ -1,8 +1,7 @@
 import { Outlet } from "react-router";
 import { useLocalBoolean } from "@/lib/local-preference";
 import { AddMemoryDialog, UploadNotificationCard } from "@/features/upload";
-import { ProfileNameDialog } from "@/features/users/components/profile-name-dialog";
-import { useMe } from "@/features/users/hooks/use-me";
+import { ProfileNameDialog, useMe } from "@/features/users";
 import { DashboardDialogs } from "./dashboard-dialogs";
 import { MobileHeader } from "./mobile-header";
 import { Sidebar } from "./sidebar";

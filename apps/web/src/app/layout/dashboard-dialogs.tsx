@@ -1,7 +1,7 @@
 import { useSearchParams } from "react-router";
 import { routes } from "@mnemo/contracts/constants";
-import { PlansDialog } from "@/features/plans/components/plans-dialog";
-import { SupportDialog } from "@/features/support/components/support-dialog";
+import { PlansDialog } from "@/features/plans";
+import { SupportDialog } from "@/features/support";
 
 /** `?showPlans=true` opens the plans, `?support=true` opens contact support; closing drops the parameter. */
 export function DashboardDialogs({ plan }: { plan: string | undefined }) {

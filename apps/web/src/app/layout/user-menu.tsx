@@ -20,7 +20,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import { useSignOut } from "@/features/auth/hooks/use-auth-mutations";
+import { useSignOut } from "@/features/auth";
 import { themes, useTheme, type Theme } from "@/lib/theme";
 import { cn } from "@/lib/utils";
 

@@ -4,3 +4,4 @@ export type { PlanGate, Gate } from "./logic/plan-gate";
 export { UsageMeters } from "./components/usage-meters";
 export { PlansDialog } from "./components/plans-dialog";
 export { plansHref } from "./logic/links";
+export { UpgradePlanPage } from "./components/upgrade-plan-page";

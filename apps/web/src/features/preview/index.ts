@@ -1,10 +1,9 @@
 /** Public pieces of the preview feature, for the wall, collections and app search. */
-export { SourcePreviewDialog, previewQueryParam } from "./components/source-preview-dialog";
+export { SourcePreviewDialog } from "./components/source-preview-dialog";
 export { CandidatePreview, type CandidateContent } from "./components/candidate-preview";
 export { MarkdownView } from "./components/markdown-view";
 export { CsvTable } from "./components/csv-table";
 export { SandboxedHtml } from "./components/sandboxed-html";
 export { useRetrySource } from "./hooks/use-retry-source";
-export { usePreviewParam } from "./hooks/use-preview-param";
-export { requestScreenshot, useScreenshotStatus } from "./hooks/use-screenshots";
+export { forgetScreenshots, requestScreenshot, useScreenshotStatus } from "./hooks/use-screenshots";
 export { wantsScreenshot } from "./logic/screenshot";

@@ -4,4 +4,6 @@ export { UploadMemoriesPanel } from "./components/upload-memories-panel";
 export { UploadList } from "./components/upload-list";
 export { UploadNotificationCard } from "./components/upload-notification-card";
 export { openUploadDialog, closeUploadDialog, useUploadState } from "./state/upload-store";
-export { memoryQueryRoots } from "./hooks/use-after-success";
+export { uploadFile } from "./api/upload-file";
+export { isSupportedFile } from "./logic/file-pick";
+export { endUploadSession } from "./state/upload-actions";

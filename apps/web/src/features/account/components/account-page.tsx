@@ -5,10 +5,9 @@ import { routes } from "@mnemo/contracts/constants";
 import { Button } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { SectionCard } from "@/components/ui/section-card";
-import { useSignOut } from "@/features/auth/hooks/use-auth-mutations";
+import { useSignOut } from "@/features/auth";
 import { UsageMeters } from "@/features/plans";
-import { ProfileNameForm } from "@/features/users/components/profile-name-form";
-import { useMe } from "@/features/users/hooks/use-me";
+import { ProfileNameForm, useMe } from "@/features/users";
 
 function Detail({ label, value }: { label: string; value: string }) {
   return (

@@ -8,7 +8,7 @@ import { useSignIn } from "../hooks/use-auth-mutations";
 import { useFormErrors } from "../hooks/use-form-errors";
 import { AuthLayout } from "./auth-layout";
 import { FormAlert } from "./form-alert";
-import { FormField } from "./form-field";
+import { FormField } from "@/components/form-field";
 
 type Field = "email" | "password";
 

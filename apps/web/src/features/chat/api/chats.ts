@@ -7,7 +7,6 @@ import {
   type VoteInput,
 } from "@mnemo/contracts/public-chat";
 import { zSearchSourcesResult } from "@mnemo/contracts/sources";
-import { zUserPlan } from "@mnemo/contracts/plans";
 import { api } from "@/lib/api";
 
 const q = encodeURIComponent;
@@ -74,8 +73,6 @@ export const fetchLlms = (signal?: AbortSignal) =>
   api.request("/api/llms", { schema: zLlmOptionsResponse, signal });
 export const fetchAgents = (signal?: AbortSignal) =>
   api.request("/api/agents", { schema: zAgentsResponse, signal });
-export const fetchPlan = (signal?: AbortSignal) =>
-  api.request("/api/user/plan", { schema: zUserPlan, signal });
 export const searchMemories = (query: string, signal?: AbortSignal) =>
   api.request("/api/sources/search", {
     method: "POST",

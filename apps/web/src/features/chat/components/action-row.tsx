@@ -22,9 +22,8 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import { memoryQueryRoots } from "@/features/upload";
-import { parseMarkdownToBlocks } from "@/features/pages/api/parse-markdown";
-import { savePage } from "@/features/pages/api/save-page";
+import { parseMarkdownToBlocks, savePage } from "@/features/pages";
+import { refreshMemoryLists } from "@/lib/query-keys";
 import { reportError } from "@/lib/report-error";
 import { cn } from "@/lib/utils";
 import { markdownToPlainText, savedMemoryMarkdown, savedMemoryTitle } from "../logic/text";
@@ -81,9 +80,7 @@ export function ActionRow({
       const blocks = await parseMarkdownToBlocks(markdown);
       await savePage({ title: savedMemoryTitle(query), blocks, markdown });
       setSave("saved");
-      void queryClient.invalidateQueries({
-        predicate: (q) => memoryQueryRoots.includes(String(q.queryKey[0])),
-      });
+      void refreshMemoryLists(queryClient);
     } catch (err) {
       reportError(err, { action: "save answer as memory" });
       toast.error(chatMessages.savePageFromChatFailed);

@@ -7,16 +7,15 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { errorMessage } from "@/lib/api";
 import { deleteChat, fetchChats } from "../api/chats";
-
-export const chatsQueryKey = ["chat", "list"] as const;
+import { queryKeys } from "@/lib/query-keys";
 
 /** Chat history: the user's chats, newest first, titled by their first question (spec 1 §2). */
 export function ChatHistoryPage() {
   const queryClient = useQueryClient();
-  const chats = useQuery({ queryKey: chatsQueryKey, queryFn: ({ signal }) => fetchChats(signal) });
+  const chats = useQuery({ queryKey: queryKeys.chats.list, queryFn: ({ signal }) => fetchChats(signal) });
   const remove = useMutation({
     mutationFn: deleteChat,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: chatsQueryKey }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.chats.list }),
     onError: (err) => toast.error(errorMessage(err, "The chat could not be deleted.")),
   });
   const list = (chats.data?.chats ?? []).filter((c) => c.scope !== "source");

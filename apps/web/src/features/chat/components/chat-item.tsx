@@ -1,40 +1,24 @@
 import { memo, useCallback } from "react";
 import { Link } from "react-router";
 import { AlertCircleIcon, SparklesIcon } from "lucide-react";
-import type { SourceResult } from "@mnemo/contracts/chat";
-import type { LlmOption } from "@mnemo/contracts/llm";
 import { chatMessages } from "@mnemo/contracts/messages";
 import { Button } from "@/components/ui/button";
 import type { ChatEntry } from "../logic/session";
 import { isDailyLimit } from "../logic/text";
 import { ActionRow } from "./action-row";
 import { AnswerMarkdown } from "./answer-markdown";
+import { useChatItemContext } from "./chat-item-context";
 import { LoadingHint } from "./loading-hint";
 import { QueryBubble } from "./query-bubble";
 import { SimilarQuestions } from "./similar-questions";
 import { SourcesRow } from "./sources-row";
 import { ThoughtsPanel } from "./thoughts-panel";
 
-export type ChatItemProps = {
-  entry: ChatEntry;
-  llms: LlmOption[];
-  small: boolean;
-  visitor: boolean;
-  /** Modes of the question while it loads (for the hint line). */
-  modes: string[];
-  busy: boolean;
-  onOpenSource: (s: SourceResult) => void;
-  onAsk: (q: string) => void;
-  onVote: (key: string, v: 1 | -1 | null) => void;
-  onRegenerate: (key: string, llm: string | null) => void;
-  onRetry: (key: string) => void;
-  onLoginPrompt: () => void;
-};
-
 /** One question and its answer (spec 1 §2 Chat item): loading, streaming, success, error, cancelled. */
-export const ChatItem = memo(function ChatItem(p: ChatItemProps) {
-  const { item, key } = p.entry;
-  const { onOpenSource } = p;
+export const ChatItem = memo(function ChatItem({ entry }: { entry: ChatEntry }) {
+  const { item, key } = entry;
+  const p = useChatItemContext();
+  const { openSource: onOpenSource } = p.actions;
   const results = item.sources.results;
   const openCitation = useCallback(
     (n: number) => {
@@ -55,7 +39,7 @@ export const ChatItem = memo(function ChatItem(p: ChatItemProps) {
       aria-busy={live}
     >
       <QueryBubble query={item.query} small={p.small} />
-      {p.entry.demo && (
+      {entry.demo && (
         <span className="w-fit rounded-full bg-amber-500/15 px-2 py-0.5 text-xs font-semibold text-amber-700 dark:text-amber-300">
           Demo
         </span>
@@ -89,7 +73,7 @@ export const ChatItem = memo(function ChatItem(p: ChatItemProps) {
               </Link>
             </Button>
           ) : (
-            <Button size="sm" variant="outline" onClick={() => p.onRetry(key)} disabled={p.busy}>
+            <Button size="sm" variant="outline" onClick={() => p.actions.retry(key)} disabled={p.busy}>
               {chatMessages.labels.retry}
             </Button>
           )}
@@ -101,18 +85,18 @@ export const ChatItem = memo(function ChatItem(p: ChatItemProps) {
             <ActionRow
               query={item.query}
               answer={item.response}
-              vote={p.visitor ? null : p.entry.vote}
+              vote={p.visitor ? null : entry.vote}
               llms={p.llms}
               visitor={p.visitor}
-              onVote={(v) => p.onVote(key, v)}
-              onRegenerate={p.busy ? undefined : (llm) => p.onRegenerate(key, llm)}
-              onLoginPrompt={p.onLoginPrompt}
+              onVote={(v) => p.actions.vote(key, v)}
+              onRegenerate={p.busy ? undefined : (llm) => p.actions.regenerate(key, llm)}
+              onLoginPrompt={p.actions.loginPrompt}
             />
           )}
           <SimilarQuestions
             questions={item.relatedQuestions}
             routing={item.is_agent_routing_followup_question}
-            onAsk={p.onAsk}
+            onAsk={p.actions.ask}
             disabled={p.busy}
           />
         </>

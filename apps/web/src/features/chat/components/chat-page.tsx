@@ -4,12 +4,14 @@ import { useQueryClient } from "@tanstack/react-query";
 import { EraserIcon, HistoryIcon, MessageSquarePlusIcon, Share2Icon } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
-import { useMe, useUpdateMetadata } from "@/features/users/hooks/use-me";
+import { useMe, useUpdateMetadata } from "@/features/users";
 import { errorMessage } from "@/lib/api";
 import { deleteConversationHistory } from "../api/chats";
 import { ChatView } from "./chat-view";
-import { ClearChatConfirm } from "./clear-chat-confirm";
+import { ClearChatConfirm } from "@/components/clear-chat-confirm";
+import { PreviewFromAddress } from "./preview-from-address";
 import { ShareDialog } from "./share-dialog";
+import { queryKeys } from "@/lib/query-keys";
 
 /** Full height of the chat inside the shell (its top bar under 1024 px and the page padding). */
 export const chatHeight = "h-[calc(100dvh-6.5rem)] lg:h-[calc(100dvh-5rem)]";
@@ -28,7 +30,7 @@ export function ChatPage() {
   const onChatId = useCallback(
     (newId: string) => {
       if (newId !== chatId) void navigate(`/chat/${newId}`, { replace: true });
-      void queryClient.invalidateQueries({ queryKey: ["chat", "list"] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.chats.list });
     },
     [chatId, navigate, queryClient],
   );
@@ -75,6 +77,7 @@ export function ChatPage() {
       <div className="min-h-0 flex-1">
         <ChatView scope={{ kind: "main", chatId }} onChatId={onChatId} sessionRef={sessionRef} />
       </div>
+      <PreviewFromAddress />
       {chatId && <ShareDialog chatId={chatId} open={shareOpen} onOpenChange={setShareOpen} />}
       <ClearChatConfirm
         open={confirmClear}

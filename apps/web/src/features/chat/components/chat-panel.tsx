@@ -1,4 +1,5 @@
 import { ChatView } from "./chat-view";
+import { PreviewFromAddress } from "./preview-from-address";
 
 /**
  * Chat scoped to one collection, for the collection page (spec 1 §2: a collection page chat).
@@ -13,5 +14,10 @@ export function ChatPanel({
   chatId?: string | null;
   onChatId?: (id: string) => void;
 }) {
-  return <ChatView scope={{ kind: "collection", collectionId, chatId }} onChatId={onChatId} compact />;
+  return (
+    <>
+      <ChatView scope={{ kind: "collection", collectionId, chatId }} onChatId={onChatId} compact />
+      <PreviewFromAddress />
+    </>
+  );
 }

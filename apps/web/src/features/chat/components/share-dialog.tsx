@@ -14,6 +14,7 @@ import {
 import { Input } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api";
 import { makeChatPublic, revokeChatPublic } from "../api/chats";
+import { queryKeys } from "@/lib/query-keys";
 
 /** The public address of a chat (a path containing /public/ is the public view). */
 export const publicChatUrl = (chatId: string, token: string) =>
@@ -36,7 +37,7 @@ export function ShareDialog({
     mutationFn: () => makeChatPublic(chatId),
     onSuccess: (r) => {
       setUrl(publicChatUrl(r.chat_id, r.token));
-      void queryClient.invalidateQueries({ queryKey: ["chat", "list"] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.chats.list });
     },
     onError: (err) => toast.error(errorMessage(err, "The chat could not be made public.")),
   });
@@ -45,7 +46,7 @@ export function ShareDialog({
     onSuccess: () => {
       setUrl(null);
       toast.success("Public access revoked. The link no longer works.");
-      void queryClient.invalidateQueries({ queryKey: ["chat", "list"] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.chats.list });
     },
     onError: (err) => toast.error(errorMessage(err, "Public access could not be revoked.")),
   });

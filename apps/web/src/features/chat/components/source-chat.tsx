@@ -1,5 +1,4 @@
 import { useEffect, useState } from "react";
-import { useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { errorMessage } from "@/lib/api";
 import { deleteConversationHistory, fetchSourceChats } from "../api/chats";
@@ -25,24 +24,10 @@ export async function clearSourceChat(sourceId: string): Promise<void> {
 /** The per-source chat of the source preview's Chat tab (source_id + is_qna_source_preview_chat). */
 export function SourceChat({ sourceId }: { sourceId: string }) {
   const [generation, setGeneration] = useState(0);
-  const [, setParams] = useSearchParams();
   useEffect(() => {
     const fn = (id: string) => id === sourceId && setGeneration((g) => g + 1);
     cleared.add(fn);
     return () => void cleared.delete(fn);
   }, [sourceId]);
-  return (
-    <ChatView
-      key={generation}
-      scope={{ kind: "source", sourceId }}
-      compact
-      onOpenMemory={(id) =>
-        setParams((p) => {
-          const next = new URLSearchParams(p);
-          next.set("preview", id);
-          return next;
-        })
-      }
-    />
-  );
+  return <ChatView key={generation} scope={{ kind: "source", sourceId }} compact />;
 }

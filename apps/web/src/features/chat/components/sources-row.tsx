@@ -2,6 +2,7 @@ import { memo, useState } from "react";
 import { FileTextIcon, GlobeIcon, ImageIcon, NotebookPenIcon, type LucideIcon } from "lucide-react";
 import type { SourceResult } from "@mnemo/contracts/chat";
 import { chatMessages } from "@mnemo/contracts/messages";
+import { plainSnippet } from "@/lib/markdown-text";
 import { defaultSourceCount } from "../logic/text";
 
 const icons: Record<string, LucideIcon> = {
@@ -49,7 +50,9 @@ export const SourcesRow = memo(function SourcesRow({
                 <TypeIcon type={s.type} />
                 <span className="truncate">{s.title}</span>
               </span>
-              <span className="mt-0.5 line-clamp-2 text-xs text-muted-foreground">{s.snippet}</span>
+              <span className="mt-0.5 line-clamp-2 text-xs text-muted-foreground">
+                {plainSnippet(s.snippet)}
+              </span>
             </span>
           </button>
         ))}

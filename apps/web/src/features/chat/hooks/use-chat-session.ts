@@ -57,7 +57,11 @@ export function useChatSession(scope: ChatScope, opts: { applyOptions?: ApplyOpt
     const known = stateRef.current.chatId;
     // A new chat that just learned its id (the page's URL follows) keeps its live items.
     if ((scope.kind === "main" || scope.kind === "collection") && (!scope.chatId || scope.chatId === known)) {
-      if (!scope.chatId && known) dispatch({ type: "reset" });
+      // New chat from inside an open one: the old conversation's answers stop and leave.
+      if (!scope.chatId && known) {
+        controllers.current.forEach((c) => c.abort());
+        dispatch({ type: "reset" });
+      }
       setHistory("loaded");
       return;
     }

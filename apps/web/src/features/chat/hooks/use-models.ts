@@ -1,7 +1,8 @@
 import { useMemo } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { EXTRACTIVE_MODEL_ID, type LlmOption } from "@mnemo/contracts/llm";
-import { fetchAgents, fetchLlms, fetchPlan } from "../api/chats";
+import { useUserPlan } from "@/features/plans";
+import { fetchAgents, fetchLlms } from "../api/chats";
 
 /** LLM and agent options and whether the plan lets the user choose (spec 1 §5). */
 export function useModels(enabled = true) {
@@ -17,12 +18,7 @@ export function useModels(enabled = true) {
     enabled,
     staleTime: 60_000,
   });
-  const plan = useQuery({
-    queryKey: ["user", "plan"],
-    queryFn: ({ signal }) => fetchPlan(signal),
-    enabled,
-    staleTime: 60_000,
-  });
+  const plan = useUserPlan(enabled);
   // Stable while the queries do not change: chat items are memoized on these props.
   const llmList = llms.data?.llms;
   const agentList = agents.data?.agents;

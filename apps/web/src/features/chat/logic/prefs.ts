@@ -49,4 +49,6 @@ export const chatPrefs = {
   setSelectedIntegrations: (ids: string[]) => write("selectedIntegrations", ids),
   prompt: (): string => read("prompt", "", isString),
   setPrompt: (p: string) => write("prompt", p),
+  /** The session ended: the unsent question (the user's own text) does not outlive it. */
+  forgetPrompt: () => write("prompt", ""),
 };

@@ -1,28 +1,13 @@
 /**
- * Analytics seam (spec 1 §7 Vote events): events go to in-page listeners only. Nothing is sent
- * to an outside service; an operator can attach one with `onTrack`.
+ * Analytics seam (spec 1 §7 Vote events). Nothing is sent to an outside service: each event is a
+ * `mnemo:track` DOM event on window, so an operator's script (or an e2e test) can listen without
+ * the app shipping anything for it.
  */
 export type TrackEvent = { name: string; props: Record<string, unknown> };
 
-const listeners = new Set<(e: TrackEvent) => void>();
-const recent: TrackEvent[] = [];
+/** The DOM event type every tracked event is dispatched as (its `detail` is the TrackEvent). */
+export const trackEventType = "mnemo:track";
 
 export function track(name: string, props: Record<string, unknown> = {}) {
-  const e = { name, props };
-  recent.push(e);
-  if (recent.length > 50) recent.shift();
-  for (const l of listeners) l(e);
+  window.dispatchEvent(new CustomEvent<TrackEvent>(trackEventType, { detail: { name, props } }));
 }
-
-export function onTrack(listener: (e: TrackEvent) => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-/** The last events (for tests and the e2e run, exposed on window.__mnemoTrack). */
-export function trackedEvents(): readonly TrackEvent[] {
-  return recent;
-}
-
-if (typeof window !== "undefined")
-  (window as unknown as { __mnemoTrack?: () => readonly TrackEvent[] }).__mnemoTrack = trackedEvents;

@@ -10,7 +10,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { FormField } from "@/features/auth/components/form-field";
+import { FormField } from "@/components/form-field";
 import { ApiError, errorMessage } from "@/lib/api";
 import { useDeleteCollection, useUpdateCollection } from "../hooks/use-collections";
 import { collectionNameError } from "../logic/name";

@@ -5,7 +5,7 @@ import { collectionMessages, type Collection } from "@mnemo/contracts";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
-import { useMe } from "@/features/users/hooks/use-me";
+import { useMe } from "@/features/users";
 import { useCollections } from "../hooks/use-collections";
 import { AccessBadge } from "./access-badge";
 import { CreateCollectionDialog } from "./create-collection-dialog";

@@ -10,9 +10,9 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { FormField } from "@/features/auth/components/form-field";
+import { FormField } from "@/components/form-field";
 import { ApiError } from "@/lib/api";
-import { useMe } from "@/features/users/hooks/use-me";
+import { useMe } from "@/features/users";
 import { useCollections, useCreateCollection } from "../hooks/use-collections";
 import { collectionNameError } from "../logic/name";
 

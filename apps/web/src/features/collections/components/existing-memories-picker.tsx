@@ -5,10 +5,11 @@ import { uploadMessages, collectionMessages } from "@mnemo/contracts";
 import { throttles } from "@mnemo/contracts/constants";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { fuzzyMatch } from "@/features/wall/logic/fuzzy";
+import { fuzzyMatch } from "@/lib/fuzzy";
 import { listAllSources } from "../api/collections";
 import { useAddToCollection } from "../hooks/use-add-to-collection";
 import { useCollection, useCollectionSources } from "../hooks/use-collections";
+import { queryKeys } from "@/lib/query-keys";
 
 /** How many of the user's memories the picker loads (newest first); search narrows them. */
 const PICKER_PAGE_SIZE = 100;
@@ -22,7 +23,7 @@ export function ExistingMemoriesPicker({ collectionId }: { collectionId: string 
   const { data: collection } = useCollection(collectionId);
   const inCollection = useCollectionSources(collectionId);
   const mine = useQuery({
-    queryKey: ["sources", "picker"],
+    queryKey: queryKeys.sources.picker,
     queryFn: ({ signal }) => listAllSources(1, PICKER_PAGE_SIZE, signal),
     staleTime: throttles.memoriesFetchMs,
   });

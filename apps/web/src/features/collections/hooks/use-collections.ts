@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { throttles } from "@mnemo/contracts/constants";
+import { queryKeys } from "@/lib/query-keys";
 import type { AccessType, Collection, SourceList } from "@mnemo/contracts";
 import {
   deleteCollections,
@@ -13,10 +14,10 @@ import {
   upsertCollection,
 } from "../api/collections";
 
-export const collectionsKey = ["collections"] as const;
-export const collectionListKey = [...collectionsKey, "list"] as const;
-export const collectionKey = (id: string) => [...collectionsKey, "one", id] as const;
-export const collectionSourcesKey = (id: string) => ["sources", "collection", id] as const;
+const collectionsKey = queryKeys.collections.all;
+const collectionListKey = queryKeys.collections.list;
+const collectionKey = queryKeys.collections.one;
+const collectionSourcesKey = queryKeys.sources.inCollection;
 
 export const COLLECTION_PAGE_SIZE = 24;
 
@@ -61,7 +62,7 @@ export function useRefreshCollections() {
   return () =>
     Promise.all([
       qc.invalidateQueries({ queryKey: collectionsKey }),
-      qc.invalidateQueries({ queryKey: ["sources"] }),
+      qc.invalidateQueries({ queryKey: queryKeys.sources.all }),
     ]);
 }
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Loader2Icon, Maximize2Icon, Minimize2Icon } from "lucide-react";
 import { toast } from "sonner";
 import { previewMessages } from "@mnemo/contracts";
@@ -16,8 +16,7 @@ import { cn } from "@/lib/utils";
 import { savePage } from "../api/save-page";
 import { createAutosaver } from "../logic/autosave";
 import type { EditorContent } from "./blocknote-editor";
-
-const BlockNoteEditor = lazy(() => import("./blocknote-editor"));
+import { LazyBlockNoteEditor } from "./lazy-editor";
 
 type Saver = ReturnType<typeof createAutosaver>;
 
@@ -153,7 +152,7 @@ export function PageEditorDialog({
               </p>
             }
           >
-            <BlockNoteEditor initialBlocks={page?.blocks} onChange={markDirty} onReady={onReady} />
+            <LazyBlockNoteEditor initialBlocks={page?.blocks} onChange={markDirty} onReady={onReady} />
           </Suspense>
         </div>
         {error && (

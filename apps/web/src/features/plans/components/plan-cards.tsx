@@ -10,7 +10,6 @@ import {
   upgradeHref,
   type BillingMode,
   type PlanCard,
-  type PricingSurface,
   type UpgradePlan,
 } from "../logic/pricing";
 
@@ -98,12 +97,10 @@ function Card({
  */
 export function PlanCards({
   mode,
-  surface,
   currentPlan,
   timeZone,
 }: {
   mode: BillingMode;
-  surface: PricingSurface;
   currentPlan: PlanId | undefined;
   timeZone: string | undefined;
 }) {
@@ -131,7 +128,7 @@ export function PlanCards({
           card={{ plan, mode }}
           title={titles[plan]}
           blurb={blurbs[plan]}
-          price={planPrice(plan, mode, surface).label}
+          price={planPrice(plan, mode).label}
           period={mode === "yearly" ? "/ month, billed yearly" : "/ month"}
           features={planFeatures(plan)}
           highlighted={plan === "team"}

@@ -46,9 +46,9 @@ export function PlansDialog({
           </DialogDescription>
         </DialogHeader>
         <div className="flex justify-center">
-          <PlanTabs mode={mode} onMode={setMode} yearlyBadge={`-${pricing.yearlyDiscount.modal.percent}%`} />
+          <PlanTabs mode={mode} onMode={setMode} yearlyBadge={pricing.yearlyDiscount.label} />
         </div>
-        <PlanCards mode={mode} surface="modal" currentPlan={current} timeZone={browserTimeZone()} />
+        <PlanCards mode={mode} currentPlan={current} timeZone={browserTimeZone()} />
         <div className="flex justify-center">
           <DialogClose asChild>
             <Button variant="outline">Close</Button>

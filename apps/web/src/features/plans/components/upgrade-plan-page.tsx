@@ -5,7 +5,7 @@ import { isPlanId, planMessages } from "@mnemo/contracts";
 import { pricing, type PlanId } from "@mnemo/contracts/constants";
 import { Button } from "@/components/ui/button";
 import { Logo } from "@/components/logo";
-import { useSignOut } from "@/features/auth/hooks/use-auth-mutations";
+import { useSignOut } from "@/features/auth";
 import { useUserPlan } from "../hooks/use-plan";
 import {
   browserTimeZone,
@@ -26,7 +26,7 @@ function ChosenPlan({ chosen }: { chosen: PlanCard }) {
   const price =
     chosen.mode === "lifetime"
       ? `${lifetimePrice(browserTimeZone()).label} once`
-      : `${planPrice(chosen.plan, chosen.mode, "planScreen").label} / month${chosen.mode === "yearly" ? ", billed yearly" : ""}`;
+      : `${planPrice(chosen.plan, chosen.mode).label} / month${chosen.mode === "yearly" ? ", billed yearly" : ""}`;
   return (
     <section
       aria-labelledby="chosen-plan"
@@ -91,9 +91,9 @@ export function UpgradePlanPage() {
         ) : (
           <>
             <div className="flex justify-center">
-              <PlanTabs mode={mode} onMode={setMode} yearlyBadge={pricing.yearlyDiscount.planScreen.label} />
+              <PlanTabs mode={mode} onMode={setMode} yearlyBadge={pricing.yearlyDiscount.label} />
             </div>
-            <PlanCards mode={mode} surface="planScreen" currentPlan={current} timeZone={browserTimeZone()} />
+            <PlanCards mode={mode} currentPlan={current} timeZone={browserTimeZone()} />
           </>
         )}
         <p className="text-center text-sm">

@@ -1,10 +1,11 @@
 import { useCallback } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryKeys } from "@/lib/query-keys";
 import { getUserPlan, getUserStats } from "../api/plans";
 import { planGateFrom, type PlanGate } from "../logic/plan-gate";
 
-export const planKey = ["plans", "plan"] as const;
-export const statsKey = ["plans", "stats"] as const;
+const planKey = queryKeys.plans.plan;
+const statsKey = queryKeys.plans.stats;
 
 export function useUserPlan(enabled = true) {
   return useQuery({
@@ -37,7 +38,7 @@ export function usePlanGate({ enabled = true }: { enabled?: boolean } = {}): Pla
   const qc = useQueryClient();
   const plan = useUserPlan(enabled);
   const stats = useUserStats(enabled);
-  const refresh = useCallback(() => qc.invalidateQueries({ queryKey: ["plans"] }), [qc]);
+  const refresh = useCallback(() => qc.invalidateQueries({ queryKey: queryKeys.plans.all }), [qc]);
   return {
     ...planGateFrom(plan.data, stats.data),
     loading: enabled && (plan.isPending || stats.isPending),

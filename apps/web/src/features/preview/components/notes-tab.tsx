@@ -6,6 +6,7 @@ import type { Source } from "@mnemo/contracts";
 import { Button } from "@/components/ui/button";
 import { updateDescription, updateNote } from "../api/edit-source";
 import { sourceKey } from "../hooks/use-preview-data";
+import { queryKeys } from "@/lib/query-keys";
 
 /** A text area whose Save Changes button shows only while the text differs from the saved one. */
 function SavedText({
@@ -74,7 +75,7 @@ export function NotesTab({ source }: { source: Source }) {
   const qc = useQueryClient();
   const refresh = () => {
     void qc.invalidateQueries({ queryKey: sourceKey(source.id) });
-    void qc.invalidateQueries({ queryKey: ["sources", "list"] });
+    void qc.invalidateQueries({ queryKey: queryKeys.sources.lists });
   };
   const readOnly = !source.policies.edit;
   return (

@@ -1,15 +1,12 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { previewMessages } from "@mnemo/contracts";
 import type { Source } from "@mnemo/contracts";
-import { savePage } from "@/features/pages/api/save-page";
-import type { EditorContent } from "@/features/pages/components/blocknote-editor";
-import { createAutosaver } from "@/features/pages/logic/autosave";
+import { LazyBlockNoteEditor, createAutosaver, savePage, type EditorContent } from "@/features/pages";
 import { getPage } from "../api/get-page";
 import { PreviewError, PreviewLoading } from "./preview-states";
-
-const BlockNoteEditor = lazy(() => import("@/features/pages/components/blocknote-editor"));
+import { queryKeys } from "@/lib/query-keys";
 
 /**
  * A page memory as its block document, editable only when the viewer may edit it (spec 2 §5
@@ -17,7 +14,7 @@ const BlockNoteEditor = lazy(() => import("@/features/pages/components/blocknote
  */
 export function PagePane({ source }: { source: Source }) {
   const page = useQuery({
-    queryKey: ["sources", "page", source.id],
+    queryKey: queryKeys.sources.page(source.id),
     queryFn: ({ signal }) => getPage(source.id, signal),
     staleTime: 0,
   });
@@ -31,7 +28,7 @@ export function PagePane({ source }: { source: Source }) {
         const c = read.current?.();
         if (!c) return;
         await savePage({ title: title.current, blocks: c.blocks, markdown: c.markdown }, source.id);
-        void qc.invalidateQueries({ queryKey: ["sources", "list"] });
+        void qc.invalidateQueries({ queryKey: queryKeys.sources.lists });
       },
       onError: () => toast.error(previewMessages.pageSaveFailed),
     }),
@@ -60,7 +57,7 @@ export function PagePane({ source }: { source: Source }) {
         <p className="mb-2 text-xs text-muted-foreground">You can read this page but not edit it.</p>
       )}
       <Suspense fallback={<PreviewLoading label="Loading editor…" />}>
-        <BlockNoteEditor
+        <LazyBlockNoteEditor
           initialBlocks={page.data.blocks}
           editable={editable}
           onChange={() => saver.markDirty()}

@@ -1,7 +1,6 @@
 import { useState } from "react";
 import type { Source } from "@mnemo/contracts";
 import { memories } from "@mnemo/contracts/constants";
-import { SourceChat } from "@/features/chat/components/source-chat";
 import { cn } from "@/lib/utils";
 import { hasNotesTab } from "../logic/pane";
 import { NotesTab } from "./notes-tab";
@@ -9,7 +8,7 @@ import { NotesTab } from "./notes-tab";
 type Tab = "chat" | "notes";
 
 /** Side panel with Chat and Notes (Notes only for titled memories that are not pages or canvases). */
-export function SidePanel({ source, chat }: { source: Source; chat?: React.ReactNode }) {
+export function SidePanel({ source, chat }: { source: Source; chat: React.ReactNode }) {
   const notes = hasNotesTab(source, memories.notesTabExcludedTypes);
   const [tab, setTab] = useState<Tab>("chat");
   const active: Tab = notes ? tab : "chat";
@@ -46,7 +45,7 @@ export function SidePanel({ source, chat }: { source: Source; chat?: React.React
         aria-labelledby={`side-tab-${active}`}
         className="min-h-0 flex-1 overflow-auto"
       >
-        {active === "notes" ? <NotesTab source={source} /> : (chat ?? <SourceChat sourceId={source.id} />)}
+        {active === "notes" ? <NotesTab source={source} /> : chat}
       </div>
     </div>
   );

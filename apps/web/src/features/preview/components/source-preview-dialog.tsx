@@ -5,29 +5,26 @@ import { previewMessages } from "@mnemo/contracts";
 import type { Source } from "@mnemo/contracts";
 import { memories } from "@mnemo/contracts/constants";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
-import { clearSourceChat } from "@/features/chat/components/source-chat";
-import { useMe, useUpdateMetadata } from "@/features/users/hooks/use-me";
+import { useMe, useUpdateMetadata } from "@/features/users";
 import { useLocalBoolean } from "@/lib/local-preference";
 import { cn } from "@/lib/utils";
 import { useAutoHide } from "../hooks/use-auto-hide";
-import { useIsMobile } from "../hooks/use-is-mobile";
+import { useIsMobile } from "@/hooks/use-media-query";
 import { useSource } from "../hooks/use-preview-data";
 import { isPdfSource, type PreviewMode } from "../logic/pane";
-import { ClearChatConfirm } from "@/features/chat/components/clear-chat-confirm";
+import { ClearChatConfirm } from "@/components/clear-chat-confirm";
 import { PreviewHeader } from "./preview-header";
 import { PreviewPane } from "./preview-pane";
 import { PreviewError, PreviewLoading } from "./preview-states";
 import { SidePanel } from "./side-panel";
-
-/** The query parameter that keeps a preview open across reloads (`/?preview=<id>`). */
-export const previewQueryParam = "preview";
 
 const MAXIMIZED_KEY = "previewMaximized";
 
 /**
  * Source preview dialog (spec 2 §2): modal, maximizable (remembered), closable; the memory's
  * viewer on the left, the Chat/Notes side panel on the right (a separate view under 1024 px).
- * `onClearChat` and `chat` are the seams for per-source chat.
+ * The per-source chat comes in as `chat` and `onClearChat` (the chat feature composes them), so
+ * the preview never imports the chat.
  */
 export function SourcePreviewDialog({
   sourceId,
@@ -39,8 +36,8 @@ export function SourcePreviewDialog({
   sourceId: string;
   initial?: Source;
   onClose: () => void;
-  onClearChat?: (sourceId: string) => void;
-  chat?: ReactNode;
+  onClearChat: (sourceId: string) => void;
+  chat: ReactNode;
 }) {
   const source = useSource(sourceId, initial);
   const [maximized, setMaximized] = useLocalBoolean(MAXIMIZED_KEY, false);
@@ -51,16 +48,16 @@ export function SourcePreviewDialog({
   const [mode, setMode] = useState<PreviewMode>("preview");
   const [hold, setHold] = useState(false);
   const [confirmClear, setConfirmClear] = useState(false);
-  const header = useAutoHide(memories.previewHeaderAutoHideMs, hold || confirmClear);
+  const s = source.data;
+  // Pointer moves over the browser's PDF viewer never reach the page, so the header could only
+  // come back over its top strip: over a PDF it stays.
+  const overPdf = !!s && mode === "preview" && isPdfSource(s);
+  const header = useAutoHide(memories.previewHeaderAutoHideMs, hold || confirmClear || overPdf);
   const me = useMe();
   const updateMetadata = useUpdateMetadata();
-  const s = source.data;
   const full = maximized || mobile;
 
-  const clearChat = () => {
-    if (onClearChat) onClearChat(sourceId);
-    else void clearSourceChat(sourceId);
-  };
+  const clearChat = () => onClearChat(sourceId);
   const askClearChat = () =>
     me.data?.metadata.hideResetChatConfirmation ? clearChat() : setConfirmClear(true);
 

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { renameSource } from "../api/edit-source";
 import { sourceKey } from "../hooks/use-preview-data";
 import { acceptedTitle, titleBoxWidthCh } from "../logic/title";
+import { queryKeys } from "@/lib/query-keys";
 
 /**
  * The title in the preview header; owners edit it inline (Enter saves, Escape cancels). A title
@@ -38,7 +39,7 @@ export function TitleEditor({
       await renameSource(source.id, next);
       await Promise.all([
         qc.invalidateQueries({ queryKey: sourceKey(source.id) }),
-        qc.invalidateQueries({ queryKey: ["sources", "list"] }),
+        qc.invalidateQueries({ queryKey: queryKeys.sources.lists }),
       ]);
       setEditing(null);
     } catch {

@@ -1,11 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { indexing, throttles } from "@mnemo/contracts/constants";
 import type { Source } from "@mnemo/contracts";
+import { queryKeys } from "@/lib/query-keys";
 import { getSource } from "../api/get-source";
 import { getSourceContent } from "../api/get-source-content";
 
-export const sourceKey = (id: string) => ["sources", "one", id] as const;
-export const contentKey = (id: string, status: string) => ["sources", "content", id, status] as const;
+export const sourceKey = queryKeys.sources.one;
+const contentKey = queryKeys.sources.content;
 
 /** One memory; polled while it is indexing so the 'Processing....' overlay lifts on its own. */
 export function useSource(id: string, initial?: Source) {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import type { Source, SourceList } from "@mnemo/contracts";
+import type { Source } from "@mnemo/contracts";
 import { errorMessage } from "@/lib/api";
 import { retrySource } from "../api/retry-source";
 import { sourceKey } from "./use-preview-data";
-
-type Pages = { pages: SourceList[]; pageParams: unknown[] };
+import { queryKeys } from "@/lib/query-keys";
+import { patchSource } from "@/lib/source-cache";
 
 const indexing = (s: Source): Source => ({ ...s, error: null, meta: { ...s.meta, status: "in_progress" } });
 
@@ -18,22 +18,11 @@ export function useRetrySource() {
   return useMutation({
     mutationFn: (id: string) => retrySource(id),
     onSuccess: (_r, id) => {
-      qc.setQueriesData<Pages>({ queryKey: ["sources", "list"] }, (data) =>
-        data
-          ? {
-              ...data,
-              pages: data.pages.map((p) => ({
-                ...p,
-                results: p.results.map((s) => (s.id === id ? indexing(s) : s)),
-              })),
-            }
-          : data,
-      );
-      qc.setQueryData<Source>(sourceKey(id), (s) => (s ? indexing(s) : s));
+      patchSource(qc, id, indexing);
     },
     onError: (err) => toast.error(errorMessage(err)),
     onSettled: (_r, _e, id) => {
-      void qc.invalidateQueries({ queryKey: ["sources", "list"] });
+      void qc.invalidateQueries({ queryKey: queryKeys.sources.lists });
       void qc.invalidateQueries({ queryKey: sourceKey(id) });
     },
   });

@@ -1,15 +1,18 @@
 import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import type { Source, SourceList } from "@mnemo/contracts";
+import type { Source } from "@mnemo/contracts";
 import { getScreenshotStatus, takeScreenshot } from "../api/screenshot";
 import { createLimiter } from "../logic/limiter";
-import { sourceKey } from "./use-preview-data";
-
-type Pages = { pages: SourceList[]; pageParams: unknown[] };
+import { patchSource } from "@/lib/source-cache";
 
 /** At most two screenshots are taken at a time, for the whole app. */
 const limit = createLimiter(2);
 /** One request per memory for the life of the page, shared by the wall cards and the preview. */
 const requested = new Map<string, Promise<string | null>>();
+
+/** The session ended: the next user's cards ask for their own screenshots. */
+export function forgetScreenshots() {
+  requested.clear();
+}
 
 /** Whether screenshots are available on this server (asked once), with the reason when they are not. */
 export function useScreenshotStatus(enabled = true) {
@@ -36,13 +39,7 @@ export function requestScreenshot(
   const url = source.url ?? "";
   const p = limit(() => takeScreenshot(url, source.id)).then(
     (shot) => {
-      const withThumb = (s: Source): Source => (s.id === source.id ? { ...s, thumbnail_url: shot } : s);
-      qc.setQueriesData<Pages>({ queryKey: ["sources", "list"] }, (data) =>
-        data
-          ? { ...data, pages: data.pages.map((pg) => ({ ...pg, results: pg.results.map(withThumb) })) }
-          : data,
-      );
-      qc.setQueryData<Source>(sourceKey(source.id), (s) => (s ? withThumb(s) : s));
+      patchSource(qc, source.id, (s) => ({ ...s, thumbnail_url: shot }));
       return shot;
     },
     () => null,

@@ -63,6 +63,12 @@ describe("contentView", () => {
     ["office documents from Markdown", "file", { ...empty, markdown: "# Slide 1" }, "markdown"],
     ["plain text", "file", { ...empty, text: "hello" }, "text"],
     [
+      "a .txt as text, not Markdown",
+      "file",
+      { ...empty, files: [file("text/plain")], markdown: "a\nb" },
+      "text",
+    ],
+    [
       "PDF in the browser's viewer",
       "file",
       { ...empty, files: [file("application/pdf")], markdown: "# Page 1" },

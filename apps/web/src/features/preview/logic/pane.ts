@@ -93,6 +93,11 @@ export function contentView(
     return { kind: "pdf", url: file.url, name: file.name };
   if (content.html_base64) return { kind: "html", html: decode(content.html_base64) };
   if (content.csv_base64) return { kind: "csv", csv: decode(content.csv_base64) };
+  // A .txt keeps its own line breaks: Markdown would merge its lines into one paragraph.
+  if (file && (file.mime_type === "text/plain" || /\.txt$/i.test(file.name))) {
+    const text = content.text?.trim() ? content.text : content.markdown;
+    if (text?.trim()) return { kind: "text", text };
+  }
   if (content.markdown?.trim()) return { kind: "markdown", markdown: content.markdown };
   if (content.text?.trim()) return { kind: "text", text: content.text };
   return { kind: "download", url: file?.url ?? null, name: file?.name ?? null };

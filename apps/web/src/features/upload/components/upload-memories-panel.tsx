@@ -8,8 +8,8 @@ import {
   uploadSizeLimitMb,
 } from "@mnemo/contracts";
 import { ExistingMemoriesPicker } from "@/features/collections";
-import { PageEditorDialog } from "@/features/pages/components/page-editor-dialog";
-import { useMe } from "@/features/users/hooks/use-me";
+import { PageEditorDialog } from "@/features/pages";
+import { useMe } from "@/features/users";
 import { cn } from "@/lib/utils";
 import { dropHasFolder, validateFilePick } from "../logic/file-pick";
 import { addFiles, addLinks, addSavedPage } from "../state/upload-actions";

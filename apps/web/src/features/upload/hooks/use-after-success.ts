@@ -2,14 +2,12 @@ import { useEffect, useRef } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { constants } from "@mnemo/contracts";
+import { refreshMemoryLists } from "@/lib/query-keys";
 import { reportError } from "@/lib/report-error";
 import { getProactiveMemory } from "../api/get-proactive-memory";
 import { allVisibleSucceeded, proactiveCandidate, type NotificationItem } from "../logic/notification";
 import { scheduleAfterAllSucceeded } from "../logic/tracker";
 import { uploadStore } from "../state/upload-store";
-
-/** Query roots that list memories; refreshed after uploads finish. */
-export const memoryQueryRoots = ["memories", "sources", "wall", "collections"];
 
 const FIRST_SESSION = constants.indexing.firstSessionFlag;
 
@@ -35,10 +33,7 @@ export function useAfterSuccess(items: (NotificationItem & { key: string })[], d
     const keys = new Set(items.map((i) => i.key));
     cancels.current.push(
       scheduleAfterAllSucceeded({
-        refresh: () =>
-          void queryClient.invalidateQueries({
-            predicate: (q) => memoryQueryRoots.includes(String(q.queryKey[0])),
-          }),
+        refresh: () => void refreshMemoryLists(queryClient),
         clearList: () => {
           // Opened again meanwhile: keep the list; it is cleared 5 s after the dialog closes.
           if (uploadStore.get().detailsOpen) {

@@ -115,4 +115,16 @@ describe("links and Save Memories", () => {
       expect.anything(),
     );
   });
+
+  it("Save Memories says nothing about the background when every item is already Added", async () => {
+    openUploadDialog();
+    uploadWebPages.mockResolvedValue([
+      { link: "https://a.example/", id: "src-1", status: "in_progress", warning: null },
+    ]);
+    await addLinks([{ link: "https://a.example/" }]);
+    uploadStore.updateItem(items()[0].key, { status: "success" });
+    saveMemories();
+    expect(items()[0]).toMatchObject({ inDialog: false, notify: true, status: "success" });
+    expect(toast).not.toHaveBeenCalled();
+  });
 });

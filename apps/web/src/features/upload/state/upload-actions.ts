@@ -1,12 +1,10 @@
 import { toast } from "sonner";
 import { uploadMessages } from "@mnemo/contracts";
 import { errorMessage } from "@/lib/api";
-import { confirmUpload } from "../api/confirm-upload";
 import { fetchPageMetadata } from "../api/fetch-page-metadata";
-import { getPresignedUrl } from "../api/get-presigned-url";
-import { putFile } from "../api/put-file";
+import { uploadFile } from "../api/upload-file";
 import { uploadWebPages } from "../api/upload-web-pages";
-import { extensionOf, nameToBase64, uploadSourceType } from "../logic/file-pick";
+import { uploadSourceType } from "../logic/file-pick";
 import { saveLinks } from "../logic/link-save";
 import { newItemKey, uploadStore, type UploadItem } from "./upload-store";
 import { wakeIndexingTracker } from "./indexing-tracker";
@@ -48,41 +46,16 @@ export async function addLinks(links: { link: string; note?: string }[], collect
   wakeIndexingTracker();
 }
 
-/**
- * Presigned flow (spec 2 §7): get an upload location (the row stays idle holding an id), PUT the
- * body with the x-amz-meta-* headers (uploading; 200 = success), confirm (indexing).
- */
-async function uploadFile(key: string, file: File, collectionId?: string) {
+/** Uploads one picked file for its row: idle holding an id, then uploading, then indexing. */
+async function uploadFileForItem(key: string, file: File, collectionId?: string) {
   const controller = new AbortController();
   controllers.set(key, controller);
-  const { signal } = controller;
-  const sourceType = uploadSourceType(file.name);
-  const nameBase64 = nameToBase64(file.name);
   try {
-    const location = await getPresignedUrl(
-      {
-        fileType: extensionOf(file.name),
-        metadata: { name_base64: nameBase64, type: file.type, size: file.size, source_type: sourceType },
-      },
-      signal,
-    );
-    uploadStore.updateItem(key, { serverId: location.file_id, status: "uploading" });
-    const stored = await putFile(
-      location.presigned_url,
-      file,
-      { nameBase64, type: file.type, size: file.size, sourceType },
-      signal,
-    );
-    await confirmUpload(
-      {
-        file_id: location.file_id,
-        upload_status: stored ? "success" : "failed",
-        file_type: extensionOf(file.name),
-        is_reindex: false,
-        collections: collectionId ? [collectionId] : [],
-      },
-      signal,
-    );
+    await uploadFile(file, {
+      collectionId,
+      signal: controller.signal,
+      onLocated: (fileId) => uploadStore.updateItem(key, { serverId: fileId, status: "uploading" }),
+    });
     uploadStore.updateItem(key, { status: "indexing" });
     wakeIndexingTracker();
   } catch (err) {
@@ -106,7 +79,7 @@ export function addFiles(files: File[], collectionId?: string) {
     inDialog: true,
   }));
   addItems(items);
-  items.forEach((item, i) => void uploadFile(item.key, files[i], collectionId));
+  items.forEach((item, i) => void uploadFileForItem(item.key, files[i], collectionId));
 }
 
 /** A page saved by the page editor joins the list as indexing. */
@@ -131,6 +104,16 @@ export function addSavedPage(page: { id: string; title: string }) {
   wakeIndexingTracker();
 }
 
+/**
+ * The session ended (sign-out or an expired session): every upload stops, the indexing tracker
+ * has nothing left to poll, and the rows (titles and links of the user's memories) are forgotten.
+ */
+export function endUploadSession() {
+  controllers.forEach((c) => c.abort());
+  controllers.clear();
+  uploadStore.reset();
+}
+
 /** Removes a row and aborts its in-flight request. */
 export function removeItem(key: string) {
   controllers.get(key)?.abort();
@@ -152,8 +135,12 @@ export function saveMemories() {
       )
       .map((i) => (i.inDialog ? { ...i, inDialog: false, notify: true } : i)),
   }));
+  // Only when something is still on its way: rows already Added have nothing left to upload.
   // Top centre: the notification card owns the bottom-right corner.
-  toast(uploadMessages.backgroundUpload, { position: "top-center" });
+  const pending = uploadStore
+    .get()
+    .items.some((i) => i.status === "idle" || i.status === "uploading" || i.status === "indexing");
+  if (pending) toast(uploadMessages.backgroundUpload, { position: "top-center" });
   wakeIndexingTracker();
 }
 

@@ -51,7 +51,7 @@ export const uploadStore = {
     uploadStore.set((s) => ({ items: s.items.map((i) => (i.key === key ? { ...i, ...patch } : i)) }));
   },
   findItem: (key: string): UploadItem | undefined => state.items.find((i) => i.key === key),
-  /** Test hook: back to the initial state. */
+  /** Back to the initial state (a session ended; tests start clean). */
   reset() {
     state = { dialogOpen: false, items: [], checking: false, detailsOpen: false };
     listeners.forEach((l) => l());

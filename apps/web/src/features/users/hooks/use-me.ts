@@ -1,13 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Me } from "@mnemo/contracts";
+import { queryKeys } from "@/lib/query-keys";
 import { getMe } from "../api/get-me";
 import { updateProfile } from "../api/update-profile";
 import { updateMetadata } from "../api/update-metadata";
 
-export const meQueryKey = ["user", "me"] as const;
+const meQueryKey = queryKeys.me;
 
-export function useMe() {
-  return useQuery({ queryKey: meQueryKey, queryFn: ({ signal }) => getMe(signal) });
+/** The signed-in user; `enabled: false` for visitors of a public chat. */
+export function useMe(enabled = true) {
+  return useQuery({ queryKey: meQueryKey, queryFn: ({ signal }) => getMe(signal), enabled });
 }
 
 /** Saves the full name and updates the cached profile. */

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import type { Source } from "@mnemo/contracts";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -8,18 +9,32 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
+import { useWallActions } from "../hooks/use-wall-actions";
 
-/** Confirms deleting one or more memories (their content, chunks and files go with them). */
+/**
+ * Confirms deleting one or more memories (their content, chunks and files go with them) and
+ * deletes them; `onDeleted` gets the ids (to drop them from a selection or close their preview).
+ */
 export function DeleteMemoriesDialog({
-  titles,
-  onConfirm,
-  onCancel,
+  memories,
+  onClose,
+  onDeleted,
 }: {
-  titles: string[] | null;
-  onConfirm: () => Promise<void>;
-  onCancel: () => void;
+  memories: Source[] | null;
+  onClose: () => void;
+  onDeleted?: (ids: string[]) => void;
 }) {
   const [busy, setBusy] = useState(false);
+  const { remove } = useWallActions();
+  const titles = memories?.map((s) => s.title) ?? null;
+  const onCancel = onClose;
+  const onConfirm = async () => {
+    if (!memories) return;
+    const ids = memories.map((s) => s.id);
+    await remove.mutateAsync(ids).catch(() => undefined);
+    onClose();
+    onDeleted?.(ids);
+  };
   const count = titles?.length ?? 0;
   return (
     <Dialog open={titles !== null} onOpenChange={(o) => !o && !busy && onCancel()}>

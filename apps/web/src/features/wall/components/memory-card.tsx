@@ -19,7 +19,8 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { cn } from "@/lib/utils";
-import { excerpt, plainSnippet, sourceIconKind, sourceLabel } from "../logic/source-label";
+import { plainSnippet } from "@/lib/markdown-text";
+import { excerpt, sourceIconKind, sourceLabel } from "../logic/source-label";
 import { useCardScreenshot } from "../hooks/use-card-screenshot";
 import { SourceIcon } from "./source-icon";
 
@@ -30,7 +31,8 @@ export interface MemoryCardProps {
   source: Source & { snippet?: string | null };
   selected: boolean;
   selecting: boolean;
-  onToggleSelect: () => void;
+  /** Selects the card for a bulk action (absent = the viewer has none: no checkbox). */
+  onToggleSelect?: () => void;
   onOpen: () => void;
   onPin: (pinned: boolean) => void;
   onDelete: () => void;
@@ -70,8 +72,12 @@ export function MemoryCard({
       ? excerpt(plainSnippet(source.snippet))
       : "";
 
+  const canPin = source.policies.pin;
+  const canDelete = source.policies.delete;
+  const hasMenu = canPin || canDelete || Boolean(onAddToCollection);
+
   const startPress = (e: React.PointerEvent) => {
-    if (e.pointerType !== "touch") return;
+    if (e.pointerType !== "touch" || !onToggleSelect) return;
     longPressed.current = false;
     press.current = setTimeout(() => {
       longPressed.current = true;
@@ -87,7 +93,7 @@ export function MemoryCard({
       longPressed.current = false;
       return;
     }
-    if (selecting) onToggleSelect();
+    if (selecting && onToggleSelect) onToggleSelect();
     else onOpen();
   };
 
@@ -173,47 +179,53 @@ export function MemoryCard({
           )}
         </div>
       )}
-      <button
-        type="button"
-        role="checkbox"
-        aria-checked={selected}
-        aria-label={`Select ${source.title || label}`}
-        onClick={onToggleSelect}
-        className={cn(
-          "absolute top-2 left-2 flex size-6 items-center justify-center rounded-md border-2 border-white/90 bg-black/30 text-white shadow-sm outline-none transition focus-visible:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring",
-          selected
-            ? "border-primary bg-primary opacity-100"
-            : selecting
-              ? "opacity-100"
-              : "opacity-0 group-hover:opacity-100 [@media(hover:none)]:hidden",
-        )}
-      >
-        {selected && <CheckIcon className="size-4" aria-hidden />}
-      </button>
-      <DropdownMenu>
-        <DropdownMenuTrigger
-          aria-label={`Actions for ${source.title || label}`}
-          className="absolute top-2 right-2 flex size-7 items-center justify-center rounded-md bg-background/90 text-foreground opacity-0 shadow-sm outline-none transition group-hover:opacity-100 focus-visible:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring data-[state=open]:opacity-100 [@media(hover:none)]:opacity-100"
+      {onToggleSelect && (
+        <button
+          type="button"
+          role="checkbox"
+          aria-checked={selected}
+          aria-label={`Select ${source.title || label}`}
+          onClick={onToggleSelect}
+          className={cn(
+            "absolute top-2 left-2 flex size-6 items-center justify-center rounded-md border-2 border-white/90 bg-black/30 text-white shadow-sm outline-none transition focus-visible:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring",
+            selected
+              ? "border-primary bg-primary opacity-100"
+              : selecting
+                ? "opacity-100"
+                : "opacity-0 group-hover:opacity-100 [@media(hover:none)]:hidden",
+          )}
         >
-          <MoreHorizontalIcon className="size-4" aria-hidden />
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end">
-          <DropdownMenuItem onSelect={() => onPin(!pinned)}>
-            {pinned ? <PinOffIcon aria-hidden /> : <PinIcon aria-hidden />}
-            {pinned ? "Unpin" : "Pin"}
-          </DropdownMenuItem>
-          {onAddToCollection && (
-            <DropdownMenuItem onSelect={onAddToCollection}>
-              <FolderPlusIcon aria-hidden /> Add to collection
-            </DropdownMenuItem>
-          )}
-          {source.policies.delete && (
-            <DropdownMenuItem onSelect={onDelete} className="text-destructive focus:text-destructive">
-              <Trash2Icon aria-hidden /> Delete
-            </DropdownMenuItem>
-          )}
-        </DropdownMenuContent>
-      </DropdownMenu>
+          {selected && <CheckIcon className="size-4" aria-hidden />}
+        </button>
+      )}
+      {hasMenu && (
+        <DropdownMenu>
+          <DropdownMenuTrigger
+            aria-label={`Actions for ${source.title || label}`}
+            className="absolute top-2 right-2 flex size-7 items-center justify-center rounded-md bg-background/90 text-foreground opacity-0 shadow-sm outline-none transition group-hover:opacity-100 focus-visible:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring data-[state=open]:opacity-100 [@media(hover:none)]:opacity-100"
+          >
+            <MoreHorizontalIcon className="size-4" aria-hidden />
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end">
+            {canPin && (
+              <DropdownMenuItem onSelect={() => onPin(!pinned)}>
+                {pinned ? <PinOffIcon aria-hidden /> : <PinIcon aria-hidden />}
+                {pinned ? "Unpin" : "Pin"}
+              </DropdownMenuItem>
+            )}
+            {onAddToCollection && (
+              <DropdownMenuItem onSelect={onAddToCollection}>
+                <FolderPlusIcon aria-hidden /> Add to collection
+              </DropdownMenuItem>
+            )}
+            {canDelete && (
+              <DropdownMenuItem onSelect={onDelete} className="text-destructive focus:text-destructive">
+                <Trash2Icon aria-hidden /> Delete
+              </DropdownMenuItem>
+            )}
+          </DropdownMenuContent>
+        </DropdownMenu>
+      )}
     </article>
   );
 }

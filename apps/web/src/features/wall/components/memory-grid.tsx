@@ -22,7 +22,8 @@ export function MemoryGrid({
 }: {
   items: (Source & { snippet?: string | null })[];
   selected: ReadonlySet<string>;
-  onToggleSelect: (id: string) => void;
+  /** Absent when the viewer has no bulk action here (a read-only member): cards show no checkbox. */
+  onToggleSelect?: (id: string) => void;
   onOpen: (s: Source) => void;
   onPin: (s: Source, pinned: boolean) => void;
   onDelete: (s: Source) => void;
@@ -60,7 +61,7 @@ export function MemoryGrid({
                 source={s}
                 selected={selected.has(s.id)}
                 selecting={selected.size > 0}
-                onToggleSelect={() => onToggleSelect(s.id)}
+                onToggleSelect={onToggleSelect ? () => onToggleSelect(s.id) : undefined}
                 onOpen={() => onOpen(s)}
                 onPin={(p) => onPin(s, p)}
                 onDelete={() => onDelete(s)}

@@ -1,13 +1,14 @@
-import { useMemo, useState } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
-import { useSelection } from "../hooks/use-selection";
-import { Loader2Icon, PlusIcon, RotateCwIcon } from "lucide-react";
+import { useSelection } from "@/hooks/use-selection";
+import { FolderPlusIcon, Loader2Icon, PlusIcon, RotateCwIcon, Trash2Icon } from "lucide-react";
 import type { SortOrder, Source } from "@mnemo/contracts";
 import { routes } from "@mnemo/contracts/constants";
 import { Button } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
+import { SelectionBar } from "@/components/selection-bar";
 import { openUploadDialog } from "@/features/upload";
-import { SourcePreviewDialog, usePreviewParam } from "@/features/preview";
+import { usePreviewParam } from "@/hooks/use-preview-param";
 import { useMemorySearch } from "../hooks/use-memory-search";
 import { useWallActions } from "../hooks/use-wall-actions";
 import { useWallSources } from "../hooks/use-wall-sources";
@@ -16,21 +17,23 @@ import { listedTabs, parseWallTab } from "../tabs";
 import { DeleteMemoriesDialog } from "./delete-dialog";
 import { FilterBar } from "./filter-bar";
 import { MemoryGrid } from "./memory-grid";
-import { SelectionBar } from "./selection-bar";
 import { WallEmpty } from "./wall-empty";
 import { WallTabs } from "./wall-tabs";
 
 /**
  * The memory wall at the main route; the view comes from `?tab=` (default everything) and an
  * open preview from `?preview=<id>`, so a reload keeps both. `onAddMemory` opens the capture
- * dialog; `onAddToCollection` stays absent until collections provide their dialog.
+ * dialog; `onAddToCollection` stays absent until collections provide their dialog; `renderPreview`
+ * draws the open memory (the app composes the preview with its chat).
  */
 export function WallPage({
   onAddMemory = () => openUploadDialog(),
   onAddToCollection,
+  renderPreview,
 }: {
   onAddMemory?: () => void;
   onAddToCollection?: (ids: string[]) => void;
+  renderPreview: (p: { sourceId: string; initial?: Source; onClose: () => void }) => ReactNode;
 }) {
   const [params] = useSearchParams();
   const tab = parseWallTab(params.get(routes.memoryTabQuery));
@@ -47,7 +50,7 @@ export function WallPage({
   const items = useMemo(() => list.data?.pages.flatMap((p) => p.results) ?? [], [list.data]);
   const search = useMemorySearch(query, items, tab, sort, types);
   const shown = search.active ? search.results : items;
-  const { pin, remove } = useWallActions();
+  const { pin } = useWallActions();
 
   const openPreview = (src: Source) => openPreviewId(src.id);
   const byId = new Map(shown.map((s) => [s.id, s]));
@@ -113,31 +116,39 @@ export function WallPage({
           />
         )}
       </section>
-      <SelectionBar
-        count={selected.size}
-        onClear={clearSelection}
-        onDelete={() => setToDelete([...selected].map((id) => byId.get(id)).filter((s): s is Source => !!s))}
-        onAddToCollection={onAddToCollection ? () => onAddToCollection([...selected]) : undefined}
-      />
+      <SelectionBar count={selected.size} onClear={clearSelection}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={onAddToCollection ? () => onAddToCollection([...selected]) : undefined}
+          disabled={!onAddToCollection}
+          title={onAddToCollection ? undefined : "Collections arrive soon"}
+        >
+          <FolderPlusIcon aria-hidden /> Add to collection
+        </Button>
+        {!onAddToCollection && <span className="text-xs text-muted-foreground">Collections arrive soon</span>}
+        <Button
+          variant="destructive"
+          size="sm"
+          onClick={() => setToDelete([...selected].map((id) => byId.get(id)).filter((s): s is Source => !!s))}
+        >
+          <Trash2Icon aria-hidden /> Delete
+        </Button>
+      </SelectionBar>
       <DeleteMemoriesDialog
-        titles={toDelete?.map((s) => s.title) ?? null}
-        onCancel={() => setToDelete(null)}
-        onConfirm={async () => {
-          if (!toDelete) return;
-          const ids = toDelete.map((s) => s.id);
-          await remove.mutateAsync(ids).catch(() => undefined);
-          setToDelete(null);
+        memories={toDelete}
+        onClose={() => setToDelete(null)}
+        onDeleted={(ids) => {
           dropSelection(ids);
           if (previewId && ids.includes(previewId)) closePreview();
         }}
       />
-      {previewId && (
-        <SourcePreviewDialog
-          sourceId={previewId}
-          initial={items.find((s) => s.id === previewId)}
-          onClose={closePreview}
-        />
-      )}
+      {previewId &&
+        renderPreview({
+          sourceId: previewId,
+          initial: items.find((s) => s.id === previewId),
+          onClose: closePreview,
+        })}
     </div>
   );
 }

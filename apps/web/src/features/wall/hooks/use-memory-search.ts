@@ -3,7 +3,7 @@ import { search as searchConstants } from "@mnemo/contracts/constants";
 import type { SearchSourcesResult, SortOrder, Source, WallTab } from "@mnemo/contracts";
 import { reportError } from "@/lib/report-error";
 import { searchSources } from "../api/search-sources";
-import { fuzzyMatch, mergeSearchResults } from "../logic/fuzzy";
+import { fuzzyMatch, mergeSearchResults } from "@/lib/fuzzy";
 import { matchesFileTypes } from "../logic/source-label";
 
 export type SearchHit = Source & {

@@ -1,29 +1,17 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import type { Source, SourceList } from "@mnemo/contracts";
+import type { Source } from "@mnemo/contracts";
 import { errorMessage } from "@/lib/api";
 import { deleteSources } from "../api/delete-sources";
 import { pinSource } from "../api/pin-source";
-
-type Pages = { pages: SourceList[]; pageParams: unknown[] };
+import { queryKeys } from "@/lib/query-keys";
+import { patchSourceLists } from "@/lib/source-cache";
 
 /** Pin/unpin and delete, updating every cached wall page at once and refreshing afterwards. */
 export function useWallActions() {
   const qc = useQueryClient();
-  const patchLists = (fn: (s: Source) => Source | null) => {
-    qc.setQueriesData<Pages>({ queryKey: ["sources", "list"] }, (data) =>
-      data
-        ? {
-            ...data,
-            pages: data.pages.map((p) => ({
-              ...p,
-              results: p.results.map(fn).filter((s): s is Source => s !== null),
-            })),
-          }
-        : data,
-    );
-  };
-  const refresh = () => qc.invalidateQueries({ queryKey: ["sources"] });
+  const patchLists = (fn: (s: Source) => Source | null) => patchSourceLists(qc, fn);
+  const refresh = () => qc.invalidateQueries({ queryKey: queryKeys.sources.all });
 
   const pin = useMutation({
     mutationFn: ({ id, pinned }: { id: string; pinned: boolean }) => pinSource(id, pinned),

@@ -1,12 +1,12 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { throttles } from "@mnemo/contracts/constants";
 import type { SortOrder, SourceList, WallTab } from "@mnemo/contracts";
+import { queryKeys } from "@/lib/query-keys";
 import { listSources } from "../api/list-sources";
 
 export const WALL_PAGE_SIZE = 24;
 
-export const sourcesListKey = (tab: WallTab, sort: SortOrder, fileTypes: string[]) =>
-  ["sources", "list", tab, sort, [...fileTypes].sort()] as const;
+const sourcesListKey = queryKeys.sources.list;
 
 /** Refetch on window focus only when the data is older than the focus-refresh throttle (15 s). */
 function refreshOnFocus(query: { state: { dataUpdatedAt: number } }): boolean {

@@ -5,7 +5,6 @@ import {
   fileTypeFilters,
   fileTypesFor,
   matchesFileTypes,
-  plainSnippet,
   sourceIconKind,
   sourceLabel,
 } from "./source-label";
@@ -59,17 +58,6 @@ describe("extensionOf / excerpt", () => {
     expect(out.endsWith("…")).toBe(true);
     expect(out.length).toBeLessThanOrEqual(31);
     expect(excerpt("  short\n note ")).toBe("short note");
-  });
-});
-
-describe("plainSnippet", () => {
-  it.each([
-    ["| City | Country |\n| --- | --- |\n| Reykjavik | Iceland |", "City Country Reykjavik Iceland"],
-    ["## Page 1\n\nNorthern **Rail** report", "Page 1 Northern Rail report"],
-    ["See [the guide](https://x.test) and ![img](a.png) now", "See the guide and now"],
-    ["> quoted `code` ~~gone~~", "quoted code gone"],
-  ])("%j → %j", (md, plain) => {
-    expect(plainSnippet(md)).toBe(plain);
   });
 });
 

@@ -118,15 +118,3 @@ export function excerpt(text: string, max = 140): string {
   const space = cut.lastIndexOf(" ");
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
-
-/** Plain words of a Markdown search snippet for a card: no table pipes, rules, headings or emphasis marks. */
-export function plainSnippet(markdown: string): string {
-  return markdown
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, " ")
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/^\s{0,3}#{1,6}\s+/gm, "")
-    .replace(/\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?/g, " ")
-    .replace(/[|*_`>~]+/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-}

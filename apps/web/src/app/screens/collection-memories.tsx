@@ -1,16 +1,16 @@
 import { useMemo, useState } from "react";
-import { FolderMinusIcon, LibraryBigIcon, Loader2Icon, PlusIcon, RotateCwIcon, XIcon } from "lucide-react";
+import { FolderMinusIcon, LibraryBigIcon, Loader2Icon, PlusIcon, RotateCwIcon } from "lucide-react";
 import { toast } from "sonner";
 import type { Collection, Source } from "@mnemo/contracts";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { SourcePreviewDialog, usePreviewParam } from "@/features/preview";
-import { useSelection } from "@/features/wall/hooks/use-selection";
-import { DeleteMemoriesDialog } from "@/features/wall/components/delete-dialog";
-import { MemoryGrid } from "@/features/wall/components/memory-grid";
-import { useWallActions } from "@/features/wall/hooks/use-wall-actions";
+import { SelectionBar } from "@/components/selection-bar";
+import { MemoryPreview } from "@/features/chat";
+import { useCollectionSources, useRemoveFromCollection } from "@/features/collections";
+import { DeleteMemoriesDialog, MemoryGrid, useWallActions } from "@/features/wall";
+import { usePreviewParam } from "@/hooks/use-preview-param";
+import { useSelection } from "@/hooks/use-selection";
 import { errorMessage } from "@/lib/api";
-import { useCollectionSources, useRemoveFromCollection } from "../hooks/use-collections";
 
 /**
  * The collection's memories as a wall (the wall's own cards and preview). Members who may write
@@ -23,7 +23,7 @@ export function CollectionMemories({ collection, onAdd }: { collection: Collecti
   const { previewId, openPreview, closePreview } = usePreviewParam();
   const { selected, toggle, clear: clearSelection } = useSelection();
   const [toDelete, setToDelete] = useState<Source[] | null>(null);
-  const { pin, remove } = useWallActions();
+  const { pin } = useWallActions();
   const removeFrom = useRemoveFromCollection(id);
   const canWrite = collection.policies.add_sources;
 
@@ -80,7 +80,7 @@ export function CollectionMemories({ collection, onAdd }: { collection: Collecti
         <MemoryGrid
           items={items}
           selected={selected}
-          onToggleSelect={canWrite ? toggle : () => undefined}
+          onToggleSelect={canWrite ? toggle : undefined}
           onOpen={(s) => openPreview(s.id)}
           onPin={(s, p) => pin.mutate({ id: s.id, pinned: p })}
           onDelete={(s) => setToDelete([s])}
@@ -89,44 +89,23 @@ export function CollectionMemories({ collection, onAdd }: { collection: Collecti
           onLoadMore={() => !list.isFetchingNextPage && void list.fetchNextPage()}
         />
       )}
-      {selected.size > 0 && (
-        <div
-          role="toolbar"
-          aria-label="Selected memories"
-          className="sticky bottom-4 z-30 mx-auto flex w-fit max-w-full flex-wrap items-center gap-2 rounded-xl border bg-popover px-3 py-2 text-sm shadow-lg"
+      <SelectionBar count={selected.size} onClear={clearSelection}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => void removeSelected()}
+          disabled={removeFrom.isPending}
         >
-          <Button
-            variant="ghost"
-            size="icon-sm"
-            onClick={() => clearSelection()}
-            aria-label="Clear selection"
-          >
-            <XIcon aria-hidden />
-          </Button>
-          <span className="font-medium">{selected.size} selected</span>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => void removeSelected()}
-            disabled={removeFrom.isPending}
-          >
-            <FolderMinusIcon aria-hidden /> Remove from collection
-          </Button>
-        </div>
-      )}
+          <FolderMinusIcon aria-hidden /> Remove from collection
+        </Button>
+      </SelectionBar>
       <DeleteMemoriesDialog
-        titles={toDelete?.map((s) => s.title) ?? null}
-        onCancel={() => setToDelete(null)}
-        onConfirm={async () => {
-          if (!toDelete) return;
-          const ids = toDelete.map((s) => s.id);
-          await remove.mutateAsync(ids).catch(() => undefined);
-          setToDelete(null);
-          if (previewId && ids.includes(previewId)) closePreview();
-        }}
+        memories={toDelete}
+        onClose={() => setToDelete(null)}
+        onDeleted={(ids) => previewId && ids.includes(previewId) && closePreview()}
       />
       {previewId && (
-        <SourcePreviewDialog
+        <MemoryPreview
           sourceId={previewId}
           initial={items.find((s) => s.id === previewId)}
           onClose={() => closePreview()}

@@ -1,9 +1,8 @@
 import { useState } from "react";
-import { Link, useNavigate, useParams, useSearchParams } from "react-router";
+import { Link, useNavigate } from "react-router";
 import {
   ArrowLeftIcon,
   FolderXIcon,
-  Loader2Icon,
   MoreHorizontalIcon,
   PencilIcon,
   PlusIcon,
@@ -18,22 +17,12 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { EmptyState } from "@/components/ui/empty-state";
-import { openUploadDialog } from "@/features/upload";
-import { useMe } from "@/features/users/hooks/use-me";
-import { ApiError, errorMessage } from "@/lib/api";
-import { cn } from "@/lib/utils";
-import { useCollection, useCollections } from "../hooks/use-collections";
+import { useCollections } from "../hooks/use-collections";
 import { AccessBadge } from "./access-badge";
-import { CollectionChat } from "./collection-chat";
-import { CollectionMemories } from "./collection-memories";
 import { DeleteCollectionDialog, RenameCollectionDialog } from "./collection-settings-dialogs";
-import { InstructionsCard } from "./instructions-card";
-import { MembersCard } from "./members-card";
 
-const views = ["memories", "chat"] as const;
-type View = (typeof views)[number];
-
-function NotFound({ id }: { id: string }) {
+/** A collection id that does not exist or is not shared with the viewer. */
+export function CollectionNotFound({ id }: { id: string }) {
   return (
     <EmptyState
       icon={FolderXIcon}
@@ -48,7 +37,19 @@ function NotFound({ id }: { id: string }) {
   );
 }
 
-function Header({ collection, mine }: { collection: Collection; mine: boolean }) {
+/**
+ * A collection's title, access and counts, with the actions its `policies` allow: add memories
+ * (`onAddMemories`, the capture dialog the app passes in), rename and delete.
+ */
+export function CollectionHeader({
+  collection,
+  mine,
+  onAddMemories,
+}: {
+  collection: Collection;
+  mine: boolean;
+  onAddMemories: () => void;
+}) {
   const [renaming, setRenaming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const navigate = useNavigate();
@@ -76,7 +77,7 @@ function Header({ collection, mine }: { collection: Collection; mine: boolean })
       </div>
       <div className="flex items-center gap-2">
         {p.add_sources && (
-          <Button onClick={() => openUploadDialog({ collectionId: collection.collection_id })}>
+          <Button onClick={onAddMemories}>
             <PlusIcon aria-hidden /> Add memories
           </Button>
         )}
@@ -121,82 +122,6 @@ function Header({ collection, mine }: { collection: Collection; mine: boolean })
         onOpenChange={setDeleting}
         onDeleted={() => navigate("/collections", { replace: true })}
       />
-    </div>
-  );
-}
-
-/** One collection: its memories as a wall, its chat, custom instructions and members. */
-export function CollectionPage() {
-  const { id = "" } = useParams();
-  const { data: collection, isPending, error } = useCollection(id);
-  const { data: me } = useMe();
-  const [params, setParams] = useSearchParams();
-  const view: View = params.get("view") === "chat" ? "chat" : "memories";
-
-  if (isPending)
-    return (
-      <p className="flex items-center justify-center gap-2 py-16 text-sm text-muted-foreground" role="status">
-        <Loader2Icon className="size-4 animate-spin" aria-hidden /> Loading collection…
-      </p>
-    );
-  if (!collection) {
-    const gone = !error || (error instanceof ApiError && (error.status === 404 || error.status === 403));
-    if (gone) return <NotFound id={id} />;
-    return (
-      <p role="alert" className="py-16 text-center text-sm">
-        Couldn't load this collection. {errorMessage(error)}
-      </p>
-    );
-  }
-
-  const mine = !!me && collection.owner_email === me.email;
-  const setView = (v: View) =>
-    setParams((p) => {
-      if (v === "memories") p.delete("view");
-      else p.set("view", v);
-      return p;
-    });
-
-  return (
-    <div className="flex flex-col gap-5">
-      <Header collection={collection} mine={mine} />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <div className="flex min-w-0 flex-col gap-4">
-          <div role="tablist" aria-label="Collection views" className="flex gap-1 border-b">
-            {views.map((v) => (
-              <button
-                key={v}
-                role="tab"
-                type="button"
-                aria-selected={view === v}
-                onClick={() => setView(v)}
-                className={cn(
-                  "-mb-px border-b-2 px-3 py-2 text-sm font-medium capitalize outline-none focus-visible:ring-[3px] focus-visible:ring-ring",
-                  view === v
-                    ? "border-primary text-foreground"
-                    : "border-transparent text-muted-foreground hover:text-foreground",
-                )}
-              >
-                {v === "memories" ? "Memories" : "Chat"}
-              </button>
-            ))}
-          </div>
-          <div role="tabpanel">
-            {view === "memories" ? (
-              <CollectionMemories
-                collection={collection}
-                onAdd={() => openUploadDialog({ collectionId: collection.collection_id })}
-              />
-            ) : (
-              <CollectionChat collectionId={collection.collection_id} />
-            )}
-          </div>
-        </div>
-        <aside className="flex flex-col gap-4">
-          <InstructionsCard key={collection.custom_instructions} collection={collection} />
-          <MembersCard collection={collection} />
-        </aside>
-      </div>
     </div>
   );
 }

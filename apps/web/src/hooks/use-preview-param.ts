@@ -1,6 +1,8 @@
 import { useCallback } from "react";
 import { useSearchParams } from "react-router";
-import { previewQueryParam } from "../components/source-preview-dialog";
+
+/** The query parameter that keeps a preview open across reloads (`/?preview=<id>`). */
+export const previewQueryParam = "preview";
 
 /** The open preview lives in the address (`?preview=<id>`), so a reload keeps it open. */
 export function usePreviewParam() {
@@ -9,9 +11,10 @@ export function usePreviewParam() {
   const setPreview = useCallback(
     (sourceId: string | null) =>
       setParams((p) => {
-        if (sourceId) p.set(previewQueryParam, sourceId);
-        else p.delete(previewQueryParam);
-        return p;
+        const next = new URLSearchParams(p);
+        if (sourceId) next.set(previewQueryParam, sourceId);
+        else next.delete(previewQueryParam);
+        return next;
       }),
     [setParams],
   );

@@ -1,0 +1,93 @@
+import { useState } from "react";
+import { chatMessages } from "@mnemo/contracts/messages";
+import type { LlmOption } from "@mnemo/contracts/llm";
+import type { useComposer } from "../hooks/use-composer";
+import { AppsPicker } from "./apps-picker";
+import { ChatInput } from "./chat-input";
+import { ContextPicker } from "./context-picker";
+import { ModelPicker } from "./model-picker";
+
+/**
+ * The bottom of a conversation: the input with its modes, pickers, context chips and attachments
+ * (what the scope allows), and the context picker it opens. Visitors get the bare input.
+ */
+export function ChatComposer({
+  composer,
+  models,
+  llm,
+  visitor,
+  memoryChat,
+  pageChat,
+  busy,
+  onSend,
+  onStop,
+  onToggleWeb,
+}: {
+  composer: ReturnType<typeof useComposer>;
+  models: { options: LlmOption[]; canChoose: boolean };
+  llm: string | null;
+  visitor: boolean;
+  /** One memory's own chat: no extra context or attachments. */
+  memoryChat: boolean;
+  pageChat?: boolean;
+  busy: boolean;
+  onSend: () => void;
+  onStop: () => void;
+  onToggleWeb: () => void;
+}) {
+  const [contextOpen, setContextOpen] = useState(false);
+  const extras = !visitor && !memoryChat;
+  return (
+    <>
+      <ChatInput
+        value={composer.prompt}
+        onChange={composer.setPrompt}
+        onSend={onSend}
+        onStop={onStop}
+        busy={busy}
+        placeholder={pageChat ? chatMessages.pageInputPlaceholder : chatMessages.inputPlaceholder}
+        modes={
+          visitor
+            ? undefined
+            : {
+                creative: composer.modes.includes("creative"),
+                web: composer.modes.includes("web"),
+                onCreative: () => composer.toggleMode("creative"),
+                onWeb: onToggleWeb,
+              }
+        }
+        pickers={
+          visitor ? undefined : (
+            <>
+              <AppsPicker apps={[]} selected={composer.apps} onChange={composer.setApps} />
+              <ModelPicker
+                options={models.options}
+                value={llm}
+                canChoose={models.canChoose}
+                onChange={composer.setLlm}
+              />
+            </>
+          )
+        }
+        context={
+          extras
+            ? { chips: composer.chips, onAdd: () => setContextOpen(true), onRemove: composer.removeChip }
+            : undefined
+        }
+        attachments={
+          extras
+            ? { items: composer.attachments, onPick: composer.pickFiles, onRemove: composer.removeAttachment }
+            : undefined
+        }
+      />
+      {!visitor && (
+        <ContextPicker
+          open={contextOpen}
+          onOpenChange={setContextOpen}
+          selected={composer.chips}
+          onToggle={composer.toggleChip}
+        />
+      )}
+    </>
+  );
+}

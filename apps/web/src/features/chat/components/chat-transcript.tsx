@@ -1,0 +1,103 @@
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import { ArrowDownIcon } from "lucide-react";
+import { chatMessages } from "@mnemo/contracts/messages";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
+import { isAtBottom } from "../logic/follow";
+import type { ChatEntry } from "../logic/session";
+import { ChatItem } from "./chat-item";
+
+/**
+ * The scrolling list of a conversation's items, with the history's loading and failure states;
+ * `empty` is shown once the history is loaded and has no item. It follows the stream to the bottom
+ * as answers grow, unless the user scrolled up; then a "Jump to latest" control brings them back.
+ */
+export function ChatTranscript({
+  entries,
+  history,
+  empty,
+  compact,
+}: {
+  entries: ChatEntry[];
+  history: "idle" | "loading" | "loaded" | "failed";
+  empty: ReactNode;
+  compact?: boolean;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
+  const following = useRef(true);
+  const [behind, setBehind] = useState(false);
+  const count = entries.length;
+
+  const toBottom = () => {
+    const el = box.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  };
+  // A new question (or a loaded history) always shows its end.
+  useLayoutEffect(() => {
+    following.current = true;
+    setBehind(false);
+    toBottom();
+  }, [count]);
+  // Growing answers keep the view at the end while following; otherwise the jump control shows.
+  useEffect(() => {
+    const el = content.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => {
+      if (following.current) toBottom();
+      else if (box.current) setBehind(!isAtBottom(box.current));
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  const onScroll = () => {
+    const el = box.current;
+    if (!el) return;
+    const atEnd = isAtBottom(el);
+    following.current = atEnd;
+    setBehind(!atEnd);
+  };
+
+  return (
+    <div className="relative flex min-h-0 flex-1 flex-col">
+      <div
+        ref={box}
+        onScroll={onScroll}
+        className={cn("min-h-0 flex-1 overflow-y-auto", compact ? "px-3 pt-3" : "px-1")}
+        data-testid="chat-scroll"
+      >
+        <div
+          ref={content}
+          className={cn("mx-auto flex w-full flex-col", compact ? "gap-6" : "max-w-3xl gap-8 py-4")}
+        >
+          {history === "loading" && (
+            <p className="text-sm text-muted-foreground">Loading the conversation…</p>
+          )}
+          {history === "failed" && (
+            <p className="rounded-lg border p-4 text-sm" role="alert">
+              {chatMessages.noDataReturned}
+            </p>
+          )}
+          {history === "loaded" && count === 0 && empty}
+          {entries.map((e) => (
+            <ChatItem key={e.key} entry={e} />
+          ))}
+        </div>
+      </div>
+      {behind && count > 0 && (
+        <Button
+          variant="outline"
+          size="sm"
+          className="absolute bottom-2 left-1/2 -translate-x-1/2 rounded-full shadow-md"
+          onClick={() => {
+            following.current = true;
+            setBehind(false);
+            box.current?.scrollTo({ top: box.current.scrollHeight, behavior: "smooth" });
+          }}
+        >
+          <ArrowDownIcon aria-hidden /> Jump to latest
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { useCallback, useMemo, useRef } from "react";
+import { toast } from "sonner";
+import type { SourceResult } from "@mnemo/contracts/chat";
+import { usePreviewParam } from "@/hooks/use-preview-param";
+import { voteQna } from "../api/chats";
+import type { ChatEntry, SessionAction } from "../logic/session";
+import { track } from "../logic/track";
+import type { ChatItemActions } from "../components/chat-item-context";
+import type { AskOptions } from "./use-chat-session";
+
+type Latest = {
+  send: (q: string) => void;
+  llm: string | null;
+  modes: string[];
+  chatId: string | null;
+  entries: ChatEntry[];
+};
+
+/**
+ * The actions of a conversation's items. They stay stable (items are memoized) and read the
+ * latest send, model, modes and entries through a ref.
+ */
+export function useItemActions(opts: {
+  latest: Latest;
+  visitor: boolean;
+  dispatch: (a: SessionAction) => void;
+  regenerate: (key: string, o: AskOptions) => void;
+  onLogin: () => void;
+}): ChatItemActions {
+  const latest = useRef(opts.latest);
+  latest.current = opts.latest;
+  const { visitor, dispatch, regenerate, onLogin } = opts;
+  const { openPreview } = usePreviewParam();
+  const preview = useRef(openPreview);
+  preview.current = openPreview;
+
+  const openSource = useCallback(
+    (s: SourceResult) => {
+      if (s.type === "web_search" && s.url) return void window.open(s.url, "_blank", "noopener,noreferrer");
+      if (visitor) return void toast.info("Memories in a shared chat stay private to its owner.");
+      preview.current(s.id);
+    },
+    [visitor],
+  );
+  const vote = useCallback(
+    (key: string, v: 1 | -1 | null) => {
+      const entry = latest.current.entries.find((e) => e.key === key);
+      if (!entry) return;
+      dispatch({ type: "vote", key, vote: v });
+      if (v) track(v === 1 ? "UpvoteQna" : "DownvoteQna", { query: entry.item.query });
+      const id = latest.current.chatId ?? entry.item.chatId;
+      if (id)
+        void voteQna({ chat_id: id, turn_id: entry.turnId, query: entry.item.query, vote: v ?? 0 }).catch(
+          () => toast.error("Your vote could not be saved."),
+        );
+    },
+    [dispatch],
+  );
+  const regen = useCallback(
+    (key: string, model: string | null) =>
+      regenerate(key, { llm: model ?? latest.current.llm, searchType: latest.current.modes }),
+    [regenerate],
+  );
+  const retry = useCallback(
+    (key: string) => regenerate(key, { llm: latest.current.llm, searchType: latest.current.modes }),
+    [regenerate],
+  );
+  const ask = useCallback((q: string) => latest.current.send(q), []);
+  return useMemo(
+    () => ({ openSource, ask, vote, regenerate: regen, retry, loginPrompt: onLogin }),
+    [openSource, ask, vote, regen, retry, onLogin],
+  );
+}

@@ -1,0 +1,109 @@
+import { expect, test, type Page } from "@playwright/test";
+import { MemoryApi } from "./wall-api";
+
+/** Chat flows a new user trips over (issue 13): New chat from inside a chat, following the stream. */
+let seq = 0;
+const email = (label: string) => `${label}-${Date.now().toString(36)}${(seq += 1)}@example.com`;
+const items = (page: Page) => page.getByTestId("chat-item");
+
+async function ask(page: Page, question: string) {
+  const box = page.getByRole("textbox", { name: "Question" });
+  await box.fill(question);
+  await box.press("Enter");
+}
+
+async function signedInWithNotes(page: Page, request: Parameters<typeof MemoryApi.signUp>[0], label: string) {
+  const api = await MemoryApi.signUp(request, email(label), "Chat Flow");
+  await api.waitIndexed([
+    await api.createPage(
+      "Telescope notes",
+      "The reflecting telescope has a mirror of 200 millimetres. Its mirror was ground by hand in 1998 by a patient amateur. The mount is equatorial and tracks the stars across the night sky. The eyepiece gives a magnification of 120 times. The tube is painted white to stay cool.",
+    ),
+    await api.createPage(
+      "Observatory trip",
+      "We visited the observatory in May and saw the rings of Saturn through the clouds. The dome opened at dusk. The astronomer showed us the moons of Jupiter and a double star.",
+    ),
+  ]);
+  await page.addInitScript((token) => localStorage.setItem("mnemo.token", token), api.token);
+  return api;
+}
+
+test("New chat from inside an open chat starts a new conversation", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await signedInWithNotes(page, request, "newchat");
+  await page.goto("/chat/new");
+  await ask(page, "How big is the telescope mirror?");
+  await expect(items(page).first()).toHaveAttribute("data-status", "success", { timeout: 20_000 });
+  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+  const first = page.url();
+
+  await page.getByRole("link", { name: "New chat" }).click();
+  await expect(page.getByTestId("greeting")).toBeVisible();
+  await expect(items(page)).toHaveCount(0);
+  await expect(page).toHaveURL(/\/chat\/new$/);
+
+  await ask(page, "What did we see at the observatory?");
+  await expect(items(page)).toHaveCount(1);
+  await expect(items(page).first()).toHaveAttribute("data-status", "success", { timeout: 20_000 });
+  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+  expect(page.url()).not.toBe(first);
+  await page.getByRole("link", { name: "History" }).click();
+  await expect(page.getByRole("link", { name: /How big is the telescope mirror/ })).toBeVisible();
+  await expect(page.getByRole("link", { name: /What did we see at the observatory/ })).toBeVisible();
+});
+
+const distanceFromBottom = (page: Page) =>
+  page
+    .getByTestId("chat-scroll")
+    .evaluate((el) => Math.round(el.scrollHeight - el.scrollTop - el.clientHeight));
+
+test("the chat follows a streaming answer unless the reader scrolled up", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signedInWithNotes(page, request, "follow");
+  await page.goto("/chat/new");
+  const questions = [
+    "How big is the telescope mirror?",
+    "What did we see at the observatory?",
+    "What does the telescope mount do?",
+  ];
+  for (const [i, q] of questions.entries()) {
+    await ask(page, q);
+    await expect(items(page).nth(i)).toHaveAttribute("data-status", "success", { timeout: 20_000 });
+    // The finished answer, its actions and follow-up questions are in view, not below the input.
+    await expect.poll(() => distanceFromBottom(page)).toBeLessThanOrEqual(48);
+  }
+  await expect(page.getByRole("button", { name: "Jump to latest" })).toHaveCount(0);
+
+  // Scrolled up while an answer streams: the view stays put and offers a way back.
+  await ask(page, "When was the telescope mirror ground?");
+  await expect(items(page).nth(3)).toHaveAttribute("data-status", "streaming", { timeout: 15_000 });
+  await page.getByTestId("chat-scroll").evaluate((el) => el.scrollTo({ top: 0 }));
+  const jump = page.getByRole("button", { name: "Jump to latest" });
+  await expect(jump).toBeVisible();
+  await expect(items(page).nth(3)).toHaveAttribute("data-status", "success", { timeout: 20_000 });
+  expect(await page.getByTestId("chat-scroll").evaluate((el) => el.scrollTop)).toBe(0);
+  await jump.click();
+  await expect.poll(() => distanceFromBottom(page)).toBeLessThanOrEqual(48);
+  await expect(jump).toHaveCount(0);
+});
+
+test("a long question collapses to four lines with Expand and Hide, on a wide screen too", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signedInWithNotes(page, request, "longq");
+  await page.goto("/chat/new");
+  const words = "Tell me everything about the reflecting telescope, its mirror and its mount".split(" ");
+  const question = Array.from({ length: 90 }, (_, i) => words[i % words.length]).join(" ") + "?";
+  await ask(page, question);
+  const bubble = page.getByTestId("query-bubble");
+  const expand = bubble.getByRole("button", { name: "Expand" });
+  await expect(expand).toBeVisible();
+  const collapsed = await bubble.locator("p").evaluate((el) => el.clientHeight);
+  await expand.click();
+  await expect(bubble.getByRole("button", { name: "Hide" })).toBeVisible();
+  expect(await bubble.locator("p").evaluate((el) => el.clientHeight)).toBeGreaterThan(collapsed);
+});

@@ -1,0 +1,99 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { MemoryApi } from "./wall-api";
+
+/**
+ * What a shared collection's members are offered follows their role (issue 13 items 6 and 11):
+ * a read-only member gets no Pin, no checkbox and no empty menu; an admin renames the collection
+ * and edits its description and custom instructions.
+ */
+let seq = 0;
+const email = (label: string) => `${label}-${Date.now().toString(36)}${(seq += 1)}@example.com`;
+
+async function sharedCollection(request: APIRequestContext, owner: MemoryApi, members: [string, string][]) {
+  const page = await owner.createPage(
+    "Tide pools",
+    "Tide pools hold anemones, crabs and sea stars at low tide.",
+  );
+  await owner.waitIndexed([page]);
+  const headers = { authorization: `Bearer ${owner.token}`, Source: "webapp" };
+  const created = await request.put("/api/collection", { headers, data: { collection_name: "Shore life" } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { collection_id } = (await created.json()) as { collection_id: string };
+  await owner.call("POST", `/api/collection/add_sources?collection_id=${collection_id}`, {
+    documents: [page],
+  });
+  for (const [to, role] of members)
+    await owner.call("POST", `/api/collection/${collection_id}/share`, {
+      recipient_email_ids: [to],
+      type_of_access: role,
+    });
+  return collection_id;
+}
+
+async function open(page: Page, api: MemoryApi, path: string) {
+  await page.addInitScript((token) => localStorage.setItem("mnemo.token", token), api.token);
+  await page.goto(path);
+}
+
+test("a read-only member sees no Pin, no selection checkbox and no empty actions menu", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const owner = await MemoryApi.signUp(request, email("owner"), "Olive Owner");
+  const viewerEmail = email("viewer");
+  const viewer = await MemoryApi.signUp(request, viewerEmail, "Vic Viewer");
+  const id = await sharedCollection(request, owner, [[viewerEmail, "read"]]);
+
+  await open(page, viewer, `/collections/${id}`);
+  const card = page.getByTestId("memory-card").filter({ hasText: "Tide pools" });
+  await expect(card).toBeVisible();
+  await card.hover();
+  await expect(card.getByRole("checkbox")).toHaveCount(0);
+  await expect(card.getByRole("button", { name: /Actions for/ })).toHaveCount(0);
+
+  // Shared memories on the wall: still no Pin for a memory the viewer does not own.
+  await page.goto("/?tab=shared");
+  const shared = page.getByTestId("memory-card").filter({ hasText: "Tide pools" });
+  await expect(shared).toBeVisible();
+  await shared.hover();
+  const menu = shared.getByRole("button", { name: /Actions for/ });
+  if ((await menu.count()) > 0) {
+    await menu.click();
+    await expect(page.getByRole("menuitem", { name: "Pin" })).toHaveCount(0);
+  }
+});
+
+test("a shared admin renames the collection and edits its description and instructions", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const owner = await MemoryApi.signUp(request, email("owner"), "Olive Owner");
+  const adminEmail = email("admin");
+  const admin = await MemoryApi.signUp(request, adminEmail, "Ada Admin");
+  const id = await sharedCollection(request, owner, [[adminEmail, "admin"]]);
+
+  await open(page, admin, `/collections/${id}`);
+  await page.getByRole("button", { name: "Collection actions" }).click();
+  await page.getByRole("menuitem", { name: "Rename" }).click();
+  const dialog = page.getByRole("dialog", { name: "Rename collection" });
+  await dialog.getByLabel("Collection name").fill("Rock pools");
+  await dialog.getByLabel(/Description/).fill("Life between the tides");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("heading", { name: /Rock pools/ })).toBeVisible();
+  await expect(page.getByText("Life between the tides")).toBeVisible();
+
+  await page.getByLabel("Custom instructions").fill("Answer as a marine biologist.");
+  await page.getByRole("button", { name: "Save instructions" }).click();
+  await expect(page.getByText("Custom instructions saved.")).toBeVisible();
+  const seen = await owner.call<{ collection_name: string; custom_instructions: string }>(
+    "GET",
+    `/api/collection/${id}`,
+  );
+  expect(seen).toMatchObject({
+    collection_name: "Rock pools",
+    custom_instructions: "Answer as a marine biologist.",
+  });
+});

@@ -19,8 +19,8 @@ import { source, user } from "../../apps/server/src/db/schema/index.ts";
 import { createPostgresDatabase } from "../../apps/server/src/test/harness.ts";
 import { pgTextsearchBackend, portableBackend } from "../../apps/server/src/modules/search/backends.ts";
 import { RankedSearchIndex } from "../../apps/server/src/modules/search/engine.ts";
-import { buildSearchText } from "../../apps/server/src/modules/search/indexer.ts";
-import { prepareSearch, SEARCH_CONFIG } from "../../apps/server/src/modules/search/setup.ts";
+import { analysedColumns, buildSearchText } from "../../apps/server/src/modules/search/indexer.ts";
+import { prepareSearch } from "../../apps/server/src/modules/search/setup.ts";
 
 /** Small deterministic PRNG (mulberry32). */
 function rng(seed: number) {
@@ -153,7 +153,7 @@ export async function run(args: string[]): Promise<void> {
         const text = words.join(" ");
         const st = buildSearchText(title, "", text);
         const id = `c${start + i}`;
-        return sql`(${id}, ${sources[Math.floor(i / 100)].id}, 'bench', ${i % 100}::int, ${title}, ${text}, ${st}, to_tsvector(${SEARCH_CONFIG}::regconfig, ${st}))`;
+        return sql`(${id}, ${sources[Math.floor(i / 100)].id}, 'bench', ${i % 100}::int, ${title}, ${text}, ${analysedColumns(st, "en").searchText}, ${analysedColumns(st, "en").tsv})`;
       });
       await db.execute(sql`INSERT INTO chunk (id, source_id, owner_id, ord, title, text, search_text, tsv, tokens)
         SELECT v.id, v.sid, v.oid, v.ord, v.title, v.text, v.st, v.tsv,

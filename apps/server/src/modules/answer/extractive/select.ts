@@ -4,6 +4,7 @@
  * answer-type cues, passage rank) and composes a short cited answer.
  */
 import { contentTerms, countWords, proseSentence, splitSentences, words } from "./text.ts";
+import { detectLanguage } from "../../../lib/language.ts";
 
 export type Passage = { sourceId: string; title: string; text: string; score: number };
 
@@ -18,19 +19,72 @@ export type ScoredSentence = {
 
 export type AnswerType = "number" | "date" | "person" | "place" | "other";
 
-/** What kind of answer the question wants, from its wording. */
-export function answerType(question: string): AnswerType {
+type Cues = [AnswerType, RegExp][];
+/**
+ * Question wording per answer type and language (the eight measured: English, German, Spanish,
+ * Russian, Chinese, Arabic, Hindi, Vietnamese), checked in order: a date question ("in welchem
+ * Jahr") is not a number question. English cues apply to every question (names, mixed text).
+ */
+const TYPE_CUES: Record<string, Cues> = {
+  en: [
+    ["date", /\b(when|what year|which year|what decade|what century|what date|what time|how long ago)\b/],
+    [
+      "number",
+      /\b(how many|how much|how long|how old|how far|how large|how big|how tall|how high|what percentage|what percent|what number|how often)\b/,
+    ],
+    ["person", /\b(who|whom|whose)\b/],
+    ["place", /\bwhere\b/],
+  ],
+  de: [
+    ["date", /\b(wann|welche[mns]? jahr|welche[mns]? jahrhundert|welche[mns]? datum|seit wann)\b/],
+    ["number", /\b(wie viele|wie viel|wie lange|wie alt|wie weit|wie groß|wie hoch|wie oft)\b/],
+    ["person", /\b(wer|wem|wen|wessen)\b/],
+    ["place", /\b(wo|wohin|woher)\b/],
+  ],
+  es: [
+    ["date", /(cuándo|qué año|que año|qué siglo|qué fecha)/],
+    ["number", /(cuántos|cuántas|cuánto|cuánta|qué porcentaje)/],
+    ["person", /(quién|quiénes)/],
+    ["place", /(dónde|adónde)/],
+  ],
+  ru: [
+    ["date", /(когда|в каком году|какой год|в каком веке|какого года)/],
+    ["number", /(сколько|какой процент)/],
+    ["person", /(кто|кого|кому|чей|чья)/],
+    ["place", /(где|куда|откуда)/],
+  ],
+  zh: [
+    ["date", /(何时|什么时候|哪一年|哪年|何年|哪个世纪|哪天|什么时间)/],
+    ["number", /(多少|几|多久|多长|多大|多高|多远)/],
+    ["person", /谁/],
+    ["place", /(哪里|哪儿|何处|在哪)/],
+  ],
+  ar: [
+    ["date", /(متى|أي عام|أي سنة)/],
+    ["number", /(^|\s)كم(\s|$)/],
+    ["person", /(^|\s)(من هو|من هي|من الذي|من هم|من)(\s)/],
+    ["place", /أين/],
+  ],
+  hi: [
+    ["date", /(कब|किस वर्ष|किस साल|किस सदी|किस तारीख)/],
+    ["number", /(कितने|कितना|कितनी)/],
+    ["person", /(कौन|किसने|किसको|किसका|किसकी)/],
+    ["place", /(कहाँ|कहां)/],
+  ],
+  vi: [
+    ["date", /(khi nào|năm nào|lúc nào|bao giờ|thế kỷ nào|ngày nào)/],
+    ["number", /(bao nhiêu|mấy|bao lâu|bao xa)/],
+    ["person", /(^|\s)(ai)(\s|\?|$)/],
+    ["place", /(ở đâu|nơi nào)/],
+  ],
+};
+
+/** What kind of answer the question wants, from its wording in its language (and English). */
+export function answerType(question: string, language = detectLanguage(question)): AnswerType {
   const q = question.toLowerCase();
-  if (/\b(when|what year|which year|what decade|what century|what date|what time|how long ago)\b/.test(q))
-    return "date";
-  if (
-    /\b(how many|how much|how long|how old|how far|how large|how big|how tall|how high|what percentage|what percent|what number|how often)\b/.test(
-      q,
-    )
-  )
-    return "number";
-  if (/\b(who|whom|whose)\b/.test(q)) return "person";
-  if (/\bwhere\b/.test(q)) return "place";
+  const cues = [...(TYPE_CUES[language] ?? []), ...(language === "en" ? [] : TYPE_CUES.en)];
+  for (const type of ["date", "number", "person", "place"] as const)
+    if (cues.some(([t, re]) => t === type && re.test(q))) return type;
   return "other";
 }
 
@@ -45,15 +99,17 @@ function hasTypeCue(type: AnswerType, sentence: string, question: string): boole
   const fresh = (tokens: string[]) => tokens.some((t) => !qWords.has(t.toLowerCase()));
   switch (type) {
     case "number":
-      return fresh(sentence.match(/\d[\d,.]*/g) ?? []) || NUMBER_WORDS.test(sentence);
+      return fresh(sentence.match(/\p{N}[\p{N},.]*/gu) ?? []) || NUMBER_WORDS.test(sentence);
     case "date":
       return (
-        fresh(sentence.match(/\b\d{3,4}s?\b/g) ?? []) ||
+        fresh(sentence.match(/(?<!\d)\d{3,4}(?!\d)/g) ?? []) ||
         MONTHS.test(sentence) ||
         /\bcentury\b/i.test(sentence)
       );
     case "person":
     case "place": {
+      // Scripts without capitals (Chinese, Arabic, Hindi…) give no name cue: neutral.
+      if (!/\p{Lu}/u.test(sentence) && !/\p{Ll}/u.test(sentence)) return true;
       const caps = sentence.match(/(?<!^)\b\p{Lu}[\p{L}'-]+/gu) ?? [];
       return fresh(caps);
     }
@@ -78,21 +134,22 @@ function matchSpan(tokens: string[], terms: Set<string>): number {
 
 /** Scores each sentence of the passages for the question, best first. */
 export function scoreSentences(question: string, passages: Passage[]): ScoredSentence[] {
-  const qList = contentTerms(question);
+  const language = detectLanguage(question);
+  const qList = contentTerms(question, language);
   const qTerms = new Set(qList);
-  const type = answerType(question);
+  const type = answerType(question, language);
   const sentences = passages.flatMap((p, passage) =>
     splitSentences(p.text)
       .map(proseSentence)
       .filter((text): text is string => text !== null)
-      .map((text, position) => ({ text, passage, position, tokens: contentTerms(text) })),
+      .map((text, position) => ({ text, passage, position, tokens: contentTerms(text, language) })),
   );
   const n = sentences.length;
   const df = new Map<string, number>();
   for (const s of sentences)
     for (const t of new Set(s.tokens)) if (qTerms.has(t)) df.set(t, (df.get(t) ?? 0) + 1);
   const idf = (t: string) => Math.log(1 + (n + 1) / ((df.get(t) ?? 0) + 0.5));
-  const titleTerms = passages.map((p) => new Set(contentTerms(p.title)));
+  const titleTerms = passages.map((p) => new Set(contentTerms(p.title, language)));
   const totalIdf = [...qTerms].reduce((a, t) => a + idf(t), 0) || 1;
   const topPassage = Math.max(...passages.map((p) => p.score), 1e-9);
   const avgLen = sentences.reduce((a, s) => a + s.tokens.length, 0) / Math.max(n, 1);

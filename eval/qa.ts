@@ -25,8 +25,8 @@ import { createLogger } from "../apps/server/src/logger.ts";
 import { source, sourceContent } from "../apps/server/src/db/schema/index.ts";
 import { indexSourceContent } from "../apps/server/src/modules/search/index.ts";
 
-type Context = { _id: string; title: string; text: string };
-type Question = { id: string; question: string; context_id: string; answers: string[] };
+export type Context = { _id: string; title: string; text: string };
+export type Question = { id: string; question: string; context_id: string; answers: string[] };
 
 /** SQuAD v1.1 normalisation: lower case, no punctuation, no articles, single spaces. */
 export function normalizeAnswer(s: string): string {

@@ -1,5 +1,6 @@
 /** Tokenising, stemming and sentence splitting for the extractive engine (pure, every language). */
-import { hasUnspacedScript, UNDETERMINED } from "../../../lib/language.ts";
+import { createRequire } from "node:module";
+import { hasUnspacedScript, searchConfigFor, UNDETERMINED } from "../../../lib/language.ts";
 import { stopWords } from "../../../lib/stopwords.ts";
 
 /** Question words that say what kind of answer is wanted; they never count as content terms. */
@@ -20,6 +21,27 @@ export function stem(word: string): string {
   return w;
 }
 
+type Stemmer = { stem(word: string): string };
+const snowball = createRequire(import.meta.url)("snowball-stemmers") as {
+  algorithms(): string[];
+  newStemmer(name: string): Stemmer;
+};
+const stemmers = new Map<string, Stemmer | null>();
+/**
+ * The Snowball stemmer of a language other than English (the same algorithms as PostgreSQL's
+ * configurations), or null where there is none (Hindi, Vietnamese, Chinese…: words kept whole).
+ */
+function snowballFor(language: string): Stemmer | null {
+  if (!stemmers.has(language)) {
+    const name = searchConfigFor(language);
+    stemmers.set(
+      language,
+      language !== "en" && snowball.algorithms().includes(name) ? snowball.newStemmer(name) : null,
+    );
+  }
+  return stemmers.get(language) ?? null;
+}
+
 /** Letters with their combining marks (Devanagari vowel signs, Arabic harakat), digits, inner apostrophes/dots. */
 const WORD = /[\p{L}\p{M}\p{N}]+(?:['’.][\p{L}\p{M}\p{N}]+)*/gu;
 const wordSegmenter = new Intl.Segmenter("und", { granularity: "word" });
@@ -38,14 +60,16 @@ export function words(text: string): string[] {
 
 /**
  * Content terms: words that are neither stop words (of `language`, and of English, whose names
- * and titles appear in every language) nor question words; English words are stemmed.
+ * and titles appear in every language) nor question words, stemmed: with the language's Snowball
+ * stemmer where there is one, else ASCII words with the light English stemmer.
  */
 export function contentTerms(text: string, language = "en"): string[] {
   const own = stopWords(language === UNDETERMINED ? "en" : language);
   const en = stopWords("en");
+  const stemmer = snowballFor(language);
   return words(text)
     .filter((w) => !own.has(w) && !en.has(w) && !QUESTION_WORDS.has(w))
-    .map((w) => (/^[a-z0-9'’.]+$/.test(w) ? stem(w) : w));
+    .map((w) => (stemmer ? stemmer.stem(w) : /^[a-z0-9'’.]+$/.test(w) ? stem(w) : w));
 }
 
 const ABBREV =

@@ -18,7 +18,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { answerTexts, newChatItem, readChatStream } from "@mnemo/contracts/stream";
+import { newChatItem, readChatStream } from "@mnemo/contracts/stream";
+import { saysNoRelevantContext } from "@mnemo/contracts/answer-locale";
 import { loadConfig } from "../apps/server/src/config.ts";
 import { startMnemo } from "../apps/server/src/bootstrap.ts";
 import { createLogger } from "../apps/server/src/logger.ts";
@@ -149,7 +150,7 @@ export async function run(args: string[]): Promise<void> {
         throw new Error(`/api/qna answered ${res.status}: ${await res.text()}`);
       return (await readChatStream(res.body, newChatItem(question))).response;
     };
-    const refusal = (response: string) => response.includes(answerTexts.noRelevantContext);
+    const refusal = saysNoRelevantContext;
     const sum = { em: 0, f1: 0, contained: 0, words: 0, chars: 0, refused: 0, falseAnswers: 0 };
     const t1 = performance.now();
     for (const q of questions) {

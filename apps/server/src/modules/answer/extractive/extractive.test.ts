@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { answerTexts } from "@mnemo/contracts/stream";
+import { noRelevantContextFor, saysNoRelevantContext } from "@mnemo/contracts/answer-locale";
 import { contentTerms, countWords, proseSentence, splitSentences, stem } from "./text.ts";
 import { answerType, scoreSentences, selectAnswer, type Passage } from "./select.ts";
 import { deriveFollowUps } from "./followups.ts";
@@ -206,5 +207,51 @@ describe("prose of Markdown sentences", () => {
     ["Plain sentence.", "Plain sentence."],
   ])("%s → %s", (input, expected) => {
     expect(proseSentence(input)).toBe(expected);
+  });
+});
+
+describe("the engine in the question's language", () => {
+  const verteidigung: CitedPassage = {
+    citation: 1,
+    sourceId: "d",
+    title: "Super Bowl 50",
+    score: 5,
+    type: "page",
+    text: "Die Verteidigung der Panthers gab nur 308 Punkte ab. Kawann Short führte das Team mit 11 Sacks an.",
+  };
+  async function answerOf(question: string, passages: CitedPassage[]) {
+    const events: AnswerEvent[] = [];
+    for await (const e of createExtractiveEngine().answer({
+      question,
+      passages,
+      mode: "memories",
+      instructions: {},
+      history: [],
+      signal: new AbortController().signal,
+    }))
+      events.push(e);
+    const text = (type: string) =>
+      events
+        .filter((e): e is { type: "text" | "reasoning"; text: string } => e.type === type)
+        .map((e) => e.text)
+        .join("");
+    const followUps = events.find((e) => e.type === "follow-ups");
+    return {
+      answer: text("text"),
+      thoughts: text("reasoning"),
+      followUps: followUps?.type === "follow-ups" ? followUps.questions : [],
+    };
+  }
+  it("thinks, answers and follows up in German for a German question", async () => {
+    const r = await answerOf("Wie viele Punkte gab die Verteidigung der Panthers ab?", [verteidigung]);
+    expect(r.thoughts).toContain("Die Frage verstehen");
+    expect(r.answer).toContain("308");
+    expect(r.followUps.length).toBeGreaterThanOrEqual(2);
+    expect(r.followUps.every((q) => !q.startsWith("What"))).toBe(true);
+  });
+  it("says in the question's language that the memories hold no answer", async () => {
+    const r = await answerOf("Wie lange muss ein Sauerteig bei Raumtemperatur gehen?", [verteidigung]);
+    expect(r.answer.startsWith(noRelevantContextFor("de", "x").split(",")[0])).toBe(true);
+    expect(saysNoRelevantContext(r.answer)).toBe(true);
   });
 });

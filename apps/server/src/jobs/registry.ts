@@ -85,6 +85,7 @@ export const jobRegistry = {
       expireInSeconds: 1800,
       concurrency: 1,
       batchSize: 1,
+      heavy: false,
     },
   },
 } as const satisfies Record<string, { payload: z.ZodType; policy: JobPolicy }>;

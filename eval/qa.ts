@@ -6,7 +6,12 @@
  * ({"id","question","context_id","answers"}) through the real POST /api/qna (in-process
  * `app.request`) with the default engine, reads each reply with the web app's stream parser, and
  * scores it: SQuAD v1.1 EM and F1 (max over gold answers), "contained" (a gold answer appears in
- * the answer text) and avg_words (citations excluded). Last line: `EM=… F1=… contained=… avg_words=…`.
+ * the answer text), avg_words and avg_chars (citations excluded; characters without spaces, the
+ * measure for scripts written without spaces) and "refused" (answered that the memories hold no
+ * answer). Then every question is asked again scoped to one wrong memory (a context of another
+ * article, `source_id`), where nothing answers it: "false_answer" is the share of those that got an
+ * answer instead of the no-answer text. Last line: `EM=… F1=… contained=… avg_words=… avg_chars=…
+ * refused=… false_answer=…`.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -14,14 +19,15 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { newChatItem, readChatStream } from "@mnemo/contracts/stream";
+import { saysNoRelevantContext } from "@mnemo/contracts/answer-locale";
 import { loadConfig } from "../apps/server/src/config.ts";
 import { startMnemo } from "../apps/server/src/bootstrap.ts";
 import { createLogger } from "../apps/server/src/logger.ts";
 import { source, sourceContent } from "../apps/server/src/db/schema/index.ts";
 import { indexSourceContent } from "../apps/server/src/modules/search/index.ts";
 
-type Context = { _id: string; title: string; text: string };
-type Question = { id: string; question: string; context_id: string; answers: string[] };
+export type Context = { _id: string; title: string; text: string };
+export type Question = { id: string; question: string; context_id: string; answers: string[] };
 
 /** SQuAD v1.1 normalisation: lower case, no punctuation, no articles, single spaces. */
 export function normalizeAnswer(s: string): string {
@@ -65,7 +71,25 @@ export function scoreAnswer(answer: string, golds: string[]) {
     f1: Math.max(0, ...golds.map((g) => f1Score(text, g))),
     contained: golds.some((g) => norm.includes(normalizeAnswer(g))) ? 1 : 0,
     words: text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length,
+    chars: text.replace(/\s+/g, "").length,
   };
+}
+
+/**
+ * For each question, a context that does not answer it: the one half the list away, moved on
+ * until it belongs to another article (another title). Deterministic.
+ */
+export function wrongContexts(contexts: Context[], questions: Question[]): Map<string, string> {
+  const at = new Map(contexts.map((c, i) => [c._id, i]));
+  const out = new Map<string, string>();
+  for (const q of questions) {
+    const own = contexts[at.get(q.context_id) ?? 0];
+    let i = ((at.get(q.context_id) ?? 0) + Math.floor(contexts.length / 2)) % contexts.length;
+    for (let step = 0; step < contexts.length && contexts[i].title === own.title; step++)
+      i = (i + 1) % contexts.length;
+    out.set(q.id, contexts[i]._id);
+  }
+  return out;
 }
 
 const readJsonl = <T>(file: string): T[] =>
@@ -103,8 +127,10 @@ export async function run(args: string[]): Promise<void> {
     const { token, user } = (await signUp.json()) as { token: string; user: { id: string } };
     const db = mnemo.ctx.database.db;
     const t0 = performance.now();
+    const sourceOf = new Map<string, string>();
     for (const c of contexts) {
       const id = crypto.randomUUID();
+      sourceOf.set(c._id, id);
       await db
         .insert(source)
         .values({ id, ownerId: user.id, type: "file", title: c.title, status: "success" });
@@ -114,27 +140,44 @@ export async function run(args: string[]): Promise<void> {
     console.log(
       `indexed ${contexts.length} contexts in ${((performance.now() - t0) / 1000).toFixed(1)} s (${mnemo.ctx.search.name})`,
     );
-    const sum = { em: 0, f1: 0, contained: 0, words: 0 };
-    const t1 = performance.now();
-    for (const q of questions) {
+    const ask = async (question: string, sourceId?: string) => {
       const res = await mnemo.app.request("/api/qna", {
         method: "POST",
         headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-        body: JSON.stringify({ question: q.question }),
+        body: JSON.stringify(sourceId ? { question, source_id: sourceId } : { question }),
       });
       if (res.status !== 200 || !res.body)
         throw new Error(`/api/qna answered ${res.status}: ${await res.text()}`);
-      const item = await readChatStream(res.body, newChatItem(q.question));
-      const s = scoreAnswer(item.response, q.answers);
+      return (await readChatStream(res.body, newChatItem(question))).response;
+    };
+    const refusal = saysNoRelevantContext;
+    const sum = { em: 0, f1: 0, contained: 0, words: 0, chars: 0, refused: 0, falseAnswers: 0 };
+    const t1 = performance.now();
+    for (const q of questions) {
+      const response = await ask(q.question);
+      const s = scoreAnswer(response, q.answers);
       sum.em += s.em;
       sum.f1 += s.f1;
       sum.contained += s.contained;
       sum.words += s.words;
+      sum.chars += s.chars;
+      sum.refused += refusal(response) ? 1 : 0;
     }
     const n = questions.length || 1;
     console.log(`asked ${questions.length} questions in ${((performance.now() - t1) / 1000).toFixed(1)} s`);
+    const wrong = wrongContexts(contexts, questions);
+    const t2 = performance.now();
+    for (const q of questions) {
+      const response = await ask(q.question, sourceOf.get(wrong.get(q.id) ?? ""));
+      sum.falseAnswers += refusal(response) ? 0 : 1;
+    }
     console.log(
-      `EM=${(sum.em / n).toFixed(4)} F1=${(sum.f1 / n).toFixed(4)} contained=${(sum.contained / n).toFixed(4)} avg_words=${(sum.words / n).toFixed(1)}`,
+      `asked them again of a wrong memory each in ${((performance.now() - t2) / 1000).toFixed(1)} s`,
+    );
+    const f = (x: number, d = 4) => (x / n).toFixed(d);
+    console.log(
+      `EM=${f(sum.em)} F1=${f(sum.f1)} contained=${f(sum.contained)} avg_words=${f(sum.words, 1)} ` +
+        `avg_chars=${f(sum.chars, 1)} refused=${f(sum.refused)} false_answer=${f(sum.falseAnswers)}`,
     );
   } finally {
     await mnemo.stop();

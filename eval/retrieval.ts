@@ -98,7 +98,7 @@ async function runSet(
     times.sort((a, b) => a - b);
     console.log(
       `${set.name} [${index.name} on ${kind}] docs=${set.corpus.length} queries=${summary.queries} ` +
-        `nDCG@10=${fmt(summary.ndcg10)} R@100=${fmt(summary.recall100)} MRR@10=${fmt(summary.mrr10)} ` +
+        `nDCG@10=${fmt(summary.ndcg10)} R@10=${fmt(summary.recall10)} R@100=${fmt(summary.recall100)} MRR@10=${fmt(summary.mrr10)} ` +
         `index=${(indexMs / 1000).toFixed(1)}s query_p50=${times[Math.floor(times.length / 2)].toFixed(1)}ms`,
     );
     return summary;
@@ -131,6 +131,6 @@ export async function run(args: string[]): Promise<void> {
     all.push(await runSet(loadRetrievalSet(dir), values.db!, values.impl!, ranking));
   const mean = (f: (s: Summary) => number) => fmt(all.reduce((a, s) => a + f(s), 0) / all.length);
   console.log(
-    `nDCG@10=${mean((s) => s.ndcg10)} R@100=${mean((s) => s.recall100)} MRR@10=${mean((s) => s.mrr10)}`,
+    `nDCG@10=${mean((s) => s.ndcg10)} R@10=${mean((s) => s.recall10)} R@100=${mean((s) => s.recall100)} MRR@10=${mean((s) => s.mrr10)}`,
   );
 }

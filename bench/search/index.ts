@@ -8,6 +8,9 @@
  * `--keep <name>` keeps the filled database for the next run instead (PGlite: a directory under the
  * OS temp dir; PostgreSQL: a database of that name) and reuses it when it already holds the chunks.
  * Queries are drawn from chunk texts read back from the database, so fresh and reused runs agree.
+ * `--mixed` makes a mixed-language corpus: chunks in turn English, German, Russian (the pseudo-words
+ * in Cyrillic) and Chinese (each pseudo-word as two Han characters), each analysed in its language
+ * as the indexer does; its keyword queries name no language, so they are analysed in all four.
  */
 import os from "node:os";
 import path from "node:path";
@@ -19,8 +22,8 @@ import { source, user } from "../../apps/server/src/db/schema/index.ts";
 import { createPostgresDatabase } from "../../apps/server/src/test/harness.ts";
 import { pgTextsearchBackend, portableBackend } from "../../apps/server/src/modules/search/backends.ts";
 import { RankedSearchIndex } from "../../apps/server/src/modules/search/engine.ts";
-import { buildSearchText } from "../../apps/server/src/modules/search/indexer.ts";
-import { prepareSearch, SEARCH_CONFIG } from "../../apps/server/src/modules/search/setup.ts";
+import { analysedColumns, buildSearchText } from "../../apps/server/src/modules/search/indexer.ts";
+import { prepareSearch } from "../../apps/server/src/modules/search/setup.ts";
 
 /** Small deterministic PRNG (mulberry32). */
 function rng(seed: number) {
@@ -65,6 +68,44 @@ function word(i: number): string {
   return s + "x";
 }
 
+/** Languages of the chunks in `--mixed` mode, in turn. */
+const MIXED = ["en", "de", "ru", "zh"] as const;
+const CYRILLIC: Record<string, string> = {
+  a: "а",
+  b: "б",
+  d: "д",
+  e: "е",
+  f: "ф",
+  g: "г",
+  h: "х",
+  i: "и",
+  j: "ж",
+  k: "к",
+  l: "л",
+  m: "м",
+  n: "н",
+  o: "о",
+  p: "п",
+  q: "к",
+  r: "р",
+  s: "с",
+  t: "т",
+  u: "у",
+  v: "в",
+  w: "ш",
+  x: "ё",
+  y: "ы",
+  z: "з",
+};
+/** A pseudo-word as a word of `language`'s script (English and German keep it as it is). */
+function inScript(w: string, language: string): string {
+  if (language === "ru") return [...w].map((c) => CYRILLIC[c] ?? c).join("");
+  if (language !== "zh") return w;
+  let h = 0;
+  for (const c of w) h = (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0;
+  return String.fromCharCode(0x4e00 + (h % 20000), 0x4e00 + ((h >>> 15) % 20000));
+}
+
 async function open(
   kind: string,
   keep: string | undefined,
@@ -105,6 +146,7 @@ export async function run(args: string[]): Promise<void> {
       chunks: { type: "string", default: "100000" },
       queries: { type: "string", default: "300" },
       keep: { type: "string" },
+      mixed: { type: "boolean", default: false },
     },
   });
   const total = Number(values.chunks);
@@ -148,16 +190,18 @@ export async function run(args: string[]): Promise<void> {
       }));
       await db.insert(source).values(sources);
       const rows = Array.from({ length: n }, (_, i) => {
-        const words = Array.from({ length: 70 + Math.floor(rand() * 20) }, zipf);
-        const title = `${zipf()} ${zipf()}`;
+        const language = values.mixed ? MIXED[(start + i) % MIXED.length] : "en";
+        const words = Array.from({ length: 70 + Math.floor(rand() * 20) }, () => inScript(zipf(), language));
+        const title = `${inScript(zipf(), language)} ${inScript(zipf(), language)}`;
         const text = words.join(" ");
         const st = buildSearchText(title, "", text);
         const id = `c${start + i}`;
-        return sql`(${id}, ${sources[Math.floor(i / 100)].id}, 'bench', ${i % 100}::int, ${title}, ${text}, ${st}, to_tsvector(${SEARCH_CONFIG}::regconfig, ${st}))`;
+        const cols = analysedColumns(st, language);
+        return sql`(${id}, ${sources[Math.floor(i / 100)].id}, 'bench', ${i % 100}::int, ${title}, ${text}, ${cols.searchText}, ${cols.tsv}, ${language})`;
       });
-      await db.execute(sql`INSERT INTO chunk (id, source_id, owner_id, ord, title, text, search_text, tsv, tokens)
-        SELECT v.id, v.sid, v.oid, v.ord, v.title, v.text, v.st, v.tsv,
-          (SELECT coalesce(sum(coalesce(array_length(positions, 1), 1)), 0)::int FROM unnest(v.tsv)) FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(id, sid, oid, ord, title, text, st, tsv)`);
+      await db.execute(sql`INSERT INTO chunk (id, source_id, owner_id, ord, title, text, search_text, tsv, language, tokens)
+        SELECT v.id, v.sid, v.oid, v.ord, v.title, v.text, v.st, v.tsv, v.language,
+          (SELECT coalesce(sum(coalesce(array_length(positions, 1), 1)), 0)::int FROM unnest(v.tsv)) FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(id, sid, oid, ord, title, text, st, tsv, language)`);
     }
     if (existing < total) await db.execute(sql`ANALYZE`);
     const pickRand = rng(7);
@@ -202,7 +246,9 @@ export async function run(args: string[]): Promise<void> {
     console.log(
       `queries=${queries.length} empty=${empty} p50=${p50}ms p95=${p95}ms max=${times.at(-1)!.toFixed(1)}ms`,
     );
-    console.log(`db=${database.kind} impl=${index.name} chunks=${total} p50_ms=${p50} p95_ms=${p95}`);
+    console.log(
+      `db=${database.kind} impl=${index.name} chunks=${total}${values.mixed ? " mixed=en,de,ru,zh" : ""} p50_ms=${p50} p95_ms=${p95}`,
+    );
   } finally {
     await cleanup();
   }

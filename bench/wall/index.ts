@@ -10,8 +10,7 @@ import os from "node:os";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { createTestMnemo } from "../../apps/server/src/test/harness.ts";
-import { buildSearchText } from "../../apps/server/src/modules/search/indexer.ts";
-import { SEARCH_CONFIG } from "../../apps/server/src/modules/search/setup.ts";
+import { analysedColumns, buildSearchText } from "../../apps/server/src/modules/search/indexer.ts";
 
 const TOPICS = [
   "Tesla battery review",
@@ -102,7 +101,7 @@ export async function run(args: string[]) {
         );
         const st = buildSearchText(title, "", text);
         chunks.push(
-          sql`(${"c" + i}, ${id}, ${user.id}, 0, ${title}, ${text}, ${st}, to_tsvector(${SEARCH_CONFIG}::regconfig, ${st}))`,
+          sql`(${"c" + i}, ${id}, ${user.id}, 0, ${title}, ${text}, ${analysedColumns(st, "en").searchText}, ${analysedColumns(st, "en").tsv})`,
         );
       }
       await db.execute(

@@ -76,7 +76,7 @@ describe("retrieval metrics (trec_eval semantics)", () => {
       ["q3", j({ c: 0 })],
     ]);
     const s = evaluate(new Map([["q1", ["a"]]]), qrels);
-    expect(s).toEqual({ ndcg10: 0.5, recall100: 0.5, mrr10: 0.5, queries: 2 });
+    expect(s).toEqual({ ndcg10: 0.5, recall10: 0.5, recall100: 0.5, mrr10: 0.5, queries: 2 });
   });
 
   it("maps passages to documents at their best score", () => {

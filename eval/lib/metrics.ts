@@ -38,20 +38,27 @@ export function maxPerDoc(hits: { doc: string; score: number }[]): string[] {
   return [...best].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([d]) => d);
 }
 
-export type Summary = { ndcg10: number; recall100: number; mrr10: number; queries: number };
+export type Summary = { ndcg10: number; recall10: number; recall100: number; mrr10: number; queries: number };
 
 /** Mean metrics over queries that have a relevant judgment; `runs` maps query id → ranked doc ids. */
 export function evaluate(runs: Map<string, string[]>, qrels: Qrels): Summary {
   let n = 0;
-  const sum = { ndcg10: 0, recall100: 0, mrr10: 0 };
+  const sum = { ndcg10: 0, recall10: 0, recall100: 0, mrr10: 0 };
   for (const [qid, judged] of qrels) {
     if (![...judged.values()].some((g) => g > 0)) continue;
     const ranking = runs.get(qid) ?? [];
     n++;
     sum.ndcg10 += ndcgAt(ranking, judged, 10);
+    sum.recall10 += recallAt(ranking, judged, 10);
     sum.recall100 += recallAt(ranking, judged, 100);
     sum.mrr10 += mrrAt(ranking, judged, 10);
   }
   const avg = (x: number) => (n ? x / n : 0);
-  return { ndcg10: avg(sum.ndcg10), recall100: avg(sum.recall100), mrr10: avg(sum.mrr10), queries: n };
+  return {
+    ndcg10: avg(sum.ndcg10),
+    recall10: avg(sum.recall10),
+    recall100: avg(sum.recall100),
+    mrr10: avg(sum.mrr10),
+    queries: n,
+  };
 }

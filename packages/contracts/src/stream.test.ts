@@ -1,3 +1,4 @@
+import { noRelevantContextFor } from "./answer-locale.ts";
 import { describe, expect, it } from "vitest";
 import {
   answerTexts,
@@ -193,6 +194,11 @@ describe("every line key", () => {
 });
 
 describe("no-relevant-context hint", () => {
+  it("keeps the English wording word for word", () => {
+    expect(answerTexts.noRelevantContextFull("x")).toBe(
+      `I couldn't find relevant context in your memories to answer "x". Try rephrasing the question, adding the memory that holds the answer, or asking with a generative model.`,
+    );
+  });
   const stronger = { id: "gpt-4o", name: "GPT-4o" };
   const noContext = answerTexts.noRelevantContextFull("x");
   const cases: { name: string; init: ChatItemState; lines: StreamLine[]; hint: boolean }[] = [
@@ -213,6 +219,12 @@ describe("no-relevant-context hint", () => {
       init: newChatItem("q"),
       lines: [{ agent_re_routed: true }, ...chunks(noContext), { end_of_data: true }],
       hint: false,
+    },
+    {
+      name: "added after a no-context answer in another language",
+      init: newChatItem("q", "mnemo-extractive"),
+      lines: [...chunks(noRelevantContextFor("de", "Wo?")), { end_of_data: true }],
+      hint: true,
     },
     {
       name: "not for an ordinary answer",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { zSourceIdMap, zSourceResult, type SourceIdMap, type SourceResult } from "./chat.ts";
+import { noRelevantContextFor, saysNoRelevantContext } from "./answer-locale.ts";
 import { errorCodes } from "./errors.ts";
 
 /**
@@ -17,10 +18,9 @@ export const THINK_END = "</think>";
 
 /** Answer texts the server streams (composed; the spec describes them without wording). */
 export const answerTexts = {
-  /** Start of the answer when nothing relevant was found; the stronger-model hint keys on it. */
+  /** Start of the answer when nothing relevant was found; the stronger-model hint keys on it (and its translations, answer-locale.ts). */
   noRelevantContext: "I couldn't find relevant context in your memories",
-  noRelevantContextFull: (q: string) =>
-    `I couldn't find relevant context in your memories to answer "${q}". Try rephrasing the question, adding the memory that holds the answer, or asking with a generative model.`,
+  noRelevantContextFull: (q: string) => noRelevantContextFor("en", q),
   noGenerativeModel:
     "Creative mode needs a generative model, and no generative model is configured. Ask your administrator to configure an OpenAI, Anthropic or OpenAI-compatible model.",
   strongerModelHint: (model: string) =>
@@ -194,7 +194,7 @@ function finish(s: ChatItemState, opts: ApplyOptions): ChatItemState {
   const stronger = opts.strongerModel;
   if (
     stronger &&
-    next.response.includes(answerTexts.noRelevantContext) &&
+    saysNoRelevantContext(next.response) &&
     next.llm !== stronger.id &&
     !next.isAgentReRouted &&
     !next.response.includes(answerTexts.strongerModelHint(stronger.name))

@@ -71,6 +71,23 @@ export const jobRegistry = {
       heavy: false,
     },
   },
+  /**
+   * Re-indexes a batch of memories analysed before per-language analysis, then enqueues the next
+   * batch while any remain (modules/search/reanalyse.ts). Idempotent: re-indexing is.
+   */
+  "search.reanalyse": {
+    payload: z.object({ done: z.number().int().min(0) }),
+    policy: {
+      retryLimit: 8,
+      retryDelay: 5,
+      retryDelayMax: 300,
+      heartbeatSeconds: 30,
+      expireInSeconds: 1800,
+      concurrency: 1,
+      batchSize: 1,
+      heavy: false,
+    },
+  },
 } as const satisfies Record<string, { payload: z.ZodType; policy: JobPolicy }>;
 
 export type JobName = keyof typeof jobRegistry;

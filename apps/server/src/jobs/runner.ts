@@ -2,10 +2,11 @@ import type { AppContext } from "../context.ts";
 import { ingestHandlers, resumeUnfinished } from "../modules/ingest/pipeline.ts";
 import { stopExtractionProcesses } from "../modules/ingest/deps.ts";
 import { startMemoryGuard } from "./memory-guard.ts";
+import { resumeReanalysis, runReanalyseJob } from "../modules/search/reanalyse.ts";
 
 /**
  * Starts this process's worker: every job of the registry, the memory guard, then resumes
- * unfinished ingestion.
+ * unfinished ingestion and re-analysis.
  */
 export async function startWorker(ctx: AppContext): Promise<void> {
   if (ctx.queue.working) return;
@@ -19,8 +20,12 @@ export async function startWorker(ctx: AppContext): Promise<void> {
     guard.stop();
     await stopExtractionProcesses();
   });
-  await ctx.queue.work(ingestHandlers(ctx));
+  await ctx.queue.work({
+    ...ingestHandlers(ctx),
+    "search.reanalyse": (job, attempt) => runReanalyseJob(ctx, job, attempt),
+  });
   await resumeUnfinished(ctx);
+  await resumeReanalysis(ctx);
 }
 
 /** How the in-process worker runs: at start-up, on the first enqueued job (tests), or not at all. */

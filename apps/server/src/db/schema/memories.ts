@@ -104,11 +104,16 @@ export const chunk = pgTable(
     startOffset: integer("start_offset").notNull().default(0),
     endOffset: integer("end_offset").notNull().default(0),
     length: integer("length").notNull().default(0),
-    /** What the BM25 index sees: title and headings repeated (field weights), then the text. */
+    /**
+     * What pg_textsearch's BM25 index sees: the lexemes of `tsv` one per token, in order (title
+     * and headings repeated for field weights, then the text), analysed with `simple`.
+     */
     searchText: text("search_text").notNull().default(""),
-    /** to_tsvector(search config, search_text); feeds the GIN index and document frequencies. */
+    /** ISO 639-1 code ("und" when undetermined) whose analysis made `tsv`; null: made before languages (re-indexed by a job). */
+    language: text("language"),
+    /** to_tsvector(the language's configuration, prepared title + headings + text); feeds the GIN index and document frequencies. */
     tsv: tsvector("tsv"),
-    /** Token count of search_text (BM25 document length). */
+    /** Token count of the analysed text (BM25 document length). */
     tokens: integer("tokens").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -116,5 +121,6 @@ export const chunk = pgTable(
     uniqueIndex("chunk_source_ord_idx").on(t.sourceId, t.ord),
     index("chunk_owner_idx").on(t.ownerId),
     index("chunk_tsv_idx").using("gin", t.tsv),
+    index("chunk_language_idx").on(t.language),
   ],
 );

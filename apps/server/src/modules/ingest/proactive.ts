@@ -3,19 +3,30 @@ import type { AppContext, Actor } from "../../context.ts";
 import { queryRows } from "../../db/client.ts";
 import { notFound } from "../../lib/errors.ts";
 import * as repo from "../sources/rows.ts";
+import {
+  detectLanguage,
+  hasUnspacedScript,
+  prepareForAnalysis,
+  searchConfigFor,
+} from "../../lib/language.ts";
+import { stopWords } from "../../lib/stopwords.ts";
 
-const stopWords = new Set(
-  "about above after again against also among because been before being below between both could does doing down during each few from further have having here hers herself himself into itself just more most myself once only other ought ours ourselves over same should some such than that their theirs them themselves then there these they this those through under until very were what when where which while whom with would your yours yourself yourselves will shall might must can't cannot into upon within without http https www com".split(
-    " ",
-  ),
-);
+/** Parts of links, frequent in saved pages and never a topic. */
+const LINK_WORDS = new Set(["http", "https", "www", "com"]);
 
-/** The `n` most frequent content words of a text (lower-case, ≥ 4 letters, no stop words). */
-export function topTerms(text: string, n: number): string[] {
+/**
+ * The `n` most frequent content words of a text in `language` (lower-case, ≥ 4 characters or 2 of an unspaced script, no
+ * stop words of that language or of English, words of unspaced scripts segmented).
+ */
+export function topTerms(text: string, n: number, language = "en"): string[] {
   const counts = new Map<string, number>();
-  for (const m of text.toLowerCase().matchAll(/[a-z][a-z0-9]{3,30}/g)) {
+  const own = stopWords(language);
+  const en = stopWords("en");
+  const prepared = prepareForAnalysis(text, language).toLowerCase();
+  for (const m of prepared.matchAll(/\p{L}[\p{L}\p{M}\p{N}]{1,30}/gu)) {
     const w = m[0];
-    if (stopWords.has(w)) continue;
+    if (w.length < (hasUnspacedScript(w) ? 2 : 4)) continue;
+    if (own.has(w) || en.has(w) || LINK_WORDS.has(w)) continue;
     counts.set(w, (counts.get(w) ?? 0) + 1);
   }
   return [...counts.entries()]
@@ -43,16 +54,15 @@ export async function proactiveMemory(ctx: AppContext, actor: Actor, sourceId: s
   const none = { source_id: sourceId, question: "", proactive_memory: "none", related_source_id: null };
   if (src.status !== "success") return none;
   const content = await repo.findContent(db, sourceId);
-  const terms = topTerms(
-    `${src.title} ${src.title} ${content?.markdown ?? content?.text ?? ""}`.slice(0, 200_000),
-    8,
-  );
+  const text = `${src.title} ${src.title} ${content?.markdown ?? content?.text ?? ""}`.slice(0, 200_000);
+  const language = detectLanguage(text);
+  const terms = topTerms(text, 8, language);
   if (terms.length === 0) return none;
   const query = terms.join(" | ");
   const rows = await queryRows<Related>(
     db,
     sql`select c.source_id, s.title, c.text, ts_rank_cd(c.tsv, q) as rank
-        from chunk c join source s on s.id = c.source_id, to_tsquery('english', ${query}) q
+        from chunk c join source s on s.id = c.source_id, to_tsquery(${searchConfigFor(language)}::regconfig, ${query}) q
         where c.owner_id = ${actor.id} and c.source_id <> ${sourceId} and s.status = 'success' and c.tsv @@ q
         order by rank desc limit 1`,
   );

@@ -4,8 +4,9 @@ import { scopeCondition } from "./scope.ts";
 import { BM25_INDEX } from "./setup.ts";
 import type { SearchScope } from "./types.ts";
 import {
-  analysisCte,
+  analyseQuery,
   lexemeQuery,
+  lexemeText,
   normal,
   rowsStatement,
   stageOf,
@@ -14,7 +15,14 @@ import {
   type StageRow,
 } from "./stage.ts";
 
-export type { CandidateBackend, ChunkRow, FirstStage, QueryTerm, RetrieveArgs } from "./stage.ts";
+export type {
+  AnalysedQuery,
+  CandidateBackend,
+  ChunkRow,
+  FirstStage,
+  QueryTerm,
+  RetrieveArgs,
+} from "./stage.ts";
 export { K1, B, lexemeQuery } from "./stage.ts";
 export { candidateQuery, portableBackend, SCAN_BUDGET } from "./portable.ts";
 
@@ -26,31 +34,18 @@ export { candidateQuery, portableBackend, SCAN_BUDGET } from "./portable.ts";
  * statement: query analysis, statistics, top list, scope and the candidates' rows.
  */
 export const OVERFETCH_MAX = 20_000;
-async function pgTextsearchPass(
-  db: Db,
-  scope: SearchScope,
-  text: string,
-  n: number,
-  skip: Set<string>,
-  analyse: string | null,
-) {
+async function pgTextsearchPass(db: Db, scope: SearchScope, text: string, n: number, skip: Set<string>) {
   const q = sql`to_bm25query(${text}, ${BM25_INDEX})`;
-  const analysis = analyse === null ? sql`` : sql`${analysisCte(analyse)},`;
-  const extra =
-    analyse === null ? sql`` : sql`, (SELECT terms FROM qa) AS terms, st.docs, st.tokens AS total_tokens`;
-  const from = analyse === null ? sql`` : sql` CROSS JOIN st`;
   for (let fetch = n; fetch <= OVERFETCH_MAX; fetch = Math.max(fetch * 8, 200)) {
     const rows = normal(
       await queryRows<StageRow>(
         db,
         rowsStatement(
-          sql`${analysis} top AS MATERIALIZED (SELECT b.id, -(b.search_text <@> ${q})::float8 AS score FROM chunk b
+          sql`top AS MATERIALIZED (SELECT b.id, -(b.search_text <@> ${q})::float8 AS score FROM chunk b
             ORDER BY b.search_text <@> ${q} LIMIT ${fetch}),`,
           sql`SELECT c.id, top.score, (SELECT count(*) FROM top)::int AS fetched FROM top JOIN chunk c ON c.id = top.id
             WHERE top.score > 0 AND ${scopeCondition(scope)} ORDER BY top.score DESC, c.id LIMIT ${n}`,
           skip,
-          extra,
-          from,
         ),
       ),
     );
@@ -78,17 +73,14 @@ function narrowScope(scope: SearchScope): boolean {
 export const pgTextsearchBackend: CandidateBackend = {
   name: "pg_textsearch",
   async first(db, scope, query, n) {
-    const rows = narrowScope(scope) ? null : await pgTextsearchPass(db, scope, query, n, new Set(), query);
-    if (rows && rows.length > 0) return stageOf(rows);
-    const [a] = await queryRows<StageRow>(
-      db,
-      sql`WITH ${analysisCte(query)} SELECT (SELECT terms FROM qa) AS terms, st.docs, st.tokens AS total_tokens FROM st`,
-    );
-    const stage = stageOf([], a);
-    if (rows) return stage;
+    const stage = await analyseQuery(db, query);
+    if (stage.terms.length === 0 || stage.docs === 0) return stage;
+    const rows = narrowScope(scope)
+      ? null
+      : await pgTextsearchPass(db, scope, lexemeText(stage.terms), n, new Set());
+    if (rows) return { ...stage, rows: normal(rows), dfs: stageOf(rows).dfs };
     const found = await scopeFirst(db, {
       scope,
-      text: query,
       terms: stage.terms,
       docs: stage.docs,
       avgLen: stage.avgLen,
@@ -99,12 +91,12 @@ export const pgTextsearchBackend: CandidateBackend = {
   },
   async retrieve(db, a) {
     if (narrowScope(a.scope)) return scopeFirst(db, a);
-    return (await pgTextsearchPass(db, a.scope, a.text, a.n, a.skip, null)) ?? scopeFirst(db, a);
+    return (await pgTextsearchPass(db, a.scope, lexemeText(a.terms), a.n, a.skip)) ?? scopeFirst(db, a);
   },
 };
 
 async function scopeFirst(db: Db, a: RetrieveArgs): Promise<StageRow[]> {
-  const q = sql`to_bm25query(${a.text}, ${BM25_INDEX})`;
+  const q = sql`to_bm25query(${lexemeText(a.terms)}, ${BM25_INDEX})`;
   const rows = await queryRows<StageRow>(
     db,
     rowsStatement(

@@ -19,6 +19,7 @@ import {
   type TermWeights,
 } from "./rank.ts";
 import type { SearchHit, SearchIndex, SearchScope } from "./types.ts";
+import { analyseQueryText } from "./query-language.ts";
 
 export type RankingOptions = {
   /** BM25 parameters of the final (TypeScript) scoring. */
@@ -98,7 +99,12 @@ export class RankedSearchIndex implements SearchIndex {
       mark = now;
     };
     const depth = Math.max(limit, this.options.depth);
-    const { terms, docs, avgLen, rows, dfs } = await this.backend.first(db, scope, query, depth);
+    const { terms, docs, avgLen, rows, dfs } = await this.backend.first(
+      db,
+      scope,
+      await analyseQueryText(db, query),
+      depth,
+    );
     step("first");
     if (terms.length === 0 || docs === 0 || rows.length === 0) return [];
     const cache = dfCacheFor(db, docs, avgLen);
@@ -145,10 +151,8 @@ export class RankedSearchIndex implements SearchIndex {
           weight,
           df: cache.df.get(term) ?? 0,
         }));
-        const extra = expanded.filter((t) => !terms.some((q) => q.term === t.term)).map((t) => t.term);
         const second = await this.backend.retrieve(db, {
           scope,
-          text: `${query} ${extra.join(" ")}`,
           terms: expanded,
           docs,
           avgLen,

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { chunk, source, sourceContent } from "../../db/schema/index.ts";
 import { chunkMarkdown, type Chunk } from "./chunker.ts";
-import { SEARCH_CONFIG } from "./setup.ts";
+import { chunkLanguage, detectLanguage, prepareForAnalysis, searchConfigFor } from "../../lib/language.ts";
 
 /** Field weights by repetition: what BM25 sees is title × TITLE_REPEAT, heading path × HEADING_REPEAT, then the text. */
 export const TITLE_REPEAT = 2;
@@ -26,8 +26,29 @@ export function chunksForSource(title: string, body: string, fallback: string): 
 }
 
 /**
+ * The analysed columns of a chunk row, for `searchText` in `language`: `tsv` (that language's
+ * configuration over the prepared text), `search_text` (the lexemes one per token in order, what
+ * pg_textsearch indexes with `simple`) and `tokens` (BM25 document length).
+ */
+export function analysedColumns(searchText: string, language: string) {
+  const tsv = sql`to_tsvector(${searchConfigFor(language)}::regconfig, ${prepareForAnalysis(searchText, language)})`;
+  return {
+    language,
+    tsv,
+    searchText: sql`(SELECT coalesce(string_agg(u.lexeme, ' ' ORDER BY p), '') FROM unnest(${tsv}) u, unnest(u.positions) p)`,
+    tokens: sql`(SELECT coalesce(sum(coalesce(array_length(positions, 1), 1)), 0)::int FROM unnest(${tsv}))`,
+  };
+}
+
+/** A memory's language, from its title and the start of its text. */
+export function memoryLanguage(title: string, body: string): string {
+  return detectLanguage(`${title}\n${body.slice(0, 2000)}`);
+}
+
+/**
  * (Re)indexes one memory: replaces its chunk rows (and, through triggers, the term statistics)
- * in one transaction. Idempotent: the same content gives the same rows. Returns the chunk count.
+ * in one transaction, each chunk analysed in its language (the memory's, or the chunk's own when
+ * it is clearly another). Idempotent: the same content gives the same rows. Returns the chunk count.
  */
 export async function indexSourceContent(db: Db, sourceId: string): Promise<number> {
   return db.transaction(async (tx) => {
@@ -50,11 +71,11 @@ export async function indexSourceContent(db: Db, sourceId: string): Promise<numb
     const body = content?.markdown?.trim() ? content.markdown : (content?.text ?? "");
     const fallback = [src.description, src.note].filter((s) => s.trim()).join("\n\n");
     const chunks = chunksForSource(src.title, body, fallback);
+    const language = memoryLanguage(src.title, body.trim() ? body : fallback);
     await tx.delete(chunk).where(eq(chunk.sourceId, sourceId));
     for (let i = 0; i < chunks.length; i += 200) {
       const rows = chunks.slice(i, i + 200).map((c) => {
         const searchText = buildSearchText(c.title, c.headingPath, c.text);
-        const tsv = sql`to_tsvector(${SEARCH_CONFIG}::regconfig, ${searchText})`;
         return {
           id: `${sourceId}:${c.ord}`,
           sourceId,
@@ -66,9 +87,7 @@ export async function indexSourceContent(db: Db, sourceId: string): Promise<numb
           startOffset: c.startOffset,
           endOffset: c.endOffset,
           length: c.text.length,
-          searchText,
-          tsv,
-          tokens: sql`(SELECT coalesce(sum(coalesce(array_length(positions, 1), 1)), 0)::int FROM unnest(${tsv}))`,
+          ...analysedColumns(searchText, chunkLanguage(c.text, language)),
         };
       });
       if (rows.length) await tx.insert(chunk).values(rows);

@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client.ts";
 import { scopeCondition } from "./scope.ts";
 import {
-  analysisCte,
+  analyseQuery,
   B,
   K1,
   lexemeQuery,
@@ -80,15 +80,10 @@ async function portableRetrieve(db: Db, a: RetrieveArgs): Promise<StageRow[]> {
 export const portableBackend: CandidateBackend = {
   name: "sql-bm25",
   async first(db, scope, query, n) {
-    const [a] = await queryRows<StageRow>(
-      db,
-      sql`WITH ${analysisCte(query)} SELECT (SELECT terms FROM qa) AS terms, st.docs, st.tokens AS total_tokens FROM st`,
-    );
-    const stage = stageOf([], a);
+    const stage = await analyseQuery(db, query);
     if (stage.terms.length === 0 || stage.docs === 0) return stage;
     const rows = await portableRetrieve(db, {
       scope,
-      text: query,
       terms: stage.terms,
       docs: stage.docs,
       avgLen: stage.avgLen,

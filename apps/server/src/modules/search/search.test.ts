@@ -23,7 +23,7 @@ async function addMemory(db: Db, owner: TestUser, title: string, markdown: strin
   return id;
 }
 
-const filler = (n: number) => Array.from({ length: n }, (_, i) => `lorem${i % 7} ipsum${i % 5}`).join(" ");
+const filler = (n: number) => Array.from({ length: n }, (_, i) => `item${i % 7} entry${i % 5}`).join(" ");
 
 for (const kind of testDatabases()) {
   describe(`search on ${kind}`, () => {
@@ -75,6 +75,24 @@ for (const kind of testDatabases()) {
         `The telescope mirror needs collimation.`,
       );
       ids.bobPrivate = await addMemory(db, bob, "Private telescope diary", `My telescope collimation diary.`);
+      ids.german = await addMemory(
+        db,
+        alice,
+        "Verteidigung",
+        "Die Verteidigung der Mannschaft gab in der ganzen Saison nur wenige Punkte ab und führte die Liga an.",
+      );
+      ids.chinese = await addMemory(
+        db,
+        alice,
+        "超级碗",
+        "超级碗50是一场美国橄榄球比赛，以确定2015赛季国家橄榄球联盟的冠军。",
+      );
+      ids.english = await addMemory(
+        db,
+        alice,
+        "Season notes",
+        "Kawann Short led the team in sacks with eleven during the whole season, the defense said.",
+      );
       await db.insert(collection).values({ id: "col-1", ownerId: bob.id, name: "Astronomy" });
       await db
         .insert(collectionSource)
@@ -161,6 +179,20 @@ for (const kind of testDatabases()) {
         );
       });
 
+      it("analyses each memory in its own language and each question in its own", async (ctx) => {
+        if (!impl()) return ctx.skip();
+        expect(
+          await sources(impl()!, scopeOf(alice), "Was machten die Verteidigungen der Mannschaften?"),
+        ).toEqual([ids.german]);
+        expect(await sources(impl()!, scopeOf(alice), "橄榄球联盟的冠军是谁？"), "segmented Chinese").toEqual(
+          [ids.chinese],
+        );
+        expect(
+          await sources(impl()!, scopeOf(alice), "Wie viele Sacks hatte Kawann Short?"),
+          "a German question finds an English memory by its name",
+        ).toEqual([ids.english]);
+      });
+
       it("narrows to one memory or a context list", async (ctx) => {
         if (!impl()) return ctx.skip();
         expect(await sources(impl()!, scopeOf(alice, { sourceId: ids.bodyHit }), "volcano ash")).toEqual([
@@ -173,6 +205,16 @@ for (const kind of testDatabases()) {
         const own = scopeOf(alice, { context: { sources: [ids.glider, ids.kayak], collections: [] } });
         expect((await sources(impl()!, own, "wing kayak")).sort()).toEqual([ids.glider, ids.kayak].sort());
       });
+    });
+
+    it("stores each chunk's language", async () => {
+      const rows = await db.select({ sourceId: chunk.sourceId, language: chunk.language }).from(chunk);
+      const languageOf = (id: string) => rows.find((r) => r.sourceId === id)?.language;
+      expect([languageOf(ids.german), languageOf(ids.chinese), languageOf(ids.english)]).toEqual([
+        "de",
+        "zh",
+        "en",
+      ]);
     });
 
     it("re-indexing is idempotent and deleting a memory removes it from results and statistics at once", async () => {

@@ -2,11 +2,13 @@ import { sql } from "drizzle-orm";
 import type { Database, Db } from "../../db/client.ts";
 
 /**
- * Text-search configuration used for documents and queries (stemming + stop words), chosen by
- * measurement on the eval sets (docs/decisions.md).
+ * pg_textsearch's BM25 index. Each chunk is analysed in its own language (language.ts), so the
+ * index reads the analysed lexemes (`search_text`, one per token, in order) with `simple`, and
+ * queries give it their analysed lexemes too: both backends see the same terms.
  */
-export const SEARCH_CONFIG = "english";
-export const BM25_INDEX = `chunk_bm25_${SEARCH_CONFIG}_idx`;
+export const BM25_INDEX = "chunk_bm25_lexemes_idx";
+/** The index of the English-only analysis, replaced by BM25_INDEX. */
+const OLD_BM25_INDEX = "chunk_bm25_english_idx";
 
 /**
  * Keeps `search_term_df` and `search_stats` in step with `chunk` on every insert, update and
@@ -55,9 +57,10 @@ export async function prepareSearch(database: Pick<Database, "db" | "capabilitie
     await tx.execute(sql`SELECT pg_advisory_xact_lock(4242017)`);
     for (const stmt of TRIGGER_SQL) await tx.execute(sql.raw(stmt));
     if (database.capabilities.pg_textsearch) {
+      await tx.execute(sql.raw(`DROP INDEX IF EXISTS ${OLD_BM25_INDEX}`));
       await tx.execute(
         sql.raw(
-          `CREATE INDEX IF NOT EXISTS ${BM25_INDEX} ON chunk USING bm25 (search_text) WITH (text_config = '${SEARCH_CONFIG}')`,
+          `CREATE INDEX IF NOT EXISTS ${BM25_INDEX} ON chunk USING bm25 (search_text) WITH (text_config = 'simple')`,
         ),
       );
     }

@@ -1,7 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
-import { SEARCH_CONFIG } from "./setup.ts";
 import type { SearchScope } from "./types.ts";
-import type { Db } from "../../db/client.ts";
+import { queryRows, type Db } from "../../db/client.ts";
 import { textArray } from "../../db/sql.ts";
 
 export type QueryTerm = { term: string; weight: number; df: number };
@@ -32,8 +31,6 @@ export type FirstStage = {
 export const FEEDBACK_PREFETCH = 8;
 export type RetrieveArgs = {
   scope: SearchScope;
-  /** The user's words plus expansion terms (pg_textsearch tokenizes them itself). */
-  text: string;
   /** Analysed, weighted lexemes with document frequencies. */
   terms: QueryTerm[];
   docs: number;
@@ -47,13 +44,18 @@ export type RetrieveArgs = {
 export interface CandidateBackend {
   readonly name: string;
   /** Analyses `query` and retrieves the first stage, in as few round trips as the backend allows. */
-  first(db: Db, scope: SearchScope, query: string, n: number): Promise<FirstStage>;
+  first(db: Db, scope: SearchScope, query: AnalysedQuery, n: number): Promise<FirstStage>;
   /** A further first-stage pass for weighted (expanded) terms; rows of `skip` ids come back without text. */
   retrieve(db: Db, args: RetrieveArgs): Promise<ChunkRow[]>;
 }
 
 export const K1 = 1.2;
 export const B = 0.75;
+
+/** The analysed terms as text for pg_textsearch, whose index holds each chunk's lexemes (`simple`). */
+export function lexemeText(terms: QueryTerm[]): string {
+  return terms.map((t) => t.term).join(" ");
+}
 
 /** A tsquery literal for one lexeme (no dictionary processing). */
 export function lexemeQuery(term: string): string {
@@ -73,10 +75,30 @@ export const normal = (rows: StageRow[]): StageRow[] =>
 export const json = <T>(v: Json<T>, empty: T): T =>
   typeof v === "string" ? (JSON.parse(v) as T) : (v ?? empty);
 
-/** Analysis of `query` (lexeme, query tf, df) as one JSON value, and the corpus statistics, for a CTE. */
-export function analysisCte(query: string): SQL {
-  return sql`qa AS (SELECT json_agg(json_build_array(q.lexeme, coalesce(array_length(q.positions, 1), 1), coalesce(d.df, 0))) AS terms
-      FROM unnest(to_tsvector(${SEARCH_CONFIG}::regconfig, ${query})) q LEFT JOIN search_term_df d ON d.term = q.lexeme),
+/** A query prepared for analysis: its text (normalised, segmented) and the configurations to analyse it with. */
+export type AnalysedQuery = { text: string; configs: string[] };
+
+/**
+ * Analysis of the query (lexeme, query tf, df) as one JSON value, and the corpus statistics, for a
+ * CTE. The query is analysed with its language's configuration(s) AND in plain form (`simple`),
+ * so a question still matches a memory in another language that shares names and numbers; a
+ * plain word counts only where a language's analysis kept a lexeme at its position (stop words
+ * stay out: every configuration uses the same parser, so positions agree). A lexeme several
+ * analyses give counts once.
+ */
+export function analysisCte(q: AnalysedQuery): SQL {
+  const configs = q.configs.length ? q.configs : ["simple"];
+  const byLanguage = sql.join(
+    configs.map((c) => sql`SELECT lexeme, positions FROM unnest(to_tsvector(${c}::regconfig, ${q.text}))`),
+    sql` UNION ALL `,
+  );
+  return sql`ql AS MATERIALIZED (${byLanguage}),
+    qs AS (SELECT s.lexeme, s.positions FROM unnest(to_tsvector('simple'::regconfig, ${q.text})) s
+      WHERE s.positions && ARRAY(SELECT unnest(ql.positions) FROM ql)),
+    qt AS (SELECT lexeme, max(coalesce(array_length(positions, 1), 1)) AS qtf
+      FROM (SELECT * FROM ql UNION ALL SELECT * FROM qs) u GROUP BY lexeme),
+    qa AS (SELECT json_agg(json_build_array(q.lexeme, q.qtf, coalesce(d.df, 0)) ORDER BY q.lexeme) AS terms
+      FROM qt q LEFT JOIN search_term_df d ON d.term = q.lexeme),
     st AS (SELECT coalesce(sum(docs), 0)::float8 AS docs, coalesce(sum(tokens), 0)::float8 AS tokens FROM search_stats)`;
 }
 
@@ -124,4 +146,13 @@ export function rowsStatement(
   return sql`WITH ${ctes} hits AS MATERIALIZED (${hits})
     SELECT ${rowColumns(skip)}, hits.score, hits.fetched, ${feedback} AS dfs${extraCols}
     FROM hits JOIN chunk c ON c.id = hits.id${extraFrom} ORDER BY hits.score DESC, hits.id`;
+}
+
+/** The analysed query, its terms' document frequencies and the corpus statistics (one round trip). */
+export async function analyseQuery(db: Db, query: AnalysedQuery): Promise<FirstStage> {
+  const [a] = await queryRows<StageRow>(
+    db,
+    sql`WITH ${analysisCte(query)} SELECT (SELECT terms FROM qa) AS terms, st.docs, st.tokens AS total_tokens FROM st`,
+  );
+  return stageOf([], a);
 }

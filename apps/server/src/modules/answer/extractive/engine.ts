@@ -1,9 +1,11 @@
 import type { AnswerEngine, AnswerEvent, AnswerInput } from "../engine.ts";
 import { pieces } from "../engine.ts";
-import { answerTexts } from "@mnemo/contracts/stream";
+import { noRelevantContextFor } from "@mnemo/contracts/answer-locale";
 import { EXTRACTIVE_MODEL_ID } from "@mnemo/contracts/llm";
 import { selectAnswer } from "./select.ts";
 import { deriveFollowUps } from "./followups.ts";
+import { engineTexts } from "./locale.ts";
+import { detect } from "../../../lib/language.ts";
 
 /** Puts the `[n]` citation before the sentence's closing punctuation. */
 export function cite(sentence: string, n: number): string {
@@ -24,13 +26,15 @@ export function createExtractiveEngine(): AnswerEngine {
     generative: false,
     async *answer(input: AnswerInput): AsyncGenerator<AnswerEvent> {
       const { question, passages, signal } = input;
-      yield { type: "reasoning", text: `Understanding the question: "${question.slice(0, 200)}".\n` };
+      // Thoughts, fixed texts and follow-ups in the question's language (English when unsure).
+      const detected = detect(question);
+      const language = detected.reliable ? detected.language : "en";
+      const t = engineTexts(language);
+      yield { type: "reasoning", text: `${t.understanding(question.slice(0, 200))}\n` };
       const memories = new Set(passages.map((p) => p.sourceId)).size;
       yield {
         type: "reasoning",
-        text: passages.length
-          ? `Searching memories: ${passages.length} passage${passages.length === 1 ? "" : "s"} from ${memories} memor${memories === 1 ? "y" : "ies"}.\n`
-          : "Searching memories: nothing matched.\n",
+        text: `${passages.length ? t.searching(passages.length, memories) : t.nothingMatched}\n`,
       };
       if (signal.aborted) return;
       const top = passages.slice(0, ANSWER_PASSAGES);
@@ -39,21 +43,18 @@ export function createExtractiveEngine(): AnswerEngine {
         top.map((p) => ({ sourceId: p.sourceId, title: p.title, text: p.text, score: p.score })),
       );
       if (!selection.confident) {
-        yield { type: "reasoning", text: "Selecting: no sentence answers the question well enough.\n" };
-        for (const piece of pieces(answerTexts.noRelevantContextFull(question)))
+        yield { type: "reasoning", text: `${t.noGoodSentence}\n` };
+        for (const piece of pieces(noRelevantContextFor(language, question)))
           yield { type: "text", text: piece };
         return;
       }
-      yield {
-        type: "reasoning",
-        text: `Selecting the ${selection.sentences.length} most relevant sentence${selection.sentences.length === 1 ? "" : "s"}.\n`,
-      };
+      yield { type: "reasoning", text: `${t.selecting(selection.sentences.length)}\n` };
       const cited = selection.sentences.map((s) => cite(s.text, top[s.passage].citation)).join(" ");
       for (const piece of pieces(cited)) {
         if (signal.aborted) return;
         yield { type: "text", text: piece };
       }
-      yield { type: "follow-ups", questions: deriveFollowUps(question, passages) };
+      yield { type: "follow-ups", questions: deriveFollowUps(question, passages, 4, t, language) };
     },
   };
 }

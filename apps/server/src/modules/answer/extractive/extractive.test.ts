@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { answerTexts } from "@mnemo/contracts/stream";
+import { noRelevantContextFor, saysNoRelevantContext } from "@mnemo/contracts/answer-locale";
 import { contentTerms, countWords, proseSentence, splitSentences, stem } from "./text.ts";
 import { answerType, scoreSentences, selectAnswer, type Passage } from "./select.ts";
 import { deriveFollowUps } from "./followups.ts";
@@ -16,6 +17,14 @@ describe("text", () => {
     ['He said "Go." Then it rained.', ['He said "Go."', "Then it rained."]],
     ["No ending punctuation", ["No ending punctuation"]],
     ["Para one.\n\nPara two", ["Para one.", "Para two"]],
+    ["A line wrapped\nin the middle. Next one.", ["A line wrapped in the middle.", "Next one."]],
+    [
+      "超级碗50是一场比赛。丹佛野马队赢了！谁是冠军？",
+      ["超级碗50是一场比赛。", "丹佛野马队赢了！", "谁是冠军？"],
+    ],
+    ["यह पहला वाक्य है। यह दूसरा वाक्य है।", ["यह पहला वाक्य है।", "यह दूसरा वाक्य है।"]],
+    ["هذه جملة أولى. هذه جملة ثانية؟ نعم", ["هذه جملة أولى.", "هذه جملة ثانية؟", "نعم"]],
+    ["Это первое предложение. Это второе.", ["Это первое предложение.", "Это второе."]],
   ])("splits %j", (text, expected) => {
     expect(splitSentences(text)).toEqual(expected);
   });
@@ -37,6 +46,18 @@ describe("text", () => {
     ]);
     expect(countWords("Two words [1] here [12].")).toBe(3);
   });
+  it("counts two characters of an unspaced script as one word", () => {
+    expect(countWords("超级碗五十 [1]")).toBe(3);
+    expect(countWords("Super Bowl 超级碗")).toBe(4);
+  });
+  it.each([
+    ["Wie viele Verteidigungen führten die Liga an?", "de", ["verteid", "fuhrt", "liga"]],
+    ["¿Cuántos puntos permitió la defensa?", "es", ["punt", "permit", "defens"]],
+    ["Сколько очков пропустила защита?", "ru", ["очк", "пропуст", "защит"]],
+    ["超级碗的冠军是谁？", "zh", ["超级", "碗", "冠军"]],
+  ])("finds the content terms of %j (%s)", (q, lang, terms) => {
+    expect(contentTerms(q, lang)).toEqual(terms);
+  });
 });
 
 describe("answer type", () => {
@@ -48,6 +69,21 @@ describe("answer type", () => {
     ["Who wrote the book?", "person"],
     ["Where is the museum?", "place"],
     ["What is a problem instance?", "other"],
+    ["What is AI?", "other"],
+    ["Wie viele Punkte gab die Verteidigung ab?", "number"],
+    ["In welchem Jahr wurde der Vertrag unterzeichnet?", "date"],
+    ["¿Quién escribió el libro?", "person"],
+    ["¿Dónde está el museo?", "place"],
+    ["Сколько очков набрала команда?", "number"],
+    ["Когда был подписан договор?", "date"],
+    ["谁写了这本书？", "person"],
+    ["这座博物馆在哪里？", "place"],
+    ["متى تم توقيع المعاهدة؟", "date"],
+    ["كم عدد النقاط؟", "number"],
+    ["किताब किसने लिखी?", "person"],
+    ["कितने अंक मिले?", "number"],
+    ["Ai đã viết cuốn sách này?", "person"],
+    ["Bảo tàng ở đâu?", "place"],
   ])("%s → %s", (q, t) => expect(answerType(q)).toBe(t));
 });
 
@@ -132,6 +168,23 @@ describe("follow-ups and the engine", () => {
     expect(answer).toContain("136 [1]");
     expect(answer).not.toContain("[2]");
   });
+  it("says the memories hold no answer rather than citing a sentence that shares one word", async () => {
+    const tide: Passage = {
+      sourceId: "t",
+      title: "Tide pools",
+      score: 3,
+      text: "Tide pools fill with sea water 2 times a day. Anemones and hermit crabs live in the rocky pools. At low tide the pools warm up in the sun.",
+    };
+    const question =
+      "How many grams of rye flour does a sourdough starter need at room temperature each day?";
+    expect(selectAnswer(question, [tide], { minCoverage: 0 }).confident, "by score alone").toBe(true);
+    const answer = (await run(question, [cited(tide, 1)]))
+      .filter((e): e is { type: "text"; text: string } => e.type === "text")
+      .map((t) => t.text)
+      .join("");
+    expect(answer.startsWith(answerTexts.noRelevantContext)).toBe(true);
+    expect(answer).not.toContain("[1]");
+  });
   it("says it found nothing when nothing is relevant", async () => {
     const events = await run("What is the capital of Mongolia?", [cited(weather, 1)]);
     const answer = events
@@ -154,5 +207,51 @@ describe("prose of Markdown sentences", () => {
     ["Plain sentence.", "Plain sentence."],
   ])("%s → %s", (input, expected) => {
     expect(proseSentence(input)).toBe(expected);
+  });
+});
+
+describe("the engine in the question's language", () => {
+  const verteidigung: CitedPassage = {
+    citation: 1,
+    sourceId: "d",
+    title: "Super Bowl 50",
+    score: 5,
+    type: "page",
+    text: "Die Verteidigung der Panthers gab nur 308 Punkte ab. Kawann Short führte das Team mit 11 Sacks an.",
+  };
+  async function answerOf(question: string, passages: CitedPassage[]) {
+    const events: AnswerEvent[] = [];
+    for await (const e of createExtractiveEngine().answer({
+      question,
+      passages,
+      mode: "memories",
+      instructions: {},
+      history: [],
+      signal: new AbortController().signal,
+    }))
+      events.push(e);
+    const text = (type: string) =>
+      events
+        .filter((e): e is { type: "text" | "reasoning"; text: string } => e.type === type)
+        .map((e) => e.text)
+        .join("");
+    const followUps = events.find((e) => e.type === "follow-ups");
+    return {
+      answer: text("text"),
+      thoughts: text("reasoning"),
+      followUps: followUps?.type === "follow-ups" ? followUps.questions : [],
+    };
+  }
+  it("thinks, answers and follows up in German for a German question", async () => {
+    const r = await answerOf("Wie viele Punkte gab die Verteidigung der Panthers ab?", [verteidigung]);
+    expect(r.thoughts).toContain("Die Frage verstehen");
+    expect(r.answer).toContain("308");
+    expect(r.followUps.length).toBeGreaterThanOrEqual(2);
+    expect(r.followUps.every((q) => !q.startsWith("What"))).toBe(true);
+  });
+  it("says in the question's language that the memories hold no answer", async () => {
+    const r = await answerOf("Wie lange muss ein Sauerteig bei Raumtemperatur gehen?", [verteidigung]);
+    expect(r.answer.startsWith(noRelevantContextFor("de", "x").split(",")[0])).toBe(true);
+    expect(saysNoRelevantContext(r.answer)).toBe(true);
   });
 });

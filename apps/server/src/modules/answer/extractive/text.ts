@@ -1,14 +1,7 @@
-/** Tokenising, stemming and sentence splitting for the extractive engine (pure). */
-
-const STOP = new Set(
-  (
-    "a an the and or but if then else of to in on at by for with from into onto over under about as is are was were be been being " +
-    "do does did doing have has had having i me my we our you your he him his she her it its they them their this that these those " +
-    "what which who whom whose when where why how there here than too very can could would should will shall may might must " +
-    "not no nor so such only own same other some any each few more most all both s t just also up down out off again further once " +
-    "one name named called call kind type many much did does"
-  ).split(/\s+/),
-);
+/** Tokenising, stemming and sentence splitting for the extractive engine (pure, every language). */
+import { createRequire } from "node:module";
+import { hasUnspacedScript, searchConfigFor, UNDETERMINED } from "../../../lib/language.ts";
+import { stopWords } from "../../../lib/stopwords.ts";
 
 /** Question words that say what kind of answer is wanted; they never count as content terms. */
 const QUESTION_WORDS = new Set(["what", "which", "who", "whom", "whose", "when", "where", "why", "how"]);
@@ -28,36 +21,83 @@ export function stem(word: string): string {
   return w;
 }
 
-/** Lower-cased word tokens (letters and digits, accents kept). */
-export function words(text: string): string[] {
-  return text.toLowerCase().match(/[\p{L}\p{N}]+(?:['’.][\p{L}\p{N}]+)*/gu) ?? [];
+type Stemmer = { stem(word: string): string };
+const snowball = createRequire(import.meta.url)("snowball-stemmers") as {
+  algorithms(): string[];
+  newStemmer(name: string): Stemmer;
+};
+const stemmers = new Map<string, Stemmer | null>();
+/**
+ * The Snowball stemmer of a language other than English (the same algorithms as PostgreSQL's
+ * configurations), or null where there is none (Hindi, Vietnamese, Chinese…: words kept whole).
+ */
+function snowballFor(language: string): Stemmer | null {
+  if (!stemmers.has(language)) {
+    const name = searchConfigFor(language);
+    stemmers.set(
+      language,
+      language !== "en" && snowball.algorithms().includes(name) ? snowball.newStemmer(name) : null,
+    );
+  }
+  return stemmers.get(language) ?? null;
 }
 
-/** Content terms: stemmed words that are neither stop words nor question words. */
-export function contentTerms(text: string): string[] {
+/** Letters with their combining marks (Devanagari vowel signs, Arabic harakat), digits, inner apostrophes/dots. */
+const WORD = /[\p{L}\p{M}\p{N}]+(?:['’.][\p{L}\p{M}\p{N}]+)*/gu;
+const wordSegmenter = new Intl.Segmenter("und", { granularity: "word" });
+
+/**
+ * Lower-cased word tokens (NFKC, accents kept). Runs of unspaced scripts (Chinese, Japanese,
+ * Thai, …) are cut into words by Intl.Segmenter's dictionaries.
+ */
+export function words(text: string): string[] {
+  const lower = text.normalize("NFKC").toLowerCase();
+  if (!hasUnspacedScript(lower)) return lower.match(WORD) ?? [];
+  const out: string[] = [];
+  for (const s of wordSegmenter.segment(lower)) if (s.isWordLike) out.push(...(s.segment.match(WORD) ?? []));
+  return out;
+}
+
+/**
+ * Content terms: words that are neither stop words (of `language`, and of English, whose names
+ * and titles appear in every language) nor question words, stemmed: with the language's Snowball
+ * stemmer where there is one, else ASCII words with the light English stemmer.
+ */
+export function contentTerms(text: string, language = "en"): string[] {
+  const own = stopWords(language === UNDETERMINED ? "en" : language);
+  const en = stopWords("en");
+  const stemmer = snowballFor(language);
   return words(text)
-    .filter((w) => !STOP.has(w) && !QUESTION_WORDS.has(w))
-    .map(stem);
+    .filter((w) => !own.has(w) && !en.has(w) && !QUESTION_WORDS.has(w))
+    .map((w) => (stemmer ? stemmer.stem(w) : /^[a-z0-9'’.]+$/.test(w) ? stem(w) : w));
 }
 
 const ABBREV =
   /(?:\b(?:Mr|Mrs|Ms|Dr|Prof|Sr|Jr|St|Mt|Ft|vs|etc|No|Vol|Gen|Col|Lt|Sgt|Capt|Gov|Rev|Inc|Ltd|Co|Corp|approx|ca|c|e\.g|i\.e|U\.S|U\.K|a\.m|p\.m)\.|\b[A-Z]\.)$/;
+const sentenceSegmenter = new Intl.Segmenter("und", { granularity: "sentence" });
 
-/** Splits text into sentences; abbreviations, initials and decimals do not end a sentence. */
+/**
+ * Splits text into sentences, in every language: Markdown blocks first (blank lines, list items),
+ * then Intl.Segmenter's sentence boundaries (which know 。！？, the Devanagari danda, the Arabic
+ * question mark…) within each block; abbreviations and initials do not end a sentence.
+ */
 export function splitSentences(text: string): string[] {
   const out: string[] = [];
-  const re = /[.!?]+["')\]]*\s+(?=["'([]?[\p{Lu}\p{N}])|\n{2,}|\n(?=\s*[-*#\d])/gu;
-  let start = 0;
-  for (const m of text.matchAll(re)) {
-    const end = m.index + m[0].length;
-    const candidate = text.slice(start, m.index + m[0].trimEnd().length);
-    if (m[0].startsWith(".") && ABBREV.test(candidate.trimEnd())) continue;
-    const s = candidate.trim();
-    if (s) out.push(s);
-    start = end;
+  for (const block of text.split(/\n{2,}|\n(?=\s*[-*#\d])/)) {
+    const flat = block.replace(/\s*\n\s*/g, " ").trim();
+    if (!flat) continue;
+    let pending = "";
+    for (const { segment } of sentenceSegmenter.segment(flat)) {
+      const s = segment.trim();
+      if (!s) continue;
+      pending = pending ? `${pending} ${s}` : s;
+      if (!ABBREV.test(pending)) {
+        out.push(pending);
+        pending = "";
+      }
+    }
+    if (pending) out.push(pending);
   }
-  const tail = text.slice(start).trim();
-  if (tail) out.push(tail);
   return out;
 }
 
@@ -76,10 +116,24 @@ export function proseSentence(sentence: string): string | null {
   return text.length ? text : null;
 }
 
-/** Number of words, not counting citation markers like [1]. */
+/**
+ * Characters of an unspaced script that count as one word in length limits: XQuAD's parallel
+ * paragraphs hold 1.96 non-space Chinese characters per English word (docs/decisions.md).
+ */
+export const CHARS_PER_WORD = 2;
+const UNSPACED_CHAR =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/gu;
+
+/**
+ * Length in words, not counting citation markers like [1]: space-separated words, and characters
+ * of unspaced scripts at CHARS_PER_WORD per word.
+ */
 export function countWords(text: string): number {
-  return text
-    .replace(/\[\d+\]/g, " ")
+  const plain = text.replace(/\[\d+\]/g, " ");
+  const unspaced = (plain.match(UNSPACED_CHAR) ?? []).length;
+  const spaced = plain
+    .replace(UNSPACED_CHAR, " ")
     .split(/\s+/)
     .filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+  return spaced + Math.ceil(unspaced / CHARS_PER_WORD);
 }

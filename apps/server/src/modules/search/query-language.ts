@@ -1,0 +1,40 @@
+import { sql } from "drizzle-orm";
+import { queryRows, type Db } from "../../db/client.ts";
+import { detect, prepareForAnalysis, searchConfigFor } from "../../lib/language.ts";
+import type { AnalysedQuery } from "./stage.ts";
+
+/** How long the set of indexed languages is reused before it is read again. */
+const LANGUAGES_TTL_MS = 30_000;
+const languageCache = new WeakMap<object, { at: number; languages: string[] }>();
+
+/** The languages chunks are analysed in (a loose index scan over chunk_language_idx: one probe per language). */
+export async function indexedLanguages(db: Db): Promise<string[]> {
+  const hit = languageCache.get(db);
+  if (hit && performance.now() - hit.at < LANGUAGES_TTL_MS) return hit.languages;
+  const rows = await queryRows<{ v: string }>(
+    db,
+    sql`WITH RECURSIVE l(v) AS (SELECT min(language) FROM chunk
+        UNION ALL SELECT (SELECT min(c.language) FROM chunk c WHERE c.language > l.v) FROM l WHERE l.v IS NOT NULL)
+      SELECT v FROM l WHERE v IS NOT NULL`,
+  );
+  const languages = rows.map((r) => r.v);
+  languageCache.set(db, { at: performance.now(), languages });
+  return languages;
+}
+
+/**
+ * The configurations a query is analysed with (pure): its language's when the detector is sure
+ * of it; otherwise also every configuration the memories are analysed in, so a keyword ("runs",
+ * "telescope": no language to tell) finds its word forms in whichever language holds it.
+ */
+export function queryConfigs(detected: { language: string; reliable: boolean }, indexed: string[]): string[] {
+  const languages = detected.reliable ? [detected.language] : [detected.language, ...indexed];
+  return [...new Set(languages.map(searchConfigFor))].sort();
+}
+
+/** A query's text prepared for analysis, and the configurations to analyse it with. */
+export async function analyseQueryText(db: Db, query: string): Promise<AnalysedQuery> {
+  const detected = detect(query);
+  const indexed = detected.reliable ? [] : await indexedLanguages(db);
+  return { text: prepareForAnalysis(query, detected.language), configs: queryConfigs(detected, indexed) };
+}

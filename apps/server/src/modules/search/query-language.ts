@@ -32,9 +32,23 @@ export function queryConfigs(detected: { language: string; reliable: boolean }, 
   return [...new Set(languages.map(searchConfigFor))].sort();
 }
 
+/**
+ * Fewer words than this tell a detector too little, whatever it claims ("zeppelin" comes back
+ * as reliably Dutch): such a query is searched in every language the memories use.
+ */
+const MIN_DETECTABLE_WORDS = 3;
+const words = new Intl.Segmenter(undefined, { granularity: "word" });
+
+function wordCount(text: string): number {
+  let n = 0;
+  for (const s of words.segment(text)) if (s.isWordLike) n++;
+  return n;
+}
+
 /** A query's text prepared for analysis, and the configurations to analyse it with. */
 export async function analyseQueryText(db: Db, query: string): Promise<AnalysedQuery> {
-  const detected = detect(query);
+  const guess = detect(query);
+  const detected = { ...guess, reliable: guess.reliable && wordCount(query) >= MIN_DETECTABLE_WORDS };
   const indexed = detected.reliable ? [] : await indexedLanguages(db);
   return { text: prepareForAnalysis(query, detected.language), configs: queryConfigs(detected, indexed) };
 }

@@ -97,7 +97,19 @@ test("ask, stream, cite, stop, regenerate, copy, vote, save, history, share, rev
   await expect(second).toHaveAttribute("data-status", "cancelled");
   const partial = (await second.getByTestId("answer").innerText()).trim();
   expect(partial.length).toBeGreaterThan(0);
-  await page.waitForTimeout(800);
+  // Once the server has stored the turn as cancelled no more chunks can come: the text stays.
+  const stoppedChat = page.url().split("/").pop()!;
+  await expect
+    .poll(
+      async () =>
+        (
+          await alice.call<{ session_data: { status: string }[] }>(
+            "POST",
+            `/api/fetch_user_chat_history?chat_id=${stoppedChat}`,
+          )
+        ).session_data[1]?.status,
+    )
+    .toBe("cancelled");
   expect((await second.getByTestId("answer").innerText()).trim()).toBe(partial);
   await expect(second.getByText("Stopped. The answer so far is kept.")).toBeVisible();
 

@@ -45,9 +45,10 @@ export type BuildOptions = {
 
 /** Wires the application context from an open database: every provider is built here, once. */
 export function buildContext(config: Config, database: Database, log: Logger): AppContext {
+  const secret = resolveAuthSecret(config);
   const auth = createAuth({
     db: database.db,
-    secret: resolveAuthSecret(config),
+    secret,
     baseURL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
     onUserCreated: async (u) => {
       await insertProfile(database.db, u.id, config.DEFAULT_PLAN);
@@ -73,7 +74,7 @@ export function buildContext(config: Config, database: Database, log: Logger): A
     embeddings,
     events: new EventBus(),
     version: VERSION,
-    blobs: createBlobStore(config, resolveAuthSecret(config)),
+    blobs: createBlobStore(config, secret),
     queue: createJobQueue(database, log, { memoryLimitMb: config.memoryLimitMb }),
   };
 }

@@ -29,7 +29,9 @@ const entry = fileURLToPath(
 );
 
 function execArgv(heapMb: number): string[] {
-  const heap = [`--max-old-space-size=${heapMb}`];
+  // A small young generation, as the server itself runs (package.json `serve`): the sandbox
+  // parses one document at a time, and each MB of semi-space is resident in every process.
+  const heap = [`--max-old-space-size=${heapMb}`, "--max-semi-space-size=8"];
   if (!isTypeScript) return heap;
   // The entry is TypeScript: run it with Node's own type stripping, as `npm run serve` runs the
   // server (no tsx loader and its transform cache in every sandbox: ~100 MB less per process).

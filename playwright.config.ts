@@ -49,6 +49,8 @@ Object.assign(serverEnv, { SEARXNG_URL: `${fixtureOrigin}/searxng/`, NODE_EXTRA_
 Object.assign(serverEnv, { ANSWER_STREAM_DELAY_MS: "250" });
 // Every spec signs up from this one address: the per-address limits (tested in-process) skip it.
 Object.assign(serverEnv, { RATE_LIMIT_EXEMPT: "127.0.0.1,::1,::ffff:127.0.0.1" });
+// The plans spec registers a desktop client with this secret (the Source header alone is not trusted).
+Object.assign(serverEnv, { DESKTOP_CLIENT_SECRET: "e2e-desktop-client-secret" });
 
 export default defineConfig({
   testDir: "e2e",

@@ -206,6 +206,10 @@ test("ask, stream, cite, stop, regenerate, copy, vote, save, history, share, rev
   const link2 = await page.getByLabel("Public link").inputValue();
   expect(link2).not.toBe(link);
   const bob = await MemoryApi.signUp(request, email("chat-bob"), "Bob Chat");
+  // The revoked link stays dead after sharing again, even for a signed-in viewer.
+  const oldView = await publicView(browser, link, bob.token);
+  await expect(oldView.page.getByRole("alert").filter({ hasText: "No data returned" })).toBeVisible();
+  await oldView.context.close();
   const bobView = await publicView(browser, link2, bob.token);
   await bobView.page.getByRole("button", { name: "Duplicate to my chats" }).click();
   await expect(bobView.page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);

@@ -158,17 +158,30 @@ test("free user at the web-search limit, plans from the message, prices by time 
   await berlin.getByRole("dialog", { name: "Plans" }).getByRole("tab", { name: "Lifetime" }).click();
   await expect(berlin.getByTestId("plan-card-lifetime").getByTestId("plan-price")).toHaveText("$495");
 
-  // The desktop app is always team: unlimited web searches for the same user.
-  const desktop = await request.get("/api/user/plan", {
+  // The desktop app is always team: unlimited web searches for the same user, once the desktop
+  // client has registered (the Source header alone lifts nothing).
+  const headerOnly = await request.get("/api/user/plan", {
     headers: { authorization: `Bearer ${user.token}`, Source: "desktop_app" },
   });
+  expect(((await headerOnly.json()) as { plan: string }).plan).toBe("free");
+  const registered = await request.post("/api/auth/desktop_token", {
+    headers: { authorization: `Bearer ${user.token}` },
+    data: { client_secret: "e2e-desktop-client-secret" },
+  });
+  const { desktop_token } = (await registered.json()) as { desktop_token: string };
+  const desktopHeaders = {
+    authorization: `Bearer ${user.token}`,
+    Source: "desktop_app",
+    "X-Desktop-Token": desktop_token,
+  };
+  const desktop = await request.get("/api/user/plan", { headers: desktopHeaders });
   expect(((await desktop.json()) as { plan: string }).plan).toBe("team");
   const web2 = await request.get("/api/user/plan", {
     headers: { authorization: `Bearer ${user.token}`, Source: "webapp" },
   });
   expect(((await web2.json()) as { plan: string }).plan).toBe("free");
   const desktopAsk = await request.post("/api/qna", {
-    headers: { authorization: `Bearer ${user.token}`, Source: "desktop_app" },
+    headers: desktopHeaders,
     data: { question: "Desktop: where does kelp grow?", search_type: ["web"] },
   });
   await desktopAsk.text();

@@ -18,6 +18,7 @@ import { createHybridSearchIndex } from "./modules/search/hybrid.ts";
 import type { AppContext } from "./context.ts";
 import { createApp } from "./http/app.ts";
 import { createBlobStore } from "./modules/blobs/index.ts";
+import { createDesktopTokens } from "./modules/auth/desktop-token.ts";
 import { createJobQueue } from "./jobs/queue.ts";
 import { setupWorker, type WorkerMode } from "./jobs/runner.ts";
 
@@ -67,6 +68,7 @@ export function buildContext(config: Config, database: Database, log: Logger): A
     database,
     log,
     auth,
+    desktopTokens: createDesktopTokens(secret, config.DESKTOP_CLIENT_SECRET),
     search,
     memorySearch: createSearchIndex(database, { ...DEFAULT_RANKING, rm3: null, depth: 50 }),
     models: createModelRegistry(modelsFromConfig(config)),

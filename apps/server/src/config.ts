@@ -40,6 +40,11 @@ export const zConfig = z.object({
   TRUST_PROXY: bool,
   /** Client addresses the per-address rate limits skip (e.g. the e2e suite's loopback). */
   RATE_LIMIT_EXEMPT: list,
+  /**
+   * Shared with the operator's desktop app builds: a signed-in desktop client presents it once to
+   * get a desktop token (plan team). Unset: nobody is served as the desktop app.
+   */
+  DESKTOP_CLIENT_SECRET: z.string().min(16).optional(),
   /** Hosts or IPs that the link fetcher may reach although they are private (tests only). */
   FETCH_ALLOW_HOSTS: list,
   /** Extra CA certificate (PEM file) trusted by the link fetcher (tests with a local https site). */

@@ -3,6 +3,7 @@ import type { EventBus } from "./modules/events/bus.ts";
 import type { Database } from "./db/client.ts";
 import type { Logger } from "./logger.ts";
 import type { Auth } from "./modules/auth/auth.ts";
+import type { DesktopTokens } from "./modules/auth/desktop-token.ts";
 import type { BlobStore } from "./modules/blobs/store.ts";
 import type { JobQueue } from "./jobs/queue.ts";
 import type { SearchIndex } from "./modules/search/types.ts";
@@ -15,7 +16,7 @@ export type Actor = {
   id: string;
   email: string;
   name: string;
-  /** Request came from the desktop app (`Source: desktop_app`): treated as plan team. */
+  /** Request carries a desktop token issued to this user (never the `Source` header alone): plan team. */
   isDesktopApp: boolean;
 };
 
@@ -29,6 +30,8 @@ export type AppContext = {
   database: Database;
   log: Logger;
   auth: Auth;
+  /** Desktop-app tokens (HMAC under a key derived from the auth secret), bound to a user. */
+  desktopTokens: DesktopTokens;
   /** BM25 search over chunks (pg_textsearch or portable SQL), chosen at start-up. */
   search: SearchIndex;
   /** The memory-search box's index: BM25 without query expansion, shallow (fast, word matches). */

@@ -22,3 +22,8 @@ export const zAuthUser = z.object({
 /** Answer of sign-up and sign-in: the bearer token and the user. */
 export const zAuthResult = z.object({ token: z.string(), user: zAuthUser });
 export type AuthResult = z.infer<typeof zAuthResult>;
+
+/** POST /api/auth/desktop_token: a signed-in desktop client proves itself with the operator's secret. */
+export const zDesktopTokenInput = z.object({ client_secret: z.string().min(1).max(512) });
+/** The token to send as `X-Desktop-Token` (bound to this user), and when it expires (Unix seconds). */
+export const zDesktopTokenResult = z.object({ desktop_token: z.string(), expires_at: z.number().int() });

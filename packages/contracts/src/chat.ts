@@ -134,6 +134,8 @@ export const zChatIdQuery = z.object({ chat_id: z.string().min(1) });
 export const zChatHistoryQuery = z.object({
   chat_id: z.string().min(1),
   is_public: z.enum(["true", "false"]).optional(),
+  /** With is_public=true: the chat's current share token (someone else's chat opens only with it). */
+  token: z.string().max(200).optional(),
 });
 export const zChatHistoryResponse = z.object({
   chat_id: z.string(),

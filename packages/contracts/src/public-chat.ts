@@ -9,7 +9,11 @@ export const zMakePublicResponse = z.object({
 });
 export type MakePublicResponse = z.infer<typeof zMakePublicResponse>;
 
-export const zPublicHistoryQuery = z.object({ token: z.string().min(1), chat_id: z.string().min(1) });
+/** A missing or wrong token answers 404 'No data returned', like a revoked one (never 400). */
+export const zPublicHistoryQuery = z.object({
+  token: z.string().max(200).optional(),
+  chat_id: z.string().min(1),
+});
 /** GET /api/public_chat/get_public_chat_history answer. */
 export const zPublicHistoryResponse = z.object({
   chat_id: z.string(),
@@ -19,12 +23,15 @@ export const zPublicHistoryResponse = z.object({
 export type PublicHistoryResponse = z.infer<typeof zPublicHistoryResponse>;
 
 export const zPublicChatQuery = z.object({
-  token: z.string().min(1),
+  token: z.string().max(200).optional(),
   user_system_date: z.string().optional(),
 });
 
-/** POST /api/duplicate_public_chat: query chat_id, body with the public token the viewer holds. */
-export const zDuplicatePublicInput = z.object({ token: z.string().nullish() });
+/**
+ * POST /api/duplicate_public_chat: query chat_id, body with the public token the viewer holds
+ * (required: without the current token the answer is 404 'No data returned').
+ */
+export const zDuplicatePublicInput = z.object({ token: z.string().max(200).nullish() });
 export const zDuplicatePublicResponse = z.object({ chat_id: z.string(), success: z.literal(true) });
 
 /** POST /api/vote_qna: thumbs up (1), down (-1) or cleared (0) on a turn, by id or by its query. */

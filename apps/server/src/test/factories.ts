@@ -74,3 +74,8 @@ export async function buildCollection(
     await db.insert(collectionSource).values({ collectionId: id, sourceId: sid, addedBy: owner.id });
   return id;
 }
+
+/** Headers of a registered desktop client of `user`: a desktop token, as POST /api/auth/desktop_token issues. */
+export function desktopHeaders(m: TestMnemo, user: TestUser): Record<string, string> {
+  return { source: "desktop_app", "x-desktop-token": m.ctx.desktopTokens.issue(user.id).token };
+}

@@ -3,6 +3,7 @@ import { APIError } from "better-auth/api";
 import type { AppContext } from "../../context.ts";
 import type { AppEnv } from "../context.ts";
 import { AppError } from "../../lib/errors.ts";
+import { DESKTOP_TOKEN_HEADER } from "../../modules/auth/desktop-token.ts";
 
 /**
  * Requires a valid bearer token: a missing, malformed or unknown token is 401
@@ -29,7 +30,8 @@ export function requireAuth(ctx: AppContext): MiddlewareHandler<AppEnv> {
       id: session.user.id,
       email: session.user.email.toLowerCase(),
       name: session.user.name,
-      isDesktopApp: (c.req.header("source") ?? "").toLowerCase() === "desktop_app",
+      // Proven by a token issued to this user, never by the `Source: desktop_app` header.
+      isDesktopApp: ctx.desktopTokens.verify(c.req.header(DESKTOP_TOKEN_HEADER), session.user.id),
     });
     await next();
   };

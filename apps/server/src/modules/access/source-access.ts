@@ -41,6 +41,16 @@ export async function authorizeSource(db: Db, actor: Viewer, id: string, action:
   return { row, canEdit: canOnSource(facts, "edit") };
 }
 
+/**
+ * Whether the user (by id) may still read the memory now: checked on each download of a signed
+ * file URL, so a URL handed out before the user's access was revoked stops working.
+ */
+export async function userMayReadSource(db: Db, userId: string, sourceId: string): Promise<boolean> {
+  const [u] = await queryRows<{ email: string }>(db, sql`SELECT email FROM "user" WHERE id = ${userId}`);
+  if (!u) return false;
+  return (await readableSourceIds(db, { id: userId, email: u.email.toLowerCase() }, [sourceId])).length > 0;
+}
+
 /** The memories among `ids` the actor may read, in the order given. */
 export async function readableSourceIds(db: Db, actor: Viewer, ids: readonly string[]): Promise<string[]> {
   const facts = await sourceAccessFacts(db, actor, ids);

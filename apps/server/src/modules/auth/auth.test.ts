@@ -2,10 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { commonPasswordMessage } from "./password-policy.ts";
 import { createTestMnemo, testDatabases, type TestMnemo } from "../../test/harness.ts";
 
+const desktopSecret = "operator-desktop-client-secret";
+
 describe.each(testDatabases())("accounts on %s", (kind) => {
   let m: TestMnemo;
   beforeAll(async () => {
-    m = await createTestMnemo(kind);
+    m = await createTestMnemo(kind, { DESKTOP_CLIENT_SECRET: desktopSecret });
   });
   afterAll(async () => {
     await m?.close();
@@ -136,9 +138,36 @@ describe.each(testDatabases())("accounts on %s", (kind) => {
     });
   });
 
-  it("treats desktop-app requests as plan team", async () => {
-    const user = await m.buildUser();
-    const me = await m.request("GET", "/api/user/me", { as: user, headers: { source: "desktop_app" } });
-    expect(await me.json()).toMatchObject({ plan: "team", is_desktop_app: true });
+  it("serves a registered desktop client as plan team; the Source header alone, a forged or another user's token lift nothing", async () => {
+    const [user, other] = [await m.buildUser(), await m.buildUser()];
+    const me = async (headers: Record<string, string>) =>
+      (await (await m.request("GET", "/api/user/me", { as: user, headers })).json()) as {
+        plan: string;
+        is_desktop_app: boolean;
+      };
+    const free = { plan: "free", is_desktop_app: false };
+    expect(await me({ source: "desktop_app" })).toMatchObject(free);
+
+    const register = (as: typeof user, client_secret: string) =>
+      m.request("POST", "/api/auth/desktop_token", { as, json: { client_secret } });
+    expect((await register(user, "a guess at the secret")).status).toBe(403);
+    expect(
+      (await m.request("POST", "/api/auth/desktop_token", { json: { client_secret: desktopSecret } })).status,
+    ).toBe(401);
+    const registered = await register(user, desktopSecret);
+    expect(registered.status).toBe(200);
+    const { desktop_token } = (await registered.json()) as { desktop_token: string };
+    expect(await me({ source: "desktop_app", "x-desktop-token": desktop_token })).toMatchObject({
+      plan: "team",
+      is_desktop_app: true,
+    });
+
+    const othersToken = ((await (await register(other, desktopSecret)).json()) as { desktop_token: string })
+      .desktop_token;
+    expect(await me({ source: "desktop_app", "x-desktop-token": othersToken })).toMatchObject(free);
+    const [v, exp, sig] = desktop_token.split(".");
+    const forged = `${v}.${Number(exp) + 86_400}.${sig}`;
+    expect(await me({ source: "desktop_app", "x-desktop-token": forged })).toMatchObject(free);
+    expect(await me({ "x-desktop-token": "desktop_app" })).toMatchObject(free);
   });
 });

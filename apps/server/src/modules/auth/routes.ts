@@ -1,4 +1,10 @@
-import { zAuthResult, zSignInInput, zSignUpInput } from "@mnemo/contracts";
+import {
+  zAuthResult,
+  zDesktopTokenInput,
+  zDesktopTokenResult,
+  zSignInInput,
+  zSignUpInput,
+} from "@mnemo/contracts";
 import { APIError } from "better-auth/api";
 import type { AppContext } from "../../context.ts";
 import type { AppEnv } from "../../http/context.ts";
@@ -108,6 +114,25 @@ export function authRoutes(ctx: AppContext) {
         token: res.session.token,
         user: { id: res.user.id, name: res.user.name, email: res.user.email },
       });
+    },
+  );
+  defineRoute(
+    r,
+    {
+      method: "post",
+      path: "/auth/desktop_token",
+      summary:
+        "Register a desktop client: with the operator's DESKTOP_CLIENT_SECRET, a token (X-Desktop-Token) that serves this user as the desktop app",
+      tag: "auth",
+      body: zDesktopTokenInput,
+      response: zDesktopTokenResult,
+    },
+    [requireAuth(ctx)],
+    async (c, { body }) => {
+      if (!ctx.desktopTokens.isClientSecret(body.client_secret))
+        throw new AppError("forbidden", "This client is not a registered desktop app.");
+      const { token, expiresAt } = ctx.desktopTokens.issue(c.var.actor.id);
+      return c.json({ desktop_token: token, expires_at: expiresAt });
     },
   );
   return r;

@@ -11,6 +11,7 @@ import {
   type BlobMetadata,
   type BlobStat,
   type BlobStore,
+  type PresignGetOptions,
   type PresignPutOptions,
 } from "./store.ts";
 
@@ -109,6 +110,10 @@ export class LocalBlobStore implements BlobStore {
       max: String(grant.max),
       sig: signGrant(this.secret, grant),
     });
+    if (grant.reader) {
+      qs.set("u", grant.reader.userId);
+      qs.set("s", grant.reader.sourceId);
+    }
     return `${this.publicUrl}${blobPath(grant.key)}?${qs}`;
   }
 
@@ -122,13 +127,14 @@ export class LocalBlobStore implements BlobStore {
     });
   }
 
-  async presignGet(key: string, opts: { expiresInSeconds: number }): Promise<string> {
+  async presignGet(key: string, opts: PresignGetOptions): Promise<string> {
     this.file(key);
     return this.sign({
       method: "GET",
       key,
       expires: Math.floor(Date.now() / 1000) + opts.expiresInSeconds,
       max: 0,
+      reader: opts.reader,
     });
   }
 }

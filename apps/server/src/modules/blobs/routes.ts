@@ -4,6 +4,7 @@ import type { AppContext } from "../../context.ts";
 import type { AppEnv } from "../../http/context.ts";
 import { createRouter, documentRoute } from "../../http/route.ts";
 import { AppError } from "../../lib/errors.ts";
+import { userMayReadSource } from "../access/source-access.ts";
 import { LocalBlobStore } from "./local.ts";
 import { BlobTooLargeError, isSafeKey, type BlobMetadata } from "./store.ts";
 import { Readable } from "node:stream";
@@ -12,6 +13,9 @@ const zGrantQuery = z.object({
   expires: z.coerce.number().int(),
   max: z.coerce.number().int(),
   sig: z.string().min(10),
+  /** A download for a reader: the user and the memory it was handed out for. */
+  u: z.string().optional(),
+  s: z.string().optional(),
 });
 
 const metaPrefix = "x-amz-meta-";
@@ -37,7 +41,8 @@ export function blobRoutes(ctx: AppContext) {
   const grantFor = (c: Context<AppEnv>, method: "PUT" | "GET") => {
     const key = decodeURIComponent(c.req.path.replace(/^\/api\/blob\//, ""));
     const q = zGrantQuery.safeParse(c.req.query());
-    const grant = q.success ? { method, key, expires: q.data.expires, max: q.data.max } : undefined;
+    const reader = q.success && q.data.u && q.data.s ? { userId: q.data.u, sourceId: q.data.s } : undefined;
+    const grant = q.success ? { method, key, expires: q.data.expires, max: q.data.max, reader } : undefined;
     const store = ctx.blobs;
     if (
       !(store instanceof LocalBlobStore) ||
@@ -89,6 +94,12 @@ export function blobRoutes(ctx: AppContext) {
   });
   r.get("/blob/:key{.+}", async (c) => {
     const grant = grantFor(c, "GET");
+    // The URL's reader must still be allowed to read the memory (revoked members, deleted memories).
+    if (
+      grant.reader &&
+      !(await userMayReadSource(ctx.database.db, grant.reader.userId, grant.reader.sourceId))
+    )
+      throw new AppError("not_found", "Not found.");
     const [stat, stream] = await Promise.all([ctx.blobs.stat(grant.key), ctx.blobs.get(grant.key)]);
     if (!stat || !stream) throw new AppError("not_found", "Not found.");
     return new Response(Readable.toWeb(stream) as ReadableStream, {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // s3rver: a fake S3 server from npm (checks SigV4 signatures with the S3RVER/S3RVER key pair).
 import S3rver from "s3rver";
 import { S3BlobStore } from "./s3.ts";
+import { readerUrlMaxSeconds } from "./store.ts";
 import { createTestMnemo, type TestMnemo } from "../../test/harness.ts";
 import { freePort } from "../../test/process.ts";
 import { b64, confirm, waitIndexed } from "../ingest/test/helpers.ts";
@@ -40,6 +41,16 @@ describe("S3BlobStore presigned requests", () => {
       await store.presignPut("owner/file-2", { expiresInSeconds: 900, size: 11, metadata: meta }),
     );
     expect(other.searchParams.get("X-Amz-Signature")).not.toBe(q.get("X-Amz-Signature"));
+  });
+
+  it("gives a reader's download URL minutes, not the hour asked (S3 cannot check a revoked member)", async () => {
+    const store = new S3BlobStore(settings("http://127.0.0.1:9"));
+    const reader = { userId: "member", sourceId: "memory" };
+    const forReader = new URL(await store.presignGet("owner/file-1", { expiresInSeconds: 3600, reader }));
+    expect(forReader.searchParams.get("X-Amz-Expires")).toBe(String(readerUrlMaxSeconds));
+    expect(readerUrlMaxSeconds).toBeLessThanOrEqual(600);
+    const plain = new URL(await store.presignGet("owner/file-1", { expiresInSeconds: 3600 }));
+    expect(plain.searchParams.get("X-Amz-Expires")).toBe("3600");
   });
 });
 

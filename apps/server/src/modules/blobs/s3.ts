@@ -10,9 +10,11 @@ import {
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import {
   BlobTooLargeError,
+  readerUrlMaxSeconds,
   type BlobMetadata,
   type BlobStat,
   type BlobStore,
+  type PresignGetOptions,
   type PresignPutOptions,
 } from "./store.ts";
 
@@ -127,9 +129,10 @@ export class S3BlobStore implements BlobStore {
     });
   }
 
-  async presignGet(key: string, opts: { expiresInSeconds: number }): Promise<string> {
+  /** S3 cannot ask us on download whether the reader still may read: their URLs live minutes only. */
+  async presignGet(key: string, opts: PresignGetOptions): Promise<string> {
     return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.s.bucket, Key: key }), {
-      expiresIn: opts.expiresInSeconds,
+      expiresIn: opts.reader ? Math.min(opts.expiresInSeconds, readerUrlMaxSeconds) : opts.expiresInSeconds,
     });
   }
 }

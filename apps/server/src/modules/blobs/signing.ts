@@ -1,10 +1,24 @@
 import crypto from "node:crypto";
+import type { BlobReader } from "./store.ts";
 
-/** What a local presigned URL grants: one method on one key until `expires`, at most `max` bytes. */
-export type BlobGrant = { method: "PUT" | "GET"; key: string; expires: number; max: number };
+/**
+ * What a local presigned URL grants: one method on one key until `expires`, at most `max` bytes;
+ * a download for a `reader` is good only while that user may still read the memory.
+ */
+export type BlobGrant = {
+  method: "PUT" | "GET";
+  key: string;
+  expires: number;
+  max: number;
+  reader?: BlobReader;
+};
+
+/** Ids signed into a URL: plain id characters only, so no field can run into the next. */
+export const isGrantId = (s: string) => /^[A-Za-z0-9_-]{1,128}$/.test(s);
 
 function payload(g: BlobGrant): string {
-  return `${g.method}\n${g.key}\n${g.expires}\n${g.max}`;
+  const base = `${g.method}\n${g.key}\n${g.expires}\n${g.max}`;
+  return g.reader ? `${base}\nreader\n${g.reader.userId}\n${g.reader.sourceId}` : base;
 }
 
 /** HMAC-SHA256 of the grant, base64url. */
@@ -16,6 +30,7 @@ export function signGrant(secret: string, g: BlobGrant): string {
 export function verifyGrant(secret: string, g: BlobGrant, sig: string, nowSeconds: number): boolean {
   if (!Number.isFinite(g.expires) || g.expires < nowSeconds) return false;
   if (!Number.isFinite(g.max) || g.max < 0) return false;
+  if (g.reader && !(isGrantId(g.reader.userId) && isGrantId(g.reader.sourceId))) return false;
   const expected = Buffer.from(signGrant(secret, g));
   const given = Buffer.from(sig);
   return expected.length === given.length && crypto.timingSafeEqual(expected, given);

@@ -14,6 +14,18 @@ export type PresignPutOptions = {
 export type BlobStat = { size: number; contentType?: string; metadata: BlobMetadata };
 
 /**
+ * Whom a download URL is for: a memory's file handed to a user who may read it. Local mode signs
+ * it into the URL and checks on every download that the user may still read the memory, so a
+ * member removed from a collection loses its files at once; S3 URLs cannot be checked, so they
+ * live at most `readerUrlMaxSeconds`.
+ */
+export type BlobReader = { userId: string; sourceId: string };
+export type PresignGetOptions = { expiresInSeconds: number; reader?: BlobReader };
+
+/** The longest an S3 download URL handed to a reader lives (a revoked member's window). */
+export const readerUrlMaxSeconds = 10 * 60;
+
+/**
  * Where uploaded bytes live. `LocalBlobStore` keeps them under DATA_DIR/blobs and signs URLs to the
  * server's own `/api/blob/…` routes; `S3BlobStore` presigns real S3 URLs. Callers never know which.
  */
@@ -30,7 +42,7 @@ export interface BlobStore {
   stat(key: string): Promise<BlobStat | null>;
   delete(key: string): Promise<void>;
   presignPut(key: string, opts: PresignPutOptions): Promise<string>;
-  presignGet(key: string, opts: { expiresInSeconds: number }): Promise<string>;
+  presignGet(key: string, opts: PresignGetOptions): Promise<string>;
 }
 
 export class BlobTooLargeError extends Error {

@@ -119,6 +119,72 @@ for (const kind of testDatabases()) {
       expect(hist.session_data[0].answer).toContain("200");
     });
 
+    it("opens a public chat to others only with its current token: no token, a wrong one or a revoked one get 404", async () => {
+      const share = async () =>
+        (
+          (await (
+            await m.request("GET", `/api/make_chat_public?chat_id=${chatId}`, { as: alice })
+          ).json()) as {
+            token: string;
+          }
+        ).token;
+      const calls = (token: string | undefined) => {
+        const t = token === undefined ? "" : `token=${encodeURIComponent(token)}`;
+        return {
+          read: () =>
+            m.request("POST", `/api/fetch_user_chat_history?chat_id=${chatId}&is_public=true&${t}`, {
+              as: bob,
+            }),
+          publicRead: () =>
+            m.request("GET", `/api/public_chat/get_public_chat_history?chat_id=${chatId}&${t}`),
+          followUp: () =>
+            m.request("POST", `/api/public_chat/chat?${t}`, {
+              json: { question: "Mirror?", chat_id: chatId },
+            }),
+          duplicate: () =>
+            m.request("POST", `/api/duplicate_public_chat?chat_id=${chatId}`, {
+              as: bob,
+              json: token === undefined ? {} : { token },
+            }),
+        };
+      };
+      const statuses = async (token: string | undefined) => {
+        const c = calls(token);
+        const out: Record<string, number> = {};
+        for (const [name, call] of Object.entries(c)) {
+          const res = await call();
+          out[name] = res.status;
+          const text = await res.text();
+          if (res.status !== 200) expect(text).not.toContain("telescope");
+        }
+        return out;
+      };
+      const refused = { read: 404, publicRead: 404, followUp: 404, duplicate: 404 };
+      const old = await share();
+      expect(await statuses(old)).toEqual({ read: 200, publicRead: 200, followUp: 200, duplicate: 200 });
+      expect(await statuses(undefined)).toEqual(refused);
+      expect(await statuses("")).toEqual(refused);
+      expect(await statuses(old.slice(0, -2) + "xx")).toEqual(refused);
+
+      expect(
+        (await m.request("POST", `/api/revoke_chat_public_access?chat_id=${chatId}`, { as: alice })).status,
+      ).toBe(200);
+      expect(await statuses(old)).toEqual(refused);
+      // Sharing again mints a new token; the revoked one stays dead.
+      const fresh = await share();
+      expect(fresh).not.toBe(old);
+      expect(await statuses(old)).toEqual(refused);
+      expect(await statuses(fresh)).toEqual({ read: 200, publicRead: 200, followUp: 200, duplicate: 200 });
+      // The owner reads their own chat without a token, public or not.
+      expect(
+        (
+          await m.request("POST", `/api/fetch_user_chat_history?chat_id=${chatId}&is_public=true`, {
+            as: alice,
+          })
+        ).status,
+      ).toBe(200);
+    });
+
     it("stores a vote on the owner's turn, by query", async () => {
       expect(
         (

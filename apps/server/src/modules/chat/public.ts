@@ -5,21 +5,11 @@ import { THINK_END, THINK_START, type StreamLine } from "@mnemo/contracts/stream
 import type { Db } from "../../db/client.ts";
 import type { Actor } from "../../context.ts";
 import { notFound } from "../../lib/errors.ts";
+import { newPublicToken, opensPublicChat } from "./public-token.ts";
 import { buildSources, type SourceMeta } from "./sources.ts";
 import type { QnaDeps } from "./qna.ts";
 import * as repo from "./repo.ts";
 import { ownChat, presentTurn } from "./service.ts";
-
-/** A public token: 32 random bytes, URL-safe. */
-const newToken = () => crypto.randomBytes(32).toString("base64url");
-
-/** Tokens are compared in constant time. */
-function sameToken(a: string | null, b: string): boolean {
-  if (!a) return false;
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && crypto.timingSafeEqual(x, y);
-}
 
 /** Memory ids a turn cites (web results are not memories). */
 function citedMemoryIds(sources: unknown): string[] {
@@ -37,12 +27,15 @@ export async function makePublic(
 ): Promise<{ chat_id: string; token: string }> {
   const found = await ownChat(db, actor, chatId);
   if (found.publicToken && !found.revokedAt) return { chat_id: found.id, token: found.publicToken };
-  const token = newToken();
+  const token = newPublicToken();
   await repo.updateChat(db, found.id, { publicToken: token, madePublicAt: new Date(), revokedAt: null });
   return { chat_id: found.id, token };
 }
 
-/** Revokes public access; the next request with the old token is refused. */
+/**
+ * Revokes public access: every read, follow-up and duplicate with the old token is refused from
+ * now on, and sharing again mints a new token.
+ */
 export async function revokePublic(db: Db, actor: Actor, chatId: string): Promise<void> {
   const found = await ownChat(db, actor, chatId);
   if (found.publicToken) await repo.updateChat(db, found.id, { revokedAt: new Date() });
@@ -52,12 +45,10 @@ export async function revokePublic(db: Db, actor: Actor, chatId: string): Promis
 export async function publicChat(
   db: Db,
   chatId: string | null | undefined,
-  token: string,
+  token: string | null | undefined,
 ): Promise<repo.ChatRow> {
-  if (!chatId) throw notFound(chatMessages.noDataReturned);
-  const found = await repo.findChat(db, chatId);
-  if (!found || found.revokedAt || !sameToken(found.publicToken, token))
-    throw notFound(chatMessages.noDataReturned);
+  const found = chatId ? await repo.findChat(db, chatId) : undefined;
+  if (!opensPublicChat(found, token)) throw notFound(chatMessages.noDataReturned);
   return found;
 }
 
@@ -65,7 +56,7 @@ export async function publicChat(
 export async function publicHistory(
   db: Db,
   chatId: string,
-  token: string,
+  token: string | null | undefined,
 ): Promise<{ chat: repo.ChatRow; turns: SavedSessionRecord[] }> {
   const found = await publicChat(db, chatId, token);
   const turns = (await repo.listTurns(db, found.id))
@@ -75,17 +66,17 @@ export async function publicHistory(
   return { chat: found, turns };
 }
 
-/** Copies a public chat (its turns, not its owner's context) into the actor's history. */
+/**
+ * Copies a public chat (its turns, not its owner's context) into the actor's history. The
+ * current share token is required: a chat id alone, or a revoked link's token, copies nothing.
+ */
 export async function duplicatePublic(
   db: Db,
   actor: Actor,
   chatId: string,
   token?: string | null,
 ): Promise<string> {
-  const found = await repo.findChat(db, chatId);
-  const open =
-    found && !found.revokedAt && found.publicToken && (!token || sameToken(found.publicToken, token));
-  if (!found || !open) throw notFound(chatMessages.noDataReturned);
+  const found = await publicChat(db, chatId, token);
   const id = crypto.randomUUID();
   await db.transaction(async (tx) => {
     await repo.insertChat(tx, { id, ownerId: actor.id, title: found.title, scope: "everything" });

@@ -112,7 +112,10 @@ export function chatRoutes(ctx: AppContext) {
     async (c, { query }) =>
       c.json({
         chat_id: query.chat_id,
-        session_data: await service.history(db, c.var.actor, query.chat_id, query.is_public === "true"),
+        session_data: await service.history(db, c.var.actor, query.chat_id, {
+          isPublic: query.is_public === "true",
+          token: query.token,
+        }),
       }),
   );
 

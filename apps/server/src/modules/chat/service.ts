@@ -3,6 +3,7 @@ import type { ChatSummary, SavedSessionRecord, SourceResult } from "@mnemo/contr
 import type { Db } from "../../db/client.ts";
 import type { Actor } from "../../context.ts";
 import { notFound } from "../../lib/errors.ts";
+import { opensPublicChat } from "./public-token.ts";
 import * as repo from "./repo.ts";
 
 /** A chat of the actor, or "not found" (another user's chat is indistinguishable from none). */
@@ -69,18 +70,18 @@ export async function createChat(
 }
 
 /**
- * The saved session records of a chat: the actor's own, or (with `isPublic`) a chat made public
- * and not revoked.
+ * The saved session records of a chat: the actor's own, or (with `is_public`) another user's
+ * public chat opened by its current share token.
  */
 export async function history(
   db: Db,
   actor: Actor,
   chatId: string,
-  isPublic = false,
+  pub: { isPublic: boolean; token?: string | null } = { isPublic: false },
 ): Promise<SavedSessionRecord[]> {
   const found = await repo.findChat(db, chatId);
   const readable =
-    found && (found.ownerId === actor.id || (isPublic && found.publicToken && !found.revokedAt));
+    found && (found.ownerId === actor.id || (pub.isPublic && opensPublicChat(found, pub.token)));
   if (!readable) throw notFound("Chat not found.");
   return (await repo.listTurns(db, chatId)).map(presentTurn);
 }

@@ -323,3 +323,64 @@ export const collectionScopedCases: MatrixCase[] = [
     mutates: true,
   },
 ];
+
+/**
+ * Public chats: who holds which share token. `current` is the live link's token, `revoked` the
+ * token of an earlier link to the same chat (revoked, then shared again), `wrong` a made-up one.
+ */
+export const publicChatTokens = ["current", "none", "wrong", "revoked"] as const;
+export type PublicChatToken = (typeof publicChatTokens)[number];
+export const publicChatActors = ["anonymous", "stranger", "owner"] as const;
+export type PublicChatActor = (typeof publicChatActors)[number];
+
+export type PublicChatCase = {
+  name: string;
+  method: "GET" | "POST";
+  route: string;
+  /** `token` is undefined for the "none" column. */
+  url: (chatId: string, token: string | undefined) => string;
+  body?: (chatId: string, token: string | undefined) => unknown;
+  expect: (actor: PublicChatActor, token: PublicChatToken) => number;
+};
+
+const tokenQuery = (token: string | undefined) =>
+  token === undefined ? "" : `&token=${encodeURIComponent(token)}`;
+/** Open routes: the current token opens the chat for anyone; nothing else reveals it exists. */
+const byTokenOnly = (_a: PublicChatActor, t: PublicChatToken) => (t === "current" ? 200 : 404);
+/** Signed-in routes: as above, after the bearer check. */
+const signedInByToken = (a: PublicChatActor, t: PublicChatToken) =>
+  a === "anonymous" ? 401 : t === "current" ? 200 : 404;
+
+/** Every route that reads, continues or copies a chat for someone holding its public link. */
+export const publicChatCases: PublicChatCase[] = [
+  {
+    name: "public history (no sign-in)",
+    method: "GET",
+    route: "/api/public_chat/get_public_chat_history",
+    url: (id, t) => `/api/public_chat/get_public_chat_history?chat_id=${id}${tokenQuery(t)}`,
+    expect: byTokenOnly,
+  },
+  {
+    name: "public follow-up (no sign-in)",
+    method: "POST",
+    route: "/api/public_chat/chat",
+    url: (_id, t) => `/api/public_chat/chat?user_system_date=2025-01-01${tokenQuery(t)}`,
+    body: (id) => ({ question: "What does the chat say?", chat_id: id }),
+    expect: byTokenOnly,
+  },
+  {
+    name: "chat history with is_public=true (the owner reads their own chat without a token)",
+    method: "POST",
+    route: "/api/fetch_user_chat_history",
+    url: (id, t) => `/api/fetch_user_chat_history?chat_id=${id}&is_public=true${tokenQuery(t)}`,
+    expect: (a, t) => (a === "owner" ? 200 : signedInByToken(a, t)),
+  },
+  {
+    name: "duplicate a public chat",
+    method: "POST",
+    route: "/api/duplicate_public_chat",
+    url: (id) => `/api/duplicate_public_chat?chat_id=${id}`,
+    body: (_id, t) => (t === undefined ? {} : { token: t }),
+    expect: signedInByToken,
+  },
+];

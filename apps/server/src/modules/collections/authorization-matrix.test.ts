@@ -13,11 +13,15 @@ import {
   collectionRouteCases,
   collectionScopedCases,
   matrixActors,
+  publicChatActors,
+  publicChatCases,
+  publicChatTokens,
   type MatrixActor,
   type MatrixCase,
   type MatrixFixture,
 } from "./authorization-matrix.cases.ts";
 import { buildSource } from "../../test/factories.ts";
+import * as chatRepo from "../chat/repo.ts";
 import { buildCollection, buildMemories, setPlan } from "./test-factories.ts";
 
 type Member = Exclude<MatrixActor, "anonymous">;
@@ -167,6 +171,64 @@ describe.each(testDatabases())("collection authorization matrix on %s", (kind) =
       if (c.mutates && res.status >= 400 && (await snapshot(f)) !== before)
         failures.push(`${actor}: refused call (${res.status}) changed the collection`);
     }
+    expect(failures).toEqual([]);
+  });
+});
+
+describe.each(testDatabases())("public chat authorization matrix on %s", (kind) => {
+  let m: TestMnemo;
+  let owner: TestUser;
+  let stranger: TestUser;
+  let chatId: string;
+  const tokens = {} as Record<(typeof publicChatTokens)[number], string | undefined>;
+  const secret = `Quokka-${crypto.randomBytes(4).toString("hex")}`;
+
+  beforeAll(async () => {
+    m = await createTestMnemo(kind, { DEFAULT_PLAN: "team" });
+    [owner, stranger] = [await m.buildUser(), await m.buildUser()];
+    chatId = crypto.randomUUID();
+    const db = m.ctx.database.db;
+    await chatRepo.insertChat(db, { id: chatId, ownerId: owner.id, title: secret });
+    await chatRepo.insertTurn(db, {
+      id: crypto.randomUUID(),
+      chatId,
+      ownerId: owner.id,
+      query: `Where does the ${secret} live?`,
+      answer: `The ${secret} lives on Rottnest Island.`,
+      status: "success",
+    });
+    const share = async () => {
+      const res = await m.request("GET", `/api/make_chat_public?chat_id=${chatId}`, { as: owner });
+      return ((await res.json()) as { token: string }).token;
+    };
+    tokens.revoked = await share();
+    const rev = await m.request("POST", `/api/revoke_chat_public_access?chat_id=${chatId}`, { as: owner });
+    if (rev.status !== 200) throw new Error(`revoke failed: ${rev.status}`);
+    tokens.current = await share();
+    tokens.none = undefined;
+    tokens.wrong = crypto.randomBytes(32).toString("base64url");
+  });
+  afterAll(async () => {
+    await m?.close();
+  });
+
+  it.each(publicChatCases.map((c) => [c.name, c] as const))("%s", async (_name, c) => {
+    const failures: string[] = [];
+    for (const actor of publicChatActors)
+      for (const t of publicChatTokens) {
+        const res = await m.request(c.method, c.url(chatId, tokens[t]), {
+          as: actor === "anonymous" ? undefined : actor === "owner" ? owner : stranger,
+          json: c.body ? c.body(chatId, tokens[t]) : c.method === "GET" ? undefined : {},
+        });
+        const text = await res.text();
+        const expected = c.expect(actor, t);
+        if (res.status !== expected)
+          failures.push(
+            `${actor} with ${t} token: got ${res.status}, expected ${expected}: ${text.slice(0, 160)}`,
+          );
+        if (res.status >= 400 && text.includes(secret))
+          failures.push(`${actor} with ${t} token: refused response shows the chat`);
+      }
     expect(failures).toEqual([]);
   });
 });

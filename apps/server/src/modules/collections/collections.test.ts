@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { collectionMessages, type Collection, type CollectionList } from "@mnemo/contracts";
 import { source } from "../../db/schema/index.ts";
 import { createTestMnemo, testDatabases, type TestMnemo, type TestUser } from "../../test/harness.ts";
+import { desktopHeaders } from "../../test/factories.ts";
 import { buildCollection, buildMemories, setPlan } from "./test-factories.ts";
 
 const json = async <T>(res: Response) => (await res.json()) as T;
@@ -250,7 +251,8 @@ describe.each(testDatabases())("collections on %s", (kind) => {
       message: "You've reached your Free plan's limit of 3 collections.",
     });
 
-    expect((await create("C4", { source: "desktop_app" })).status).toBe(201);
+    expect((await create("C4", { source: "desktop_app" })).status).toBe(403);
+    expect((await create("C4", desktopHeaders(m, carol))).status).toBe(201);
     const ids = (await list(carol)).map((c) => c.collection_id);
     const mem = await buildMemories(m.ctx.database.db, carol, 1);
     const add = await m.request("POST", `/api/collection/add_sources?collection_id=${ids[0]}`, {

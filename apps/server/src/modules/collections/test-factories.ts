@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { source, userProfile } from "../../db/schema/index.ts";
 import type { TestMnemo, TestUser } from "../../test/harness.ts";
+import { desktopHeaders } from "../../test/factories.ts";
 
 /** Inserts `n` memories owned by `owner` straight into the store (no ingestion needed here). */
 export async function buildMemories(
@@ -35,7 +36,7 @@ export async function buildCollection(
   const res = await m.request("PUT", "/api/collection", {
     as: owner,
     json: { collection_name: opts.name ?? `Collection ${crypto.randomBytes(4).toString("hex")}` },
-    headers: { source: "desktop_app" },
+    headers: desktopHeaders(m, owner),
   });
   if (res.status !== 201) throw new Error(`create failed: ${res.status} ${await res.text()}`);
   const { collection_id } = (await res.json()) as { collection_id: string };
@@ -50,7 +51,7 @@ export async function buildCollection(
     const a = await m.request("POST", `/api/collection/add_sources?collection_id=${collection_id}`, {
       as: owner,
       json: { documents: opts.memories },
-      headers: { source: "desktop_app" },
+      headers: desktopHeaders(m, owner),
     });
     if (a.status !== 200) throw new Error(`add failed: ${a.status} ${await a.text()}`);
   }

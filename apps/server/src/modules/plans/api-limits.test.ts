@@ -4,6 +4,7 @@ import { chatMessages, fileMessages, limitFor, planMessages } from "@mnemo/contr
 import { ANSWER_ERROR_HEADER, type StreamLine } from "@mnemo/contracts/stream";
 import { chat, chatTurn, userProfile } from "../../db/schema/index.ts";
 import { createTestMnemo, testDatabases, type TestMnemo, type TestUser } from "../../test/harness.ts";
+import { desktopHeaders } from "../../test/factories.ts";
 import { readNdjsonUntil } from "../../test/ndjson.ts";
 import { waitUntil } from "../../test/wait.ts";
 import { confirm, presign, putBody, type Presigned } from "../ingest/test/helpers.ts";
@@ -99,7 +100,8 @@ describe.each(testDatabases())("plan limits at the API on %s", (kind) => {
     expect(text).toBe(`Daily Copilot limit reached. Free users can perform only ${n} searches per day.`);
     expect(text.startsWith(chatMessages.copilotLimitPrefix)).toBe(true);
     expect(refused.headers.get(ANSWER_ERROR_HEADER)).toBe("daily_limit");
-    expect((await qna(user, {}, { source: "desktop_app" })).status).toBe(200);
+    expect((await qna(user, {}, { source: "desktop_app" })).status).toBe(403);
+    expect((await qna(user, {}, desktopHeaders(m, user))).status).toBe(200);
   });
 
   it("leaves no empty chat behind when concurrent questions race at the daily limit", async () => {

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { limitFor, planLimits } from "@mnemo/contracts";
 import { collection, subscription, userProfile } from "../../db/schema/index.ts";
 import { createTestMnemo, testDatabases, type TestMnemo } from "../../test/harness.ts";
+import { desktopHeaders } from "../../test/factories.ts";
 import { consumeQuota } from "./quota.ts";
 import { usageDay } from "./usage-day.ts";
 
@@ -31,10 +32,9 @@ describe.each(testDatabases())("plan routes on %s", (kind) => {
       upload_size_limit_mb: 25,
       video_max_minutes: 60,
     });
-    const desktop = await m.request("GET", "/api/user/plan", {
-      as: user,
-      headers: { source: "desktop_app" },
-    });
+    const header = await m.request("GET", "/api/user/plan", { as: user, headers: { source: "desktop_app" } });
+    expect(await header.json()).toMatchObject({ plan: "free", limits: planLimits("free") });
+    const desktop = await m.request("GET", "/api/user/plan", { as: user, headers: desktopHeaders(m, user) });
     expect(await desktop.json()).toMatchObject({
       plan: "team",
       is_paid: true,
@@ -94,7 +94,7 @@ describe.each(testDatabases())("plan routes on %s", (kind) => {
     const desktop = await (
       await m.request("GET", "/api/user/stats?needDailyStats=true", {
         as: user,
-        headers: { source: "desktop_app" },
+        headers: desktopHeaders(m, user),
       })
     ).json();
     expect(desktop.daily.web).toEqual({ count: 3, limit: null, remaining: null });

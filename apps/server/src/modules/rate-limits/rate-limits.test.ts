@@ -97,6 +97,22 @@ describe.each(testDatabases())("rate limits on %s", (kind) => {
     expect(refused.status).toBe(429);
   });
 
+  it("meters public chat follow-ups per address, whatever the token (no account needed)", async () => {
+    const rule = windowRules.publicChatPerIp;
+    const ip = "192.0.2.30";
+    const followUp = (token: string, at = ip) =>
+      m.request("POST", `/api/public_chat/chat?token=${encodeURIComponent(token)}`, {
+        json: { question: "Anything?", chat_id: "no-such-chat" },
+        headers: from(at),
+      });
+    // Guessing tokens counts too: every follow-up from the address is metered.
+    for (let i = 0; i < rule.max; i++) expect((await followUp(`guess-${i}`)).status).toBe(404);
+    const refused = await followUp("guess-last");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await followUp("guess-elsewhere", "192.0.2.31")).status).toBe(404);
+  });
+
   it("limits link saving per session", async () => {
     const user: TestUser = await m.buildUser();
     const rule = windowRules.linksPerSession;

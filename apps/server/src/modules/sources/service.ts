@@ -35,7 +35,13 @@ export type SourcesDeps = {
 
 const URL_TTL_S = 60 * 60;
 
-async function thumbnails(deps: SourcesDeps, rows: repo.SourceRecord[]) {
+/** A file URL for the actor: a download checks they may still read the memory (see BlobReader). */
+const readerUrl = (actor: Actor, sourceId: string) => ({
+  expiresInSeconds: URL_TTL_S,
+  reader: { userId: actor.id, sourceId },
+});
+
+async function thumbnails(deps: SourcesDeps, actor: Actor, rows: repo.SourceRecord[]) {
   const map = new Map<string, string>();
   const store = deps.blobs?.();
   if (!store) return map;
@@ -48,7 +54,7 @@ async function thumbnails(deps: SourcesDeps, rows: repo.SourceRecord[]) {
           : r.type === "image" && typeof r.meta?.file_key === "string"
             ? r.meta.file_key
             : undefined;
-    if (key) map.set(r.id, await store.presignGet(key, { expiresInSeconds: URL_TTL_S }));
+    if (key) map.set(r.id, await store.presignGet(key, readerUrl(actor, r.id)));
   }
   return map;
 }
@@ -56,7 +62,7 @@ async function thumbnails(deps: SourcesDeps, rows: repo.SourceRecord[]) {
 async function present(deps: SourcesDeps, actor: Actor, rows: repo.SourceRecord[]): Promise<Source[]> {
   const [facts, thumbs] = await Promise.all([
     repo.presentationFacts(deps.db, actor, rows),
-    thumbnails(deps, rows),
+    thumbnails(deps, actor, rows),
   ]);
   return rows.map((r) => presentSource(r, { ...facts, thumbnails: thumbs }));
 }
@@ -180,7 +186,7 @@ export async function previewUrls(deps: SourcesDeps, actor: Actor, items: { file
     items.map((i) => i.file_id),
   )) {
     const [blob] = await repo.blobsOf(deps.db, id);
-    if (blob) out[id] = await store.presignGet(blob.key, { expiresInSeconds: URL_TTL_S });
+    if (blob) out[id] = await store.presignGet(blob.key, readerUrl(actor, id));
   }
   return out;
 }
@@ -199,7 +205,7 @@ export async function sourceContent(deps: SourcesDeps, actor: Actor, id: string)
           name: b.name,
           mime_type: b.mime_type,
           size: Number(b.size),
-          url: await store.presignGet(b.key, { expiresInSeconds: URL_TTL_S }),
+          url: await store.presignGet(b.key, readerUrl(actor, id)),
         })),
       )
     : [];

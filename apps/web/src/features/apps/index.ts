@@ -1,0 +1,2 @@
+/** Public pieces of the connected-apps feature. */
+export { IntegrationsSection } from "./components/integrations-section";

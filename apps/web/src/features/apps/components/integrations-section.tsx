@@ -42,7 +42,7 @@ function AccountRow({
   const status = syncStatus(account, Date.now());
   const busy = status.tone === "busy" || sync.isPending;
   return (
-    <li className="flex flex-col gap-2 rounded-lg border bg-background p-3 sm:flex-row sm:items-center">
+    <li className="flex min-w-0 flex-col gap-2 rounded-lg border bg-background p-3 sm:flex-row sm:items-center">
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium">{account.title}</p>
         <p
@@ -57,7 +57,7 @@ function AccountRow({
           {account.needs_reauth ? "Sign-in expired. Reconnect to keep syncing." : status.text}
         </p>
       </div>
-      <div className="flex shrink-0 gap-2">
+      <div className="flex flex-wrap gap-2 sm:shrink-0">
         <Button
           size="sm"
           variant="ghost"
@@ -102,7 +102,7 @@ function AppRow({
   const state = rowState(app, accounts);
   const mine = accounts.filter((a) => a.app_name === app.applications_id);
   return (
-    <li className="rounded-xl border p-4" aria-label={app.application_name}>
+    <li className="min-w-0 rounded-xl border p-3 sm:p-4" aria-label={app.application_name}>
       <div className="flex items-start gap-3">
         <img src={app.app_logo_url} alt="" className="size-10 shrink-0 rounded-lg" />
         <div className="min-w-0 flex-1">

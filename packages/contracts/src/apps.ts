@@ -120,3 +120,64 @@ export type RemoveAccountResponse = z.infer<typeof zRemoveAccountResponse>;
 /** POST /apps/sync_now (ours): queue a sync of one account now. */
 export const zSyncNowQuery = z.object({ connection_id: zConnectionId });
 export const zSyncNowResponse = z.object({ account: zConnectedAccount });
+
+/** Spec 2 §3 App search result (attachments empty for synced items; `misc.type` is the memory kind). */
+export const zAppSearchResult = z.object({
+  id: z.string(),
+  app: z.string(),
+  key: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  url: z.string().nullable(),
+  /** Seconds since the epoch. */
+  timestamp: z.number(),
+  attachments: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      url: z.string().nullable(),
+      content: z.unknown().optional(),
+    }),
+  ),
+  misc: z.object({ type: z.string() }),
+  reference_number: z.number().int(),
+});
+export type AppSearchResult = z.infer<typeof zAppSearchResult>;
+
+/** GET /search_v1/get_queried_data (spec 2 §7 App search). */
+export const zAppSearchQuery = z.object({
+  query: z.string().trim().max(500).default(""),
+  app_name: zAppName,
+  is_retry_request: zBoolQuery,
+  /** With an empty query: the newest n items of the app. */
+  get_last_n_results: z.coerce.number().int().min(1).max(100).optional(),
+});
+export const zAppSearchResponse = z.object({
+  results: z.object({
+    most_relevant_results: z.array(zAppSearchResult),
+    other_results: z.array(zAppSearchResult),
+  }),
+});
+export type AppSearchResponse = z.infer<typeof zAppSearchResponse>;
+
+/** POST /get_content (spec 2 §7 Content fetch): the previewed result's full content. */
+export const zGetContentInput = z.object({
+  responses: z
+    .array(zAppSearchResult.pick({ id: true, app: true }).passthrough())
+    .min(1)
+    .max(100),
+  search_query: z.string().max(500).default(""),
+  previewed_result_rank: z.number().int().min(0).max(99).default(0),
+  user_collection: z.string().max(100).nullish(),
+});
+export const zGetContentResponse = z.object({
+  content: z.object({
+    markdown: z.string().nullable(),
+    text: z.string().nullable(),
+    html_base64: z.string().nullable(),
+    csv_base64: z.string().nullable(),
+    files: z.array(z.unknown()),
+  }),
+  attachments: z.array(z.unknown()),
+});
+export type GetContentResponse = z.infer<typeof zGetContentResponse>;

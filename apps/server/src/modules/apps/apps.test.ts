@@ -1,9 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApplicationsResponse, ConnectedAccount, SourceList } from "@mnemo/contracts";
+import type {
+  AppSearchResponse,
+  ApplicationsResponse,
+  ConnectedAccount,
+  GetContentResponse,
+  SourceList,
+} from "@mnemo/contracts";
 import { createTestMnemo, testDatabases, type TestMnemo, type TestUser } from "../../test/harness.ts";
 import { startFixtureSite, type FixtureSite } from "../../test/fixtures/sites/server.ts";
 import { waitUntil } from "../../test/wait.ts";
 import { waitIndexed } from "../ingest/test/helpers.ts";
+import { readNdjson } from "../../test/ndjson.ts";
+import { buildCollection, buildSource } from "../../test/factories.ts";
 
 describe.each(testDatabases())("connected apps: platform and the RSS connector (%s)", (kind) => {
   let m: TestMnemo;
@@ -161,6 +169,85 @@ describe.each(testDatabases())("connected apps: platform and the RSS connector (
       const res = await m.request(path.startsWith("/api/apps") ? "POST" : "GET", path);
       expect(res.status).toBe(401);
     }
+  });
+
+  it("searches what an app brought in, previews a result, and refuses others", async () => {
+    const res = await m.request(
+      "GET",
+      "/api/search_v1/get_queried_data?query=sourdough+starter&app_name=rss",
+      {
+        as: alice,
+      },
+    );
+    expect(res.status).toBe(200);
+    const { results } = (await res.json()) as AppSearchResponse;
+    expect(results.most_relevant_results[0]).toMatchObject({
+      app: "rss",
+      url: `${site.origin}/articles/sourdough`,
+      reference_number: 1,
+    });
+    const latest = (await (
+      await m.request("GET", "/api/search_v1/get_queried_data?app_name=rss&get_last_n_results=2", {
+        as: alice,
+      })
+    ).json()) as AppSearchResponse;
+    expect([...latest.results.most_relevant_results, ...latest.results.other_results]).toHaveLength(2);
+
+    const preview = await m.request("POST", "/api/get_content", {
+      as: alice,
+      json: { responses: results.most_relevant_results, search_query: "sourdough", previewed_result_rank: 0 },
+    });
+    expect(preview.status).toBe(200);
+    expect(((await preview.json()) as GetContentResponse).content.markdown).toMatch(/sourdough/i);
+
+    // Bob has no RSS account: nothing to search, and Alice's result is not his to preview.
+    const none = await m.request("GET", "/api/search_v1/get_queried_data?query=sourdough&app_name=rss", {
+      as: bob,
+    });
+    expect(none.status).toBe(400);
+    expect(((await none.json()) as { message: string }).message).toBe("You haven't connected any apps yet.");
+    const stolen = await m.request("POST", "/api/get_content", {
+      as: bob,
+      json: { responses: results.most_relevant_results, previewed_result_rank: 0 },
+    });
+    expect(stolen.status).toBe(404);
+  });
+
+  it("answers from a selected app in chat, and counts the app search only when it ran", async () => {
+    // A collection about something else: its chat finds the feed's article only in Apps mode.
+    const note = await buildSource(m, alice, {
+      title: "Tide pools",
+      markdown: "Anemones live in tide pools.",
+    });
+    const collectionId = await buildCollection(m, alice, { sources: [note] });
+    const ask = async (extra: Record<string, unknown>) => {
+      const res = await m.request("POST", "/api/qna", {
+        as: alice,
+        json: { question: "How do I feed a sourdough starter?", collection_id: collectionId, ...extra },
+      });
+      expect(res.status).toBe(200);
+      const lines = await readNdjson(res);
+      const urls = lines.flatMap((l) => l.sources?.results ?? []).map((r) => r.url);
+      const types = lines.find((l) => l.final_results_search_types)?.final_results_search_types;
+      return { urls, types };
+    };
+    const stats = async () =>
+      (
+        (await (await m.request("GET", "/api/user/stats?needDailyStats=true", { as: alice })).json()) as {
+          daily: { apps: { count: number } };
+        }
+      ).daily.apps.count;
+    const before = await stats();
+    const without = await ask({});
+    expect(without.urls).not.toContain(`${site.origin}/articles/sourdough`);
+    const withApps = await ask({ search_type: ["apps"], selected_apps_list: ["rss"] });
+    expect(withApps.urls).toContain(`${site.origin}/articles/sourdough`);
+    expect(withApps.types).toContain("apps");
+    expect(await stats()).toBe(before + 1);
+    // A selected app that is not connected is not searched and not counted.
+    const notConnected = await ask({ search_type: ["apps"], selected_apps_list: ["github"] });
+    expect(notConnected.urls).not.toContain(`${site.origin}/articles/sourdough`);
+    expect(await stats()).toBe(before + 1);
   });
 
   it("removes an account keeping its memories, or deleting them when asked", async () => {

@@ -182,3 +182,13 @@ export async function accountsDue(
     .orderBy(asc(connectedAccount.lastSyncAt))
     .limit(limit);
 }
+
+/** Ids of the apps the user has at least one account of. */
+export async function connectedAppIds(tx: Tx, ownerId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ app: connectedAccount.app })
+    .from(connectedAccount)
+    .where(eq(connectedAccount.ownerId, ownerId))
+    .groupBy(connectedAccount.app);
+  return rows.map((r) => r.app);
+}

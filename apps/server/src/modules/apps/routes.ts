@@ -1,4 +1,8 @@
 import {
+  zAppSearchQuery,
+  zAppSearchResponse,
+  zGetContentInput,
+  zGetContentResponse,
   zApplicationsResponse,
   zConnectedApplicationsResponse,
   zDeactivateQuery,
@@ -15,6 +19,7 @@ import { createRouter, defineRoute } from "../../http/route.ts";
 import { requireAuth } from "../../http/middleware/auth.ts";
 import { appsDeps } from "./deps.ts";
 import * as service from "./service.ts";
+import { getContent, searchApp } from "./search.ts";
 
 const tag = "apps";
 
@@ -120,6 +125,36 @@ export function appRoutes(ctx: AppContext) {
     },
     auth,
     async (c, { query }) => c.json(await service.syncNow(deps, c.var.actor, query.connection_id)),
+  );
+
+  const searchDeps = { db: ctx.database.db, search: ctx.memorySearch };
+
+  defineRoute(
+    r,
+    {
+      method: "get",
+      path: "/search_v1/get_queried_data",
+      summary: "App search: what the user's accounts of one app hold, most relevant first",
+      tag,
+      query: zAppSearchQuery,
+      response: zAppSearchResponse,
+    },
+    auth,
+    async (c, { query }) => c.json(await searchApp(searchDeps, c.var.actor, query)),
+  );
+
+  defineRoute(
+    r,
+    {
+      method: "post",
+      path: "/get_content",
+      summary: "The full content of a previewed app search result",
+      tag,
+      body: zGetContentInput,
+      response: zGetContentResponse,
+    },
+    auth,
+    async (c, { body }) => c.json(await getContent(searchDeps, c.var.actor, body)),
   );
 
   return r;

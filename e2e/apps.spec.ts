@@ -33,6 +33,21 @@ test("connect an RSS feed in settings: refused address, sync into the wall, remo
   await expect(page.getByText("The Sourdough Starter Handbook").first()).toBeVisible();
   await expect(page.getByText("Backyard Astronomy for Beginners").first()).toBeVisible();
 
+  // Chat with the app selected: the request searches it (search_type apps, selected_apps_list).
+  await page.goto("/chat/new");
+  await page.getByRole("button", { name: "Apps" }).click();
+  await page.getByRole("menuitem", { name: "RSS feeds" }).click();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("button", { name: "Apps" })).toContainText("Apps (1)");
+  const asked = page.waitForRequest((r) => r.url().endsWith("/api/qna"));
+  const box = page.getByRole("textbox", { name: "Question" });
+  await box.fill("How do I feed a sourdough starter?");
+  await box.press("Enter");
+  const body = (await asked).postDataJSON() as { search_type: string[]; selected_apps_list: string[] };
+  expect(body.search_type).toContain("apps");
+  expect(body.selected_apps_list).toEqual(["rss"]);
+  await expect(page.getByTestId("chat-item").last()).toContainText("Sourdough", { timeout: 30_000 });
+
   await page.goto("/settings#integrations");
   await accounts.getByRole("button", { name: "Remove" }).click();
   const confirm = page.getByRole("dialog", { name: "Remove e2e journal?" });

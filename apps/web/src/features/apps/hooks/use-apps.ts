@@ -62,3 +62,24 @@ export function useSyncNow() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.apps.accounts }),
   });
 }
+
+/** The apps the user has connected, as the chat's Apps picker lists them (none while signed out). */
+export function useConnectedAppOptions(enabled = true): { id: string; name: string }[] {
+  const apps = useQuery({
+    queryKey: queryKeys.apps.applications,
+    queryFn: ({ signal }) => listApplications(signal),
+    staleTime: throttles.integrationsFetchMs,
+    enabled,
+  });
+  const accounts = useQuery({
+    queryKey: queryKeys.apps.accounts,
+    queryFn: ({ signal }) => listConnectedAccounts(signal),
+    staleTime: throttles.integrationsFetchMs,
+    enabled,
+  });
+  if (!enabled) return [];
+  const connected = new Set((accounts.data ?? []).map((a) => a.app_name));
+  return (apps.data ?? [])
+    .filter((a) => connected.has(a.applications_id))
+    .map((a) => ({ id: a.applications_id, name: a.application_name }));
+}

@@ -11,6 +11,7 @@ import { createTypeScriptImportResolver } from "eslint-import-resolver-typescrip
 const web = path.resolve(import.meta.dirname, "apps/web/src");
 const features = [
   "account",
+  "apps",
   "auth",
   "chat",
   "collections",

@@ -8,6 +8,11 @@ import { startFixtureSite } from "../apps/server/src/test/fixtures/sites/server.
 import { fixtureCaPath, fixturePort } from "./fixture-site-config.ts";
 
 const site = await startFixtureSite({ port: fixturePort });
+// The feed the connected-apps test subscribes to (e2e/apps.spec.ts).
+site.feeds.set("e2e", [
+  { id: "e2e-1", title: "The Sourdough Starter Handbook", path: "/articles/sourdough", summary: "Starters." },
+  { id: "e2e-2", title: "Backyard Astronomy for Beginners", path: "/articles/astronomy", summary: "Stars." },
+]);
 fs.copyFileSync(site.caPath, fixtureCaPath);
 console.log(`fixture site on ${site.origin}, CA at ${fixtureCaPath}`);
 

@@ -20,6 +20,7 @@ import { createApp } from "./http/app.ts";
 import { createBlobStore } from "./modules/blobs/index.ts";
 import { createDesktopTokens } from "./modules/auth/desktop-token.ts";
 import { createJobQueue } from "./jobs/queue.ts";
+import { createSecretBox } from "./modules/apps/secret-box.ts";
 import { setupWorker, type WorkerMode } from "./jobs/runner.ts";
 
 export const VERSION = "0.1.0";
@@ -77,6 +78,7 @@ export function buildContext(config: Config, database: Database, log: Logger): A
     events: new EventBus(),
     version: VERSION,
     blobs: createBlobStore(config, secret),
+    secrets: createSecretBox(config.APPS_SECRET_KEY ?? secret),
     queue: createJobQueue(database, log, { memoryLimitMb: config.memoryLimitMb }),
   };
 }

@@ -77,6 +77,10 @@ export const zConfig = z.object({
    * worker stops taking heavy jobs (fetching, extraction) until memory frees up.
    */
   MEMORY_LIMIT_MB: z.coerce.number().int().min(128).optional(),
+  /** Key material for connected-account secrets (AES-256-GCM via HKDF); default: the auth secret. */
+  APPS_SECRET_KEY: z.string().min(32).optional(),
+  /** How often each connected account is synced in the background, in minutes. */
+  APPS_SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
   /** Pause in ms before each streamed answer chunk (tests and demos only; unset = no pause). */
   ANSWER_STREAM_DELAY_MS: z.coerce.number().int().min(0).max(10_000).optional(),
 });

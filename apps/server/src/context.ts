@@ -10,6 +10,7 @@ import type { SearchIndex } from "./modules/search/types.ts";
 import type { EmbeddingsProvider } from "./modules/search/embeddings.ts";
 import type { ModelRegistry } from "./modules/providers/registry.ts";
 import type { WebSearchProvider } from "./modules/providers/web-search.ts";
+import type { SecretBox } from "./modules/apps/secret-box.ts";
 
 /** The signed-in user a request acts for. */
 export type Actor = {
@@ -46,6 +47,8 @@ export type AppContext = {
   blobs: BlobStore;
   /** Background jobs (pg-boss); the worker may run in this process or another. */
   queue: JobQueue;
+  /** Seals connected-account secrets at rest (APPS_SECRET_KEY, else the auth secret). */
+  secrets: SecretBox;
   /** Fan-out of user events to open /api/events streams. */
   events: EventBus;
   version: string;

@@ -14,3 +14,4 @@ export * from "./sources.ts";
 export * from "./plans.ts";
 export * from "./collections.ts";
 export * from "./json-depth.ts";
+export * from "./apps.ts";

@@ -22,6 +22,7 @@ import { pageRoutes } from "../modules/pages/routes.ts";
 import { blobRoutes } from "../modules/blobs/routes.ts";
 import { collectionRoutes } from "../modules/collections/routes.ts";
 import { planRoutes } from "../modules/plans/routes.ts";
+import { appRoutes } from "../modules/apps/routes.ts";
 
 /** Module route factories, mounted under /api in this order. */
 const modules = [
@@ -35,6 +36,7 @@ const modules = [
   sourceRoutes,
   collectionRoutes,
   planRoutes,
+  appRoutes,
   screenshotRoutes,
   eventRoutes,
 ];

@@ -88,6 +88,23 @@ export const jobRegistry = {
       heavy: false,
     },
   },
+  /**
+   * Syncs one connected account (modules/apps): reads what changed since its cursor and saves it
+   * through the normal capture. A removed account makes it a no-op.
+   */
+  "apps.sync": {
+    payload: z.object({ accountId: z.string().min(1) }),
+    policy: {
+      retryLimit: 2,
+      retryDelay: 30,
+      retryDelayMax: 300,
+      heartbeatSeconds: 30,
+      expireInSeconds: 900,
+      concurrency: 1,
+      batchSize: 2,
+      heavy: false,
+    },
+  },
 } as const satisfies Record<string, { payload: z.ZodType; policy: JobPolicy }>;
 
 export type JobName = keyof typeof jobRegistry;

@@ -3,6 +3,8 @@ import { ingestHandlers, resumeUnfinished } from "../modules/ingest/pipeline.ts"
 import { stopExtractionProcesses } from "../modules/ingest/deps.ts";
 import { startMemoryGuard } from "./memory-guard.ts";
 import { resumeReanalysis, runReanalyseJob } from "../modules/search/reanalyse.ts";
+import { appsDeps } from "../modules/apps/deps.ts";
+import { enqueueDueSyncs, runSync } from "../modules/apps/service.ts";
 
 /**
  * Starts this process's worker: every job of the registry, the memory guard, then resumes
@@ -16,13 +18,26 @@ export async function startWorker(ctx: AppContext): Promise<void> {
     log: ctx.log,
     wasmBytes: () => ctx.database.pglite?.Module.HEAPU8.byteLength ?? 0,
   });
+  const apps = appsDeps(ctx);
+  const syncEveryMs = ctx.config.APPS_SYNC_INTERVAL_MINUTES * 60_000;
+  // Each worker looks for accounts due every few minutes; the job key makes one sync per slot.
+  const scheduler = setInterval(
+    () =>
+      void enqueueDueSyncs(apps, syncEveryMs).catch((err) =>
+        ctx.log.warn({ err: String(err) }, "sync schedule failed"),
+      ),
+    Math.min(syncEveryMs, 5 * 60_000),
+  );
+  scheduler.unref();
   ctx.queue.onStop(async () => {
+    clearInterval(scheduler);
     guard.stop();
     await stopExtractionProcesses();
   });
   await ctx.queue.work({
     ...ingestHandlers(ctx),
     "search.reanalyse": (job, attempt) => runReanalyseJob(ctx, job, attempt),
+    "apps.sync": (job) => runSync(apps, job.accountId),
   });
   await resumeUnfinished(ctx);
   await resumeReanalysis(ctx);

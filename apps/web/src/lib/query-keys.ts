@@ -32,6 +32,11 @@ export const queryKeys = {
   chats: {
     list: ["chat", "list"] as const,
   },
+  apps: {
+    all: ["apps"] as const,
+    applications: ["apps", "applications"] as const,
+    accounts: ["apps", "accounts"] as const,
+  },
 };
 
 /** Query roots that list memories. */

@@ -6,3 +6,4 @@ export * from "./chat.ts";
 export * from "./search.ts";
 export * from "./embeddings.ts";
 export * from "./security.ts";
+export * from "./apps.ts";

@@ -14,6 +14,7 @@ import {
 /** PostgreSQL `tsvector`, written by the search indexer. */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 import { user } from "./auth.ts";
+import { connectedAccount } from "./apps.ts";
 
 /** A memory (the spec's "source"): one saved item owned by one user. */
 export const source = pgTable(
@@ -30,6 +31,10 @@ export const source = pgTable(
     description: text("description").notNull().default(""),
     url: text("url"),
     app: text("app"),
+    /** The connected account whose sync wrote this memory; null for everything saved by hand. */
+    connectedAccountId: text("connected_account_id").references(() => connectedAccount.id, {
+      onDelete: "set null",
+    }),
     /** in_progress | success | errored */
     status: text("status").notNull().default("in_progress"),
     error: text("error"),
@@ -50,6 +55,7 @@ export const source = pgTable(
     index("source_owner_type_idx").on(t.ownerId, t.type),
     index("source_owner_hash_idx").on(t.ownerId, t.contentHash),
     index("source_owner_url_idx").on(t.ownerId, t.url),
+    index("source_connected_account_idx").on(t.connectedAccountId),
   ],
 );
 

@@ -84,3 +84,14 @@ export function readableChunkCondition(v: Viewer): SQL {
 export function sharedChunkCondition(v: Viewer): SQL {
   return sql`(c.owner_id <> ${v.id} AND c.source_id = ANY(ARRAY(${sharedSourceIdsSql(v)})))`;
 }
+
+/**
+ * Condition on chunk alias `c`: the viewer's own memories written by a sync of the viewer's
+ * current connected accounts of `apps` (app search and apps in chat). Connected accounts are
+ * never shared, so only the owner's rows count.
+ */
+export function appChunkCondition(v: Viewer, apps: readonly string[]): SQL {
+  return sql`(c.owner_id = ${v.id} AND c.source_id = ANY(ARRAY(SELECT s.id FROM source s
+    JOIN connected_account ca ON ca.id = s.connected_account_id
+    WHERE s.owner_id = ${v.id} AND ca.owner_id = ${v.id} AND ca.app = ANY(${textArray(apps)}))))`;
+}

@@ -15,6 +15,8 @@ import { resolveChat, resolveScope } from "./qna-scope.ts";
 import * as repo from "./repo.ts";
 import { buildSources, type SourceMeta } from "./sources.ts";
 import { searchWeb } from "./web-step.ts";
+import { connectedAppIds } from "../apps/repo.ts";
+import { findConnector } from "../apps/registry.ts";
 
 export type QnaDeps = {
   db: Db;
@@ -43,22 +45,64 @@ export function chooseEngine(models: ModelRegistry, grant: QnaGrant, req: ChatRe
 const isCreative = (req: ChatRequest) => req.search_type.includes("creative");
 
 /**
- * Memory passages and, when asked for and configured, web results (none in creative mode);
- * `webAnswered` says whether a web search really ran (for the plan counters).
+ * The connected apps a question searches (Apps mode with selected_apps_list): only apps the
+ * user has an account of; `missing` lists the selected ones that are not connected.
  */
-async function retrieve(deps: QnaDeps, scope: SearchScope, req: ChatRequest) {
+async function appsToSearch(deps: QnaDeps, actor: Actor, req: ChatRequest) {
+  if (!req.search_type.includes("apps") || req.disable_apps_search || isCreative(req))
+    return { apps: [], missing: [] };
+  const selected = [...new Set((req.selected_apps_list ?? []).map((a) => findConnector(a)?.id ?? a))];
+  const connected = new Set(await connectedAppIds(deps.db, actor.id));
+  return {
+    apps: selected.filter((a) => connected.has(a)),
+    missing: selected.filter((a) => !connected.has(a)),
+  };
+}
+
+/** Memory hits and app hits merged by score (one index, comparable scores), best first. */
+function mergeHits(a: SearchHit[], b: SearchHit[], n: number): SearchHit[] {
+  const seen = new Set<string>();
+  return [...a, ...b]
+    .sort((x, y) => y.score - x.score)
+    .filter((h) => !seen.has(h.chunkId) && seen.add(h.chunkId))
+    .slice(0, n);
+}
+
+/**
+ * Memory passages, app passages (Apps mode: what the selected connected apps brought in) and,
+ * when asked for and configured, web results (none in creative mode); `webAnswered` and
+ * `appsSearched` say whether a web or app search really ran (for the plan counters).
+ */
+async function retrieve(deps: QnaDeps, actor: Actor, scope: SearchScope, req: ChatRequest) {
   const webOn = req.search_type.includes("web") && !isCreative(req) && Boolean(deps.web);
+  const { apps } = await appsToSearch(deps, actor, req);
   let hits: SearchHit[] = [];
   let web: WebResult[] = [];
   let webAnswered = false;
   if (!isCreative(req)) {
     hits = await deps.search.search(deps.db, scope, req.question, RETRIEVE);
+    if (apps.length) {
+      const appHits = await deps.search.search(
+        deps.db,
+        { actorId: scope.actorId, actorEmail: scope.actorEmail, apps },
+        req.question,
+        RETRIEVE,
+      );
+      hits = mergeHits(hits, appHits, RETRIEVE);
+    }
     if (webOn) ({ results: web, answered: webAnswered } = await searchWeb(deps.web!, req.question, deps.log));
   }
-  const finalTypes = isCreative(req) ? ["creative"] : [...(webOn ? ["web"] : []), "memories"];
+  const finalTypes = isCreative(req)
+    ? ["creative"]
+    : [...(webOn ? ["web"] : []), ...(apps.length ? ["apps"] : []), "memories"];
   const ids = [...new Set(hits.map((h) => h.sourceId))];
   const meta = new Map<string, SourceMeta>((await repo.sourceMeta(deps.db, ids)).map((m) => [m.id, m]));
-  return { sources: buildSources(hits, meta, web), finalTypes, webAnswered };
+  return {
+    sources: buildSources(hits, meta, web),
+    finalTypes,
+    webAnswered,
+    appsSearched: apps.length > 0,
+  };
 }
 
 /** Generation instructions and earlier turns: only generative engines read them. */
@@ -141,7 +185,7 @@ export async function prepareQna(deps: QnaDeps, actor: Actor, req: ChatRequest):
   const { selected, engine } = chooseEngine(deps.models, grant, req);
   const { chat, create: newChat } = await resolveChat(db, actor, req);
   const { scope, customInstructions } = await resolveScope(db, actor, req, chat.context);
-  const { sources, finalTypes, webAnswered } = await retrieve(deps, scope, req);
+  const { sources, finalTypes, webAnswered, appsSearched } = await retrieve(deps, actor, scope, req);
   const { generation, history } = await generationContext(
     db,
     actor,
@@ -150,7 +194,7 @@ export async function prepareQna(deps: QnaDeps, actor: Actor, req: ChatRequest):
     Boolean(engine?.generative),
   );
   const llm = engine?.id ?? selected.id;
-  const ran: QnaRan = { answer: engine !== undefined, web: webAnswered, apps: false };
+  const ran: QnaRan = { answer: engine !== undefined, web: webAnswered, apps: appsSearched };
   const turn = await startTurn(db, actor, req, {
     chatId: chat.id,
     newChat,

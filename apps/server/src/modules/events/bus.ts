@@ -7,6 +7,7 @@ export type UserEvent =
       type: "indexing";
       data: { id: string; type: string; indexing_status: "indexing" | "success" | "errored" };
     }
+  | { type: "apps"; data: { account_id: string } }
   | { type: "notice"; data: { uid: string; type: "alert" | "info"; message: string } };
 
 /**

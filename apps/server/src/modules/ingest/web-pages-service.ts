@@ -33,7 +33,13 @@ async function isBlockedTarget(ctx: AppContext, url: string): Promise<boolean> {
  * Spec 2 §7 "upload web pages": validates each link (contracts rules), refuses blocked hosts and
  * duplicates per owner (normalised URL), creates webpage memories and enqueues their fetch.
  */
-export async function uploadWebPages(ctx: AppContext, actor: Actor, input: UploadWebPagesInput) {
+export async function uploadWebPages(
+  ctx: AppContext,
+  actor: Actor,
+  input: UploadWebPagesInput,
+  /** A connected account's sync writing these memories (app and account recorded on each). */
+  origin?: { app: string; connectedAccountId: string },
+) {
   const db = ctx.database.db;
   const collections = input.collectionId ? [input.collectionId] : [];
   const { allowed, refused } = await repo.writableCollections(db, actor, collections);
@@ -72,6 +78,8 @@ export async function uploadWebPages(ctx: AppContext, actor: Actor, input: Uploa
         description: page.description,
         status: "in_progress",
         contentHash: hash,
+        app: origin?.app ?? null,
+        connectedAccountId: origin?.connectedAccountId ?? null,
         meta: {
           source: "webpage",
           upload_source: page.upload_source,

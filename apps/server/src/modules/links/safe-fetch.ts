@@ -34,6 +34,9 @@ export type SafeFetchOptions = {
   /** Return the first `maxBytes` instead of failing when the body is larger (metadata fetches). */
   truncate?: boolean;
   accept?: string;
+  /** Conditional request validators (a feed's ETag / Last-Modified): a 304 answers with no body. */
+  ifNoneMatch?: string;
+  ifModifiedSince?: string;
   signal?: AbortSignal;
   /** DNS resolution (all A/AAAA records); injectable for tests. */
   resolve?: Resolver;
@@ -157,6 +160,8 @@ function request(
         accept: opts.accept ?? "text/html,application/xhtml+xml;q=0.9,text/plain;q=0.8,*/*;q=0.5",
         "accept-language": "en;q=1, *;q=0.5",
         "accept-encoding": "gzip, deflate, br",
+        ...(opts.ifNoneMatch ? { "if-none-match": opts.ifNoneMatch } : {}),
+        ...(opts.ifModifiedSince ? { "if-modified-since": opts.ifModifiedSince } : {}),
       },
     };
     const req = https.request(options);

@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { textArray } from "../../db/sql.ts";
 import {
+  appChunkCondition,
   readableChunkCondition,
   readableSourceCondition,
   sharedChunkCondition,
@@ -17,6 +18,7 @@ import type { SearchScope } from "./types.ts";
  */
 export function scopeCondition(scope: SearchScope): SQL {
   const viewer: Viewer = { id: scope.actorId, email: scope.actorEmail };
+  if (scope.apps) return appChunkCondition(viewer, scope.apps);
   if (scope.sourceId)
     return sql`(c.source_id = ${scope.sourceId} AND ${readableSourceCondition(viewer, "c")})`;
   if (scope.collectionId) return sql`(c.source_id IN (${sharedSourceIdsSql(viewer, scope.collectionId)}))`;

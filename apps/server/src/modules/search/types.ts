@@ -21,6 +21,8 @@ export type SearchScope = {
   collectionId?: string;
   /** An explicit context list: these memories and these collections. */
   context?: { sources: string[]; collections: string[] };
+  /** Only memories synced from the actor's connected accounts of these apps (app search, apps in chat). */
+  apps?: readonly string[];
   /** Without a memory, collection or context list: which readable memories (default everything). */
   reach?: SearchReach;
 };

@@ -5,12 +5,14 @@
 import { extract } from "./index.ts";
 import { parseMarkdownToBlocks, serializeBlocksToMarkdown } from "../../pages/blocknote-editor.ts";
 import { readPage } from "../../links/extract.ts";
+import { parseFeedDocument } from "../../apps/connectors/feed-parse.ts";
 
 export const sandboxTasks = {
   extract,
   markdownToBlocks: parseMarkdownToBlocks,
   blocksToMarkdown: serializeBlocksToMarkdown,
   readPage,
+  parseFeed: parseFeedDocument,
 };
 
 export type SandboxTasks = typeof sandboxTasks;

@@ -19,6 +19,7 @@ export function ChatComposer({
   memoryChat,
   pageChat,
   busy,
+  connectedApps,
   onSend,
   onStop,
   onToggleWeb,
@@ -31,6 +32,8 @@ export function ChatComposer({
   memoryChat: boolean;
   pageChat?: boolean;
   busy: boolean;
+  /** The user's connected apps (the Apps picker's list). */
+  connectedApps: { id: string; name: string }[];
   onSend: () => void;
   onStop: () => void;
   onToggleWeb: () => void;
@@ -59,7 +62,7 @@ export function ChatComposer({
         pickers={
           visitor ? undefined : (
             <>
-              <AppsPicker apps={[]} selected={composer.apps} onChange={composer.setApps} />
+              <AppsPicker apps={connectedApps} selected={composer.apps} onChange={composer.setApps} />
               <ModelPicker
                 options={models.options}
                 value={llm}

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useUpdateMetadata, useMe } from "@/features/users";
+import { useConnectedAppOptions } from "@/features/apps";
 import { useIsMobile } from "@/hooks/use-media-query";
 import { cn } from "@/lib/utils";
 import { useChatSession, type ChatScope } from "../hooks/use-chat-session";
@@ -67,17 +68,22 @@ export function ChatView({ scope, onChatId, pageChat, compact, sessionRef }: Cha
   const pauses = me.data?.metadata.streamPauseCount ?? 0;
   const pauseTip = usePauseTip(state.entries.at(-1)?.item.status === "streaming", !visitor, pauses);
   const web = useWebSearchGate(!visitor, busy);
+  const connectedApps = useConnectedAppOptions(!visitor);
   const toggleWeb = () =>
     !composer.modes.includes("web") && !web.allowed ? web.refuse() : composer.toggleMode("web");
 
   const send = (text?: string) => {
     if (busy) return;
     if (composer.modes.includes("web") && !web.allowed) return web.refuse();
+    // Apps mode is on while any connected app is selected (spec 1 §2 Apps picker).
+    const apps = composer.apps.filter((id) => connectedApps.some((a) => a.id === id));
+    const searchType =
+      apps.length && !composer.modes.includes("creative") ? [...composer.modes, "apps"] : composer.modes;
     const ok = session.ask(text ?? composer.prompt, {
       llm,
-      searchType: composer.modes,
+      searchType,
       contextList: composer.contextList,
-      selectedApps: composer.apps,
+      selectedApps: apps,
     });
     if (ok && text === undefined) composer.setPrompt("");
   };
@@ -131,6 +137,7 @@ export function ChatView({ scope, onChatId, pageChat, compact, sessionRef }: Cha
         )}
         {session.history !== "failed" && (
           <ChatComposer
+            connectedApps={connectedApps}
             composer={composer}
             models={models}
             llm={llm}

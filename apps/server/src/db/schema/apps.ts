@@ -1,0 +1,41 @@
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { user } from "./auth.ts";
+
+/**
+ * A user's account in a connected app (spec 3 §3 Connected account). Credentials and tokens live
+ * only in `secret`, sealed with AES-256-GCM (modules/apps/secret-box.ts); `config` holds what is
+ * not secret (a feed URL, a host, a chosen folder) and `cursor` where the last sync stopped.
+ */
+export const connectedAccount = pgTable(
+  "connected_account",
+  {
+    id: text("id").primaryKey(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** The connector's applications_id (e.g. `rss`). */
+    app: text("app").notNull(),
+    title: text("title").notNull(),
+    /** Identifies the account within the app (a feed URL, a mailbox address): one row each per user. */
+    externalId: text("external_id").notNull(),
+    userEmail: text("user_email"),
+    userName: text("user_name"),
+    orgName: text("org_name"),
+    orgUrl: text("org_url"),
+    config: jsonb("config").$type<Record<string, unknown>>().notNull().default({}),
+    secret: text("secret"),
+    needsReauth: boolean("needs_reauth").notNull().default(false),
+    /** idle | queued | running | error */
+    syncState: text("sync_state").notNull().default("idle"),
+    cursor: jsonb("cursor").$type<Record<string, unknown>>(),
+    lastSyncAt: timestamp("last_sync_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    itemsSynced: integer("items_synced").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("connected_account_owner_idx").on(t.ownerId, t.app),
+    uniqueIndex("connected_account_owner_external_idx").on(t.ownerId, t.app, t.externalId),
+  ],
+);

@@ -1,0 +1,54 @@
+import type { AppContext } from "../../context.ts";
+import { linkFetchOptions } from "../links/fetch-options.ts";
+import { loadPlanState } from "../plans/service.ts";
+import { deleteSources } from "../sources/service.ts";
+import { uploadWebPages } from "../ingest/web-pages-service.ts";
+import { runSandboxed } from "../ingest/extractors/runner.ts";
+import type { AppsDeps } from "./service.ts";
+
+/** Most links one batch of capture takes (the web-pages call's own bound). */
+const SAVE_BATCH = 50;
+
+/** The apps service's dependencies, from the one context built at start-up. */
+export function appsDeps(ctx: AppContext): AppsDeps {
+  const db = ctx.database.db;
+  return {
+    db,
+    box: ctx.secrets,
+    connector: {
+      fetchOptions: linkFetchOptions(ctx.config),
+      parseFeed: (xml) => runSandboxed("parseFeed", xml, { timeoutMs: ctx.config.PARSE_TIMEOUT_MS }),
+    },
+    planOf: async (actor) => (await loadPlanState(db, actor)).plan,
+    enqueueSync: (accountId, key) => ctx.queue.send("apps.sync", { accountId }, { key }),
+    saveItems: async (ownerId, items, origin) => {
+      const owner = { id: ownerId, email: "", name: "", isDesktopApp: false };
+      const created: string[] = [];
+      for (let i = 0; i < items.length; i += SAVE_BATCH) {
+        const pages = items.slice(i, i + SAVE_BATCH).map((item) => ({
+          link: item.url,
+          title: item.title,
+          description: item.description,
+          note: "",
+          content: "",
+          upload_source: origin.app,
+        }));
+        const { web_pages } = await uploadWebPages(ctx, owner, { web_pages: pages }, origin);
+        for (const r of web_pages) if (r.id) created.push(r.id);
+      }
+      return created;
+    },
+    deleteMemories: async (ownerId, ids) => {
+      const owner = { id: ownerId, email: "", name: "", isDesktopApp: false };
+      const { deleted } = await deleteSources(
+        { db, search: ctx.search, trigram: false, blobs: () => ctx.blobs, enqueueExtract: async () => {} },
+        owner,
+        ids,
+      );
+      return deleted.length;
+    },
+    notify: (ownerId, accountId) =>
+      ctx.events.publish(ownerId, { type: "apps", data: { account_id: accountId } }),
+    log: ctx.log,
+  };
+}

@@ -1,0 +1,82 @@
+import type { Integration } from "@mnemo/contracts/apps";
+import { rssConnector } from "./connectors/rss.ts";
+import type { Connector } from "./connectors/types.ts";
+
+/** Listed so users see what is coming; they cannot be connected until their connector lands. */
+const notBuiltYet = "This connector is not available on this server yet.";
+
+function planned(c: Omit<Connector, "status" | "unavailableReason" | "credentialFields">): Connector {
+  return { ...c, status: "Coming Soon", unavailableReason: notBuiltYet, credentialFields: [] };
+}
+
+/**
+ * Every app Mnemo knows, in rank order. A connector is one object (connectors/*.ts); adding an app
+ * means adding it here. Apps that are listed but not built say so (status Coming Soon with the
+ * reason) instead of pretending to connect.
+ */
+export const connectors: readonly Connector[] = [
+  rssConnector,
+  planned({
+    id: "mail",
+    name: "Mail",
+    description: "Search and save e-mail from any IMAP mailbox; send through SMTP.",
+    logo: "/app-logos/mail.svg",
+    rank: 2,
+    domains: [],
+    authKind: "credentials",
+    capabilities: ["search", "content", "sync", "send"],
+  }),
+  planned({
+    id: "webdav",
+    name: "WebDAV files",
+    description: "Sync chosen folders from Nextcloud, ownCloud or any WebDAV server.",
+    logo: "/app-logos/webdav.svg",
+    rank: 3,
+    domains: [],
+    authKind: "credentials",
+    capabilities: ["sync", "search", "content"],
+  }),
+  planned({
+    id: "folder",
+    name: "Local folder",
+    description: "Sync a folder or Obsidian vault on the server.",
+    logo: "/app-logos/folder.svg",
+    rank: 4,
+    domains: [],
+    authKind: "credentials",
+    capabilities: ["sync", "search", "content"],
+  }),
+  planned({
+    id: "github",
+    name: "GitHub",
+    description: "Repositories' READMEs and docs, issues and pull requests.",
+    logo: "/app-logos/github.svg",
+    rank: 5,
+    domains: ["github.com"],
+    authKind: "oauth2",
+    capabilities: ["search", "content", "sync"],
+  }),
+];
+
+export function findConnector(appName: string): Connector | undefined {
+  const key = appName.trim().toLowerCase();
+  return connectors.find((c) => c.id === key || c.name.toLowerCase() === key);
+}
+
+/** Spec 3 §3 Integration of a connector. */
+export function presentIntegration(c: Connector): Integration {
+  return {
+    applications_id: c.id,
+    application_name: c.name,
+    app_logo_url: c.logo,
+    status: c.status,
+    rank: c.rank,
+    is_truto_application: false,
+    domains: c.domains,
+    description: c.description,
+    auth_kind: c.authKind,
+    capabilities: c.capabilities,
+    credential_fields: c.credentialFields,
+    unavailable_reason: c.unavailableReason,
+  };
+}

@@ -1,0 +1,194 @@
+import { and, asc, count, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { connectedAccount, source } from "../../db/schema/index.ts";
+
+/** A Drizzle database or transaction handle. */
+export type Tx = Pick<Db, "select" | "insert" | "update" | "delete" | "execute">;
+export type AccountRow = typeof connectedAccount.$inferSelect;
+export type NewAccount = typeof connectedAccount.$inferInsert;
+
+/** The user's accounts, oldest first (the order they were connected). */
+export function listAccounts(db: Tx, ownerId: string): Promise<AccountRow[]> {
+  return db
+    .select()
+    .from(connectedAccount)
+    .where(eq(connectedAccount.ownerId, ownerId))
+    .orderBy(asc(connectedAccount.createdAt), asc(connectedAccount.id));
+}
+
+/** One account of the owner; undefined for another user's (never revealed) or a missing one. */
+export async function findOwnAccount(db: Tx, ownerId: string, id: string): Promise<AccountRow | undefined> {
+  const rows = await db
+    .select()
+    .from(connectedAccount)
+    .where(and(eq(connectedAccount.id, id), eq(connectedAccount.ownerId, ownerId)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function findAccount(db: Tx, id: string): Promise<AccountRow | undefined> {
+  const rows = await db.select().from(connectedAccount).where(eq(connectedAccount.id, id)).limit(1);
+  return rows[0];
+}
+
+/** Accounts of the owner: of one app and in all. */
+export async function countAccounts(
+  db: Tx,
+  ownerId: string,
+  app: string,
+): Promise<{ app: number; all: number }> {
+  const rows = await db
+    .select({ app: connectedAccount.app, n: count() })
+    .from(connectedAccount)
+    .where(eq(connectedAccount.ownerId, ownerId))
+    .groupBy(connectedAccount.app);
+  return {
+    app: rows.find((r) => r.app === app)?.n ?? 0,
+    all: rows.reduce((sum, r) => sum + r.n, 0),
+  };
+}
+
+/** Serialises connections of one user (the limit check and the insert happen under it). */
+export async function lockOwner(tx: Tx, ownerId: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${"connected_account:" + ownerId}))`);
+}
+
+export async function findByExternalId(
+  tx: Tx,
+  ownerId: string,
+  app: string,
+  externalId: string,
+): Promise<AccountRow | undefined> {
+  const rows = await tx
+    .select()
+    .from(connectedAccount)
+    .where(
+      and(
+        eq(connectedAccount.ownerId, ownerId),
+        eq(connectedAccount.app, app),
+        eq(connectedAccount.externalId, externalId),
+      ),
+    )
+    .limit(1);
+  return rows[0];
+}
+
+export async function insertAccount(tx: Tx, row: NewAccount): Promise<AccountRow> {
+  const rows = await tx.insert(connectedAccount).values(row).returning();
+  return rows[0]!;
+}
+
+export async function deleteAccount(tx: Tx, ownerId: string, id: string): Promise<boolean> {
+  const rows = await tx
+    .delete(connectedAccount)
+    .where(and(eq(connectedAccount.id, id), eq(connectedAccount.ownerId, ownerId)))
+    .returning({ id: connectedAccount.id });
+  return rows.length > 0;
+}
+
+/** Ids of the memories an account's syncs wrote. */
+export async function sourceIdsOfAccount(tx: Tx, ownerId: string, accountId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ id: source.id })
+    .from(source)
+    .where(and(eq(source.ownerId, ownerId), eq(source.connectedAccountId, accountId)));
+  return rows.map((r) => r.id);
+}
+
+export async function deleteSources(tx: Tx, ownerId: string, ids: string[]): Promise<number> {
+  if (!ids.length) return 0;
+  const rows = await tx
+    .delete(source)
+    .where(and(eq(source.ownerId, ownerId), inArray(source.id, ids)))
+    .returning({ id: source.id });
+  return rows.length;
+}
+
+/** Marks memories as written by an account's sync (after the normal capture created them). */
+export async function tagSources(tx: Tx, ownerId: string, ids: string[], app: string, accountId: string) {
+  if (!ids.length) return;
+  await tx
+    .update(source)
+    .set({ app, connectedAccountId: accountId })
+    .where(and(eq(source.ownerId, ownerId), inArray(source.id, ids)));
+}
+
+export async function setSyncState(tx: Tx, id: string, state: "idle" | "queued" | "running" | "error") {
+  await tx
+    .update(connectedAccount)
+    .set({ syncState: state, updatedAt: new Date() })
+    .where(eq(connectedAccount.id, id));
+}
+
+/** Records a finished sync: the new cursor and count, or the error (cursor kept). */
+export async function finishSync(
+  tx: Tx,
+  id: string,
+  outcome: { cursor: Record<string, unknown>; added: number } | { error: string; reauth: boolean },
+) {
+  const now = new Date();
+  if ("error" in outcome) {
+    await tx
+      .update(connectedAccount)
+      .set({
+        syncState: "error",
+        lastError: outcome.error,
+        needsReauth: outcome.reauth,
+        lastSyncAt: now,
+        updatedAt: now,
+      })
+      .where(eq(connectedAccount.id, id));
+    return;
+  }
+  await tx
+    .update(connectedAccount)
+    .set({
+      syncState: "idle",
+      cursor: outcome.cursor,
+      lastError: null,
+      needsReauth: false,
+      lastSyncAt: now,
+      itemsSynced: sql`${connectedAccount.itemsSynced} + ${outcome.added}`,
+      updatedAt: now,
+    })
+    .where(eq(connectedAccount.id, id));
+}
+
+/**
+ * Accounts whose last sync is older than `before` (or that never synced), and accounts left
+ * queued or running since before `staleBefore` (a worker killed mid-sync), oldest first.
+ */
+export async function accountsDue(
+  tx: Tx,
+  before: Date,
+  staleBefore: Date,
+  limit: number,
+): Promise<AccountRow[]> {
+  return tx
+    .select()
+    .from(connectedAccount)
+    .where(
+      or(
+        and(
+          inArray(connectedAccount.syncState, ["idle", "error"]),
+          or(isNull(connectedAccount.lastSyncAt), lt(connectedAccount.lastSyncAt, before)),
+        ),
+        and(
+          inArray(connectedAccount.syncState, ["queued", "running"]),
+          lt(connectedAccount.updatedAt, staleBefore),
+        ),
+      ),
+    )
+    .orderBy(asc(connectedAccount.lastSyncAt))
+    .limit(limit);
+}
+
+/** Ids of the apps the user has at least one account of. */
+export async function connectedAppIds(tx: Tx, ownerId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ app: connectedAccount.app })
+    .from(connectedAccount)
+    .where(eq(connectedAccount.ownerId, ownerId))
+    .groupBy(connectedAccount.app);
+  return rows.map((r) => r.app);
+}

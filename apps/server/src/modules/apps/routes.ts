@@ -1,0 +1,161 @@
+import {
+  zAppSearchQuery,
+  zAppSearchResponse,
+  zGetContentInput,
+  zGetContentResponse,
+  zApplicationsResponse,
+  zConnectedApplicationsResponse,
+  zDeactivateQuery,
+  zDeleteIntegratedIdQuery,
+  zRemoveAccountResponse,
+  zStoreIntegratedIdInput,
+  zStoreIntegratedIdResponse,
+  zSyncNowQuery,
+  zSyncNowResponse,
+} from "@mnemo/contracts";
+import type { AppContext } from "../../context.ts";
+import type { AppEnv } from "../../http/context.ts";
+import { createRouter, defineRoute } from "../../http/route.ts";
+import { requireAuth } from "../../http/middleware/auth.ts";
+import { appsDeps } from "./deps.ts";
+import * as service from "./service.ts";
+import { getContent, searchApp } from "./search.ts";
+
+const tag = "apps";
+
+/** Connected apps (spec 3 §7: applications, connected applications, store / delete / deactivate). */
+export function appRoutes(ctx: AppContext) {
+  const r = createRouter<AppEnv>();
+  const auth = [requireAuth(ctx)];
+  const deps = appsDeps(ctx);
+
+  defineRoute(
+    r,
+    {
+      method: "get",
+      path: "/findr/applications",
+      summary: "Every app Mnemo can connect, with its status and why it is unavailable (unprotected)",
+      tag,
+      auth: false,
+      response: zApplicationsResponse,
+    },
+    [],
+    (c) => c.json(service.listApplications()),
+  );
+
+  defineRoute(
+    r,
+    {
+      method: "get",
+      path: "/user/get_connected_applications",
+      summary: "The user's connected accounts with their sync status (never their secrets)",
+      tag,
+      response: zConnectedApplicationsResponse,
+    },
+    auth,
+    async (c) => c.json(await service.listConnected(deps, c.var.actor)),
+  );
+
+  defineRoute(
+    r,
+    {
+      method: "post",
+      path: "/t/store_integrated_id",
+      summary:
+        "Connect an account with credentials: checked against the app, stored sealed, first sync queued",
+      tag,
+      body: zStoreIntegratedIdInput,
+      response: zStoreIntegratedIdResponse,
+    },
+    auth,
+    async (c, { body }) => c.json(await service.connectAccount(deps, c.var.actor, body), 201),
+  );
+
+  defineRoute(
+    r,
+    {
+      method: "post",
+      path: "/t/delete_integrated_id",
+      summary: "Remove a connected account (its synced memories kept unless delete_memories=true)",
+      tag,
+      query: zDeleteIntegratedIdQuery,
+      response: zRemoveAccountResponse,
+    },
+    auth,
+    async (c, { query }) =>
+      c.json(
+        await service.removeAccount(deps, c.var.actor, {
+          id: query.integrated_id,
+          appName: query.app_name,
+          deleteMemories: query.delete_memories,
+        }),
+      ),
+  );
+
+  defineRoute(
+    r,
+    {
+      method: "get",
+      path: "/user/deactivate_user_application",
+      summary: "Remove a connected account (spec 3 §7 Deactivate app account)",
+      tag,
+      query: zDeactivateQuery,
+      response: zRemoveAccountResponse,
+    },
+    auth,
+    async (c, { query }) =>
+      c.json(
+        await service.removeAccount(deps, c.var.actor, {
+          id: query.connection_id,
+          appName: query.app_name,
+          deleteMemories: query.delete_memories,
+        }),
+      ),
+  );
+
+  defineRoute(
+    r,
+    {
+      method: "post",
+      path: "/apps/sync_now",
+      summary: "Queue a sync of one connected account now",
+      tag,
+      query: zSyncNowQuery,
+      response: zSyncNowResponse,
+    },
+    auth,
+    async (c, { query }) => c.json(await service.syncNow(deps, c.var.actor, query.connection_id)),
+  );
+
+  const searchDeps = { db: ctx.database.db, search: ctx.memorySearch };
+
+  defineRoute(
+    r,
+    {
+      method: "get",
+      path: "/search_v1/get_queried_data",
+      summary: "App search: what the user's accounts of one app hold, most relevant first",
+      tag,
+      query: zAppSearchQuery,
+      response: zAppSearchResponse,
+    },
+    auth,
+    async (c, { query }) => c.json(await searchApp(searchDeps, c.var.actor, query)),
+  );
+
+  defineRoute(
+    r,
+    {
+      method: "post",
+      path: "/get_content",
+      summary: "The full content of a previewed app search result",
+      tag,
+      body: zGetContentInput,
+      response: zGetContentResponse,
+    },
+    auth,
+    async (c, { body }) => c.json(await getContent(searchDeps, c.var.actor, body)),
+  );
+
+  return r;
+}

@@ -1,0 +1,144 @@
+import { sql } from "drizzle-orm";
+import {
+  appSearchMessages,
+  type AppSearchResponse,
+  type AppSearchResult,
+  type GetContentResponse,
+} from "@mnemo/contracts";
+import type { Actor } from "../../context.ts";
+import type { Db } from "../../db/client.ts";
+import { queryRows } from "../../db/client.ts";
+import { textArray } from "../../db/sql.ts";
+import { notFound, validation } from "../../lib/errors.ts";
+import type { SearchIndex } from "../search/types.ts";
+import { findConnector } from "./registry.ts";
+import * as repo from "./repo.ts";
+import { contentOf } from "../sources/repo.ts";
+
+export type AppSearchDeps = { db: Db; search: SearchIndex };
+
+/** Results shown in the "most relevant" group; the rest go to other_results. */
+const MOST_RELEVANT = 3;
+/** Chunks read per app search (several chunks of one item collapse into one result). */
+const SEARCH_DEPTH = 60;
+/** Results returned at most. */
+const MAX_RESULTS = 20;
+/** Largest preview body returned by get_content. */
+const MAX_PREVIEW_CHARS = 200_000;
+
+type ItemRow = {
+  id: string;
+  title: string;
+  url: string | null;
+  type: string;
+  app: string;
+  created_at: Date | string;
+};
+
+async function items(db: Db, ownerId: string, ids: string[]): Promise<Map<string, ItemRow>> {
+  if (!ids.length) return new Map();
+  const rows = await queryRows<ItemRow>(
+    db,
+    sql`SELECT s.id, s.title, s.url, s.type, s.app, s.created_at FROM source s
+      WHERE s.owner_id = ${ownerId} AND s.id = ANY(${textArray(ids)})`,
+  );
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+async function newestItems(db: Db, ownerId: string, app: string, n: number): Promise<ItemRow[]> {
+  return queryRows<ItemRow>(
+    db,
+    sql`SELECT s.id, s.title, s.url, s.type, s.app, s.created_at FROM source s
+      JOIN connected_account ca ON ca.id = s.connected_account_id
+      WHERE s.owner_id = ${ownerId} AND ca.owner_id = ${ownerId} AND ca.app = ${app}
+      ORDER BY s.created_at DESC, s.id LIMIT ${n}`,
+  );
+}
+
+function present(row: ItemRow, text: string, rank: number): AppSearchResult {
+  return {
+    id: row.id,
+    app: row.app,
+    key: row.id,
+    subject: row.title,
+    text,
+    url: row.url,
+    timestamp: Math.floor(new Date(row.created_at).getTime() / 1000),
+    attachments: [],
+    misc: { type: row.type },
+    reference_number: rank,
+  };
+}
+
+/** The app of a request, which the user must have connected (no accounts → nothing to search). */
+async function connectedApp(db: Db, actor: Actor, appName: string) {
+  const connector = findConnector(appName);
+  if (!connector) throw notFound("No such app.");
+  const accounts = (await repo.listAccounts(db, actor.id)).filter((a) => a.app === connector.id);
+  if (!accounts.length) throw validation(appSearchMessages.noAppsConnected);
+  return { connector, accounts };
+}
+
+/**
+ * GET /search_v1/get_queried_data: searches what the user's accounts of one app brought in (the
+ * synced index; apps with a live search of their own will answer from it). Results are grouped
+ * per item, best first: the first three are most_relevant_results.
+ */
+export async function searchApp(
+  deps: AppSearchDeps,
+  actor: Actor,
+  q: { query: string; app_name: string; get_last_n_results?: number },
+): Promise<AppSearchResponse> {
+  const { connector } = await connectedApp(deps.db, actor, q.app_name);
+  let results: AppSearchResult[];
+  if (!q.query) {
+    if (!q.get_last_n_results) throw validation("Enter something to search for.");
+    const rows = await newestItems(deps.db, actor.id, connector.id, q.get_last_n_results);
+    results = rows.map((r, i) => present(r, "", i + 1));
+  } else {
+    const hits = await deps.search.search(
+      deps.db,
+      { actorId: actor.id, actorEmail: actor.email, apps: [connector.id] },
+      q.query,
+      SEARCH_DEPTH,
+    );
+    const best = new Map<string, string>();
+    for (const h of hits) if (!best.has(h.sourceId)) best.set(h.sourceId, h.text);
+    const ids = [...best.keys()].slice(0, MAX_RESULTS);
+    const rows = await items(deps.db, actor.id, ids);
+    results = ids.flatMap((id, i) => {
+      const row = rows.get(id);
+      return row ? [present(row, (best.get(id) ?? "").slice(0, 400), i + 1)] : [];
+    });
+  }
+  return {
+    results: {
+      most_relevant_results: results.slice(0, MOST_RELEVANT),
+      other_results: results.slice(MOST_RELEVANT),
+    },
+  };
+}
+
+/** POST /get_content: the full content of the previewed result (the user's own synced item). */
+export async function getContent(
+  deps: AppSearchDeps,
+  actor: Actor,
+  body: { responses: { id: string }[]; previewed_result_rank: number },
+): Promise<GetContentResponse> {
+  const target = body.responses[body.previewed_result_rank];
+  if (!target) throw validation("previewed_result_rank is outside the results.");
+  const row = (await items(deps.db, actor.id, [target.id])).get(target.id);
+  if (!row) throw notFound("Preview not available.");
+  const c = await contentOf(deps.db, row.id);
+  const cap = (s: string | null | undefined) => (s ? s.slice(0, MAX_PREVIEW_CHARS) : null);
+  return {
+    content: {
+      markdown: cap(c?.markdown),
+      text: cap(c?.text),
+      html_base64: null,
+      csv_base64: null,
+      files: [],
+    },
+    attachments: [],
+  };
+}

@@ -1,0 +1,61 @@
+import {
+  zApplicationsResponse,
+  zConnectedApplicationsResponse,
+  zRemoveAccountResponse,
+  zStoreIntegratedIdResponse,
+  zSyncNowResponse,
+  type ConnectedAccount,
+  type Integration,
+  type RemoveAccountResponse,
+} from "@mnemo/contracts";
+import { api } from "@/lib/api";
+
+/** GET /api/findr/applications: every app with its status (unprotected). */
+export async function listApplications(signal?: AbortSignal): Promise<Integration[]> {
+  const r = await api.request("/api/findr/applications", {
+    schema: zApplicationsResponse,
+    auth: false,
+    signal,
+  });
+  return r.applications;
+}
+
+/** GET /api/user/get_connected_applications: the user's accounts with their sync status. */
+export async function listConnectedAccounts(signal?: AbortSignal): Promise<ConnectedAccount[]> {
+  const r = await api.request("/api/user/get_connected_applications", {
+    schema: zConnectedApplicationsResponse,
+    signal,
+  });
+  return r.accounts;
+}
+
+/** POST /api/t/store_integrated_id: connect with credentials (checked by the server against the app). */
+export async function connectAccount(appName: string, credentials: Record<string, string>) {
+  const r = await api.request("/api/t/store_integrated_id", {
+    method: "POST",
+    body: { app_name: appName, credentials },
+    schema: zStoreIntegratedIdResponse,
+  });
+  return r.account;
+}
+
+/** GET /api/user/deactivate_user_application: remove an account, optionally with its memories. */
+export function removeAccount(account: Pick<ConnectedAccount, "id" | "app_name">, deleteMemories: boolean) {
+  const q = new URLSearchParams({
+    app_name: account.app_name,
+    connection_id: account.id,
+    delete_memories: String(deleteMemories),
+  });
+  return api.request<RemoveAccountResponse>(`/api/user/deactivate_user_application?${q}`, {
+    schema: zRemoveAccountResponse,
+  });
+}
+
+/** POST /api/apps/sync_now: queue a sync of one account now. */
+export async function syncNow(accountId: string) {
+  const r = await api.request(`/api/apps/sync_now?connection_id=${encodeURIComponent(accountId)}`, {
+    method: "POST",
+    schema: zSyncNowResponse,
+  });
+  return r.account;
+}

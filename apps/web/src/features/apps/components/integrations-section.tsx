@@ -1,0 +1,211 @@
+import { useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
+import { AlertCircleIcon, CheckCircle2Icon, Loader2Icon, RefreshCwIcon } from "lucide-react";
+import { toast } from "sonner";
+import { constants, integrationMessages, type ConnectedAccount, type Integration } from "@mnemo/contracts";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
+import { useApplications, useConnectedAccounts, useRemoveAccount, useSyncNow } from "../hooks/use-apps";
+import { rowState, syncStatus, unavailableReason } from "../logic/rows";
+import { ConnectDialog } from "./connect-dialog";
+import { RemoveAccountDialog } from "./remove-account-dialog";
+
+/**
+ * Reads the integration callback parameters (result, integration, error, error_code) once,
+ * tells the person the outcome, and removes them from the address (spec 3 §2).
+ */
+function useIntegrationCallback() {
+  const [params, setParams] = useSearchParams();
+  useEffect(() => {
+    const keys = constants.integrations.callbackQueryParams;
+    if (!keys.some((k) => params.has(k))) return;
+    const app = params.get("integration") ?? "app";
+    if (params.get("result") === "success") toast.success(`${app} connected.`);
+    else if (params.get("result") === "error")
+      toast.error(params.get("error") || integrationMessages.connectAccountFailed({ app }));
+    const next = new URLSearchParams(params);
+    for (const k of keys) next.delete(k);
+    setParams(next, { replace: true });
+  }, [params, setParams]);
+}
+
+function AccountRow({
+  account,
+  onRemove,
+  onReconnect,
+}: {
+  account: ConnectedAccount;
+  onRemove: () => void;
+  onReconnect: () => void;
+}) {
+  const sync = useSyncNow();
+  const status = syncStatus(account, Date.now());
+  const busy = status.tone === "busy" || sync.isPending;
+  return (
+    <li className="flex min-w-0 flex-col gap-2 rounded-lg border bg-background p-3 sm:flex-row sm:items-center">
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-medium">{account.title}</p>
+        <p
+          className={cn(
+            "flex items-center gap-1.5 text-xs",
+            status.tone === "error" ? "text-destructive" : "text-muted-foreground",
+          )}
+          aria-live="polite"
+        >
+          {busy && <Loader2Icon className="size-3 animate-spin" aria-hidden />}
+          {status.tone === "error" && <AlertCircleIcon className="size-3" aria-hidden />}
+          {account.needs_reauth ? "Sign-in expired. Reconnect to keep syncing." : status.text}
+        </p>
+      </div>
+      <div className="flex flex-wrap gap-2 sm:shrink-0">
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={busy}
+          onClick={() =>
+            sync.mutate(account.id, {
+              onError: () => toast.error("Could not start a sync. Please try again."),
+            })
+          }
+        >
+          <RefreshCwIcon aria-hidden />
+          Sync now
+        </Button>
+        {!account.isMcp && (
+          <>
+            <Button size="sm" variant="outline" onClick={onReconnect}>
+              Reconnect
+            </Button>
+            <Button size="sm" variant="outline" onClick={onRemove}>
+              Remove
+            </Button>
+          </>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function AppRow({
+  app,
+  accounts,
+  onConnect,
+  onRemove,
+  onReconnect,
+}: {
+  app: Integration;
+  accounts: ConnectedAccount[];
+  onConnect: () => void;
+  onRemove: (a: ConnectedAccount) => void;
+  onReconnect: (a: ConnectedAccount) => void;
+}) {
+  const state = rowState(app, accounts);
+  const mine = accounts.filter((a) => a.app_name === app.applications_id);
+  return (
+    <li className="min-w-0 rounded-xl border p-3 sm:p-4" aria-label={app.application_name}>
+      <div className="flex items-start gap-3">
+        <img src={app.app_logo_url} alt="" className="size-10 shrink-0 rounded-lg" />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 className="text-sm font-semibold">{app.application_name}</h3>
+            {app.status === "Beta" && (
+              <span className="rounded bg-muted px-1.5 py-0.5 text-[11px] font-medium">Beta</span>
+            )}
+            {state === "Connected" && (
+              <span className="inline-flex items-center gap-1 text-xs text-emerald-600 dark:text-emerald-400">
+                <CheckCircle2Icon className="size-3.5" aria-hidden />
+                Connected
+              </span>
+            )}
+          </div>
+          <p className="mt-0.5 text-sm text-muted-foreground">{app.description}</p>
+          {state === "Unavailable" && (
+            <p className="mt-1 text-xs text-muted-foreground">{unavailableReason(app)}</p>
+          )}
+        </div>
+        <div className="shrink-0">
+          {state === "Unavailable" ? (
+            <Button size="sm" variant="outline" disabled aria-label={`${app.application_name}: Unavailable`}>
+              Unavailable
+            </Button>
+          ) : (
+            <Button size="sm" variant={state === "Connected" ? "outline" : "default"} onClick={onConnect}>
+              {state === "Connected" ? "Add account" : "Connect"}
+            </Button>
+          )}
+        </div>
+      </div>
+      {mine.length > 0 && (
+        <ul className="mt-3 grid gap-2" aria-label={`${app.application_name} accounts`}>
+          {mine.map((a) => (
+            <AccountRow
+              key={a.id}
+              account={a}
+              onRemove={() => onRemove(a)}
+              onReconnect={() => onReconnect(a)}
+            />
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+/** Settings → App integrations: every app, its connected accounts with sync status, connect and remove. */
+export function IntegrationsSection() {
+  useIntegrationCallback();
+  const apps = useApplications();
+  const accounts = useConnectedAccounts();
+  const [connecting, setConnecting] = useState<Integration | null>(null);
+  const [removing, setRemoving] = useState<ConnectedAccount | null>(null);
+  const remove = useRemoveAccount();
+
+  if (apps.isPending || accounts.isPending)
+    return (
+      <div className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
+        <Loader2Icon className="size-4 animate-spin" aria-hidden /> Loading apps…
+      </div>
+    );
+  if (apps.isError || accounts.isError)
+    return (
+      <div className="flex items-center gap-3 text-sm" role="alert">
+        <AlertCircleIcon className="size-4 text-destructive" aria-hidden />
+        Apps could not be loaded.
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => void Promise.all([apps.refetch(), accounts.refetch()])}
+        >
+          Retry
+        </Button>
+      </div>
+    );
+  const appOf = (a: ConnectedAccount) => apps.data.find((x) => x.applications_id === a.app_name) ?? null;
+  // Reconnect = remove the account (its memories stay), then run the connection again (spec 3 §4).
+  const reconnect = (account: ConnectedAccount) =>
+    remove.mutate(
+      { account, deleteMemories: false },
+      {
+        onSuccess: () => setConnecting(appOf(account)),
+        onError: () => toast.error(integrationMessages.reconnectFailed({ title: account.title })),
+      },
+    );
+  return (
+    <>
+      <ul className="grid gap-3">
+        {apps.data.map((app) => (
+          <AppRow
+            key={app.applications_id}
+            app={app}
+            accounts={accounts.data}
+            onConnect={() => setConnecting(app)}
+            onRemove={setRemoving}
+            onReconnect={reconnect}
+          />
+        ))}
+      </ul>
+      {connecting && <ConnectDialog app={connecting} open onOpenChange={(o) => !o && setConnecting(null)} />}
+      <RemoveAccountDialog account={removing} onOpenChange={(o) => !o && setRemoving(null)} />
+    </>
+  );
+}

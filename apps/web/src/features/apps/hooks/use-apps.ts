@@ -1,0 +1,85 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { throttles } from "@mnemo/contracts/constants";
+import type { ConnectedAccount } from "@mnemo/contracts";
+import { queryKeys, refreshMemoryLists } from "@/lib/query-keys";
+import { connectAccount, listApplications, listConnectedAccounts, removeAccount, syncNow } from "../api/apps";
+import { anySyncing } from "../logic/rows";
+
+/** While an account syncs, its row refreshes this often. */
+const SYNC_POLL_MS = 2000;
+
+/** Every app (spec 3 §9: integration refetch throttle 5 s). */
+export function useApplications() {
+  return useQuery({
+    queryKey: queryKeys.apps.applications,
+    queryFn: ({ signal }) => listApplications(signal),
+    staleTime: throttles.integrationsFetchMs,
+  });
+}
+
+/** The user's connected accounts; refreshed every 2 s while one of them syncs. */
+export function useConnectedAccounts() {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: queryKeys.apps.accounts,
+    queryFn: async ({ signal }) => {
+      const before = queryClient.getQueryData<ConnectedAccount[]>(queryKeys.apps.accounts);
+      const accounts = await listConnectedAccounts(signal);
+      // A sync that just finished wrote memories: refresh the lists that show them.
+      if (anySyncing(before) && !anySyncing(accounts)) void refreshMemoryLists(queryClient);
+      return accounts;
+    },
+    staleTime: throttles.integrationsFetchMs,
+    refetchInterval: (q) => (anySyncing(q.state.data) ? SYNC_POLL_MS : false),
+  });
+}
+
+export function useConnectAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { appName: string; credentials: Record<string, string> }) =>
+      connectAccount(v.appName, v.credentials),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.apps.accounts }),
+  });
+}
+
+export function useRemoveAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { account: ConnectedAccount; deleteMemories: boolean }) =>
+      removeAccount(v.account, v.deleteMemories),
+    onSuccess: async (r) => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.apps.accounts });
+      if (r.deleted_memories) await refreshMemoryLists(queryClient);
+    },
+  });
+}
+
+export function useSyncNow() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (accountId: string) => syncNow(accountId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.apps.accounts }),
+  });
+}
+
+/** The apps the user has connected, as the chat's Apps picker lists them (none while signed out). */
+export function useConnectedAppOptions(enabled = true): { id: string; name: string }[] {
+  const apps = useQuery({
+    queryKey: queryKeys.apps.applications,
+    queryFn: ({ signal }) => listApplications(signal),
+    staleTime: throttles.integrationsFetchMs,
+    enabled,
+  });
+  const accounts = useQuery({
+    queryKey: queryKeys.apps.accounts,
+    queryFn: ({ signal }) => listConnectedAccounts(signal),
+    staleTime: throttles.integrationsFetchMs,
+    enabled,
+  });
+  if (!enabled) return [];
+  const connected = new Set((accounts.data ?? []).map((a) => a.app_name));
+  return (apps.data ?? [])
+    .filter((a) => connected.has(a.applications_id))
+    .map((a) => ({ id: a.applications_id, name: a.application_name }));
+}

@@ -1,0 +1,59 @@
+import { expect, test } from "@playwright/test";
+import { fixtureOrigin } from "./fixture-site-config.ts";
+import { newUser, signUp } from "./helpers.ts";
+
+test("connect an RSS feed in settings: refused address, sync into the wall, remove", async ({ page }) => {
+  const user = newUser("apps");
+  await signUp(page, user);
+  await page.goto("/settings#integrations");
+
+  const rss = page.getByRole("listitem", { name: "RSS feeds" });
+  const mail = page.getByRole("listitem", { name: "Mail" });
+  await expect(mail.getByRole("button", { name: "Mail: Unavailable" })).toBeDisabled();
+  await expect(mail).toContainText("not available on this server yet");
+
+  await rss.getByRole("button", { name: "Connect" }).click();
+  const dialog = page.getByRole("dialog", { name: "Connect RSS feeds" });
+  await dialog.getByLabel("Feed URL").fill(`${fixtureOrigin}/articles/sourdough`);
+  await dialog.getByRole("button", { name: "Connect" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("This address does not serve an RSS or Atom feed.");
+
+  await dialog.getByLabel("Feed URL").fill(`${fixtureOrigin}/feeds/e2e.xml`);
+  await dialog.getByRole("button", { name: "Connect" }).click();
+  await expect(dialog).toBeHidden();
+  const accounts = page.getByRole("list", { name: "RSS feeds accounts" });
+  await expect(accounts).toContainText("e2e journal");
+  await expect(accounts).toContainText("Synced just now · 2 memories", { timeout: 30_000 });
+  await page.screenshot({ path: "artifacts/e2e/apps-settings-1280.png", fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: "artifacts/e2e/apps-settings-390.png", fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await page.goto("/");
+  await expect(page.getByText("The Sourdough Starter Handbook").first()).toBeVisible();
+  await expect(page.getByText("Backyard Astronomy for Beginners").first()).toBeVisible();
+
+  // Chat with the app selected: the request searches it (search_type apps, selected_apps_list).
+  await page.goto("/chat/new");
+  await page.getByRole("button", { name: "Apps" }).click();
+  await page.getByRole("menuitem", { name: "RSS feeds" }).click();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("button", { name: "Apps" })).toContainText("Apps (1)");
+  const asked = page.waitForRequest((r) => r.url().endsWith("/api/qna"));
+  const box = page.getByRole("textbox", { name: "Question" });
+  await box.fill("How do I feed a sourdough starter?");
+  await box.press("Enter");
+  const body = (await asked).postDataJSON() as { search_type: string[]; selected_apps_list: string[] };
+  expect(body.search_type).toContain("apps");
+  expect(body.selected_apps_list).toEqual(["rss"]);
+  await expect(page.getByTestId("chat-item").last()).toContainText("Sourdough", { timeout: 30_000 });
+
+  await page.goto("/settings#integrations");
+  await accounts.getByRole("button", { name: "Remove" }).click();
+  const confirm = page.getByRole("dialog", { name: "Remove e2e journal?" });
+  await confirm.getByRole("button", { name: "Remove, keep memories" }).click();
+  await expect(page.getByText("e2e journal removed successfully.")).toBeVisible();
+  await expect(rss.getByRole("button", { name: "Connect" })).toBeVisible();
+  await page.goto("/");
+  await expect(page.getByText("The Sourdough Starter Handbook").first()).toBeVisible();
+});

@@ -1,0 +1,183 @@
+import { z } from "zod";
+import { integrations } from "./constants.ts";
+
+/**
+ * Connected apps (spec 3 §2 Integrations and connected accounts, §3 Integration and Connected
+ * account, §7 app and connection calls). Field names are the spec's; what the spec does not name
+ * (auth kind, capabilities, credential fields, sync status) is ours and documented here.
+ */
+
+export const zAppStatus = z.enum(integrations.statuses);
+export type AppStatus = z.infer<typeof zAppStatus>;
+
+/** How an account of the app is connected. */
+export const zAppAuthKind = z.enum(["none", "credentials", "oauth2"]);
+export type AppAuthKind = z.infer<typeof zAppAuthKind>;
+
+/** What a connector can do: search the app live, fetch one item's content, sync into memories, send. */
+export const zAppCapability = z.enum(["search", "content", "sync", "send"]);
+export type AppCapability = z.infer<typeof zAppCapability>;
+
+/** One field of a credentials form (e.g. a feed URL, an IMAP host, a password). */
+export const zCredentialField = z.object({
+  name: z.string(),
+  label: z.string(),
+  kind: z.enum(["text", "url", "password", "number"]),
+  required: z.boolean(),
+  placeholder: z.string(),
+  /** A secret field is stored encrypted and never sent back. */
+  secret: z.boolean(),
+});
+export type CredentialField = z.infer<typeof zCredentialField>;
+
+/** Spec 3 §3 Integration, plus what the settings screen needs to connect it. */
+export const zIntegration = z.object({
+  applications_id: z.string(),
+  application_name: z.string(),
+  app_logo_url: z.string(),
+  status: zAppStatus,
+  rank: z.number().int(),
+  is_truto_application: z.boolean(),
+  domains: z.array(z.string()),
+  description: z.string(),
+  auth_kind: zAppAuthKind,
+  capabilities: z.array(zAppCapability),
+  credential_fields: z.array(zCredentialField),
+  /** Why the app cannot be connected on this server (not built yet, not configured); null when it can. */
+  unavailable_reason: z.string().nullable(),
+});
+export type Integration = z.infer<typeof zIntegration>;
+
+export const zApplicationsResponse = z.object({ applications: z.array(zIntegration) });
+export type ApplicationsResponse = z.infer<typeof zApplicationsResponse>;
+
+/** Sync of one connected account, as shown on its row. */
+export const zAccountSync = z.object({
+  state: z.enum(["idle", "queued", "running", "error"]),
+  /** ISO time of the last finished sync; null before the first. */
+  last_sync_at: z.string().nullable(),
+  /** Memories created or updated by syncs of this account, in total. */
+  items_synced: z.number().int(),
+  /** The last sync's failure, in words; null when it succeeded. */
+  last_error: z.string().nullable(),
+});
+export type AccountSync = z.infer<typeof zAccountSync>;
+
+/** Spec 3 §3 Connected account (both spellings of needs-reauth, as the spec lists them). */
+export const zConnectedAccount = z.object({
+  id: z.string(),
+  app_name: z.string(),
+  title: z.string(),
+  isMcp: z.boolean(),
+  needsReAuth: z.boolean(),
+  needs_reauth: z.boolean(),
+  user_email: z.string().nullable(),
+  user_name: z.string().nullable(),
+  org_name: z.string().nullable(),
+  org_url: z.string().nullable(),
+  created_at: z.string(),
+  sync: zAccountSync,
+});
+export type ConnectedAccount = z.infer<typeof zConnectedAccount>;
+
+export const zConnectedApplicationsResponse = z.object({ accounts: z.array(zConnectedAccount) });
+export type ConnectedApplicationsResponse = z.infer<typeof zConnectedApplicationsResponse>;
+
+const zAppName = z.string().trim().min(1).max(100);
+const zConnectionId = z.string().trim().min(1).max(100);
+const zBoolQuery = z
+  .enum(["true", "false"])
+  .optional()
+  .transform((v) => v === "true");
+
+/** POST /t/store_integrated_id: connect an account with credentials (the shape is not shown in the spec). */
+export const zStoreIntegratedIdInput = z.object({
+  app_name: zAppName,
+  credentials: z.record(z.string().max(100), z.string().max(4000)).default({}),
+});
+export type StoreIntegratedIdInput = z.infer<typeof zStoreIntegratedIdInput>;
+export const zStoreIntegratedIdResponse = z.object({ account: zConnectedAccount });
+
+/** POST /t/delete_integrated_id (query integrated_id, app_name) and GET /user/deactivate_user_application. */
+export const zDeleteIntegratedIdQuery = z.object({
+  integrated_id: zConnectionId,
+  app_name: zAppName,
+  /** Also delete the memories this account synced (default: keep them). */
+  delete_memories: zBoolQuery,
+});
+export const zDeactivateQuery = z.object({
+  app_name: zAppName,
+  connection_id: zConnectionId,
+  delete_memories: zBoolQuery,
+});
+export const zRemoveAccountResponse = z.object({
+  removed: z.boolean(),
+  /** Memories of the account deleted with it (0 when kept). */
+  deleted_memories: z.number().int(),
+});
+export type RemoveAccountResponse = z.infer<typeof zRemoveAccountResponse>;
+
+/** POST /apps/sync_now (ours): queue a sync of one account now. */
+export const zSyncNowQuery = z.object({ connection_id: zConnectionId });
+export const zSyncNowResponse = z.object({ account: zConnectedAccount });
+
+/** Spec 2 §3 App search result (attachments empty for synced items; `misc.type` is the memory kind). */
+export const zAppSearchResult = z.object({
+  id: z.string(),
+  app: z.string(),
+  key: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  url: z.string().nullable(),
+  /** Seconds since the epoch. */
+  timestamp: z.number(),
+  attachments: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      url: z.string().nullable(),
+      content: z.unknown().optional(),
+    }),
+  ),
+  misc: z.object({ type: z.string() }),
+  reference_number: z.number().int(),
+});
+export type AppSearchResult = z.infer<typeof zAppSearchResult>;
+
+/** GET /search_v1/get_queried_data (spec 2 §7 App search). */
+export const zAppSearchQuery = z.object({
+  query: z.string().trim().max(500).default(""),
+  app_name: zAppName,
+  is_retry_request: zBoolQuery,
+  /** With an empty query: the newest n items of the app. */
+  get_last_n_results: z.coerce.number().int().min(1).max(100).optional(),
+});
+export const zAppSearchResponse = z.object({
+  results: z.object({
+    most_relevant_results: z.array(zAppSearchResult),
+    other_results: z.array(zAppSearchResult),
+  }),
+});
+export type AppSearchResponse = z.infer<typeof zAppSearchResponse>;
+
+/** POST /get_content (spec 2 §7 Content fetch): the previewed result's full content. */
+export const zGetContentInput = z.object({
+  responses: z
+    .array(zAppSearchResult.pick({ id: true, app: true }).passthrough())
+    .min(1)
+    .max(100),
+  search_query: z.string().max(500).default(""),
+  previewed_result_rank: z.number().int().min(0).max(99).default(0),
+  user_collection: z.string().max(100).nullish(),
+});
+export const zGetContentResponse = z.object({
+  content: z.object({
+    markdown: z.string().nullable(),
+    text: z.string().nullable(),
+    html_base64: z.string().nullable(),
+    csv_base64: z.string().nullable(),
+    files: z.array(z.unknown()),
+  }),
+  attachments: z.array(z.unknown()),
+});
+export type GetContentResponse = z.infer<typeof zGetContentResponse>;

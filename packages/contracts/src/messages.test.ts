@@ -20,6 +20,7 @@ import { specAvailable, specText, stringLeaves } from "./spec-text.test-helper.t
 const composed = new Set([
   "uploads.indexingPausedForMemory",
   "links.tooManyLinks",
+  "links.screenshotAddressRefused",
   "auth.fullNameRequired",
   "chat.appSearchLimitVariant",
   "plans.invalidPlanState",

@@ -92,6 +92,8 @@ export const linkMessages = {
   /** Composed: the spec describes a browser-extension hint for social-network links without wording. */
   socialNetworkHint: (p: { network: string }): string =>
     `Use the browser extension to save ${p.network} links.`,
+  /** Composed: a screenshot asked of a local, private or unresolvable address (issue 12 item 4). */
+  screenshotAddressRefused: "Screenshots are taken of public web pages only.",
 } as const;
 
 /** Files (spec 2 §5, spec 3 §5). */

@@ -9,7 +9,12 @@ import { MemoryApi } from "./wall-api";
 let seq = 0;
 const email = (label: string) => `${label}-${Date.now().toString(36)}${(seq += 1)}@example.com`;
 
-async function sharedCollection(request: APIRequestContext, owner: MemoryApi, members: [string, string][]) {
+/** Shares the collection with each member, who then opens the invitation link as a real invitee would. */
+async function sharedCollection(
+  request: APIRequestContext,
+  owner: MemoryApi,
+  members: [string, string, MemoryApi][],
+) {
   const page = await owner.createPage(
     "Tide pools",
     "Tide pools hold anemones, crabs and sea stars at low tide.",
@@ -22,11 +27,15 @@ async function sharedCollection(request: APIRequestContext, owner: MemoryApi, me
   await owner.call("POST", `/api/collection/add_sources?collection_id=${collection_id}`, {
     documents: [page],
   });
-  for (const [to, role] of members)
-    await owner.call("POST", `/api/collection/${collection_id}/share`, {
-      recipient_email_ids: [to],
-      type_of_access: role,
-    });
+  for (const [to, role, member] of members) {
+    const { invitations } = await owner.call<{ invitations: { invitation_url: string }[] }>(
+      "POST",
+      `/api/collection/${collection_id}/share`,
+      { recipient_email_ids: [to], type_of_access: role },
+    );
+    const token = new URL(invitations[0]!.invitation_url).searchParams.get("invitation");
+    await member.call("POST", "/api/collection/invitation/claim", { token });
+  }
   return collection_id;
 }
 
@@ -43,7 +52,7 @@ test("a read-only member sees no Pin, no selection checkbox and no empty actions
   const owner = await MemoryApi.signUp(request, email("owner"), "Olive Owner");
   const viewerEmail = email("viewer");
   const viewer = await MemoryApi.signUp(request, viewerEmail, "Vic Viewer");
-  const id = await sharedCollection(request, owner, [[viewerEmail, "read"]]);
+  const id = await sharedCollection(request, owner, [[viewerEmail, "read", viewer]]);
 
   await open(page, viewer, `/collections/${id}`);
   const card = page.getByTestId("memory-card").filter({ hasText: "Tide pools" });
@@ -72,7 +81,7 @@ test("a shared admin renames the collection and edits its description and instru
   const owner = await MemoryApi.signUp(request, email("owner"), "Olive Owner");
   const adminEmail = email("admin");
   const admin = await MemoryApi.signUp(request, adminEmail, "Ada Admin");
-  const id = await sharedCollection(request, owner, [[adminEmail, "admin"]]);
+  const id = await sharedCollection(request, owner, [[adminEmail, "admin", admin]]);
 
   await open(page, admin, `/collections/${id}`);
   await page.getByRole("button", { name: "Collection actions" }).click();

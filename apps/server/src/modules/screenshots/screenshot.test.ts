@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { linkMessages } from "@mnemo/contracts";
 import { createTestMnemo, type TestMnemo } from "../../test/harness.ts";
 import { startFixtureSite, type FixtureSite } from "../../test/fixtures/sites/server.ts";
-import { closeBrowser, screenshotAvailability } from "./browser.ts";
+import { chromiumArgs, closeBrowser, screenshotAvailability } from "./browser.ts";
 
 const chromium = screenshotAvailability(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium");
 
@@ -111,6 +111,38 @@ describe.skipIf(!chromium.available)("full-page screenshots in the system Chromi
     const body = (await res.json()) as { message: string };
     // Some forms are already refused as URLs by the schema; none reaches the browser.
     if (body.message !== linkMessages.enterValidUrl) expect(body.message).toBe(message);
+  });
+
+  it("the browser's flags keep WebRTC off UDP even where a page's script runs", async () => {
+    // Script is off for screenshots; this holds the second line: the launch flags themselves.
+    const stun = dgram.createSocket("udp4");
+    let packets = 0;
+    stun.on("message", () => (packets += 1));
+    await new Promise<void>((ok) => stun.bind(0, "127.0.0.1", ok));
+    const { chromium: launcher } = await import("playwright-core");
+    const b = await launcher.launch({
+      executablePath: chromium.available ? chromium.path : "",
+      args: chromiumArgs,
+    });
+    try {
+      const page = await (await b.newContext({ javaScriptEnabled: true })).newPage();
+      const state = await page.evaluate(async (port) => {
+        const pc = new RTCPeerConnection({ iceServers: [{ urls: `stun:127.0.0.1:${port}` }] });
+        pc.createDataChannel("probe");
+        await pc.setLocalDescription(await pc.createOffer());
+        await new Promise<void>((done) => {
+          if (pc.iceGatheringState === "complete") return done();
+          pc.onicegatheringstatechange = () => pc.iceGatheringState === "complete" && done();
+          setTimeout(done, 5000);
+        });
+        return pc.iceGatheringState;
+      }, stun.address().port);
+      expect(packets).toBe(0);
+      expect(state).toBe("complete");
+    } finally {
+      await b.close();
+      stun.close();
+    }
   });
 
   it("reports availability", async () => {

@@ -13,7 +13,8 @@ const email = (label: string) => `${label}-${Date.now().toString(36)}${(seq += 1
 async function sharedCollection(
   request: APIRequestContext,
   owner: MemoryApi,
-  members: [string, string, MemoryApi][],
+  members: [string, string, MemoryApi?][],
+  links: Map<string, string> = new Map(),
 ) {
   const page = await owner.createPage(
     "Tide pools",
@@ -33,8 +34,9 @@ async function sharedCollection(
       `/api/collection/${collection_id}/share`,
       { recipient_email_ids: [to], type_of_access: role },
     );
+    links.set(to, invitations[0]!.invitation_url);
     const token = new URL(invitations[0]!.invitation_url).searchParams.get("invitation");
-    await member.call("POST", "/api/collection/invitation/claim", { token });
+    if (member) await member.call("POST", "/api/collection/invitation/claim", { token });
   }
   return collection_id;
 }
@@ -105,4 +107,37 @@ test("a shared admin renames the collection and edits its description and instru
     collection_name: "Rock pools",
     custom_instructions: "Answer as a marine biologist.",
   });
+});
+
+test("an invitee without an account opens the link, signs up and lands in the shared collection", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const owner = await MemoryApi.signUp(request, email("owner"), "Olive Owner");
+  const inviteeEmail = email("invitee");
+  const links = new Map<string, string>();
+  const id = await sharedCollection(request, owner, [[inviteeEmail, "read"]], links);
+  const link = new URL(links.get(inviteeEmail)!);
+
+  await page.goto(link.pathname + link.search);
+  await expect(page).toHaveURL(/\/sign-in\?next=/);
+  await page.getByRole("link", { name: "Create an account" }).click();
+  await page.getByLabel("Full name").fill("Ines Invitee");
+  await page.getByLabel("Email").fill(inviteeEmail);
+  await page.getByLabel("Password", { exact: true }).fill("tide-pool-anemone-42");
+  await page.getByLabel("Password", { exact: true }).press("Enter");
+
+  await expect(
+    page.locator("[data-sonner-toast]").filter({ hasText: "You now have access to Shore life." }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/collections/${id}$`));
+  await expect(page.getByTestId("memory-card").filter({ hasText: "Tide pools" })).toBeVisible();
+  // The link is used up: opening it again gives nothing more.
+  await page.goto(link.pathname + link.search);
+  await expect(
+    page.locator("[data-sonner-toast]").filter({
+      hasText: "This invitation link is invalid, has expired or has already been used.",
+    }),
+  ).toBeVisible();
 });

@@ -140,14 +140,27 @@ test("collections: create, add in batches, instructions, share read-only before 
   await share.getByLabel("E-mail addresses").fill(bEmail);
   await share.getByLabel("Access").selectOption("read");
   await share.getByRole("button", { name: "Share", exact: true }).click();
+  // No SMTP in the e2e server: A gets B's single-use invitation link to pass on.
+  const link = share.getByLabel(`Invitation link for ${bEmail}`);
+  await expect(link).toHaveValue(/\?invitation=/);
+  await expect(share.getByRole("button", { name: "Copy invitation link" })).toBeVisible();
+  const invitation = new URL(await link.inputValue());
+  await shots(pa, "share-invitation-link");
+  await share.getByRole("button", { name: "Done" }).click();
   await expect(pa.getByTestId("member-row").filter({ hasText: bEmail })).toBeVisible();
   await expect(pa.getByLabel(`Access of ${bEmail}`, { exact: true })).toHaveValue("read");
   await shots(pa, "collection-admin", true);
 
-  // --- B signs up with that address and sees the collection, view only.
+  // --- B signs up with that address: registering it alone shows nothing (issue 12 item 3);
+  // opening the invitation link gives B the collection, view only.
   const b = await MemoryApi.signUp(request, bEmail, "Bo Reader");
   await b.createPage("Bo's own note", "# Bo's own note\n\nSea anemones close at low tide.");
   const pb = await signedIn(browser, b.token);
+  await pb.goto("/collections");
+  await expect(pb.getByTestId("collection-card").filter({ hasText: "Tide pools" })).toHaveCount(0);
+  await pb.goto(invitation.pathname + invitation.search);
+  await expect(toast(pb, "You now have access to Tide pools.")).toBeVisible();
+  await expect(pb).toHaveURL(new RegExp(`/collections/${collectionId}$`));
   await pb.goto("/collections");
   const bCard = pb.getByTestId("collection-card").filter({ hasText: "Tide pools" });
   await expect(bCard).toContainText("(View only)");

@@ -9,7 +9,13 @@ import { MemoryApi } from "./wall-api";
 let seq = 0;
 const email = (label: string) => `${label}-${Date.now().toString(36)}${(seq += 1)}@example.com`;
 
-async function sharedCollection(request: APIRequestContext, owner: MemoryApi, members: [string, string][]) {
+/** Shares the collection with each member, who then opens the invitation link as a real invitee would. */
+async function sharedCollection(
+  request: APIRequestContext,
+  owner: MemoryApi,
+  members: [string, string, MemoryApi?][],
+  links: Map<string, string> = new Map(),
+) {
   const page = await owner.createPage(
     "Tide pools",
     "Tide pools hold anemones, crabs and sea stars at low tide.",
@@ -22,11 +28,16 @@ async function sharedCollection(request: APIRequestContext, owner: MemoryApi, me
   await owner.call("POST", `/api/collection/add_sources?collection_id=${collection_id}`, {
     documents: [page],
   });
-  for (const [to, role] of members)
-    await owner.call("POST", `/api/collection/${collection_id}/share`, {
-      recipient_email_ids: [to],
-      type_of_access: role,
-    });
+  for (const [to, role, member] of members) {
+    const { invitations } = await owner.call<{ invitations: { invitation_url: string }[] }>(
+      "POST",
+      `/api/collection/${collection_id}/share`,
+      { recipient_email_ids: [to], type_of_access: role },
+    );
+    links.set(to, invitations[0]!.invitation_url);
+    const token = new URL(invitations[0]!.invitation_url).searchParams.get("invitation");
+    if (member) await member.call("POST", "/api/collection/invitation/claim", { token });
+  }
   return collection_id;
 }
 
@@ -43,7 +54,7 @@ test("a read-only member sees no Pin, no selection checkbox and no empty actions
   const owner = await MemoryApi.signUp(request, email("owner"), "Olive Owner");
   const viewerEmail = email("viewer");
   const viewer = await MemoryApi.signUp(request, viewerEmail, "Vic Viewer");
-  const id = await sharedCollection(request, owner, [[viewerEmail, "read"]]);
+  const id = await sharedCollection(request, owner, [[viewerEmail, "read", viewer]]);
 
   await open(page, viewer, `/collections/${id}`);
   const card = page.getByTestId("memory-card").filter({ hasText: "Tide pools" });
@@ -72,7 +83,7 @@ test("a shared admin renames the collection and edits its description and instru
   const owner = await MemoryApi.signUp(request, email("owner"), "Olive Owner");
   const adminEmail = email("admin");
   const admin = await MemoryApi.signUp(request, adminEmail, "Ada Admin");
-  const id = await sharedCollection(request, owner, [[adminEmail, "admin"]]);
+  const id = await sharedCollection(request, owner, [[adminEmail, "admin", admin]]);
 
   await open(page, admin, `/collections/${id}`);
   await page.getByRole("button", { name: "Collection actions" }).click();
@@ -96,4 +107,37 @@ test("a shared admin renames the collection and edits its description and instru
     collection_name: "Rock pools",
     custom_instructions: "Answer as a marine biologist.",
   });
+});
+
+test("an invitee without an account opens the link, signs up and lands in the shared collection", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const owner = await MemoryApi.signUp(request, email("owner"), "Olive Owner");
+  const inviteeEmail = email("invitee");
+  const links = new Map<string, string>();
+  const id = await sharedCollection(request, owner, [[inviteeEmail, "read"]], links);
+  const link = new URL(links.get(inviteeEmail)!);
+
+  await page.goto(link.pathname + link.search);
+  await expect(page).toHaveURL(/\/sign-in\?next=/);
+  await page.getByRole("link", { name: "Create an account" }).click();
+  await page.getByLabel("Full name").fill("Ines Invitee");
+  await page.getByLabel("Email").fill(inviteeEmail);
+  await page.getByLabel("Password", { exact: true }).fill("tide-pool-anemone-42");
+  await page.getByLabel("Password", { exact: true }).press("Enter");
+
+  await expect(
+    page.locator("[data-sonner-toast]").filter({ hasText: "You now have access to Shore life." }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/collections/${id}$`));
+  await expect(page.getByTestId("memory-card").filter({ hasText: "Tide pools" })).toBeVisible();
+  // The link is used up: opening it again gives nothing more.
+  await page.goto(link.pathname + link.search);
+  await expect(
+    page.locator("[data-sonner-toast]").filter({
+      hasText: "This invitation link is invalid, has expired or has already been used.",
+    }),
+  ).toBeVisible();
 });

@@ -6,6 +6,9 @@ import { openDatabase, type Database } from "./db/client.ts";
 import { acquireDataDirLock } from "./db/lock.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { createAuth } from "./modules/auth/auth.ts";
+import { mailerFromConfig } from "./modules/mail/mailer.ts";
+import { verificationMail } from "./modules/mail/messages.ts";
+import { bindGrantsOfVerifiedAddress } from "./modules/collections/invitations.ts";
 import { insertProfile } from "./modules/users/repo.ts";
 import { EventBus } from "./modules/events/bus.ts";
 import { prepareSourceSearch } from "./modules/sources/repo.ts";
@@ -48,13 +51,21 @@ export type BuildOptions = {
 /** Wires the application context from an open database: every provider is built here, once. */
 export function buildContext(config: Config, database: Database, log: Logger): AppContext {
   const secret = resolveAuthSecret(config);
+  const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, "");
+  const mailer = mailerFromConfig(config);
   const auth = createAuth({
     db: database.db,
     secret,
-    baseURL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    baseURL: publicUrl,
     onUserCreated: async (u) => {
       await insertProfile(database.db, u.id, config.DEFAULT_PLAN);
     },
+    verification: mailer
+      ? {
+          send: (to, url) => mailer.send(verificationMail(to, url)),
+          onVerified: (u) => bindGrantsOfVerifiedAddress(database.db, u),
+        }
+      : undefined,
   });
   const embeddings = embeddingsFromConfig(config);
   const bm25 = createSearchIndex(database);
@@ -76,6 +87,8 @@ export function buildContext(config: Config, database: Database, log: Logger): A
     webSearch: webSearchFromConfig(config),
     embeddings,
     events: new EventBus(),
+    mailer,
+    publicUrl,
     version: VERSION,
     blobs: createBlobStore(config, secret),
     secrets: createSecretBox(config.APPS_SECRET_KEY ?? secret),

@@ -27,6 +27,10 @@ export const zConfig = z.object({
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.string().url().optional(),
   PUBLIC_URL: z.string().url().optional(),
+  /** SMTP server for invitations and e-mail verification, e.g. smtps://user:pass@host:465. */
+  SMTP_URL: z.string().url().optional(),
+  /** The From address of the mail Mnemo sends. */
+  MAIL_FROM: z.string().default("Mnemo <no-reply@localhost>"),
   AUTH_SECRET: z.string().min(32).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   BODY_LIMIT_MB: z.coerce.number().positive().default(2),

@@ -11,6 +11,7 @@ import type { EmbeddingsProvider } from "./modules/search/embeddings.ts";
 import type { ModelRegistry } from "./modules/providers/registry.ts";
 import type { WebSearchProvider } from "./modules/providers/web-search.ts";
 import type { SecretBox } from "./modules/apps/secret-box.ts";
+import type { Mailer } from "./modules/mail/mailer.ts";
 
 /** The signed-in user a request acts for. */
 export type Actor = {
@@ -51,5 +52,9 @@ export type AppContext = {
   secrets: SecretBox;
   /** Fan-out of user events to open /api/events streams. */
   events: EventBus;
+  /** SMTP (SMTP_URL); undefined when not configured: invitation links are then copied by the sharer. */
+  mailer?: Mailer;
+  /** Where users open the app (PUBLIC_URL, else http://localhost:PORT): links in mail start here. */
+  publicUrl: string;
   version: string;
 };

@@ -159,6 +159,27 @@ export const zMembersResponse = z.object({
   admin: z.array(z.string()),
 });
 
+/**
+ * A single-use invitation link (issue 12 item 3): a grant to an address reaches an account only
+ * through it or through a verified address. `mailed` is false when the server sends no mail
+ * (no SMTP): the sharer copies the link to the invitee.
+ */
+export const zInvitation = z.object({
+  email: z.string(),
+  invitation_url: z.string(),
+  mailed: z.boolean(),
+});
+export type Invitation = z.infer<typeof zInvitation>;
+
+/** POST /collection/{id}/share: the members, and an invitation for each address not yet bound. */
+export const zShareResponse = zMembersResponse.extend({ invitations: z.array(zInvitation) });
+export type ShareResponse = z.infer<typeof zShareResponse>;
+
+/** POST /collection/invitation/claim: the token from the invitation link. */
+export const zClaimInvitationInput = z.object({ token: z.string().min(1).max(200) });
+export const zClaimInvitationResponse = z.object({ collection_id: z.string(), access: zAccessType });
+export type ClaimInvitationResponse = z.infer<typeof zClaimInvitationResponse>;
+
 /** GET /collection/{id}/sources paging. */
 export const zCollectionSourcesQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),

@@ -20,6 +20,12 @@ import { specAvailable, specText, stringLeaves } from "./spec-text.test-helper.t
 const composed = new Set([
   "uploads.indexingPausedForMemory",
   "links.tooManyLinks",
+  "links.screenshotAddressRefused",
+  "collections.invitationInvalid",
+  "collections.copyInvitationLink",
+  "collections.invitationLinkCopied",
+  "collections.invitationsMailed",
+  "mail.verificationSubject",
   "auth.fullNameRequired",
   "chat.appSearchLimitVariant",
   "plans.invalidPlanState",

@@ -92,6 +92,19 @@ export const linkMessages = {
   /** Composed: the spec describes a browser-extension hint for social-network links without wording. */
   socialNetworkHint: (p: { network: string }): string =>
     `Use the browser extension to save ${p.network} links.`,
+  /** Composed: a screenshot asked of a local, private or unresolvable address (issue 12 item 4). */
+  screenshotAddressRefused: "Screenshots are taken of public web pages only.",
+} as const;
+
+/** Mail Mnemo sends (composed: the spec words no mail). */
+export const mailMessages = {
+  invitationSubject: (p: { inviter: string; name: string }): string =>
+    `${p.inviter} shared the collection "${p.name}" with you on Mnemo`,
+  invitationText: (p: { inviter: string; name: string; url: string }): string =>
+    `${p.inviter} shared the collection "${p.name}" with you.\n\nOpen this link to join it (it works once, for 14 days):\n${p.url}\n`,
+  verificationSubject: "Confirm your e-mail address for Mnemo",
+  verificationText: (p: { url: string }): string =>
+    `Open this link to confirm your e-mail address (it works for 24 hours):\n${p.url}\n\nCollections shared with this address become yours once it is confirmed.\n`,
 } as const;
 
 /** Files (spec 2 §5, spec 3 §5). */
@@ -178,6 +191,16 @@ export const collectionMessages = {
   createNewCollection: "Create New Collection",
   /** Create new collection modal labels (spec 2 §2). */
   createModal: { name: "Collection name", description: "Description", cancel: "Cancel", create: "Create" },
+  /** Composed (issue 12 item 3): an invitation link that is unknown, expired, revoked or used. */
+  invitationInvalid: "This invitation link is invalid, has expired or has already been used.",
+  /** Composed: the share dialog's button when the server sends no mail. */
+  copyInvitationLink: "Copy invitation link",
+  /** Composed: shown after the link is copied. */
+  invitationLinkCopied: "Invitation link copied.",
+  /** Composed: the share dialog's note when invitations were mailed. */
+  invitationsMailed: "An invitation has been e-mailed.",
+  /** Composed: after opening an invitation link. */
+  invitationAccepted: (p: { name: string }): string => `You now have access to ${p.name}.`,
   addMemory: "Add memory",
   addedToMemories: "Added to memories",
 } as const;
@@ -315,4 +338,5 @@ export const messages = {
   integrations: integrationMessages,
   plans: planMessages,
   auth: authMessages,
+  mail: mailMessages,
 } as const;

@@ -45,7 +45,11 @@ export async function buildSource(m: TestMnemo, owner: TestUser, o: BuildSourceO
   return id;
 }
 
-/** A collection owned by `owner`, shared with others by e-mail and role, holding `sources`. */
+/**
+ * A collection owned by `owner`, shared with others by e-mail and role, holding `sources`. A
+ * TestUser's grant is bound to that account (as after its invitation link); a bare e-mail's stays
+ * pending (no account reaches it).
+ */
 export async function buildCollection(
   m: TestMnemo,
   owner: TestUser,
@@ -62,12 +66,13 @@ export async function buildCollection(
     .values({ id, ownerId: owner.id, name: o.name ?? `Collection ${id.slice(0, 6)}` });
   await db
     .insert(collectionMember)
-    .values({ collectionId: id, email: owner.email.toLowerCase(), role: "admin" });
+    .values({ collectionId: id, email: owner.email.toLowerCase(), role: "admin", userId: owner.id });
   for (const [who, role] of o.shareWith ?? []) {
     const email = typeof who === "string" ? who : who.email;
+    const userId = typeof who === "string" ? null : who.id;
     await db
       .insert(collectionMember)
-      .values({ collectionId: id, email: email.toLowerCase(), role })
+      .values({ collectionId: id, email: email.toLowerCase(), role, userId })
       .onConflictDoNothing();
   }
   for (const sid of o.sources ?? [])

@@ -18,7 +18,10 @@ export const collection = pgTable(
   (t) => [index("collection_owner_idx").on(t.ownerId)],
 );
 
-/** A grant on a collection by e-mail; attaches to the user who signs up with that address. */
+/**
+ * A grant on a collection to an e-mail address. It gives access only once bound to an account
+ * (`user_id`): by a verified e-mail address, or by the invitation link (issue 12 item 3).
+ */
 export const collectionMember = pgTable(
   "collection_member",
   {
@@ -28,12 +31,30 @@ export const collectionMember = pgTable(
     email: text("email").notNull(),
     /** admin | write | read */
     role: text("role").notNull(),
+    /** The account the grant is bound to; null while the invitation is pending. */
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.collectionId, t.email] }),
     index("collection_member_email_idx").on(t.email),
+    index("collection_member_user_idx").on(t.userId),
   ],
+);
+
+/** A single-use invitation link to a grant (only the SHA-256 of its token is stored). */
+export const collectionInvitation = pgTable(
+  "collection_invitation",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    collectionId: text("collection_id")
+      .notNull()
+      .references(() => collection.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("collection_invitation_grant_idx").on(t.collectionId, t.email)],
 );
 
 export const collectionSource = pgTable(

@@ -23,7 +23,9 @@ function productFiles(dir: string): string[] {
 
 /** Shapes an access decision takes in SQL. */
 const decisions: [string, RegExp][] = [
-  ["a grant looked up by the viewer's e-mail", /\bcm\.email\s*=/],
+  ["a grant looked up by the viewer's account", /\bcm\.user_id\s*=/],
+  // Grants reach accounts only once bound (issue 12 item 3): matching the e-mail is the old hole.
+  ["a grant looked up by the viewer's e-mail", /\bcm\.email\s*=\s*\$\{/],
   ["a grant looked up by the viewer's e-mail", /collectionMember\.email\s*,\s*\w+\.email/],
   ["a role threshold", /role\S*\s+in\s*\(\s*'admin'/i],
   ["own-or-shared", /owner_?id\}?\s*=\s*\$\{[^}]+\}\s+OR\b/i],
@@ -53,7 +55,11 @@ describe("access SQL lives in one module", () => {
 
   it("the authority itself holds each shape (the patterns are live)", () => {
     const text = fs.readFileSync(path.join(import.meta.dirname, "sql.ts"), "utf8");
-    for (const [what, re] of decisions.filter(([, re]) => !re.source.includes("collectionMember")))
+    for (const [what, re] of decisions.filter(
+      ([w, re]) => !re.source.includes("collectionMember") && !w.includes("e-mail"),
+    ))
       expect(re.test(text), what).toBe(true);
+    // …and no longer matches grants by the viewer's e-mail.
+    expect(/\bcm\.email\s*=\s*\$\{/.test(text)).toBe(false);
   });
 });

@@ -23,7 +23,7 @@ export async function loadCollectionFacts(db: repo.Tx, collectionId: string) {
   const grants = await repo.grantsOf(db, [row.id]);
   const facts: CollectionFacts = {
     ownerId: row.ownerId,
-    grants: new Map(grants.map((g) => [g.email, g.role])),
+    grants: new Map(grants.flatMap((g) => (g.userId ? [[g.userId, g.role] as const] : []))),
   };
   return { row, grants, facts };
 }

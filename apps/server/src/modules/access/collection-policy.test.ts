@@ -14,9 +14,9 @@ import {
 const collection: CollectionFacts = {
   ownerId: "u-owner",
   grants: new Map([
-    ["admin@example.com", "admin"],
-    ["writer@example.com", "write"],
-    ["reader@example.com", "read"],
+    ["u-admin", "admin"],
+    ["u-writer", "write"],
+    ["u-reader", "read"],
   ]),
 };
 
@@ -72,15 +72,16 @@ describe("collection policy", () => {
     }
   });
 
-  it("matches the grant e-mail case-insensitively and never lets a grant outrank the creator", () => {
-    expect(roleOf({ id: "x", email: "Reader@Example.com" }, collection)).toBe("read");
-    const selfGrant: CollectionFacts = { ownerId: "u-owner", grants: { "owner@example.com": "read" } };
+  it("follows the account a grant is bound to, not the e-mail; never lets a grant outrank the creator", () => {
+    // Another account registered with the reader's address has no role (issue 12 item 3).
+    expect(roleOf({ id: "u-squatter", email: "reader@example.com" }, collection)).toBeNull();
+    const selfGrant: CollectionFacts = { ownerId: "u-owner", grants: { "u-owner": "read" } };
     expect(roleOf(actors.creator, selfGrant)).toBe("admin");
   });
 
   it("a revoked member (grant removed) is a stranger on the next decision", () => {
     const grants = new Map(collection.grants as Map<string, "read">);
-    grants.delete("reader@example.com");
+    grants.delete("u-reader");
     expect(roleOf(actors.read, { ...collection, grants })).toBeNull();
   });
 

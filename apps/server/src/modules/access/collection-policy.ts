@@ -16,10 +16,14 @@ export const collectionActions = [
 ] as const;
 export type CollectionAction = (typeof collectionActions)[number];
 
-/** The facts a decision needs: who owns the collection and the grants by e-mail. */
+/** The facts a decision needs: who owns the collection and the grants bound to accounts. */
 export type CollectionFacts = {
   ownerId: string;
-  /** Grants as stored: e-mail (lower case) → role. */
+  /**
+   * Bound grants: user id → role. A grant to an e-mail address counts only once bound to an
+   * account (verified address or invitation link); an account merely registered with the
+   * address gets nothing (issue 12 item 3).
+   */
   grants: ReadonlyMap<string, AccessType> | Readonly<Record<string, AccessType>>;
 };
 
@@ -41,15 +45,15 @@ const allowedFrom: Record<CollectionAction, AccessType> = {
 
 const rank: Record<AccessType, number> = { read: 1, write: 2, admin: 3 };
 
-function grantFor(grants: CollectionFacts["grants"], email: string): AccessType | undefined {
-  return grants instanceof Map ? grants.get(email) : (grants as Record<string, AccessType>)[email];
+function grantFor(grants: CollectionFacts["grants"], userId: string): AccessType | undefined {
+  return grants instanceof Map ? grants.get(userId) : (grants as Record<string, AccessType>)[userId];
 }
 
-/** The actor's role: the creator is admin; otherwise the grant on the actor's e-mail, if any. */
+/** The actor's role: the creator is admin; otherwise the grant bound to the actor, if any. */
 export function roleOf(actor: PolicyActor, c: CollectionFacts): AccessType | null {
   if (!actor) return null;
   if (actor.id === c.ownerId) return "admin";
-  return grantFor(c.grants, actor.email.toLowerCase()) ?? null;
+  return grantFor(c.grants, actor.id) ?? null;
 }
 
 /** Whether a role permits an action. */

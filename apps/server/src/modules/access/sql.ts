@@ -6,9 +6,10 @@ import { textArray } from "../../db/sql.ts";
  * narrows rows to what a viewer may see composes these fragments; a guard test
  * (`access-sql.guard.test.ts`) fails when the rule is written again anywhere else.
  *
- * The rule (spec 2 §5): the creator of a collection is its admin; a grant on the viewer's
- * e-mail gives its role (read < write < admin). A memory is readable by its owner and by anyone
- * who can read a collection holding it.
+ * The rule (spec 2 §5): the creator of a collection is its admin; a grant bound to the viewer's
+ * account gives its role (read < write < admin). A grant is made to an e-mail address and binds
+ * to an account only on proof of that address (verified e-mail or invitation link, issue 12).
+ * A memory is readable by its owner and by anyone who can read a collection holding it.
  */
 
 /** Who asks: the signed-in user's id and lower-case e-mail. */
@@ -22,10 +23,10 @@ const col = (alias: Alias, column: string) => sql.raw(`${alias}.${column}`);
 /** Condition on collection alias `alias`: the viewer owns it or holds any grant on it. */
 export function readableCollectionCondition(v: Viewer, alias: Alias = "co"): SQL {
   return sql`(${col(alias, "owner_id")} = ${v.id} OR EXISTS (SELECT 1 FROM collection_member cm
-    WHERE cm.collection_id = ${col(alias, "id")} AND cm.email = ${v.email}))`;
+    WHERE cm.collection_id = ${col(alias, "id")} AND cm.user_id = ${v.id}))`;
 }
 
-/** SQL: ids of the collections the viewer can read (owned, or granted to the viewer's e-mail). */
+/** SQL: ids of the collections the viewer can read (owned, or a grant bound to the viewer). */
 export function readableCollectionIdsSql(v: Viewer): SQL {
   return sql`SELECT co.id FROM collection co WHERE ${readableCollectionCondition(v)}`;
 }
@@ -33,13 +34,13 @@ export function readableCollectionIdsSql(v: Viewer): SQL {
 /** SQL: ids of the collections the viewer may add memories to (owner, or an admin/write grant). */
 export function writableCollectionIdsSql(v: Viewer): SQL {
   return sql`SELECT co.id FROM collection co WHERE co.owner_id = ${v.id} OR EXISTS (SELECT 1 FROM collection_member cm
-    WHERE cm.collection_id = co.id AND cm.email = ${v.email} AND cm.role IN ('admin','write'))`;
+    WHERE cm.collection_id = co.id AND cm.user_id = ${v.id} AND cm.role IN ('admin','write'))`;
 }
 
 /** SQL value: the viewer's role on collection alias `co` ('admin' for its creator), NULL for none. */
 export function collectionRoleSql(v: Viewer): SQL {
   return sql`CASE WHEN co.owner_id = ${v.id} THEN 'admin' ELSE (SELECT cm.role FROM collection_member cm
-    WHERE cm.collection_id = co.id AND cm.email = ${v.email}) END`;
+    WHERE cm.collection_id = co.id AND cm.user_id = ${v.id}) END`;
 }
 
 /** SQL value: the e-mails holding a write or admin grant on collection alias `co`, sorted. */

@@ -12,6 +12,14 @@ export type AuthOptions = {
   baseURL: string;
   /** Called after a user row is created (profile row, pending collection grants). */
   onUserCreated: (user: { id: string; email: string; name: string }) => Promise<void>;
+  /**
+   * E-mail verification, when SMTP is configured: `send` mails the link (to our own
+   * /api/auth/verify-email), `onVerified` runs once the address is proven.
+   */
+  verification?: {
+    send: (to: string, url: string) => Promise<void>;
+    onVerified: (user: { id: string; email: string }) => Promise<void>;
+  };
 };
 
 /** Every endpoint that sets a password refuses a trivial one (issue 12: breached/common list). */
@@ -23,6 +31,23 @@ const refuseTrivialPasswords = createAuthMiddleware(async (ctx) => {
     throw new APIError("BAD_REQUEST", { code: "PASSWORD_TOO_COMMON", message: commonPasswordMessage });
   }
 });
+
+/**
+ * better-auth's e-mail verification: a signed token (24 h) mailed on sign-up as a link to
+ * GET /api/auth/verify-email (auth/routes.ts); sign-in does not wait for it.
+ */
+function emailVerification(baseURL: string, v: NonNullable<AuthOptions["verification"]>) {
+  return {
+    sendOnSignUp: true,
+    expiresIn: 60 * 60 * 24,
+    sendVerificationEmail: async ({ user, token }: { user: { email: string }; token: string }) => {
+      await v.send(user.email, `${baseURL}/api/auth/verify-email?token=${encodeURIComponent(token)}`);
+    },
+    afterEmailVerification: async (user: { id: string; email: string }) => {
+      await v.onVerified({ id: user.id, email: user.email });
+    },
+  };
+}
 
 /** better-auth: email + password, bearer tokens for the API, organizations. */
 export function createAuth(opts: AuthOptions) {
@@ -43,6 +68,7 @@ export function createAuth(opts: AuthOptions) {
       },
     }),
     emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
+    ...(opts.verification ? { emailVerification: emailVerification(opts.baseURL, opts.verification) } : {}),
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     // The SPA is served from the same origin; the API is used with bearer tokens.
     trustedOrigins: ["*"],

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import {
   zAuthResult,
   zDesktopTokenInput,
@@ -60,6 +61,29 @@ export function authRoutes(ctx: AppContext) {
         token: res.token,
         user: { id: res.user.id, name: res.user.name, email: res.user.email },
       });
+    },
+  );
+
+  defineRoute(
+    r,
+    {
+      method: "get",
+      path: "/auth/verify-email",
+      summary:
+        "The link of the verification mail (SMTP configured): proves the address, binds the collections shared with it, then opens the app",
+      tag: "auth",
+      auth: false,
+      query: z.object({ token: z.string().min(1).max(4096) }),
+      contentType: "text/html",
+      responseDescription: "A redirect to the app: /?email_verified=1, or =0 for an invalid or expired link",
+    },
+    [],
+    async (c, { query }) => {
+      const ok = await ctx.auth.api
+        .verifyEmail({ query: { token: query.token } })
+        .then(() => true)
+        .catch(() => false);
+      return c.redirect(`/?email_verified=${ok ? 1 : 0}`, 302);
     },
   );
 

@@ -44,7 +44,7 @@ for (const kind of testDatabases()) {
         .values({ collectionId: `col-${kind}`, sourceId: ids.bobTelescope, addedBy: bob.id });
       await db
         .insert(collectionMember)
-        .values({ collectionId: `col-${kind}`, email: carol.email, role: "read" });
+        .values({ collectionId: `col-${kind}`, email: carol.email, role: "read", userId: carol.id });
     });
     afterAll(async () => {
       await m?.close();

@@ -5,8 +5,23 @@
  * skipped and reported, so the table can run ahead of the code).
  */
 
-export const matrixActors = ["anonymous", "stranger", "read", "write", "admin", "revoked", "owner"] as const;
+export const matrixActors = [
+  "anonymous",
+  "stranger",
+  "read",
+  "write",
+  "admin",
+  "revoked",
+  "owner",
+  "unverified",
+] as const;
+/**
+ * `unverified` registered the address of a pending write grant without proving it (no verified
+ * e-mail, no invitation link): it must fare exactly as `stranger` on every row (issue 12 item 3).
+ */
 export type MatrixActor = (typeof matrixActors)[number];
+/** Actors with their own expected column (`unverified` takes the stranger's). */
+export type ExpectedActor = Exclude<MatrixActor, "unverified">;
 
 /** What one case works on: a collection owned by `owner`, shared with read/write/admin, one grant revoked. */
 export type MatrixFixture = {
@@ -29,7 +44,7 @@ export type MatrixCase = {
   route: string;
   url: (f: MatrixFixture) => string;
   body?: (f: MatrixFixture, actor: MatrixActor) => unknown;
-  expect: Record<MatrixActor, number>;
+  expect: Record<ExpectedActor, number>;
   /** The call changes state: each actor gets a fresh fixture; a refused call must change nothing. */
   mutates?: boolean;
   /** The response shows the collection's memory title exactly when the actor may read ("both"), or must never show it when refused ("deny-only"). */
@@ -38,7 +53,7 @@ export type MatrixCase = {
    * Known gaps in another module, by actor: the expected status is not met yet. The test still
    * requires a refusal (4xx) for these actors — never an allow — and prints the gap.
    */
-  pending?: Partial<Record<MatrixActor, string>>;
+  pending?: Partial<Record<ExpectedActor, string>>;
 };
 
 const ownerOnly = {
@@ -151,6 +166,23 @@ export const collectionRouteCases: MatrixCase[] = [
       type_of_access: "admin",
     }),
     expect: admin,
+    mutates: true,
+  },
+  {
+    name: "claim an invitation (a guessed token reaches nothing)",
+    method: "POST",
+    route: "/api/collection/invitation/claim",
+    url: () => "/api/collection/invitation/claim",
+    body: () => ({ token: "guessed-token-that-was-never-issued" }),
+    expect: {
+      anonymous: 401,
+      stranger: 404,
+      revoked: 404,
+      read: 404,
+      write: 404,
+      admin: 404,
+      owner: 404,
+    },
     mutates: true,
   },
   {

@@ -59,11 +59,13 @@ describe.each(testDatabases())("collection authorization matrix on %s", (kind) =
       text: "Team page",
     });
     const spareGrantEmail = `spare-${crypto.randomBytes(4).toString("hex")}@example.com`;
-    const grants: [string, "read" | "write" | "admin"][] = [
-      [users.read.email, "read"],
-      [users.write.email, "write"],
-      [users.admin.email, "admin"],
-      [users.revoked.email, "write"],
+    // Members accept their invitation links; `unverified` registered its granted address only.
+    const grants: [TestUser | string, "read" | "write" | "admin"][] = [
+      [users.read, "read"],
+      [users.write, "write"],
+      [users.admin, "admin"],
+      [users.revoked, "write"],
+      [users.unverified.email, "write"],
       [spareGrantEmail, "read"],
     ];
     let collectionId: string;
@@ -79,7 +81,13 @@ describe.each(testDatabases())("collection authorization matrix on %s", (kind) =
         .values({ id: collectionId, ownerId: users.owner.id, name: `Matrix ${collectionId}` });
       await db
         .insert(collectionMember)
-        .values(grants.map(([email, role]) => ({ collectionId, email, role })));
+        .values(
+          grants.map(([who, role]) =>
+            typeof who === "string"
+              ? { collectionId, email: who.toLowerCase(), role }
+              : { collectionId, email: who.email.toLowerCase(), role, userId: who.id },
+          ),
+        );
       await db
         .insert(collectionSource)
         .values([memoryId, pageId].map((sourceId) => ({ collectionId, sourceId, addedBy: users.owner.id })));
@@ -152,10 +160,10 @@ describe.each(testDatabases())("collection authorization matrix on %s", (kind) =
         json: c.body ? c.body(f, actor) : c.method === "GET" ? undefined : {},
       });
       const text = await res.text();
-      const expected = c.expect[actor];
+      const expected = c.expect[actor === "unverified" ? "stranger" : actor];
       // Whether the actor may see the collection's memories at all (a 200 list may still be empty).
       const reads = readers.has(actor);
-      const reason = c.pending?.[actor];
+      const reason = c.pending?.[actor === "unverified" ? "stranger" : actor];
       if (reason) {
         if (res.status < 400 || res.status >= 500)
           failures.push(`${actor}: ${res.status} (pending case must still refuse) ${text.slice(0, 120)}`);

@@ -1,10 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { collectionMessages, type Collection, type CollectionList } from "@mnemo/contracts";
+import {
+  collectionMessages,
+  type Collection,
+  type CollectionList,
+  type ShareResponse,
+} from "@mnemo/contracts";
 import { source } from "../../db/schema/index.ts";
 import { createTestMnemo, testDatabases, type TestMnemo, type TestUser } from "../../test/harness.ts";
 import { desktopHeaders } from "../../test/factories.ts";
-import { buildCollection, buildMemories, setPlan } from "./test-factories.ts";
+import { acceptInvitation, buildCollection, buildMemories, setPlan } from "./test-factories.ts";
 
 const json = async <T>(res: Response) => (await res.json()) as T;
 
@@ -156,7 +161,7 @@ describe.each(testDatabases())("collections on %s", (kind) => {
     ).toBe(0);
   });
 
-  it("shares by e-mail before sign-up; the grant attaches on sign-up, upgrades, and revocation acts at once", async () => {
+  it("shares by e-mail before sign-up; only the invitation link attaches it (once), upgrades, and revocation acts at once", async () => {
     const mem = await buildMemories(m.ctx.database.db, alice, 3);
     const id = await buildCollection(m, alice, { name: "Team notes", memories: mem });
     const bobEmail = `bob-${Date.now()}@example.com`;
@@ -164,9 +169,22 @@ describe.each(testDatabases())("collections on %s", (kind) => {
       as: alice,
       json: { collection_id: id, recipient_email_ids: [bobEmail.toUpperCase()], type_of_access: "read" },
     });
-    expect(await shared.json()).toMatchObject({ read: [bobEmail], admin: [alice.email] });
+    const answer = (await shared.json()) as ShareResponse;
+    expect(answer).toMatchObject({ read: [bobEmail], admin: [alice.email] });
+    // No SMTP here: the sharer gets the link to pass on.
+    expect(answer.invitations).toEqual([
+      { email: bobEmail, invitation_url: expect.stringMatching(/\/\?invitation=[\w-]{40,}$/), mailed: false },
+    ]);
 
+    // Registering the address proves nothing (issue 12 item 3): Bob sees nothing yet.
     const bob = await m.buildUser({ email: bobEmail });
+    expect((await list(bob)).some((c) => c.collection_id === id)).toBe(false);
+    expect((await m.request("GET", `/api/collection/${id}`, { as: bob })).status).toBe(404);
+
+    expect(await acceptInvitation(m, bob, answer.invitations[0]!.invitation_url)).toEqual({
+      collection_id: id,
+      access: "read",
+    });
     const seen = (await list(bob)).find((c) => c.collection_id === id) as Collection;
     expect(seen).toMatchObject({
       access: "read",
@@ -174,6 +192,17 @@ describe.each(testDatabases())("collections on %s", (kind) => {
       policies: { add_sources: false, share: false },
     });
     expect((await m.request("GET", `/api/collection/${id}/sources`, { as: bob })).status).toBe(200);
+
+    // The link works once: a second opening, by anyone, gets nothing.
+    const token = new URL(answer.invitations[0]!.invitation_url).searchParams.get("invitation");
+    const mallory = await m.buildUser();
+    const again = await m.request("POST", "/api/collection/invitation/claim", {
+      as: mallory,
+      json: { token },
+    });
+    expect(again.status).toBe(404);
+    expect(await again.json()).toMatchObject({ message: collectionMessages.invitationInvalid });
+    expect((await m.request("GET", `/api/collection/${id}`, { as: mallory })).status).toBe(404);
 
     const bobMem = await buildMemories(m.ctx.database.db, bob, 1, "Bob's");
     const denied = await m.request("POST", `/api/collection/add_sources?collection_id=${id}`, {

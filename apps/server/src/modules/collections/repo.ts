@@ -3,13 +3,21 @@ import type { AccessType } from "@mnemo/contracts";
 import type { Db } from "../../db/client.ts";
 import { queryRows } from "../../db/client.ts";
 import { textArray } from "../../db/sql.ts";
-import { collection, collectionMember, collectionSource, source, user } from "../../db/schema/index.ts";
+import {
+  collection,
+  collectionInvitation,
+  collectionMember,
+  collectionSource,
+  source,
+  user,
+} from "../../db/schema/index.ts";
 import { readableCollectionCondition, readableCollectionIdsSql, type Viewer } from "../access/sql.ts";
 
 /** A Drizzle database or transaction handle. */
 export type Tx = Pick<Db, "select" | "insert" | "update" | "delete" | "execute">;
 export type CollectionRow = typeof collection.$inferSelect;
-export type Grant = { collectionId: string; email: string; role: AccessType };
+/** A grant to an e-mail address; `userId` is the account it is bound to (null while pending). */
+export type Grant = { collectionId: string; email: string; role: AccessType; userId: string | null };
 
 export async function findCollection(db: Tx, id: string): Promise<CollectionRow | undefined> {
   const rows = await db.select().from(collection).where(eq(collection.id, id)).limit(1);
@@ -24,6 +32,7 @@ export async function grantsOf(db: Tx, ids: string[]): Promise<Grant[]> {
       collectionId: collectionMember.collectionId,
       email: collectionMember.email,
       role: collectionMember.role,
+      userId: collectionMember.userId,
     })
     .from(collectionMember)
     .where(sql`${collectionMember.collectionId} = ANY(${textArray(ids)})`)
@@ -164,6 +173,57 @@ export async function documentCount(db: Tx, collectionId: string): Promise<numbe
   return (await documentCounts(db, [collectionId])).get(collectionId) ?? 0;
 }
 
+/** The account registered with this (lower-case) address whose e-mail is verified, if any. */
+export async function verifiedUserByEmail(db: Tx, email: string): Promise<string | undefined> {
+  const rows = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(and(sql`lower(${user.email}) = ${email}`, eq(user.emailVerified, true)))
+    .limit(1);
+  return rows[0]?.id;
+}
+
+/** Binds the grant of `email` on a collection to an account (the proof of the address was given). */
+export async function bindGrant(tx: Tx, collectionId: string, email: string, userId: string) {
+  const rows = await tx
+    .update(collectionMember)
+    .set({ userId })
+    .where(and(eq(collectionMember.collectionId, collectionId), eq(collectionMember.email, email)))
+    .returning({ role: collectionMember.role });
+  return rows[0]?.role as AccessType | undefined;
+}
+
+/** Binds every pending grant to `email` to the account that has just verified that address. */
+export async function bindPendingGrantsByEmail(tx: Tx, email: string, userId: string) {
+  await tx
+    .update(collectionMember)
+    .set({ userId })
+    .where(and(eq(collectionMember.email, email), sql`${collectionMember.userId} IS NULL`));
+}
+
+export async function insertInvitation(
+  tx: Tx,
+  row: { tokenHash: string; collectionId: string; email: string; expiresAt: Date },
+) {
+  await tx.insert(collectionInvitation).values(row);
+}
+
+/** Deletes (consumes) an invitation by its token hash and returns it, if it existed. */
+export async function takeInvitation(tx: Tx, tokenHash: string) {
+  const rows = await tx
+    .delete(collectionInvitation)
+    .where(eq(collectionInvitation.tokenHash, tokenHash))
+    .returning();
+  return rows[0];
+}
+
+/** Drops the pending invitations to a grant (revoked, or bound by another proof). */
+export async function deleteInvitations(tx: Tx, collectionId: string, email: string) {
+  await tx
+    .delete(collectionInvitation)
+    .where(and(eq(collectionInvitation.collectionId, collectionId), eq(collectionInvitation.email, email)));
+}
+
 /** Grants (or changes) a role for each e-mail. */
 export async function upsertGrants(tx: Tx, collectionId: string, emails: string[], role: AccessType) {
   if (emails.length === 0) return;
@@ -224,7 +284,7 @@ export type CollectionCardRow = {
   created_at: Date | string;
   owner_email: string;
   document_count: number | string | null;
-  grants: { email: string; role: AccessType }[] | string | null;
+  grants: { email: string; role: AccessType; user_id: string | null }[] | string | null;
   top: { id: string; title: string; type: string }[] | string | null;
 };
 
@@ -242,7 +302,7 @@ export async function collectionCards(
     sql`WITH vis AS (
           SELECT co.* FROM collection co WHERE ${readableCollectionCondition(actor)}),
         cnt AS (SELECT cs.collection_id, count(*) AS n FROM collection_source cs WHERE cs.collection_id IN (SELECT id FROM vis) GROUP BY cs.collection_id),
-        gr AS (SELECT cm.collection_id, json_agg(json_build_object('email', cm.email, 'role', cm.role) ORDER BY cm.created_at, cm.email) AS g
+        gr AS (SELECT cm.collection_id, json_agg(json_build_object('email', cm.email, 'role', cm.role, 'user_id', cm.user_id) ORDER BY cm.created_at, cm.email) AS g
                FROM collection_member cm WHERE cm.collection_id IN (SELECT id FROM vis) GROUP BY cm.collection_id),
         ranked AS (SELECT cs.collection_id, s.id, s.title, s.type,
                           row_number() OVER (PARTITION BY cs.collection_id ORDER BY cs.created_at DESC, s.id) AS rn

@@ -1,6 +1,9 @@
 import type { Context } from "hono";
 import {
   zAddSourcesResponse,
+  zClaimInvitationInput,
+  zClaimInvitationResponse,
+  zShareResponse,
   zCollection,
   zCollectionIdQuery,
   zCollectionList,
@@ -23,6 +26,7 @@ import type { AppEnv } from "../../http/context.ts";
 import { createRouter, defineRoute } from "../../http/route.ts";
 import { requireAuth } from "../../http/middleware/auth.ts";
 import * as service from "./service.ts";
+import { claimInvitation } from "./invitations.ts";
 
 const tag = "collections";
 
@@ -34,6 +38,7 @@ export function collectionRoutes(ctx: AppContext) {
   const r = createRouter<AppEnv>();
   const auth = [requireAuth(ctx)];
   const db = ctx.database.db;
+  const invitations = { mailer: ctx.mailer, publicUrl: ctx.publicUrl, log: ctx.log };
 
   defineRoute(
     r,
@@ -176,13 +181,28 @@ export function collectionRoutes(ctx: AppContext) {
     {
       method: "post",
       path: "/collection/:id/share",
-      summary: "Grant read, write or admin to e-mail addresses (admin); works before the recipient signs up",
+      summary:
+        "Grant read, write or admin to e-mail addresses (admin); each reaches an account through a verified address or the single-use invitation link answered here (mailed when SMTP is configured)",
       tag,
       body: zShareInput,
-      response: zMembersResponse,
+      response: zShareResponse,
     },
     auth,
-    async (c, { body }) => c.json(await service.share(db, c.var.actor, idOf(c), body)),
+    async (c, { body }) => c.json(await service.share(db, invitations, c.var.actor, idOf(c), body)),
+  );
+
+  defineRoute(
+    r,
+    {
+      method: "post",
+      path: "/collection/invitation/claim",
+      summary: "Accept an invitation link: its grant becomes the signed-in account's; the link works once",
+      tag,
+      body: zClaimInvitationInput,
+      response: zClaimInvitationResponse,
+    },
+    auth,
+    async (c, { body }) => c.json(await claimInvitation(db, c.var.actor, body.token)),
   );
 
   defineRoute(

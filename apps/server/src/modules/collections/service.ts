@@ -7,6 +7,7 @@ import {
   type CollectionSourcesPage,
   type RevokeInput,
   type ShareInput,
+  type ShareResponse,
   type UpsertCollectionInput,
 } from "@mnemo/contracts";
 import type { Db } from "../../db/client.ts";
@@ -18,6 +19,7 @@ import { loadCollectionFacts, requireCollectionAccess } from "../access/collecti
 import { authorize, collectionNotFound, roleOf } from "../access/collection-policy.ts";
 import { memberLists, presentCollection, presentMemory } from "./presenter.ts";
 import * as repo from "./repo.ts";
+import { deliverInvitations, inviteAddresses, type InvitationDeps } from "./invitations.ts";
 
 /** How many memories a collection card shows. */
 const TOP_DOCUMENTS = 3;
@@ -43,9 +45,10 @@ export async function listCollections(db: Db, actor: Actor): Promise<Collection[
       collectionId: c.id,
       email: g.email,
       role: g.role,
+      userId: g.user_id,
     }));
-    const role =
-      roleOf(actor, { ownerId: c.owner_id, grants: new Map(grants.map((g) => [g.email, g.role])) }) ?? "read";
+    const bound = new Map(grants.flatMap((g) => (g.userId ? [[g.userId, g.role] as const] : [])));
+    const role = roleOf(actor, { ownerId: c.owner_id, grants: bound }) ?? "read";
     return presentCollection({
       row: {
         id: c.id,
@@ -209,19 +212,31 @@ function checkBodyId(pathId: string, bodyId: string | undefined) {
 }
 
 /**
- * Grants `type_of_access` to each e-mail (admin only). Grants are stored by e-mail, so they work
- * before the recipient has an account and attach when they sign up with that address.
+ * Grants `type_of_access` to each e-mail (admin only). Grants are stored by e-mail, so they can be
+ * made before the recipient has an account; each reaches an account only on proof of the address
+ * (a verified e-mail, or the single-use invitation link returned here and mailed when SMTP is
+ * configured; issue 12 item 3).
  */
-export async function share(db: Db, actor: Actor, id: string, input: ShareInput) {
+export async function share(
+  db: Db,
+  deps: InvitationDeps,
+  actor: Actor,
+  id: string,
+  input: ShareInput,
+): Promise<ShareResponse> {
   checkBodyId(id, input.collection_id);
-  return db.transaction(async (tx) => {
+  const { members, links, name } = await db.transaction(async (tx) => {
     const { row } = await requireCollectionAccess(tx, actor, id, "share");
     const ownerEmail = (await repo.emailsOf(tx, [row.ownerId])).get(row.ownerId) ?? "";
     // The creator is always admin; a grant on the creator's own address would be meaningless.
     const emails = [...new Set(input.recipient_email_ids)].filter((e) => e !== ownerEmail);
     await repo.upsertGrants(tx, id, emails, input.type_of_access);
-    return { collection_id: id, ...memberLists(ownerEmail, await repo.grantsOf(tx, [id])) };
+    const links = await inviteAddresses(tx, deps, id, emails);
+    const members = { collection_id: id, ...memberLists(ownerEmail, await repo.grantsOf(tx, [id])) };
+    return { members, links, name: row.name };
   });
+  const invitations = await deliverInvitations(deps, links, { inviter: actor.name || actor.email, name });
+  return { ...members, invitations };
 }
 
 /** Removes a member's grant (admin only); it takes effect on that member's next request. */
@@ -233,6 +248,7 @@ export async function revoke(db: Db, actor: Actor, id: string, input: RevokeInpu
     if (input.recipient_email_id === ownerEmail) throw validation("The creator's access cannot be revoked.");
     if (!(await repo.deleteGrant(tx, id, input.recipient_email_id)))
       throw notFound("This person has no access to this collection.");
+    await repo.deleteInvitations(tx, id, input.recipient_email_id);
     return { collection_id: id, ...memberLists(ownerEmail, await repo.grantsOf(tx, [id])) };
   });
 }

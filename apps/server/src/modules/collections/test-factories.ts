@@ -31,7 +31,12 @@ export async function setPlan(db: Db, u: TestUser, plan: string) {
 export async function buildCollection(
   m: TestMnemo,
   owner: TestUser,
-  opts: { name?: string; shareWith?: [string, "read" | "write" | "admin"][]; memories?: string[] } = {},
+  opts: {
+    name?: string;
+    /** A TestUser accepts the invitation link as a real invitee would; a bare e-mail stays pending. */
+    shareWith?: [TestUser | string, "read" | "write" | "admin"][];
+    memories?: string[];
+  } = {},
 ): Promise<string> {
   const res = await m.request("PUT", "/api/collection", {
     as: owner,
@@ -40,12 +45,16 @@ export async function buildCollection(
   });
   if (res.status !== 201) throw new Error(`create failed: ${res.status} ${await res.text()}`);
   const { collection_id } = (await res.json()) as { collection_id: string };
-  for (const [email, role] of opts.shareWith ?? []) {
+  for (const [who, role] of opts.shareWith ?? []) {
+    const email = typeof who === "string" ? who : who.email;
     const s = await m.request("POST", `/api/collection/${collection_id}/share`, {
       as: owner,
       json: { recipient_email_ids: [email], type_of_access: role },
     });
     if (s.status !== 200) throw new Error(`share failed: ${s.status} ${await s.text()}`);
+    const { invitations } = (await s.json()) as { invitations: { invitation_url: string }[] };
+    if (typeof who !== "string" && invitations[0])
+      await acceptInvitation(m, who, invitations[0].invitation_url);
   }
   if (opts.memories?.length) {
     const a = await m.request("POST", `/api/collection/add_sources?collection_id=${collection_id}`, {
@@ -56,4 +65,12 @@ export async function buildCollection(
     if (a.status !== 200) throw new Error(`add failed: ${a.status} ${await a.text()}`);
   }
   return collection_id;
+}
+
+/** Opens an invitation link as `who` (the web app posts the link's token once signed in). */
+export async function acceptInvitation(m: TestMnemo, who: TestUser, invitationUrl: string) {
+  const token = new URL(invitationUrl).searchParams.get("invitation") ?? "";
+  const res = await m.request("POST", "/api/collection/invitation/claim", { as: who, json: { token } });
+  if (res.status !== 200) throw new Error(`claim failed: ${res.status} ${await res.text()}`);
+  return (await res.json()) as { collection_id: string; access: string };
 }

@@ -121,4 +121,15 @@ describe("isAllowListed", () => {
   ] as const)("%j allows %s: %s", (list, host, expected) => {
     expect(isAllowListed(list, host)).toBe(expected);
   });
+
+  it.each([
+    [["127.0.0.1:8443"], "127.0.0.1", "8443", true],
+    [["127.0.0.1:8443"], "127.0.0.1", "8444", false],
+    [["127.0.0.1:8443"], "127.0.0.1", undefined, false],
+    [["[::1]:8443"], "[::1]", "8443", true],
+    [["[::1]:8443"], "::1", "9000", false],
+    [["127.0.0.1"], "127.0.0.1", "9000", true],
+  ] as const)("%j allows %s port %s: %s", (list, host, port, expected) => {
+    expect(isAllowListed(list, host, port)).toBe(expected);
+  });
 });

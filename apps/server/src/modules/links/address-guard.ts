@@ -95,13 +95,26 @@ export function checkHostName(hostname: string): AddressVerdict | { ok: true; na
   return { ok: true, name: host };
 }
 
-/** Whether the explicit allow-list (FETCH_ALLOW_HOSTS; tests only) names this host or address. */
-export function isAllowListed(allowHosts: readonly string[], hostOrAddress: string): boolean {
+/** An allow-list entry: `host`, or `host:port` / `[v6]:port` to allow that port only. */
+function allowEntry(entry: string): { host: string; port?: string } {
+  const bracketed = /^\[([^\]]+)\]:(\d+)$/.exec(entry.trim());
+  if (bracketed) return { host: bareHost(bracketed[1] ?? ""), port: bracketed[2] };
+  const hostPort = /^([^:]+):(\d+)$/.exec(entry.trim());
+  if (hostPort) return { host: bareHost(hostPort[1] ?? ""), port: hostPort[2] };
+  return { host: bareHost(entry) };
+}
+
+/**
+ * Whether the explicit allow-list (FETCH_ALLOW_HOSTS; tests only) names this host or address
+ * (and, for an entry with a port, this port: `127.0.0.1:8443` allows no other port of that host).
+ */
+export function isAllowListed(allowHosts: readonly string[], hostOrAddress: string, port?: string): boolean {
   if (allowHosts.length === 0) return false;
   const wanted = bareHost(hostOrAddress);
   const wantedIp = ipLiteral(wanted);
-  return allowHosts.some((entry) => {
-    const host = bareHost(entry);
-    return host === wanted || (wantedIp !== undefined && ipLiteral(host) === wantedIp);
+  return allowHosts.some((raw) => {
+    const entry = allowEntry(raw);
+    if (entry.port !== undefined && entry.port !== port) return false;
+    return entry.host === wanted || (wantedIp !== undefined && ipLiteral(entry.host) === wantedIp);
   });
 }

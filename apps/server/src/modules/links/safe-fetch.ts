@@ -89,14 +89,16 @@ export async function resolveSafeTarget(url: URL, opts: SafeFetchOptions = {}): 
   if (url.protocol !== "https:")
     throw new FetchError("insecure_url", `Only https links are fetched (${url.protocol})`);
   const allow = opts.allowHosts ?? [];
+  const port = url.port || "443";
   const literal = ipLiteral(url.hostname);
   if (literal) {
     const verdict = checkAddress(literal);
     if (verdict.ok) return [{ address: verdict.address, family: verdict.family }];
-    if (isAllowListed(allow, literal)) return [{ address: literal, family: literal.includes(":") ? 6 : 4 }];
+    if (isAllowListed(allow, literal, port))
+      return [{ address: literal, family: literal.includes(":") ? 6 : 4 }];
     throw new FetchError("blocked_address", `Refused ${literal}: ${verdict.reason}`);
   }
-  const hostAllowed = isAllowListed(allow, url.hostname);
+  const hostAllowed = isAllowListed(allow, url.hostname, port);
   const name = checkHostName(url.hostname);
   if (!name.ok && !hostAllowed)
     throw new FetchError("blocked_address", `Refused ${url.hostname}: ${name.reason}`);
@@ -109,7 +111,7 @@ export async function resolveSafeTarget(url: URL, opts: SafeFetchOptions = {}): 
   if (addresses.length === 0) throw new FetchError("dns", `No address for ${url.hostname}`);
   for (const { address } of addresses) {
     const verdict = checkAddress(address);
-    if (!verdict.ok && !hostAllowed && !isAllowListed(allow, address)) {
+    if (!verdict.ok && !hostAllowed && !isAllowListed(allow, address, port)) {
       throw new FetchError("blocked_address", `Refused ${url.hostname} → ${address}: ${verdict.reason}`);
     }
   }

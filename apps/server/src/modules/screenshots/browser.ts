@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import type { Browser } from "playwright-core";
-import { safeFetch, type SafeFetchOptions } from "../links/safe-fetch.ts";
+import { resolveSafeTarget, safeFetch, type SafeFetchOptions } from "../links/safe-fetch.ts";
 
 /** Chromium flags for a headless browser on a closed network (LAB-NOTES). */
 export const chromiumArgs = [
@@ -18,7 +18,27 @@ export const chromiumArgs = [
   "--proxy-server=http://127.0.0.1:9",
   "--proxy-bypass-list=<-loopback>",
   "--dns-prefetch-disable",
+  // WebRTC never sends UDP around the proxy (STUN/TURN to local addresses, issue 12 item 4);
+  // page script is off anyway, this holds if a page ever gets it back.
+  "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
+  "--webrtc-ip-handling-policy=disable_non_proxied_udp",
+  "--enforce-webrtc-ip-permission-check",
 ];
+
+/**
+ * Whether the browser may be sent to `url` at all: https only (no data:, chrome:, file:, http:,
+ * javascript:…), and its host must pass the link fetcher's address rules (DNS resolved, every
+ * answer checked). Throws the fetcher's FetchError otherwise.
+ */
+export async function checkScreenshotUrl(url: string, fetch: SafeFetchOptions): Promise<void> {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new TypeError("not a URL");
+  }
+  await resolveSafeTarget(parsed, { ...fetch });
+}
 
 export type ScreenshotAvailability = { available: true; path: string } | { available: false; reason: string };
 
@@ -64,6 +84,7 @@ const dropHeaders = new Set([
  * A full-page PNG of `url`. Chromium never touches the network itself: every request it makes is
  * fetched by the SSRF-safe fetcher (https only, private addresses refused, pinned DNS, size and
  * time limits) and fulfilled from that answer; websockets and non-GET requests are refused.
+ * Page script is off (a screenshot does not need it; no script, no WebRTC or fetch from the page).
  */
 export async function takeScreenshot(
   url: string,
@@ -75,18 +96,20 @@ export async function takeScreenshot(
     maxHeight?: number;
   },
 ): Promise<Buffer> {
+  await checkScreenshotUrl(url, opts.fetch);
   const b = await browser(opts.chromiumPath);
   const context = await b.newContext({
     viewport: { width: opts.width ?? 1280, height: 800 },
-    javaScriptEnabled: true,
+    javaScriptEnabled: false,
     serviceWorkers: "block",
   });
   try {
     await context.route("**/*", async (route) => {
       const req = route.request();
       const u = req.url();
-      if (u.startsWith("data:") || u.startsWith("blob:")) return route.continue();
-      if (req.method() !== "GET") return route.abort("accessdenied");
+      // Inline images and fonts only: a data: document (a frame) is refused like any non-https one.
+      if (u.startsWith("data:") && !req.isNavigationRequest()) return route.continue();
+      if (req.method() !== "GET" || !u.startsWith("https:")) return route.abort("accessdenied");
       try {
         const res = await safeFetch(u, {
           ...opts.fetch,

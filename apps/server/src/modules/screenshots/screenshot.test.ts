@@ -1,7 +1,10 @@
+import dgram from "node:dgram";
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { linkMessages } from "@mnemo/contracts";
 import { createTestMnemo, type TestMnemo } from "../../test/harness.ts";
 import { startFixtureSite, type FixtureSite } from "../../test/fixtures/sites/server.ts";
-import { closeBrowser, screenshotAvailability } from "./browser.ts";
+import { chromiumArgs, closeBrowser, screenshotAvailability } from "./browser.ts";
 
 const chromium = screenshotAvailability(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium");
 
@@ -11,8 +14,9 @@ describe.skipIf(!chromium.available)("full-page screenshots in the system Chromi
   let guarded: TestMnemo;
   beforeAll(async () => {
     site = await startFixtureSite();
+    // The fixture site's port only: any other local port stays refused, as in production.
     allowed = await createTestMnemo("pglite", {
-      FETCH_ALLOW_HOSTS: "127.0.0.1",
+      FETCH_ALLOW_HOSTS: `127.0.0.1:${site.port}`,
       FETCH_EXTRA_CA: site.caPath,
     });
     guarded = await createTestMnemo("pglite");
@@ -49,15 +53,95 @@ describe.skipIf(!chromium.available)("full-page screenshots in the system Chromi
         as: user,
         json: { url: `${untouched.origin}/articles/sourdough` },
       });
-      expect(res.status).toBe(502);
-      expect(await res.json()).toMatchObject({
-        error: "upstream",
-        message: "Couldn't take a screenshot of this page.",
-      });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ message: linkMessages.screenshotAddressRefused });
       expect(untouched.stats.connections).toBe(0);
       expect(untouched.stats.requests).toEqual([]);
     } finally {
       await untouched.close();
+    }
+  });
+
+  it("a page reaching for other local ports (image, style, frames, fetch, WebRTC) reaches none; its script never runs", async () => {
+    const tcp = { connections: 0 };
+    const listener = net.createServer((sock) => {
+      tcp.connections += 1;
+      sock.destroy();
+    });
+    await new Promise<void>((ok) => listener.listen(0, "127.0.0.1", ok));
+    const udp = { messages: 0 };
+    const stun = dgram.createSocket("udp4").on("message", () => (udp.messages += 1));
+    await new Promise<void>((ok) => stun.bind(0, "127.0.0.1", ok));
+    try {
+      const tcpPort = (listener.address() as net.AddressInfo).port;
+      const target = `https://127.0.0.1:${tcpPort}`;
+      const res = await allowed.request("POST", "/api/screenshot", {
+        as: await allowed.buildUser(),
+        json: { url: `${site.origin}/probe?target=${target}&udp=${stun.address().port}` },
+      });
+      expect(res.status).toBe(200);
+      expect(site.stats.requests.some((r) => r.startsWith("/probe"))).toBe(true);
+      // The script would have added an image of /js-ran.png (and fetched, and opened WebRTC).
+      expect(site.stats.requests.filter((r) => r.includes("js-ran"))).toEqual([]);
+      expect(tcp.connections).toBe(0);
+      expect(udp.messages).toBe(0);
+    } finally {
+      listener.close();
+      stun.close();
+    }
+  });
+
+  it.each([
+    ["data:text/html,<h1>hi</h1>", linkMessages.insecureUrl],
+    ["chrome://version", linkMessages.insecureUrl],
+    ["file:///etc/passwd", linkMessages.insecureUrl],
+    ["http://example.com/", linkMessages.insecureUrl],
+    ["https://127.0.0.1:1/", linkMessages.screenshotAddressRefused],
+    ["https://[::ffff:127.0.0.1]/", linkMessages.screenshotAddressRefused],
+    ["https://[::127.0.0.1]/", linkMessages.screenshotAddressRefused],
+    ["https://2130706433/", linkMessages.screenshotAddressRefused],
+    ["https://localhost/", linkMessages.screenshotAddressRefused],
+    ["https://169.254.169.254/latest/meta-data/", linkMessages.screenshotAddressRefused],
+  ])("refuses %s before the browser opens it", async (url, message) => {
+    const res = await allowed.request("POST", "/api/screenshot", {
+      as: await allowed.buildUser(),
+      json: { url },
+    });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { message: string };
+    // Some forms are already refused as URLs by the schema; none reaches the browser.
+    if (body.message !== linkMessages.enterValidUrl) expect(body.message).toBe(message);
+  });
+
+  it("the browser's flags keep WebRTC off UDP even where a page's script runs", async () => {
+    // Script is off for screenshots; this holds the second line: the launch flags themselves.
+    const stun = dgram.createSocket("udp4");
+    let packets = 0;
+    stun.on("message", () => (packets += 1));
+    await new Promise<void>((ok) => stun.bind(0, "127.0.0.1", ok));
+    const { chromium: launcher } = await import("playwright-core");
+    const b = await launcher.launch({
+      executablePath: chromium.available ? chromium.path : "",
+      args: chromiumArgs,
+    });
+    try {
+      const page = await (await b.newContext({ javaScriptEnabled: true })).newPage();
+      const state = await page.evaluate(async (port) => {
+        const pc = new RTCPeerConnection({ iceServers: [{ urls: `stun:127.0.0.1:${port}` }] });
+        pc.createDataChannel("probe");
+        await pc.setLocalDescription(await pc.createOffer());
+        await new Promise<void>((done) => {
+          if (pc.iceGatheringState === "complete") return done();
+          pc.onicegatheringstatechange = () => pc.iceGatheringState === "complete" && done();
+          setTimeout(done, 5000);
+        });
+        return pc.iceGatheringState;
+      }, stun.address().port);
+      expect(packets).toBe(0);
+      expect(state).toBe("complete");
+    } finally {
+      await b.close();
+      stun.close();
     }
   });
 

@@ -2,11 +2,12 @@ import crypto from "node:crypto";
 import type { Actor } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import type { Logger } from "../../logger.ts";
-import { AppError, notFound } from "../../lib/errors.ts";
+import { linkMessages } from "@mnemo/contracts";
+import { AppError, notFound, validation } from "../../lib/errors.ts";
 import type { BlobStore } from "../blobs/store.ts";
 import type { SafeFetchOptions } from "../links/safe-fetch.ts";
 import { findOwnedSource, mergeSourceMeta } from "../sources/rows.ts";
-import { screenshotAvailability, takeScreenshot } from "./browser.ts";
+import { checkScreenshotUrl, screenshotAvailability, takeScreenshot } from "./browser.ts";
 
 export type ScreenshotDeps = {
   db: Db;
@@ -36,9 +37,16 @@ export async function takeSourceScreenshot(
   if (!a.available) throw new AppError("upstream", a.reason, undefined, 503);
   if (input.source_id && !(await findOwnedSource(deps.db, actor.id, input.source_id)))
     throw notFound("Memory not found.");
+  const fetch = deps.fetch();
+  // https only, and an address the link fetcher may reach: data:, chrome:, file:, http: and local
+  // or private hosts never reach the browser.
+  if (!/^https:/i.test(input.url)) throw validation(linkMessages.insecureUrl);
+  await checkScreenshotUrl(input.url, fetch).catch(() => {
+    throw validation(linkMessages.screenshotAddressRefused);
+  });
   let png: Buffer;
   try {
-    png = await takeScreenshot(input.url, { chromiumPath: a.path, fetch: deps.fetch() });
+    png = await takeScreenshot(input.url, { chromiumPath: a.path, fetch });
   } catch (err) {
     deps.log.warn({ err: (err as Error).message }, "screenshot failed");
     throw new AppError("upstream", "Couldn't take a screenshot of this page.");

@@ -97,7 +97,9 @@ for (const kind of testDatabases()) {
       await db
         .insert(collectionSource)
         .values({ collectionId: "col-1", sourceId: ids.bobShared, addedBy: bob.id });
-      await db.insert(collectionMember).values({ collectionId: "col-1", email: carol.email, role: "read" });
+      await db
+        .insert(collectionMember)
+        .values({ collectionId: "col-1", email: carol.email, role: "read", userId: carol.id });
     });
     afterAll(async () => {
       await m?.close();

@@ -2,6 +2,7 @@ import { Outlet } from "react-router";
 import { useLocalBoolean } from "@/lib/local-preference";
 import { AddMemoryDialog, UploadNotificationCard } from "@/features/upload";
 import { ProfileNameDialog, useMe } from "@/features/users";
+import { InvitationClaim } from "@/features/collections";
 import { DashboardDialogs } from "./dashboard-dialogs";
 import { MobileHeader } from "./mobile-header";
 import { Sidebar } from "./sidebar";
@@ -28,6 +29,7 @@ export function AppShell() {
         </main>
       </div>
       <DashboardDialogs plan={me?.plan} />
+      <InvitationClaim />
       <ProfileNameDialog />
       <AddMemoryDialog />
       <UploadNotificationCard />

@@ -7,3 +7,4 @@ export { InstructionsCard } from "./components/instructions-card";
 export { MembersCard } from "./components/members-card";
 export { useCollection, useCollectionSources, useRemoveFromCollection } from "./hooks/use-collections";
 export { CollectionsPage } from "./components/collections-page";
+export { InvitationClaim } from "./components/invitation-claim";

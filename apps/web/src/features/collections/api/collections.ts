@@ -5,6 +5,8 @@ import {
   zCustomInstructionsResponse,
   zDeleteCollectionsResponse,
   zMembersResponse,
+  zShareResponse,
+  zClaimInvitationResponse,
   zRemoveSourcesResponse,
   zSourceList,
   zUpsertCollectionResponse,
@@ -76,12 +78,21 @@ export function setCustomInstructions(id: string, customInstructions: string) {
   });
 }
 
-/** POST /api/collection/{id}/share. */
+/** POST /api/collection/{id}/share: the members, and an invitation link per address not yet bound. */
 export function shareCollection(id: string, emails: string[], access: AccessType) {
   return api.request(`/api/collection/${encodeURIComponent(id)}/share`, {
     method: "POST",
     body: { collection_id: id, recipient_email_ids: emails, type_of_access: access },
-    schema: zMembersResponse,
+    schema: zShareResponse,
+  });
+}
+
+/** POST /api/collection/invitation/claim: the invitation link's grant becomes the signed-in account's. */
+export function claimInvitation(token: string) {
+  return api.request("/api/collection/invitation/claim", {
+    method: "POST",
+    body: { token },
+    schema: zClaimInvitationResponse,
   });
 }
 

@@ -1,0 +1,12 @@
+import { mailMessages } from "@mnemo/contracts";
+import type { Mail } from "./mailer.ts";
+
+/** The mail with an e-mail verification link. */
+export function verificationMail(to: string, url: string): Mail {
+  return { to, subject: mailMessages.verificationSubject, text: mailMessages.verificationText({ url }) };
+}
+
+/** The mail with a collection's single-use invitation link. */
+export function invitationMail(to: string, p: { inviter: string; name: string; url: string }): Mail {
+  return { to, subject: mailMessages.invitationSubject(p), text: mailMessages.invitationText(p) };
+}

@@ -1,0 +1,45 @@
+import { useEffect, useRef } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { collectionMessages } from "@mnemo/contracts";
+import { errorMessage } from "@/lib/api";
+import { claimInvitation, getCollection } from "../api/collections";
+import { useRefreshCollections } from "../hooks/use-collections";
+
+/**
+ * Opens an invitation link (`/?invitation=TOKEN`, issue 12 item 3) for the signed-in account:
+ * the grant becomes this account's and the link is used up. Someone signed out went through
+ * sign-in or sign-up first (the guard keeps the link in `?next=`).
+ */
+export function InvitationClaim() {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const refresh = useRefreshCollections();
+  const token = params.get("invitation");
+  const claimed = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!token || claimed.current === token) return;
+    claimed.current = token;
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        next.delete("invitation");
+        return next;
+      },
+      { replace: true },
+    );
+    claimInvitation(token)
+      .then(async ({ collection_id }) => {
+        await refresh();
+        const name = await getCollection(collection_id)
+          .then((c) => c.collection_name)
+          .catch(() => "the collection");
+        toast.success(collectionMessages.invitationAccepted({ name }));
+        void navigate(`/collections/${encodeURIComponent(collection_id)}`);
+      })
+      .catch((err: unknown) => toast.error(errorMessage(err, collectionMessages.invitationInvalid)));
+  }, [token, setParams, navigate, refresh]);
+
+  return null;
+}

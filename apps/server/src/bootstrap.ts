@@ -8,6 +8,7 @@ import { createLogger, type Logger } from "./logger.ts";
 import { createAuth } from "./modules/auth/auth.ts";
 import { insertProfile } from "./modules/users/repo.ts";
 import { EventBus } from "./modules/events/bus.ts";
+import { postgresRelay } from "./modules/events/pg-relay.ts";
 import { prepareSourceSearch } from "./modules/sources/repo.ts";
 import { createSearchIndex, prepareSearch } from "./modules/search/index.ts";
 import { DEFAULT_RANKING } from "./modules/search/engine.ts";
@@ -75,7 +76,8 @@ export function buildContext(config: Config, database: Database, log: Logger): A
     models: createModelRegistry(modelsFromConfig(config)),
     webSearch: webSearchFromConfig(config),
     embeddings,
-    events: new EventBus(),
+    // Across processes on PostgreSQL (a worker's indexing events reach the API holding the stream).
+    events: new EventBus(database.pool ? postgresRelay(database.pool, log) : undefined),
     version: VERSION,
     blobs: createBlobStore(config, secret),
     secrets: createSecretBox(config.APPS_SECRET_KEY ?? secret),
@@ -122,6 +124,7 @@ export async function startMnemo(opts: BuildOptions): Promise<Mnemo> {
     app,
     stop: async () => {
       await ctx.queue.stop();
+      await ctx.events.close();
       await database.close();
       release();
     },

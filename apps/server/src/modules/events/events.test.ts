@@ -2,33 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestMnemo, openTestDatabase, type TestMnemo } from "../../test/harness.ts";
 import { createLogger } from "../../logger.ts";
 import { waitUntil } from "../../test/wait.ts";
+import { sseReader } from "../../test/sse.ts";
 import { EventBus, type UserEvent } from "./bus.ts";
 import { postgresRelay } from "./pg-relay.ts";
-
-/** Reads server-sent events one at a time, as a browser's EventSource would. */
-function sseReader(res: Response) {
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buf = "";
-  return {
-    async next(): Promise<{ event: string; data: unknown } | undefined> {
-      for (;;) {
-        const idx = buf.indexOf("\n\n");
-        if (idx >= 0) {
-          const block = buf.slice(0, idx);
-          buf = buf.slice(idx + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1] ?? "message";
-          const data = /^data: (.*)$/m.exec(block)?.[1] ?? "null";
-          return { event, data: JSON.parse(data) };
-        }
-        const { value, done } = await reader.read();
-        if (done) return undefined;
-        buf += decoder.decode(value, { stream: true });
-      }
-    },
-    close: () => reader.cancel(),
-  };
-}
 
 describe("server-sent events", () => {
   let m: TestMnemo;

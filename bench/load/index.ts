@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- load [--db both|pglite|postgres] [--memories 200] [--qna 100] [--wall 200]`
+ * `npm run bench -- load [--db both|pglite|postgres] [--memories 200] [--qna 100] [--wall 200] [--turbofan]`
  *
  * The real server (`mnemo serve` as `npm run serve` starts it, in-process worker) on a fresh
  * embedded PGlite data dir, then on a fresh PostgreSQL database (on TEST_DATABASE_URL, else
@@ -12,6 +12,8 @@
  *
  * The server runs with RATE_LIMIT_EXEMPT for loopback: every request comes from one address, and
  * sign-up/sign-in are limited per address (the limits are not what is measured here).
+ * `--turbofan` starts the server without `--liftoff-only` (PGlite's WebAssembly then also gets
+ * the optimizing compiler: faster, at the memory cost in docs/decisions.md).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -21,6 +23,7 @@ import { createNdjsonDecoder } from "@mnemo/contracts/stream";
 import { spawnServer, type ServerProcess } from "../../apps/server/src/test/process.ts";
 import { createPostgresDatabase } from "../../apps/server/src/test/harness.ts";
 import { procCpuMs } from "../../apps/server/src/test/proc.ts";
+import pg from "pg";
 
 const DEFAULT_PG = "postgres://postgres@127.0.0.1:5432/test";
 
@@ -76,7 +79,9 @@ async function concurrently(n: number, one: (i: number) => Promise<void>): Promi
   };
 }
 
-async function measure(kind: "pglite" | "postgres", opts: { memories: number; qna: number; wall: number }) {
+type Options = { memories: number; qna: number; wall: number; turbofan: boolean };
+
+async function measure(kind: "pglite" | "postgres", opts: Options) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `mnemo-bench-load-${kind}-`));
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
@@ -94,7 +99,7 @@ async function measure(kind: "pglite" | "postgres", opts: { memories: number; qn
   }
   let server: ServerProcess | undefined;
   try {
-    server = await spawnServer(env);
+    server = await spawnServer(env, { nodeArgs: opts.turbofan ? ["--no-liftoff-only"] : [] });
     if (server.child.exitCode !== null) throw new Error(`the server exited:\n${server.output()}`);
     const base = server.url;
     const call = async (method: string, p: string, body?: unknown, token = "") => {
@@ -173,20 +178,33 @@ async function measure(kind: "pglite" | "postgres", opts: { memories: number; qn
     await ask(0);
     await list(0);
 
+    // CPU of the server process, plus on PostgreSQL that of the database's backends (their own
+    // processes): PGlite does the database's work inside the server process.
     const pid = server.child.pid!;
-    const cpu0 = procCpuMs(pid);
+    let backends: number[] = [];
+    if (env.DATABASE_URL) {
+      const c = new pg.Client({ connectionString: env.DATABASE_URL });
+      await c.connect();
+      const { rows } = await c.query<{ pid: number }>(
+        "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+      );
+      await c.end();
+      backends = rows.map((r) => r.pid);
+    }
+    const cpuNow = () => procCpuMs(pid) + backends.reduce((sum, b) => sum + procCpuMs(b), 0);
+    const cpu0 = cpuNow();
     const qna = await concurrently(opts.qna, ask);
-    const qnaCpu = procCpuMs(pid) - cpu0;
+    const qnaCpu = cpuNow() - cpu0;
     console.log(
-      `${kind}: ${opts.qna} concurrent /api/qna streams: p50 ${qna.p50.toFixed(0)} ms, p95 ${qna.p95.toFixed(0)} ms, max ${qna.max.toFixed(0)} ms, errors ${qna.errors}, all done in ${qna.wallS.toFixed(1)} s (server CPU ${qnaCpu} ms; load ${os.loadavg()[0].toFixed(1)})`,
+      `${kind}: ${opts.qna} concurrent /api/qna streams: p50 ${qna.p50.toFixed(0)} ms, p95 ${qna.p95.toFixed(0)} ms, max ${qna.max.toFixed(0)} ms, errors ${qna.errors}, all done in ${qna.wallS.toFixed(1)} s (server + database CPU ${qnaCpu} ms; load ${os.loadavg()[0].toFixed(1)})`,
     );
-    const cpu1 = procCpuMs(pid);
+    const cpu1 = cpuNow();
     const wall = await concurrently(opts.wall, list);
-    const wallCpu = procCpuMs(pid) - cpu1;
+    const wallCpu = cpuNow() - cpu1;
     console.log(
-      `${kind}: ${opts.wall} concurrent GET /api/sources: p50 ${wall.p50.toFixed(0)} ms, p95 ${wall.p95.toFixed(0)} ms, max ${wall.max.toFixed(0)} ms, errors ${wall.errors}, all done in ${wall.wallS.toFixed(1)} s (server CPU ${wallCpu} ms; load ${os.loadavg()[0].toFixed(1)})`,
+      `${kind}: ${opts.wall} concurrent GET /api/sources: p50 ${wall.p50.toFixed(0)} ms, p95 ${wall.p95.toFixed(0)} ms, max ${wall.max.toFixed(0)} ms, errors ${wall.errors}, all done in ${wall.wallS.toFixed(1)} s (server + database CPU ${wallCpu} ms; load ${os.loadavg()[0].toFixed(1)})`,
     );
-    return { qna, wall };
+    return { qna, wall, qnaCpu, wallCpu };
   } finally {
     await server?.stop("SIGTERM");
     await drop?.();
@@ -202,9 +220,15 @@ export async function run(args: string[]) {
       memories: { type: "string", default: "200" },
       qna: { type: "string", default: "100" },
       wall: { type: "string", default: "200" },
+      turbofan: { type: "boolean", default: false },
     },
   });
-  const opts = { memories: Number(values.memories), qna: Number(values.qna), wall: Number(values.wall) };
+  const opts: Options = {
+    memories: Number(values.memories),
+    qna: Number(values.qna),
+    wall: Number(values.wall),
+    turbofan: values.turbofan,
+  };
   const kinds =
     values.db === "both" ? (["pglite", "postgres"] as const) : [values.db as "pglite" | "postgres"];
   console.log(
@@ -219,7 +243,8 @@ export async function run(args: string[]) {
     const r = await measure(kind, opts);
     const k = kind === "postgres" ? "pg" : "pglite";
     out.push(
-      `${k}_qna_p50_ms=${r.qna.p50.toFixed(0)} ${k}_qna_p95_ms=${r.qna.p95.toFixed(0)} ${k}_wall_p50_ms=${r.wall.p50.toFixed(0)} ${k}_wall_p95_ms=${r.wall.p95.toFixed(0)}`,
+      `${k}_qna_p50_ms=${r.qna.p50.toFixed(0)} ${k}_qna_p95_ms=${r.qna.p95.toFixed(0)} ${k}_wall_p50_ms=${r.wall.p50.toFixed(0)} ${k}_wall_p95_ms=${r.wall.p95.toFixed(0)} ` +
+        `${k}_qna_cpu_ms=${r.qnaCpu} ${k}_wall_cpu_ms=${r.wallCpu}`,
     );
     errors += r.qna.errors + r.wall.errors;
   }

@@ -92,27 +92,24 @@ async function readForIndexing(
   sourceId: string,
   opts: { lock?: boolean; withContent?: boolean } = {},
 ): Promise<{ ownerId: string; stamp: string; input: PrepareInput } | undefined> {
+  // One statement: what is prepared and its stamp are read at the same instant.
   const q = db
     .select({
       ownerId: source.ownerId,
       title: source.title,
       note: source.note,
       description: source.description,
-    })
-    .from(source)
-    .where(eq(source.id, sourceId));
-  const [src] = opts.lock ? await q.for("update") : await q;
-  if (!src) return undefined;
-  const [content] = await db
-    .select({
       updatedAt: sourceContent.updatedAt,
       ...(opts.withContent === false ? {} : { markdown: sourceContent.markdown, text: sourceContent.text }),
     })
-    .from(sourceContent)
-    .where(eq(sourceContent.sourceId, sourceId));
-  const stamp = JSON.stringify([src.title, src.note, src.description, content?.updatedAt?.getTime() ?? null]);
-  const c = content as { markdown?: string | null; text?: string | null } | undefined;
-  const body = c?.markdown?.trim() ? c.markdown : (c?.text ?? "");
-  const fallback = [src.description, src.note].filter((s) => s.trim()).join("\n\n");
-  return { ownerId: src.ownerId, stamp, input: { title: src.title, body, fallback } };
+    .from(source)
+    .leftJoin(sourceContent, eq(sourceContent.sourceId, source.id))
+    .where(eq(source.id, sourceId));
+  const [row] = opts.lock ? await q.for("update", { of: source }) : await q;
+  if (!row) return undefined;
+  const stamp = JSON.stringify([row.title, row.note, row.description, row.updatedAt?.getTime() ?? null]);
+  const c = row as { markdown?: string | null; text?: string | null };
+  const body = c.markdown?.trim() ? c.markdown : (c.text ?? "");
+  const fallback = [row.description, row.note].filter((s) => s.trim()).join("\n\n");
+  return { ownerId: row.ownerId, stamp, input: { title: row.title, body, fallback } };
 }

@@ -21,7 +21,7 @@ export function postgresRelay(pool: pg.Pool, log: Logger): EventRelay {
   let opening: Promise<void> | undefined;
 
   const open = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString });
+    const c = new pg.Client({ connectionString, connectionTimeoutMillis: 10_000 });
     c.on("notification", (n) => {
       if (n.channel === CHANNEL && n.payload) onMessage?.(n.payload);
     });

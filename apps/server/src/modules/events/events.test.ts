@@ -73,6 +73,21 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("events across processes (postgr
       worker.publish("ann", { ...done, data: { ...done.data, id: "m3" } });
       await waitUntil("a later event", () => seen.length > 2);
       expect(own).toHaveLength(1);
+
+      // The listening connection is dropped (a database restart, an admin): the relay listens again.
+      const listeners = await database.pool!.query<{ ok: boolean }>(
+        "select pg_terminate_backend(pid) as ok from pg_stat_activity where datname = current_database() and query like 'LISTEN %'",
+      );
+      expect(listeners.rows.length).toBe(1);
+      const before = seen.length;
+      await waitUntil(
+        "events to flow again after the connection was dropped",
+        () => {
+          worker.publish("ann", { ...done, data: { ...done.data, id: "after-drop" } });
+          return seen.length > before;
+        },
+        { timeoutMs: 15_000, intervalMs: 200 },
+      );
     } finally {
       await api.close();
       await worker.close();

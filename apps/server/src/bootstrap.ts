@@ -11,6 +11,7 @@ import { verificationMail } from "./modules/mail/messages.ts";
 import { bindGrantsOfVerifiedAddress } from "./modules/collections/invitations.ts";
 import { insertProfile } from "./modules/users/repo.ts";
 import { EventBus } from "./modules/events/bus.ts";
+import { postgresRelay } from "./modules/events/pg-relay.ts";
 import { prepareSourceSearch } from "./modules/sources/repo.ts";
 import { createSearchIndex, prepareSearch } from "./modules/search/index.ts";
 import { DEFAULT_RANKING } from "./modules/search/engine.ts";
@@ -86,7 +87,8 @@ export function buildContext(config: Config, database: Database, log: Logger): A
     models: createModelRegistry(modelsFromConfig(config)),
     webSearch: webSearchFromConfig(config),
     embeddings,
-    events: new EventBus(),
+    // Across processes on PostgreSQL (a worker's indexing events reach the API holding the stream).
+    events: new EventBus(database.pool ? postgresRelay(database.pool, log) : undefined),
     mailer,
     publicUrl,
     version: VERSION,
@@ -135,6 +137,7 @@ export async function startMnemo(opts: BuildOptions): Promise<Mnemo> {
     app,
     stop: async () => {
       await ctx.queue.stop();
+      await ctx.events.close();
       await database.close();
       release();
     },

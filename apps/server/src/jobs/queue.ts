@@ -54,7 +54,11 @@ export function createJobQueue(database: Database, log: Logger, opts: Options = 
   const common = {
     schedule: false,
     superviseIntervalSeconds: opts.superviseIntervalSeconds ?? 5,
-    monitorIntervalSeconds: 60,
+    // The monitor pass is also what fails a job whose worker stopped heart-beating (SIGKILL, a lost
+    // machine) so it is retried: with several processes on PostgreSQL every 10 s (one process
+    // claims each pass), so a killed worker's job moves on within ~heartbeat + 10 s, not up to
+    // 70 s. Embedded mode is one process: its own restart re-runs the job the same way.
+    monitorIntervalSeconds: database.pglite ? 60 : 10,
   };
   let boss: PgBoss | undefined;
   let starting: Promise<PgBoss> | undefined;

@@ -45,7 +45,13 @@ export type ServerProcess = {
  */
 export async function spawnServer(
   env: Record<string, string>,
-  opts: { command?: string; args?: string[]; nodeArgs?: string[] } = {},
+  opts: {
+    command?: string;
+    args?: string[];
+    nodeArgs?: string[];
+    /** The line that says it is up ("Mnemo is running", or the worker's "Mnemo worker is running"). */
+    readyText?: string;
+  } = {},
 ): Promise<ServerProcess> {
   const port = Number(env.PORT ?? (await freePort()));
   const child = spawn(
@@ -63,7 +69,7 @@ export async function spawnServer(
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   await new Promise<void>((resolve) => {
     const timer = setInterval(() => {
-      if (out.includes("Mnemo is running")) {
+      if (out.includes(opts.readyText ?? "Mnemo is running")) {
         clearInterval(timer);
         resolve();
       }

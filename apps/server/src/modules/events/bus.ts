@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { EventEmitter } from "node:events";
 
 /** A server-sent event for one user: indexing status changes, their own document, notices. */
@@ -11,22 +12,68 @@ export type UserEvent =
   | { type: "notice"; data: { uid: string; type: "alert" | "info"; message: string } };
 
 /**
- * In-process fan-out of user events to open `/api/events` streams. One process serves a user's
- * streams; with several API processes, clients still poll per spec (the stream is an accelerator).
+ * Carries events between processes (PostgreSQL's LISTEN/NOTIFY, `pg-relay.ts`): a worker process
+ * publishes, the API process holding the user's `/api/events` stream delivers.
+ */
+export interface EventRelay {
+  /** Sends one message to every process (this one included; the bus drops its own). */
+  send(message: string): void;
+  /** Starts receiving (idempotent); resolves once messages sent from now on will arrive. */
+  listen(onMessage: (message: string) => void): Promise<void>;
+  close(): Promise<void>;
+}
+
+type Wire = { o: string; u: string; e: UserEvent };
+
+/**
+ * Fan-out of user events to open `/api/events` streams. In-process always; with a relay (PostgreSQL)
+ * across every process on the same database, so a worker's indexing events reach the API process
+ * that holds the user's stream. Embedded mode (PGlite) is one process by construction.
  */
 export class EventBus {
   private readonly emitter = new EventEmitter();
-  constructor() {
+  /** Tags this process's messages so it does not deliver them twice. */
+  private readonly origin = crypto.randomUUID();
+  private listening: Promise<void> | undefined;
+
+  constructor(private readonly relay?: EventRelay) {
     this.emitter.setMaxListeners(0);
   }
+
   publish(userId: string, event: UserEvent) {
     this.emitter.emit(userId, event);
+    this.relay?.send(JSON.stringify({ o: this.origin, u: userId, e: event } satisfies Wire));
   }
+
   subscribe(userId: string, listener: (e: UserEvent) => void): () => void {
     this.emitter.on(userId, listener);
     return () => this.emitter.off(userId, listener);
   }
+
+  /**
+   * Resolves once events published by other processes reach this one's subscribers. The relay
+   * starts listening with the first stream, so processes that only publish (workers) hold no
+   * listening connection.
+   */
+  ready(): Promise<void> {
+    if (!this.relay) return Promise.resolve();
+    this.listening ??= this.relay.listen((message) => {
+      let wire: Wire;
+      try {
+        wire = JSON.parse(message) as Wire;
+      } catch {
+        return;
+      }
+      if (wire.o !== this.origin && typeof wire.u === "string") this.emitter.emit(wire.u, wire.e);
+    });
+    return this.listening;
+  }
+
   listenerCount(userId: string) {
     return this.emitter.listenerCount(userId);
+  }
+
+  async close() {
+    await this.relay?.close();
   }
 }

@@ -1,30 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestMnemo, type TestMnemo } from "../../test/harness.ts";
-
-/** Reads server-sent events one at a time, as a browser's EventSource would. */
-function sseReader(res: Response) {
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buf = "";
-  return {
-    async next(): Promise<{ event: string; data: unknown } | undefined> {
-      for (;;) {
-        const idx = buf.indexOf("\n\n");
-        if (idx >= 0) {
-          const block = buf.slice(0, idx);
-          buf = buf.slice(idx + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1] ?? "message";
-          const data = /^data: (.*)$/m.exec(block)?.[1] ?? "null";
-          return { event, data: JSON.parse(data) };
-        }
-        const { value, done } = await reader.read();
-        if (done) return undefined;
-        buf += decoder.decode(value, { stream: true });
-      }
-    },
-    close: () => reader.cancel(),
-  };
-}
+import { createTestMnemo, openTestDatabase, type TestMnemo } from "../../test/harness.ts";
+import { createLogger } from "../../logger.ts";
+import { waitUntil } from "../../test/wait.ts";
+import { sseReader } from "../../test/sse.ts";
+import { EventBus, type UserEvent } from "./bus.ts";
+import { postgresRelay } from "./pg-relay.ts";
 
 describe("server-sent events", () => {
   let m: TestMnemo;
@@ -58,5 +38,60 @@ describe("server-sent events", () => {
       data: { id: "anns", type: "file", indexing_status: "success" },
     });
     await events.close();
+  });
+});
+
+// Several processes on one PostgreSQL database: a worker publishes, the API holding the stream
+// delivers (the scale-out test, scale-out.test.ts, runs this across real processes).
+describe.skipIf(!process.env.TEST_DATABASE_URL)("events across processes (postgres)", () => {
+  it("delivers an event published by another process once, to that user's subscribers only", async () => {
+    const { database, cleanup } = await openTestDatabase("postgres");
+    const log = createLogger("silent");
+    const api = new EventBus(postgresRelay(database.pool!, log));
+    const worker = new EventBus(postgresRelay(database.pool!, log));
+    try {
+      const seen: UserEvent[] = [];
+      const others: UserEvent[] = [];
+      api.subscribe("ann", (e) => seen.push(e));
+      api.subscribe("bob", (e) => others.push(e));
+      await api.ready();
+      const done = {
+        type: "indexing",
+        data: { id: "m1", type: "file", indexing_status: "success" },
+      } as const;
+      worker.publish("ann", done);
+      await waitUntil("the event to cross over", () => seen.length > 0);
+      // A second event proves ordering and that the first was not delivered twice.
+      worker.publish("ann", { ...done, data: { ...done.data, id: "m2" } });
+      await waitUntil("the second event", () => seen.length > 1);
+      expect(seen.map((e) => (e.data as { id: string }).id)).toEqual(["m1", "m2"]);
+      expect(others).toEqual([]);
+      // The publishing process delivers its own events locally, not again through the database.
+      const own: UserEvent[] = [];
+      api.subscribe("cy", (e) => own.push(e));
+      api.publish("cy", done);
+      worker.publish("ann", { ...done, data: { ...done.data, id: "m3" } });
+      await waitUntil("a later event", () => seen.length > 2);
+      expect(own).toHaveLength(1);
+
+      // The listening connection is dropped (a database restart, an admin): the relay listens again.
+      const listeners = await database.pool!.query<{ ok: boolean }>(
+        "select pg_terminate_backend(pid) as ok from pg_stat_activity where datname = current_database() and query like 'LISTEN %'",
+      );
+      expect(listeners.rows.length).toBe(1);
+      const before = seen.length;
+      await waitUntil(
+        "events to flow again after the connection was dropped",
+        () => {
+          worker.publish("ann", { ...done, data: { ...done.data, id: "after-drop" } });
+          return seen.length > before;
+        },
+        { timeoutMs: 15_000, intervalMs: 200 },
+      );
+    } finally {
+      await api.close();
+      await worker.close();
+      await cleanup();
+    }
   });
 });

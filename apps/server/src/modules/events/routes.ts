@@ -37,6 +37,15 @@ export function eventRoutes(ctx: AppContext) {
           wake?.();
         });
         try {
+          // Other processes' events (a worker's indexing) arrive once the relay listens.
+          await ctx.events
+            .ready()
+            .catch((err: unknown) =>
+              ctx.log.warn(
+                { err: (err as Error).message },
+                "events from other processes will not reach this stream",
+              ),
+            );
           await stream.writeSSE({ event: "me", data: JSON.stringify(await getMe(ctx.database.db, actor)) });
           while (open) {
             if (queue.length === 0) {

@@ -1,28 +1,25 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { chunk, source, sourceContent } from "../../db/schema/index.ts";
-import { chunkMarkdown, type Chunk } from "./chunker.ts";
-import { chunkLanguage, detectLanguage, prepareForAnalysis, searchConfigFor } from "../../lib/language.ts";
+import { prepareForAnalysis, searchConfigFor } from "../../lib/language.ts";
+import { runSandboxed } from "../ingest/extractors/runner.ts";
+import { prepareChunks, type PrepareInput, type PreparedChunk } from "./prepare.ts";
 
-/** Field weights by repetition: what BM25 sees is title × TITLE_REPEAT, heading path × HEADING_REPEAT, then the text. */
-export const TITLE_REPEAT = 2;
-export const HEADING_REPEAT = 1;
+export { buildSearchText, chunksForSource, HEADING_REPEAT, memoryLanguage, TITLE_REPEAT } from "./prepare.ts";
 
-export function buildSearchText(title: string, headingPath: string, text: string): string {
-  const parts: string[] = [];
-  for (let i = 0; i < TITLE_REPEAT && title.trim(); i++) parts.push(title.trim());
-  for (let i = 0; i < HEADING_REPEAT && headingPath.trim(); i++) parts.push(headingPath.trim());
-  parts.push(text);
-  return parts.join("\n");
-}
+/**
+ * Memories up to this size are chunked on the calling thread (≤ ~10 ms of CPU); larger ones in the
+ * sandboxed process, so indexing never holds the event loop (issue 12). Measured on a 2-core VM:
+ * 5 M characters take 67–114 ms of CPU to chunk in one go and 86–257 ms to prepare.
+ */
+const INLINE_PREPARE_CHARS = 100_000;
+const PREPARE_TIMEOUT_MS = 120_000;
 
-/** The chunks of one memory: its extracted content, else its description and note; a title-only memory still gets one. */
-export function chunksForSource(title: string, body: string, fallback: string): Chunk[] {
-  const chunks = chunkMarkdown(body.trim() ? body : fallback, { title });
-  if (chunks.length === 0 && title.trim()) {
-    return [{ ord: 0, title, headingPath: "", text: "", startOffset: 0, endOffset: 0, words: 0 }];
+function prepare(input: PrepareInput): Promise<PreparedChunk[]> {
+  if (input.body.length + input.fallback.length <= INLINE_PREPARE_CHARS) {
+    return Promise.resolve(prepareChunks(input));
   }
-  return chunks;
+  return runSandboxed("prepareChunks", input, { timeoutMs: PREPARE_TIMEOUT_MS });
 }
 
 /**
@@ -31,7 +28,12 @@ export function chunksForSource(title: string, body: string, fallback: string): 
  * pg_textsearch indexes with `simple`) and `tokens` (BM25 document length).
  */
 export function analysedColumns(searchText: string, language: string) {
-  const tsv = sql`to_tsvector(${searchConfigFor(language)}::regconfig, ${prepareForAnalysis(searchText, language)})`;
+  return analysedPrepared(prepareForAnalysis(searchText, language), language);
+}
+
+/** `analysedColumns` of a search text already prepared for `language` (`prepareForAnalysis`). */
+export function analysedPrepared(prepared: string, language: string) {
+  const tsv = sql`to_tsvector(${searchConfigFor(language)}::regconfig, ${prepared})`;
   return {
     language,
     tsv,
@@ -40,46 +42,29 @@ export function analysedColumns(searchText: string, language: string) {
   };
 }
 
-/** A memory's language, from its title and the start of its text. */
-export function memoryLanguage(title: string, body: string): string {
-  return detectLanguage(`${title}\n${body.slice(0, 2000)}`);
-}
-
 /**
  * (Re)indexes one memory: replaces its chunk rows (and, through triggers, the term statistics)
  * in one transaction, each chunk analysed in its language (the memory's, or the chunk's own when
  * it is clearly another). Idempotent: the same content gives the same rows. Returns the chunk count.
  */
 export async function indexSourceContent(db: Db, sourceId: string): Promise<number> {
-  return db.transaction(async (tx) => {
-    const [src] = await tx
-      .select({
-        id: source.id,
-        ownerId: source.ownerId,
-        title: source.title,
-        note: source.note,
-        description: source.description,
-      })
-      .from(source)
-      .where(eq(source.id, sourceId))
-      .for("update");
-    if (!src) return 0;
-    const [content] = await tx
-      .select({ markdown: sourceContent.markdown, text: sourceContent.text })
-      .from(sourceContent)
-      .where(eq(sourceContent.sourceId, sourceId));
-    const body = content?.markdown?.trim() ? content.markdown : (content?.text ?? "");
-    const fallback = [src.description, src.note].filter((s) => s.trim()).join("\n\n");
-    const chunks = chunksForSource(src.title, body, fallback);
-    const language = memoryLanguage(src.title, body.trim() ? body : fallback);
-    await tx.delete(chunk).where(eq(chunk.sourceId, sourceId));
-    for (let i = 0; i < chunks.length; i += 200) {
-      const rows = chunks.slice(i, i + 200).map((c) => {
-        const searchText = buildSearchText(c.title, c.headingPath, c.text);
-        return {
+  // Read and prepare outside the transaction: on PGlite a transaction holds the only connection,
+  // and the preparation of a large memory takes seconds. The write below checks that nothing
+  // changed meanwhile, and prepares again if it did.
+  for (let attempt = 1; ; attempt++) {
+    const read = await readForIndexing(db, sourceId);
+    if (!read) return 0;
+    const chunks = await prepare(read.input);
+    const written = await db.transaction(async (tx) => {
+      const now = await readForIndexing(tx, sourceId, { lock: true, withContent: false });
+      if (!now) return 0;
+      if (now.stamp !== read.stamp) return undefined;
+      await tx.delete(chunk).where(eq(chunk.sourceId, sourceId));
+      for (let i = 0; i < chunks.length; i += 200) {
+        const rows = chunks.slice(i, i + 200).map((c) => ({
           id: `${sourceId}:${c.ord}`,
           sourceId,
-          ownerId: src.ownerId,
+          ownerId: now.ownerId,
           ord: c.ord,
           title: c.title,
           headingPath: c.headingPath,
@@ -87,11 +72,44 @@ export async function indexSourceContent(db: Db, sourceId: string): Promise<numb
           startOffset: c.startOffset,
           endOffset: c.endOffset,
           length: c.text.length,
-          ...analysedColumns(searchText, chunkLanguage(c.text, language)),
-        };
-      });
-      if (rows.length) await tx.insert(chunk).values(rows);
-    }
-    return chunks.length;
-  });
+          ...analysedPrepared(c.prepared, c.language),
+        }));
+        if (rows.length) await tx.insert(chunk).values(rows);
+      }
+      return chunks.length;
+    });
+    if (written !== undefined) return written;
+    if (attempt >= 5) throw new Error("The memory kept changing while it was being indexed.");
+  }
+}
+
+/**
+ * What indexing reads of a memory, and a stamp of it (title, note, description and when its
+ * content was last written) to tell whether it changed since.
+ */
+async function readForIndexing(
+  db: Db,
+  sourceId: string,
+  opts: { lock?: boolean; withContent?: boolean } = {},
+): Promise<{ ownerId: string; stamp: string; input: PrepareInput } | undefined> {
+  // One statement: what is prepared and its stamp are read at the same instant.
+  const q = db
+    .select({
+      ownerId: source.ownerId,
+      title: source.title,
+      note: source.note,
+      description: source.description,
+      updatedAt: sourceContent.updatedAt,
+      ...(opts.withContent === false ? {} : { markdown: sourceContent.markdown, text: sourceContent.text }),
+    })
+    .from(source)
+    .leftJoin(sourceContent, eq(sourceContent.sourceId, source.id))
+    .where(eq(source.id, sourceId));
+  const [row] = opts.lock ? await q.for("update", { of: source }) : await q;
+  if (!row) return undefined;
+  const stamp = JSON.stringify([row.title, row.note, row.description, row.updatedAt?.getTime() ?? null]);
+  const c = row as { markdown?: string | null; text?: string | null };
+  const body = c.markdown?.trim() ? c.markdown : (c.text ?? "");
+  const fallback = [row.description, row.note].filter((s) => s.trim()).join("\n\n");
+  return { ownerId: row.ownerId, stamp, input: { title: row.title, body, fallback } };
 }

@@ -6,6 +6,7 @@ import { extract } from "./index.ts";
 import { parseMarkdownToBlocks, serializeBlocksToMarkdown } from "../../pages/blocknote-editor.ts";
 import { readPage } from "../../links/extract.ts";
 import { parseFeedDocument } from "../../apps/connectors/feed-parse.ts";
+import { prepareChunks } from "../../search/prepare.ts";
 
 export const sandboxTasks = {
   extract,
@@ -13,6 +14,8 @@ export const sandboxTasks = {
   blocksToMarkdown: serializeBlocksToMarkdown,
   readPage,
   parseFeed: parseFeedDocument,
+  /** Chunking and analysis preparation of a large memory's text (search/indexer.ts). */
+  prepareChunks,
 };
 
 export type SandboxTasks = typeof sandboxTasks;

@@ -1,0 +1,24 @@
+/** Reads server-sent events one at a time, as a browser's EventSource would. */
+export function sseReader(res: Response) {
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buf = "";
+  return {
+    async next(): Promise<{ event: string; data: unknown } | undefined> {
+      for (;;) {
+        const idx = buf.indexOf("\n\n");
+        if (idx >= 0) {
+          const block = buf.slice(0, idx);
+          buf = buf.slice(idx + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1] ?? "message";
+          const data = /^data: (.*)$/m.exec(block)?.[1] ?? "null";
+          return { event, data: JSON.parse(data) };
+        }
+        const { value, done } = await reader.read();
+        if (done) return undefined;
+        buf += decoder.decode(value, { stream: true });
+      }
+    },
+    close: () => reader.cancel(),
+  };
+}

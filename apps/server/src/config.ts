@@ -85,6 +85,13 @@ export const zConfig = z.object({
   APPS_SECRET_KEY: z.string().min(32).optional(),
   /** How often each connected account is synced in the background, in minutes. */
   APPS_SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
+  /** GitHub OAuth app (GitHub or GitHub Enterprise): the GitHub connector is off until both are set. */
+  GITHUB_CLIENT_ID: z.string().optional(),
+  GITHUB_CLIENT_SECRET: z.string().optional(),
+  /** Where users sign in (GitHub Enterprise: https://github.example.com). */
+  GITHUB_URL: z.string().url().default("https://github.com"),
+  /** The REST API (GitHub Enterprise: https://github.example.com/api/v3). */
+  GITHUB_API_URL: z.string().url().default("https://api.github.com"),
   /** Pause in ms before each streamed answer chunk (tests and demos only; unset = no pause). */
   ANSWER_STREAM_DELAY_MS: z.coerce.number().int().min(0).max(10_000).optional(),
 });

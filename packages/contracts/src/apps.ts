@@ -181,3 +181,20 @@ export const zGetContentResponse = z.object({
   attachments: z.array(z.unknown()),
 });
 export type GetContentResponse = z.infer<typeof zGetContentResponse>;
+
+/** GET /t/get_connection_link (spec 3 §7). */
+export const zConnectionLinkQuery = z.object({
+  app_name: zAppName,
+  is_desktop_app_request: zBoolQuery,
+  /** A path of this site to return to after connecting (default: settings). */
+  redirect_uri: z.string().max(2000).optional(),
+});
+export const zConnectionLinkResponse = z.object({ link: z.string() });
+
+/** POST /auth/oauth_callback (spec 3 §7: app_name, auth_code; plus the state check). */
+export const zOAuthCallbackQuery = z.object({
+  app_name: zAppName,
+  auth_code: z.string().trim().min(1).max(2000),
+  state: z.string().trim().min(1).max(500),
+});
+export const zOAuthCallbackResponse = z.object({ account: zConnectedAccount, redirect_uri: z.string() });

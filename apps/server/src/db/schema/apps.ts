@@ -39,3 +39,18 @@ export const connectedAccount = pgTable(
     uniqueIndex("connected_account_owner_external_idx").on(t.ownerId, t.app, t.externalId),
   ],
 );
+
+/**
+ * A pending OAuth 2 connection (spec 3 §7 connection link → callback): the state sent to the
+ * provider (stored hashed), who started it, and the PKCE verifier. Single use, 10 minutes.
+ */
+export const oauthState = pgTable("oauth_state", {
+  stateHash: text("state_hash").primaryKey(),
+  ownerId: text("owner_id")
+    .notNull()
+    .references(() => user.id, { onDelete: "cascade" }),
+  app: text("app").notNull(),
+  codeVerifier: text("code_verifier").notNull(),
+  redirectUri: text("redirect_uri").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -5,6 +5,9 @@ import { deleteSources } from "../sources/service.ts";
 import { uploadWebPages } from "../ingest/web-pages-service.ts";
 import { runSandboxed } from "../ingest/extractors/runner.ts";
 import type { AppsDeps } from "./service.ts";
+import type { SyncItem } from "./connectors/types.ts";
+import { accountSourceByUrl } from "./repo.ts";
+import { replaceSyncedContent } from "../ingest/web-pages-service.ts";
 
 /** Most links one batch of capture takes (the web-pages call's own bound). */
 const SAVE_BATCH = 50;
@@ -16,6 +19,8 @@ export function appsDeps(ctx: AppContext): AppsDeps {
     db,
     box: ctx.secrets,
     connector: {
+      settings: ctx.config,
+      fetch: (input, init) => fetch(input, init),
       fetchOptions: linkFetchOptions(ctx.config),
       parseFeed: (xml) => runSandboxed("parseFeed", xml, { timeoutMs: ctx.config.PARSE_TIMEOUT_MS }),
     },
@@ -23,20 +28,30 @@ export function appsDeps(ctx: AppContext): AppsDeps {
     enqueueSync: (accountId, key) => ctx.queue.send("apps.sync", { accountId }, { key }),
     saveItems: async (ownerId, items, origin) => {
       const owner = { id: ownerId, email: "", name: "", isDesktopApp: false };
-      const created: string[] = [];
-      for (let i = 0; i < items.length; i += SAVE_BATCH) {
-        const pages = items.slice(i, i + SAVE_BATCH).map((item) => ({
+      const saved: string[] = [];
+      const fresh: SyncItem[] = [];
+      // A document already synced from this account is updated in place (re-indexed only if changed).
+      for (const item of items) {
+        const existing =
+          item.kind === "document" &&
+          (await accountSourceByUrl(db, ownerId, origin.connectedAccountId, item.url));
+        if (!existing || item.kind !== "document") fresh.push(item);
+        else if (await replaceSyncedContent(ctx, ownerId, existing, item.title, item.markdown))
+          saved.push(existing);
+      }
+      for (let i = 0; i < fresh.length; i += SAVE_BATCH) {
+        const pages = fresh.slice(i, i + SAVE_BATCH).map((item) => ({
           link: item.url,
           title: item.title,
-          description: item.description,
+          description: item.kind === "link" ? item.description : "",
           note: "",
-          content: "",
+          content: item.kind === "document" ? item.markdown : "",
           upload_source: origin.app,
         }));
         const { web_pages } = await uploadWebPages(ctx, owner, { web_pages: pages }, origin);
-        for (const r of web_pages) if (r.id) created.push(r.id);
+        for (const r of web_pages) if (r.id) saved.push(r.id);
       }
-      return created;
+      return saved;
     },
     deleteMemories: async (ownerId, ids) => {
       const owner = { id: ownerId, email: "", name: "", isDesktopApp: false };

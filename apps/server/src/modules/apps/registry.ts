@@ -1,6 +1,7 @@
 import type { Integration } from "@mnemo/contracts/apps";
+import { githubConnector } from "./connectors/github.ts";
 import { rssConnector } from "./connectors/rss.ts";
-import type { Connector } from "./connectors/types.ts";
+import type { AppSettings, Connector } from "./connectors/types.ts";
 
 /** Listed so users see what is coming; they cannot be connected until their connector lands. */
 const notBuiltYet = "This connector is not available on this server yet.";
@@ -46,16 +47,7 @@ export const connectors: readonly Connector[] = [
     authKind: "credentials",
     capabilities: ["sync", "search", "content"],
   }),
-  planned({
-    id: "github",
-    name: "GitHub",
-    description: "Repositories' READMEs and docs, issues and pull requests.",
-    logo: "/app-logos/github.svg",
-    rank: 5,
-    domains: ["github.com"],
-    authKind: "oauth2",
-    capabilities: ["search", "content", "sync"],
-  }),
+  githubConnector,
 ];
 
 export function findConnector(appName: string): Connector | undefined {
@@ -63,8 +55,13 @@ export function findConnector(appName: string): Connector | undefined {
   return connectors.find((c) => c.id === key || c.name.toLowerCase() === key);
 }
 
+/** Why the connector cannot be connected on this server (not built, or its OAuth client not set up). */
+export function unavailableReason(c: Connector, settings: AppSettings): string | null {
+  return c.unavailableReason ?? c.oauth?.unconfigured(settings) ?? null;
+}
+
 /** Spec 3 §3 Integration of a connector. */
-export function presentIntegration(c: Connector): Integration {
+export function presentIntegration(c: Connector, settings: AppSettings): Integration {
   return {
     applications_id: c.id,
     application_name: c.name,
@@ -77,6 +74,6 @@ export function presentIntegration(c: Connector): Integration {
     auth_kind: c.authKind,
     capabilities: c.capabilities,
     credential_fields: c.credentialFields,
-    unavailable_reason: c.unavailableReason,
+    unavailable_reason: unavailableReason(c, settings),
   };
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { connectedAccount, source } from "../../db/schema/index.ts";
+import { connectedAccount, oauthState, source } from "../../db/schema/index.ts";
 
 /** A Drizzle database or transaction handle. */
 export type Tx = Pick<Db, "select" | "insert" | "update" | "delete" | "execute">;
@@ -191,4 +191,39 @@ export async function connectedAppIds(tx: Tx, ownerId: string): Promise<string[]
     .where(eq(connectedAccount.ownerId, ownerId))
     .groupBy(connectedAccount.app);
   return rows.map((r) => r.app);
+}
+
+export async function insertOAuthState(tx: Tx, row: typeof oauthState.$inferInsert) {
+  await tx.insert(oauthState).values(row);
+}
+
+/** Takes a pending OAuth state (single use: deleted as it is read). */
+export async function takeOAuthState(tx: Tx, stateHash: string) {
+  const rows = await tx.delete(oauthState).where(eq(oauthState.stateHash, stateHash)).returning();
+  return rows[0];
+}
+
+/** Forgets pending OAuth states older than `before`. */
+export async function pruneOAuthStates(tx: Tx, before: Date) {
+  await tx.delete(oauthState).where(lt(oauthState.createdAt, before));
+}
+
+/** Stores fresh tokens on an account (a reconnect of the same app account). */
+export async function updateAccountSecret(tx: Tx, id: string, secret: string, title: string) {
+  const rows = await tx
+    .update(connectedAccount)
+    .set({ secret, title, needsReauth: false, lastError: null, syncState: "queued", updatedAt: new Date() })
+    .where(eq(connectedAccount.id, id))
+    .returning();
+  return rows[0]!;
+}
+
+/** The memory an account's sync wrote for `url`, if any (documents are kept up to date by URL). */
+export async function accountSourceByUrl(tx: Tx, ownerId: string, accountId: string, url: string) {
+  const rows = await tx
+    .select({ id: source.id })
+    .from(source)
+    .where(and(eq(source.ownerId, ownerId), eq(source.connectedAccountId, accountId), eq(source.url, url)))
+    .limit(1);
+  return rows[0]?.id;
 }

@@ -1,4 +1,8 @@
 import {
+  zConnectionLinkQuery,
+  zConnectionLinkResponse,
+  zOAuthCallbackQuery,
+  zOAuthCallbackResponse,
   zAppSearchQuery,
   zAppSearchResponse,
   zGetContentInput,
@@ -20,6 +24,7 @@ import { requireAuth } from "../../http/middleware/auth.ts";
 import { appsDeps } from "./deps.ts";
 import * as service from "./service.ts";
 import { getContent, searchApp } from "./search.ts";
+import { connectionLink, oauthCallback } from "./oauth.ts";
 
 const tag = "apps";
 
@@ -40,7 +45,7 @@ export function appRoutes(ctx: AppContext) {
       response: zApplicationsResponse,
     },
     [],
-    (c) => c.json(service.listApplications()),
+    (c) => c.json(service.listApplications(ctx.config)),
   );
 
   defineRoute(
@@ -125,6 +130,41 @@ export function appRoutes(ctx: AppContext) {
     },
     auth,
     async (c, { query }) => c.json(await service.syncNow(deps, c.var.actor, query.connection_id)),
+  );
+
+  defineRoute(
+    r,
+    {
+      method: "get",
+      path: "/t/get_connection_link",
+      summary: "Where to connect an account: the app's sign-in page (OAuth, with state and PKCE) or its form",
+      tag,
+      query: zConnectionLinkQuery,
+      response: zConnectionLinkResponse,
+    },
+    auth,
+    async (c, { query }) =>
+      c.json(
+        await connectionLink(deps, c.var.actor, {
+          app_name: query.app_name,
+          redirect_uri: query.redirect_uri,
+          origin: ctx.config.PUBLIC_URL?.replace(/\/$/, "") ?? new URL(c.req.url).origin,
+        }),
+      ),
+  );
+
+  defineRoute(
+    r,
+    {
+      method: "post",
+      path: "/auth/oauth_callback",
+      summary: "Finish an OAuth connection: check the state, exchange the code (PKCE), store the account",
+      tag,
+      query: zOAuthCallbackQuery,
+      response: zOAuthCallbackResponse,
+    },
+    auth,
+    async (c, { query }) => c.json(await oauthCallback(deps, c.var.actor, query)),
   );
 
   const searchDeps = { db: ctx.database.db, search: ctx.memorySearch };

@@ -10,7 +10,8 @@ import type { Actor } from "../../context.ts";
 import { AppError, conflict, notFound, validation } from "../../lib/errors.ts";
 import type { PlanId } from "@mnemo/contracts";
 import { ConnectError, type Connector, type ConnectorDeps, type SyncItem } from "./connectors/types.ts";
-import { connectors, findConnector, presentIntegration } from "./registry.ts";
+import { connectors, findConnector, presentIntegration, unavailableReason } from "./registry.ts";
+import type { AppSettings } from "./connectors/types.ts";
 import type { SecretBox } from "./secret-box.ts";
 import * as repo from "./repo.ts";
 
@@ -37,8 +38,10 @@ export type AppsDeps = {
 };
 
 /** GET /findr/applications: every app, in rank order (unprotected). */
-export function listApplications() {
-  return { applications: [...connectors].sort((a, b) => a.rank - b.rank).map(presentIntegration) };
+export function listApplications(settings: AppSettings) {
+  return {
+    applications: [...connectors].sort((a, b) => a.rank - b.rank).map((c) => presentIntegration(c, settings)),
+  };
 }
 
 /** Spec 3 §3 Connected account, as the row shows it (no secret, ever). */
@@ -69,12 +72,13 @@ export async function listConnected(deps: Pick<AppsDeps, "db">, actor: Actor) {
   return { accounts: (await repo.listAccounts(deps.db, actor.id)).map(presentAccount) };
 }
 
-function connectableConnector(appName: string): Connector {
+function connectableConnector(deps: AppsDeps, appName: string): Connector {
   const connector = findConnector(appName);
   if (!connector) throw notFound("No such app.");
-  if (connector.unavailableReason || !connector.connect) {
-    throw new AppError("conflict", connector.unavailableReason ?? integrationMessages.connectFailed);
-  }
+  const reason = unavailableReason(connector, deps.connector.settings);
+  if (reason) throw new AppError("conflict", reason);
+  if (connector.oauth) throw validation("This app connects through its own sign-in page.");
+  if (!connector.connect) throw new AppError("conflict", integrationMessages.connectFailed);
   return connector;
 }
 
@@ -113,8 +117,7 @@ export function accountLimitError(
  * its first sync.
  */
 export async function connectAccount(deps: AppsDeps, actor: Actor, input: StoreIntegratedIdInput) {
-  const connector = connectableConnector(input.app_name);
-  if (connector.authKind === "oauth2") throw validation("This app connects through its own sign-in page.");
+  const connector = connectableConnector(deps, input.app_name);
   const plan = await deps.planOf(actor);
   const before = accountLimitError(
     plan,

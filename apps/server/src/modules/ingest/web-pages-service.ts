@@ -129,3 +129,26 @@ export async function fetchPageMetadata(ctx: AppContext, url: string) {
     throw new AppError("upstream", linkMessages.webpageNotResponding);
   }
 }
+
+/**
+ * Replaces the content an app gave for a memory its sync wrote earlier (an edited README or
+ * issue) and re-indexes it; an unchanged body is left alone. Returns whether it changed.
+ */
+export async function replaceSyncedContent(
+  ctx: AppContext,
+  ownerId: string,
+  id: string,
+  title: string,
+  markdown: string,
+): Promise<boolean> {
+  const db = ctx.database.db;
+  const current = await repo.findContent(db, id);
+  if (current?.markdown === markdown) return false;
+  const row = await db.transaction(async (tx) => {
+    const bumped = await repo.bumpSourceVersion(tx, id, { title: title || undefined });
+    await repo.upsertContent(tx, { sourceId: id, ownerId, markdown, text: markdown });
+    return bumped;
+  });
+  await enqueueExtract(ctx, row.id, row.contentVersion);
+  return true;
+}

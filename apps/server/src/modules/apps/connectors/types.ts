@@ -1,8 +1,18 @@
 import type { AppStatus, CredentialField, Integration } from "@mnemo/contracts/apps";
+import type { Config } from "../../../config.ts";
 import type { SafeFetchOptions } from "../../links/safe-fetch.ts";
+
+/** The operator's settings connectors read (OAuth clients, API base URLs). */
+export type AppSettings = Pick<
+  Config,
+  "GITHUB_CLIENT_ID" | "GITHUB_CLIENT_SECRET" | "GITHUB_URL" | "GITHUB_API_URL"
+>;
 
 /** What a connector may use; built from the configuration by the apps service. */
 export type ConnectorDeps = {
+  settings: AppSettings;
+  /** HTTP to the app's own API (an operator-configured endpoint, not a user's URL). */
+  fetch: typeof fetch;
   fetchOptions: SafeFetchOptions;
   /** Parses an untrusted feed document off the main thread (the sandbox). */
   parseFeed(xml: string): Promise<ParsedFeed>;
@@ -38,8 +48,29 @@ export type StoredAccount = {
   cursor: Record<string, unknown> | null;
 };
 
-/** One thing a sync found: saved as a memory through the normal ingestion pipeline. */
-export type SyncItem = { kind: "link"; url: string; title: string; description: string };
+/**
+ * One thing a sync found, saved as a memory through the normal ingestion pipeline: a link to
+ * fetch, or a document whose content the app gave (kept up to date by its URL: a changed body is
+ * re-indexed, an unchanged one left alone).
+ */
+export type SyncItem =
+  | { kind: "link"; url: string; title: string; description: string }
+  | { kind: "document"; url: string; title: string; markdown: string };
+
+/** OAuth 2 (authorization code with PKCE) of a connector, with the operator's client. */
+export type OAuthSpec = {
+  /** Why it cannot connect here (client not configured); null when it can. */
+  unconfigured(settings: AppSettings): string | null;
+  endpoints(settings: AppSettings): {
+    authorize: string;
+    token: string;
+    clientId: string;
+    clientSecret: string | null;
+    scopes: string[];
+  };
+  /** Who the token belongs to; the tokens become the account's sealed secret. */
+  identify(accessToken: string, deps: ConnectorDeps): Promise<Omit<AccountIdentity, "secret">>;
+};
 
 export type SyncBatch = {
   items: SyncItem[];
@@ -64,6 +95,8 @@ export type Connector = {
   credentialFields: CredentialField[];
   /** Why it cannot be connected here; null when it can. */
   unavailableReason: string | null;
+  /** OAuth 2 apps: how to send the user to the app's sign-in and who came back. */
+  oauth?: OAuthSpec;
   /** Checks the credentials against the app and says who the account is. Throws ConnectError. */
   connect?(credentials: Record<string, string>, deps: ConnectorDeps): Promise<AccountIdentity>;
   /** Reads what changed since `account.cursor`. Throws ConnectError (shown on the row). */
@@ -78,6 +111,8 @@ export class ConnectError extends Error {
   constructor(
     message: string,
     readonly reauth = false,
+    /** The app's HTTP status, when it answered with one. */
+    readonly status?: number,
   ) {
     super(message);
   }

@@ -1,5 +1,7 @@
 import {
   zApplicationsResponse,
+  zConnectionLinkResponse,
+  zOAuthCallbackResponse,
   zConnectedApplicationsResponse,
   zRemoveAccountResponse,
   zStoreIntegratedIdResponse,
@@ -58,4 +60,17 @@ export async function syncNow(accountId: string) {
     schema: zSyncNowResponse,
   });
   return r.account;
+}
+
+/** GET /api/t/get_connection_link: where the browser goes to connect an account of the app. */
+export async function connectionLink(appName: string) {
+  const q = new URLSearchParams({ app_name: appName, is_desktop_app_request: "false" });
+  const r = await api.request(`/api/t/get_connection_link?${q}`, { schema: zConnectionLinkResponse });
+  return r.link;
+}
+
+/** POST /api/auth/oauth_callback: finish an OAuth connection with the code and state the app returned. */
+export function finishOAuth(appName: string, code: string, state: string) {
+  const q = new URLSearchParams({ app_name: appName, auth_code: code, state });
+  return api.request(`/api/auth/oauth_callback?${q}`, { method: "POST", schema: zOAuthCallbackResponse });
 }

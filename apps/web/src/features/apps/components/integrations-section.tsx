@@ -1,10 +1,14 @@
-import { useEffect, useState } from "react";
-import { useSearchParams } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { useQueryClient } from "@tanstack/react-query";
 import { AlertCircleIcon, CheckCircle2Icon, Loader2Icon, RefreshCwIcon } from "lucide-react";
 import { toast } from "sonner";
 import { constants, integrationMessages, type ConnectedAccount, type Integration } from "@mnemo/contracts";
 import { Button } from "@/components/ui/button";
+import { ApiError } from "@/lib/api";
+import { queryKeys } from "@/lib/query-keys";
 import { cn } from "@/lib/utils";
+import { connectionLink, finishOAuth } from "../api/apps";
 import { useApplications, useConnectedAccounts, useRemoveAccount, useSyncNow } from "../hooks/use-apps";
 import { rowState, syncStatus, unavailableReason } from "../logic/rows";
 import { ConnectDialog } from "./connect-dialog";
@@ -27,6 +31,42 @@ function useIntegrationCallback() {
     for (const k of keys) next.delete(k);
     setParams(next, { replace: true });
   }, [params, setParams]);
+}
+
+/**
+ * The app's sign-in sent the person back here with `app`, `code` and `state`: finish the
+ * connection once, then land on the page it started from with the callback parameters.
+ */
+function useOAuthReturn() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const done = useRef(false);
+  const app = params.get("app");
+  const code = params.get("code");
+  const state = params.get("state");
+  useEffect(() => {
+    if (!app || !code || !state || done.current) return;
+    done.current = true;
+    const back = (to: string, extra: Record<string, string>) => {
+      const url = new URL(to, window.location.origin);
+      for (const [k, v] of Object.entries(extra)) url.searchParams.set(k, v);
+      navigate(url.pathname + url.search + url.hash, { replace: true });
+    };
+    finishOAuth(app, code, state)
+      .then(async (r) => {
+        await queryClient.invalidateQueries({ queryKey: queryKeys.apps.accounts });
+        back(r.redirect_uri, { result: "success", integration: r.account.title });
+      })
+      .catch((err: unknown) =>
+        back("/settings#integrations", {
+          result: "error",
+          integration: app,
+          error: err instanceof ApiError ? err.message : integrationMessages.connectFailed,
+        }),
+      );
+  }, [app, code, state, navigate, queryClient]);
+  return Boolean(app && code && state);
 }
 
 function AccountRow({
@@ -154,12 +194,41 @@ function AppRow({
 /** Settings → App integrations: every app, its connected accounts with sync status, connect and remove. */
 export function IntegrationsSection() {
   useIntegrationCallback();
+  const finishing = useOAuthReturn();
+  const [params, setParams] = useSearchParams();
   const apps = useApplications();
   const accounts = useConnectedAccounts();
   const [connecting, setConnecting] = useState<Integration | null>(null);
   const [removing, setRemoving] = useState<ConnectedAccount | null>(null);
   const remove = useRemoveAccount();
 
+  // A connection link of a credentials app (?connect=<id>) opens its form.
+  const connectParam = params.get("connect");
+  useEffect(() => {
+    if (!connectParam || !apps.data) return;
+    const app = apps.data.find((a) => a.applications_id === connectParam);
+    if (app && !app.unavailable_reason) setConnecting(app);
+    const next = new URLSearchParams(params);
+    next.delete("connect");
+    setParams(next, { replace: true });
+  }, [connectParam, apps.data, params, setParams]);
+
+  /** OAuth apps connect on their own sign-in page; the others through their form here. */
+  const startConnect = async (app: Integration) => {
+    if (app.auth_kind !== "oauth2") return setConnecting(app);
+    try {
+      window.location.assign(await connectionLink(app.applications_id));
+    } catch (err) {
+      toast.error(err instanceof ApiError ? err.message : integrationMessages.connectFailed);
+    }
+  };
+
+  if (finishing)
+    return (
+      <div className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
+        <Loader2Icon className="size-4 animate-spin" aria-hidden /> Finishing the connection…
+      </div>
+    );
   if (apps.isPending || accounts.isPending)
     return (
       <div className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
@@ -186,7 +255,10 @@ export function IntegrationsSection() {
     remove.mutate(
       { account, deleteMemories: false },
       {
-        onSuccess: () => setConnecting(appOf(account)),
+        onSuccess: () => {
+          const app = appOf(account);
+          if (app) void startConnect(app);
+        },
         onError: () => toast.error(integrationMessages.reconnectFailed({ title: account.title })),
       },
     );
@@ -198,7 +270,7 @@ export function IntegrationsSection() {
             key={app.applications_id}
             app={app}
             accounts={accounts.data}
-            onConnect={() => setConnecting(app)}
+            onConnect={() => void startConnect(app)}
             onRemove={setRemoving}
             onReconnect={reconnect}
           />

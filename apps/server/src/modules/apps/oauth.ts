@@ -1,0 +1,147 @@
+import crypto from "node:crypto";
+import * as arctic from "arctic";
+import { integrationMessages } from "@mnemo/contracts";
+import type { Actor } from "../../context.ts";
+import { AppError, notFound, validation } from "../../lib/errors.ts";
+import { ConnectError, type Connector } from "./connectors/types.ts";
+import { findConnector, unavailableReason } from "./registry.ts";
+import { accountLimitError, presentAccount, type AppsDeps } from "./service.ts";
+import * as repo from "./repo.ts";
+
+/** A connection started must come back within this long. */
+const STATE_TTL_MS = 10 * 60 * 1000;
+
+const hash = (state: string) => crypto.createHash("sha256").update(state).digest("hex");
+
+/** Only a path of this site is a valid place to return to (no open redirect). */
+function safeReturnPath(raw: string | undefined): string {
+  if (!raw || !raw.startsWith("/") || raw.startsWith("//") || raw.includes("\\"))
+    return "/settings#integrations";
+  return raw;
+}
+
+function connectable(deps: AppsDeps, appName: string): Connector {
+  const connector = findConnector(appName);
+  if (!connector) throw notFound("No such app.");
+  const reason = unavailableReason(connector, deps.connector.settings);
+  if (reason) throw new AppError("conflict", reason);
+  return connector;
+}
+
+/**
+ * GET /t/get_connection_link: where the browser goes to connect an account. OAuth apps: the
+ * app's sign-in page (state and PKCE verifier kept server-side, single use, 10 minutes; the app
+ * sends the user back to /settings?app=<id>). Other apps: their connect form in settings.
+ */
+export async function connectionLink(
+  deps: AppsDeps,
+  actor: Actor,
+  q: { app_name: string; redirect_uri?: string; origin: string },
+) {
+  const connector = connectable(deps, q.app_name);
+  if (!connector.oauth) return { link: `/settings?connect=${encodeURIComponent(connector.id)}#integrations` };
+  const plan = await deps.planOf(actor);
+  const limit = accountLimitError(
+    plan,
+    connector.name,
+    await repo.countAccounts(deps.db, actor.id, connector.id),
+  );
+  if (limit) throw limit;
+  const ep = connector.oauth.endpoints(deps.connector.settings);
+  const state = arctic.generateState();
+  const verifier = arctic.generateCodeVerifier();
+  const callback = `${q.origin}/settings?app=${encodeURIComponent(connector.id)}`;
+  await repo.pruneOAuthStates(deps.db, new Date(Date.now() - STATE_TTL_MS));
+  await repo.insertOAuthState(deps.db, {
+    stateHash: hash(state),
+    ownerId: actor.id,
+    app: connector.id,
+    codeVerifier: verifier,
+    redirectUri: `${callback}\n${safeReturnPath(q.redirect_uri)}`,
+  });
+  const client = new arctic.OAuth2Client(ep.clientId, ep.clientSecret, callback);
+  const url = client.createAuthorizationURLWithPKCE(
+    ep.authorize,
+    state,
+    arctic.CodeChallengeMethod.S256,
+    verifier,
+    ep.scopes,
+  );
+  return { link: url.href };
+}
+
+/**
+ * POST /auth/oauth_callback: the app sent the user back with a code. The state must be one this
+ * user started for this app, unused and fresh; the code is exchanged with the PKCE verifier, the
+ * account identified, and its tokens stored sealed. Connecting the same app account again
+ * (Reconnect) refreshes its tokens.
+ */
+export async function oauthCallback(
+  deps: AppsDeps,
+  actor: Actor,
+  q: { app_name: string; auth_code: string; state: string },
+) {
+  const connector = connectable(deps, q.app_name);
+  if (!connector.oauth) throw validation("This app does not connect through a sign-in page.");
+  const pending = await repo.takeOAuthState(deps.db, hash(q.state));
+  if (
+    !pending ||
+    pending.ownerId !== actor.id ||
+    pending.app !== connector.id ||
+    Date.now() - pending.createdAt.getTime() > STATE_TTL_MS
+  ) {
+    throw validation(integrationMessages.tokenInvalid);
+  }
+  const [callback, returnTo] = pending.redirectUri.split("\n");
+  const ep = connector.oauth.endpoints(deps.connector.settings);
+  let accessToken: string;
+  let refreshToken: string | null = null;
+  try {
+    const client = new arctic.OAuth2Client(ep.clientId, ep.clientSecret, callback!);
+    const tokens = await client.validateAuthorizationCode(ep.token, q.auth_code, pending.codeVerifier);
+    accessToken = tokens.accessToken();
+    refreshToken = tokens.hasRefreshToken() ? tokens.refreshToken() : null;
+  } catch (err) {
+    deps.log.warn({ app: connector.id, err: (err as Error).name }, "oauth code exchange failed");
+    throw validation(integrationMessages.tokenInvalid);
+  }
+  let identity;
+  try {
+    identity = await connector.oauth.identify(accessToken, deps.connector);
+  } catch (err) {
+    if (err instanceof ConnectError) throw validation(err.message);
+    throw new AppError("upstream", integrationMessages.connectAccountFailed({ app: connector.name }));
+  }
+  const secret = deps.box.seal({
+    access_token: accessToken,
+    ...(refreshToken ? { refresh_token: refreshToken } : {}),
+  });
+  const plan = await deps.planOf(actor);
+  const row = await deps.db.transaction(async (tx) => {
+    await repo.lockOwner(tx, actor.id);
+    const existing = await repo.findByExternalId(tx, actor.id, connector.id, identity.externalId);
+    if (existing) return repo.updateAccountSecret(tx, existing.id, secret, identity.title);
+    const limit = accountLimitError(
+      plan,
+      connector.name,
+      await repo.countAccounts(tx, actor.id, connector.id),
+    );
+    if (limit) throw limit;
+    return repo.insertAccount(tx, {
+      id: crypto.randomUUID(),
+      ownerId: actor.id,
+      app: connector.id,
+      title: identity.title.slice(0, 200) || connector.name,
+      externalId: identity.externalId,
+      userEmail: identity.userEmail ?? null,
+      userName: identity.userName ?? null,
+      orgName: identity.orgName ?? null,
+      orgUrl: identity.orgUrl ?? null,
+      config: identity.config,
+      secret,
+      syncState: connector.sync ? "queued" : "idle",
+    });
+  });
+  if (connector.sync) await deps.enqueueSync(row.id, `connect:${row.id}:${Date.now()}`);
+  return { account: presentAccount(row), redirect_uri: returnTo ?? "/settings#integrations" };
+}

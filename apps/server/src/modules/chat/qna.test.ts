@@ -290,18 +290,20 @@ for (const kind of testDatabases()) {
     it("lets other users read a chat's history only while it is public", async () => {
       const { item } = await ask(m, alice, { question: "How big is the telescope mirror?" });
       const chatId = item.chatId!;
-      const read = (isPublic: boolean) =>
-        m.request("POST", `/api/fetch_user_chat_history?chat_id=${chatId}&is_public=${isPublic}`, {
-          as: bob,
-        });
+      const token = "tok-" + kind;
+      const read = (isPublic: boolean, withToken = token) =>
+        m.request(
+          "POST",
+          `/api/fetch_user_chat_history?chat_id=${chatId}&is_public=${isPublic}&token=${withToken}`,
+          { as: bob },
+        );
       expect((await read(true)).status).toBe(404);
-      await db
-        .update(chat)
-        .set({ publicToken: "tok-" + kind })
-        .where(eq(chat.id, chatId));
+      await db.update(chat).set({ publicToken: token }).where(eq(chat.id, chatId));
       expect((await read(false)).status).toBe(404);
       const shared = (await (await read(true)).json()) as { session_data: { user_query: string }[] };
       expect(shared.session_data.map((t) => t.user_query)).toEqual(["How big is the telescope mirror?"]);
+      // The chat id alone (or a wrong token) never reads it.
+      expect((await read(true, "wrong")).status).toBe(404);
       await db.update(chat).set({ revokedAt: new Date() }).where(eq(chat.id, chatId));
       expect((await read(true)).status).toBe(404);
     });

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { fixtureCaPath, fixtureOrigin } from "./e2e/fixture-site-config.ts";
+import { fixtureCaPath, fixtureOrigin, githubApiOrigin, oauthOrigin } from "./e2e/fixture-site-config.ts";
 
 /**
  * End-to-end tests drive the system Chromium (never a downloaded browser) against the real
@@ -49,6 +49,13 @@ Object.assign(serverEnv, { SEARXNG_URL: `${fixtureOrigin}/searxng/`, NODE_EXTRA_
 Object.assign(serverEnv, { ANSWER_STREAM_DELAY_MS: "250" });
 // Every spec signs up from this one address: the per-address limits (tested in-process) skip it.
 Object.assign(serverEnv, { RATE_LIMIT_EXEMPT: "127.0.0.1,::1,::ffff:127.0.0.1" });
+// The apps spec connects GitHub through the local OAuth 2 server and GitHub REST peer.
+Object.assign(serverEnv, {
+  GITHUB_CLIENT_ID: "mnemo-e2e",
+  GITHUB_CLIENT_SECRET: "mnemo-e2e-secret",
+  GITHUB_URL: oauthOrigin,
+  GITHUB_API_URL: githubApiOrigin,
+});
 // The plans spec registers a desktop client with this secret (the Source header alone is not trusted).
 Object.assign(serverEnv, { DESKTOP_CLIENT_SECRET: "e2e-desktop-client-secret" });
 

@@ -57,3 +57,22 @@ test("connect an RSS feed in settings: refused address, sync into the wall, remo
   await page.goto("/");
   await expect(page.getByText("The Sourdough Starter Handbook").first()).toBeVisible();
 });
+
+test("connect GitHub through its sign-in (OAuth 2 with PKCE) and see its repository synced", async ({
+  page,
+}) => {
+  const user = newUser("github");
+  await signUp(page, user);
+  await page.goto("/settings#integrations");
+  const github = page.getByRole("listitem", { name: "GitHub" });
+  await github.getByRole("button", { name: "Connect" }).click();
+  // The local OAuth server signs in at once and sends the browser back with code and state.
+  await expect(page.getByText("octo-ada connected.")).toBeVisible({ timeout: 20_000 });
+  // The callback parameters are read, then removed from the address (spec 3 §2).
+  await expect(page).toHaveURL((u) => u.pathname === "/settings" && u.search === "");
+  const accounts = page.getByRole("list", { name: "GitHub accounts" });
+  await expect(accounts).toContainText("octo-ada");
+  await expect(accounts).toContainText("Synced just now · 2 memories", { timeout: 30_000 });
+  await page.goto("/");
+  await expect(page.getByText("octo-ada/tides README").first()).toBeVisible();
+});

@@ -5,3 +5,7 @@ import path from "node:path";
 export const fixturePort = Number(process.env.E2E_FIXTURE_PORT ?? 3102);
 export const fixtureOrigin = `https://127.0.0.1:${fixturePort}`;
 export const fixtureCaPath = path.join(os.tmpdir(), `mnemo-e2e-fixture-ca-${fixturePort}.pem`);
+
+/** The OAuth 2 server (oauth2-mock-server, GitHub's paths) and the GitHub REST peer of the apps test. */
+export const oauthOrigin = `http://127.0.0.1:${fixturePort + 20}`;
+export const githubApiOrigin = `http://127.0.0.1:${fixturePort + 21}`;

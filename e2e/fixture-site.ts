@@ -4,8 +4,10 @@
  * which trusts that CA (FETCH_EXTRA_CA) and may reach 127.0.0.1 (FETCH_ALLOW_HOSTS).
  */
 import fs from "node:fs";
+import { Events, OAuth2Server } from "oauth2-mock-server";
 import { startFixtureSite } from "../apps/server/src/test/fixtures/sites/server.ts";
-import { fixtureCaPath, fixturePort } from "./fixture-site-config.ts";
+import { startGitHubPeer } from "../apps/server/src/test/fixtures/github/peer.ts";
+import { fixtureCaPath, fixturePort, githubApiOrigin, oauthOrigin } from "./fixture-site-config.ts";
 
 const site = await startFixtureSite({ port: fixturePort });
 // The feed the connected-apps test subscribes to (e2e/apps.spec.ts).
@@ -16,6 +18,35 @@ site.feeds.set("e2e", [
 fs.copyFileSync(site.caPath, fixtureCaPath);
 console.log(`fixture site on ${site.origin}, CA at ${fixtureCaPath}`);
 
-const stop = () => void site.close().then(() => process.exit(0));
+// GitHub for the connected-apps test: a real OAuth 2 server on GitHub's paths and a REST peer that
+// accepts exactly the tokens it issued.
+const oauth = new OAuth2Server(undefined, undefined, {
+  endpoints: { authorize: "/login/oauth/authorize", token: "/login/oauth/access_token" },
+});
+await oauth.issuer.keys.generate("RS256");
+await oauth.start(Number(new URL(oauthOrigin).port), "127.0.0.1");
+const github = await startGitHubPeer("octo-ada", Number(new URL(githubApiOrigin).port));
+oauth.service.on(Events.BeforeResponse, (response: { body: unknown }) => {
+  const token = (response.body as { access_token?: string }).access_token;
+  if (token) github.validTokens.add(token);
+});
+github.repos = [
+  {
+    name: "tides",
+    readme: "# Tides\n\nSpring tides come with the full and new moon; neap tides at the quarters.",
+    updated_at: "2026-11-01T00:00:00Z",
+    issues: [
+      {
+        number: 1,
+        title: "Tide table is off by an hour",
+        body: "Daylight saving.",
+        state: "open",
+        updated_at: "2026-11-01T00:00:00Z",
+      },
+    ],
+  },
+];
+
+const stop = () => void Promise.all([site.close(), github.close(), oauth.stop()]).then(() => process.exit(0));
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);

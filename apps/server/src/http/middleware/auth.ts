@@ -10,7 +10,7 @@ import { DESKTOP_TOKEN_HEADER } from "../../modules/auth/desktop-token.ts";
  * {"error":"unauthorized"}. A lookup that fails for another reason (the database is down) is a
  * 503, so an outage never signs everyone out.
  */
-export function requireAuth(ctx: AppContext): MiddlewareHandler<AppEnv> {
+export function requireAuth(ctx: Pick<AppContext, "auth">): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const header = c.req.header("authorization") ?? "";
     const match = /^Bearer\s+(\S{10,1024})$/.exec(header.trim());

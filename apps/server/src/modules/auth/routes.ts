@@ -39,7 +39,10 @@ function mapAuthError(err: unknown): never {
   throw err;
 }
 
-export function authRoutes(ctx: AppContext) {
+/** What authRoutes uses of the application context (bootstrap.ts builds it once). */
+export type AuthRouteDeps = Pick<AppContext, "auth">;
+
+export function authRoutes(ctx: AuthRouteDeps) {
   const r = createRouter<AppEnv>();
 
   defineRoute(

@@ -30,11 +30,14 @@ function metadataFrom(headers: Headers): BlobMetadata {
   return out;
 }
 
+/** What blobRoutes uses of the application context (bootstrap.ts builds it once). */
+export type BlobRouteDeps = Pick<AppContext, "config" | "blobs">;
+
 /**
  * Embedded-mode upload and download endpoints behind HMAC-signed URLs (LocalBlobStore). They take
  * no bearer token: the signature is the authorization. Bodies stream to disk, never buffered.
  */
-export function blobRoutes(ctx: AppContext) {
+export function blobRoutes(ctx: BlobRouteDeps) {
   const r = createRouter<AppEnv>();
   const limit = ctx.config.UPLOAD_LIMIT_MB * 1024 * 1024;
 

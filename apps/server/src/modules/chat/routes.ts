@@ -26,8 +26,14 @@ import * as service from "./service.ts";
 
 const zOk = z.object({ success: z.literal(true) });
 
+/** What chatRoutes uses of the application context (bootstrap.ts builds it once). */
+export type ChatRouteDeps = Pick<
+  AppContext,
+  "auth" | "database" | "search" | "models" | "webSearch" | "log" | "config"
+>;
+
 /** POST /api/qna (streamed answers) and the chat history calls of spec 1 §7. */
-export function chatRoutes(ctx: AppContext) {
+export function chatRoutes(ctx: ChatRouteDeps) {
   const r = createRouter<AppEnv>();
   const auth = [requireAuth(ctx)];
   const db = ctx.database.db;

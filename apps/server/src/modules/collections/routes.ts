@@ -33,8 +33,11 @@ const tag = "collections";
 /** The `:id` path segment (always present on the routes that use it). */
 const idOf = (c: Context<AppEnv>) => c.req.param("id") ?? "";
 
+/** What collectionRoutes uses of the application context (bootstrap.ts builds it once). */
+export type CollectionRouteDeps = Pick<AppContext, "auth" | "database">;
+
 /** Collections and sharing (spec 2 §7 Collections), under /api. */
-export function collectionRoutes(ctx: AppContext) {
+export function collectionRoutes(ctx: CollectionRouteDeps) {
   const r = createRouter<AppEnv>();
   const auth = [requireAuth(ctx)];
   const db = ctx.database.db;

@@ -8,8 +8,11 @@ import type { UserEvent } from "./bus.ts";
 
 const HEARTBEAT_MS = 25_000;
 
+/** What eventRoutes uses of the application context (bootstrap.ts builds it once). */
+export type EventRouteDeps = Pick<AppContext, "auth" | "events" | "database">;
+
 /** `GET /api/events`: Server-Sent Events with the user's own document and indexing changes (ARCHITECTURE §4). */
-export function eventRoutes(ctx: AppContext) {
+export function eventRoutes(ctx: EventRouteDeps) {
   const r = createRouter<AppEnv>();
   defineRoute(
     r,

@@ -6,10 +6,14 @@ import { createRouter, defineRoute } from "../../http/route.ts";
 import { requireAuth } from "../../http/middleware/auth.ts";
 import { conversionRefused, markdownToBlocks } from "./blocknote.ts";
 import * as service from "./service.ts";
+import type { PageDeps } from "./service.ts";
 
 const zId = z.string().min(1).max(100);
 
-export function pageRoutes(ctx: AppContext) {
+/** What pageRoutes uses of the application context (bootstrap.ts builds it once). */
+export type PageRouteDeps = Pick<AppContext, "auth"> & PageDeps;
+
+export function pageRoutes(ctx: PageRouteDeps) {
   const r = createRouter<AppEnv>();
   const auth = [requireAuth(ctx)];
 

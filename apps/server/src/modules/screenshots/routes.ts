@@ -12,8 +12,11 @@ const zScreenshotInput = z.object({
   source_id: z.string().optional(),
 });
 
+/** What screenshotRoutes uses of the application context (bootstrap.ts builds it once). */
+export type ScreenshotRouteDeps = Pick<AppContext, "auth" | "database" | "blobs" | "log" | "config">;
+
 /** Full-page screenshots with the system Chromium (spec 2 §7 "take a full-page screenshot by url"). */
-export function screenshotRoutes(ctx: AppContext) {
+export function screenshotRoutes(ctx: ScreenshotRouteDeps) {
   const r = createRouter<AppEnv>();
   const auth = [requireAuth(ctx)];
   const deps: service.ScreenshotDeps = {

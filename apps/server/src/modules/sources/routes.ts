@@ -21,8 +21,14 @@ import { requireAuth } from "../../http/middleware/auth.ts";
 import * as service from "./service.ts";
 import { enqueueExtract } from "../ingest/enqueue.ts";
 
+/** What sourceRoutes uses of the application context (bootstrap.ts builds it once). */
+export type SourceRouteDeps = Pick<
+  AppContext,
+  "auth" | "database" | "memorySearch" | "blobs" | "queue" | "log"
+>;
+
 /** The wall and everything that opens from it (spec 2 §7 Sources). */
-export function sourceRoutes(ctx: AppContext) {
+export function sourceRoutes(ctx: SourceRouteDeps) {
   const r = createRouter<AppEnv>();
   const auth = [requireAuth(ctx)];
   const deps: service.SourcesDeps = {

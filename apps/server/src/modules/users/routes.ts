@@ -5,7 +5,10 @@ import { createRouter, defineRoute } from "../../http/route.ts";
 import { requireAuth } from "../../http/middleware/auth.ts";
 import * as service from "./service.ts";
 
-export function userRoutes(ctx: AppContext) {
+/** What userRoutes uses of the application context (bootstrap.ts builds it once). */
+export type UserRouteDeps = Pick<AppContext, "auth" | "database">;
+
+export function userRoutes(ctx: UserRouteDeps) {
   const r = createRouter<AppEnv>();
   const auth = [requireAuth(ctx)];
   const db = ctx.database.db;

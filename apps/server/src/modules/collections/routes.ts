@@ -102,37 +102,36 @@ export function collectionRoutes(ctx: CollectionRouteDeps) {
       }),
   );
 
-  defineRoute(
-    r,
+  // Adding and removing memories take the same input and answer per document; only the service differs.
+  const membership = [
     {
-      method: "post",
       path: "/collection/add_sources",
       summary: "Add memories to a collection (write or admin); duplicates answer result duplicate_source",
-      tag,
-      query: zCollectionIdQuery,
-      body: zCollectionSourcesInput,
       response: zAddSourcesResponse,
+      apply: service.addSources,
     },
-    auth,
-    async (c, { query, body }) =>
-      c.json(await service.addSources(db, c.var.actor, query.collection_id, body.documents)),
-  );
-
-  defineRoute(
-    r,
     {
-      method: "post",
       path: "/collection/remove_sources",
       summary: "Remove memories from a collection (write or admin); the memories stay",
-      tag,
-      query: zCollectionIdQuery,
-      body: zCollectionSourcesInput,
       response: zRemoveSourcesResponse,
+      apply: service.removeSources,
     },
-    auth,
-    async (c, { query, body }) =>
-      c.json(await service.removeSources(db, c.var.actor, query.collection_id, body.documents)),
-  );
+  ];
+  for (const { path, summary, response, apply } of membership)
+    defineRoute(
+      r,
+      {
+        method: "post",
+        path,
+        summary,
+        tag,
+        query: zCollectionIdQuery,
+        body: zCollectionSourcesInput,
+        response,
+      },
+      auth,
+      async (c, { query, body }) => c.json(await apply(db, c.var.actor, query.collection_id, body.documents)),
+    );
 
   defineRoute(
     r,

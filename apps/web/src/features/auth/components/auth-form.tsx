@@ -17,6 +17,15 @@ export type AuthField<K extends string> = { name: K; label: string } & Omit<
   "value" | "onChange" | "onBlur" | "error" | "label" | "name"
 >;
 
+/** The email field both screens ask for first or second. */
+export const emailField = {
+  name: "email",
+  label: "Email",
+  type: "email",
+  autoComplete: "email",
+  placeholder: "you@example.com",
+} as const;
+
 /**
  * The sign-in and sign-up screens: the frame, inline validation with the contracts schema, the
  * server's refusal above the fields, and a link to the other screen that keeps `?next=`.

@@ -1,6 +1,6 @@
 import { zSignInInput } from "@mnemo/contracts";
 import { useSignIn } from "../hooks/use-auth-mutations";
-import { AuthForm } from "./auth-form";
+import { AuthForm, emailField } from "./auth-form";
 
 export function SignInPage() {
   return (
@@ -12,14 +12,7 @@ export function SignInPage() {
       schema={zSignInInput}
       mutation={useSignIn()}
       fields={[
-        {
-          name: "email",
-          label: "Email",
-          type: "email",
-          autoComplete: "email",
-          autoFocus: true,
-          placeholder: "you@example.com",
-        },
+        { ...emailField, autoFocus: true },
         { name: "password", label: "Password", type: "password", autoComplete: "current-password" },
       ]}
       other={{ prompt: "New to Mnemo?", label: "Create an account", pathname: "/sign-up" }}

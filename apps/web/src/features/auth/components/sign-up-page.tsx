@@ -1,6 +1,6 @@
 import { zSignUpInput } from "@mnemo/contracts";
 import { useSignUp } from "../hooks/use-auth-mutations";
-import { AuthForm } from "./auth-form";
+import { AuthForm, emailField } from "./auth-form";
 
 export function SignUpPage() {
   return (
@@ -19,13 +19,7 @@ export function SignUpPage() {
           autoFocus: true,
           placeholder: "Ada Lovelace",
         },
-        {
-          name: "email",
-          label: "Email",
-          type: "email",
-          autoComplete: "email",
-          placeholder: "you@example.com",
-        },
+        emailField,
         {
           name: "password",
           label: "Password",

@@ -39,6 +39,12 @@ function mapAuthError(err: unknown): never {
   throw err;
 }
 
+/** The answer to a sign-up or sign-in: the bearer token and whom it signs in. */
+function authResult(res: { token: string | null; user: { id: string; name: string; email: string } }) {
+  if (!res.token) throw new AppError("internal", "The sign-in did not return a session.");
+  return { token: res.token, user: { id: res.user.id, name: res.user.name, email: res.user.email } };
+}
+
 /** What authRoutes uses of the application context (bootstrap.ts builds it once). */
 export type AuthRouteDeps = Pick<AppContext, "auth">;
 
@@ -57,14 +63,7 @@ export function authRoutes(ctx: AuthRouteDeps) {
       response: zAuthResult,
     },
     [],
-    async (c, { body }) => {
-      const res = await ctx.auth.api.signUpEmail({ body }).catch(mapAuthError);
-      if (!res.token) throw new AppError("internal", "Sign-up did not return a session.");
-      return c.json({
-        token: res.token,
-        user: { id: res.user.id, name: res.user.name, email: res.user.email },
-      });
-    },
+    async (c, { body }) => c.json(authResult(await ctx.auth.api.signUpEmail({ body }).catch(mapAuthError))),
   );
 
   defineRoute(
@@ -102,13 +101,7 @@ export function authRoutes(ctx: AuthRouteDeps) {
       response: zAuthResult,
     },
     [],
-    async (c, { body }) => {
-      const res = await ctx.auth.api.signInEmail({ body }).catch(mapAuthError);
-      return c.json({
-        token: res.token,
-        user: { id: res.user.id, name: res.user.name, email: res.user.email },
-      });
-    },
+    async (c, { body }) => c.json(authResult(await ctx.auth.api.signInEmail({ body }).catch(mapAuthError))),
   );
 
   defineRoute(

@@ -7,10 +7,9 @@ import {
   zSignUpInput,
 } from "@mnemo/contracts";
 import { APIError } from "better-auth/api";
-import type { AppContext } from "../../context.ts";
 import type { AppEnv } from "../../http/context.ts";
 import { createRouter, defineRoute } from "../../http/route.ts";
-import { requireAuth } from "../../http/middleware/auth.ts";
+import { requireAuth, type RequireAuthDeps } from "../../http/middleware/auth.ts";
 import { AppError } from "../../lib/errors.ts";
 
 /** Maps better-auth's failures to our closed error codes by its stable error code, not by text. */
@@ -46,7 +45,7 @@ function authResult(res: { token: string | null; user: { id: string; name: strin
 }
 
 /** What authRoutes uses of the application context (bootstrap.ts builds it once). */
-export type AuthRouteDeps = Pick<AppContext, "auth">;
+export type AuthRouteDeps = RequireAuthDeps;
 
 export function authRoutes(ctx: AuthRouteDeps) {
   const r = createRouter<AppEnv>();

@@ -24,7 +24,7 @@ import {
 import type { AppContext } from "../../context.ts";
 import type { AppEnv } from "../../http/context.ts";
 import { createRouter, defineRoute } from "../../http/route.ts";
-import { requireAuth } from "../../http/middleware/auth.ts";
+import { requireAuth, type RequireAuthDeps } from "../../http/middleware/auth.ts";
 import * as service from "./service.ts";
 import { claimInvitation } from "./invitations.ts";
 
@@ -34,7 +34,7 @@ const tag = "collections";
 const idOf = (c: Context<AppEnv>) => c.req.param("id") ?? "";
 
 /** What collectionRoutes uses of the application context (bootstrap.ts builds it once). */
-export type CollectionRouteDeps = Pick<AppContext, "auth" | "database">;
+export type CollectionRouteDeps = RequireAuthDeps & Pick<AppContext, "database">;
 
 /** Collections and sharing (spec 2 §7 Collections), under /api. */
 export function collectionRoutes(ctx: CollectionRouteDeps) {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import type { AppEnv } from "../../http/context.ts";
 import { createRouter, defineRoute } from "../../http/route.ts";
-import { requireAuth } from "../../http/middleware/auth.ts";
+import { requireAuth, type RequireAuthDeps } from "../../http/middleware/auth.ts";
 import { linkFetchOptions } from "../links/fetch-options.ts";
 import * as service from "./service.ts";
 
@@ -13,7 +13,7 @@ const zScreenshotInput = z.object({
 });
 
 /** What screenshotRoutes uses of the application context (bootstrap.ts builds it once). */
-export type ScreenshotRouteDeps = Pick<AppContext, "auth" | "database" | "blobs" | "log" | "config">;
+export type ScreenshotRouteDeps = RequireAuthDeps & Pick<AppContext, "database" | "blobs" | "log" | "config">;
 
 /** Full-page screenshots with the system Chromium (spec 2 §7 "take a full-page screenshot by url"). */
 export function screenshotRoutes(ctx: ScreenshotRouteDeps) {

@@ -1,6 +1,7 @@
-import type { ComponentProps } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { cn } from "@/lib/utils";
+import { Button } from "./button";
 import { OverlayPanel } from "./overlay-panel";
 
 export const Dialog = DialogPrimitive.Root;
@@ -44,5 +45,49 @@ export function DialogDescription({
 }: ComponentProps<typeof DialogPrimitive.Description>) {
   return (
     <DialogPrimitive.Description className={cn("text-sm text-muted-foreground", className)} {...props} />
+  );
+}
+
+/** A dialog that only informs: optional icon, title, description, any body, and Close. */
+export function InfoDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  hideDescription = false,
+  icon,
+  closeLabel = "Close",
+  className,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description: ReactNode;
+  /** Kept for screen readers only (the body says it visibly). */
+  hideDescription?: boolean;
+  icon?: ReactNode;
+  closeLabel?: string;
+  className?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className={className}>
+        <DialogHeader>
+          {icon}
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription className={hideDescription ? "sr-only" : undefined}>
+            {description}
+          </DialogDescription>
+        </DialogHeader>
+        {children}
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline">{closeLabel}</Button>
+          </DialogClose>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
   );
 }

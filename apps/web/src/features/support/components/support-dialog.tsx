@@ -1,5 +1,5 @@
 import { LifeBuoyIcon } from "lucide-react";
-import { InfoDialog } from "@/components/info-dialog";
+import { InfoDialog } from "@/components/ui/dialog";
 
 /** Contact support. Mnemo is self-hosted, so help comes from whoever runs this server. */
 export function SupportDialog({

@@ -1,5 +1,5 @@
 import { uploadMessages } from "@mnemo/contracts";
-import { InfoDialog } from "@/components/info-dialog";
+import { InfoDialog } from "@/components/ui/dialog";
 import { cn } from "@/lib/utils";
 import { notificationDialogTitle, visibleItems, type NotificationItem } from "../logic/notification";
 

@@ -3,14 +3,12 @@ import { ingestHandlers, resumeUnfinished } from "../modules/ingest/pipeline.ts"
 import { stopExtractionProcesses } from "../modules/ingest/deps.ts";
 import { startMemoryGuard } from "./memory-guard.ts";
 import { resumeReanalysis, runReanalyseJob } from "../modules/search/reanalyse.ts";
-import { appsDeps } from "../modules/apps/deps.ts";
+import { appsDeps, type AppsContext } from "../modules/apps/deps.ts";
 import { enqueueDueSyncs, runSync } from "../modules/apps/service.ts";
 
 /** What the worker uses: the ingest pipeline's and re-analysis's providers, never the HTTP ones. */
-export type WorkerDeps = Pick<
-  AppContext,
-  "database" | "blobs" | "config" | "log" | "queue" | "events" | "embeddings"
->;
+export type WorkerDeps = AppsContext &
+  Pick<AppContext, "database" | "blobs" | "config" | "log" | "queue" | "events" | "embeddings">;
 
 /**
  * Starts this process's worker: every job of the registry, the memory guard, then resumes

@@ -34,7 +34,8 @@ const tag = "collections";
 const idOf = (c: Context<AppEnv>) => c.req.param("id") ?? "";
 
 /** What collectionRoutes uses of the application context (bootstrap.ts builds it once). */
-export type CollectionRouteDeps = RequireAuthDeps & Pick<AppContext, "database">;
+export type CollectionRouteDeps = RequireAuthDeps &
+  Pick<AppContext, "database" | "mailer" | "publicUrl" | "log">;
 
 /** Collections and sharing (spec 2 §7 Collections), under /api. */
 export function collectionRoutes(ctx: CollectionRouteDeps) {

@@ -9,7 +9,7 @@ import type { UserEvent } from "./bus.ts";
 const HEARTBEAT_MS = 25_000;
 
 /** What eventRoutes uses of the application context (bootstrap.ts builds it once). */
-export type EventRouteDeps = RequireAuthDeps & Pick<AppContext, "events" | "database">;
+export type EventRouteDeps = RequireAuthDeps & Pick<AppContext, "events" | "database" | "log">;
 
 /** `GET /api/events`: Server-Sent Events with the user's own document and indexing changes (ARCHITECTURE §4). */
 export function eventRoutes(ctx: EventRouteDeps) {

@@ -138,7 +138,7 @@ export async function fetchPageMetadata(ctx: WebPageDeps, url: string) {
  * issue) and re-indexes it; an unchanged body is left alone. Returns whether it changed.
  */
 export async function replaceSyncedContent(
-  ctx: AppContext,
+  ctx: WebPageDeps,
   ownerId: string,
   id: string,
   title: string,

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { fixtureCaPath, fixtureOrigin, githubApiOrigin, oauthOrigin } from "./e2e/fixture-site-config.ts";
+import { headlessChromiumFlags } from "./apps/server/src/modules/screenshots/chromium-flags.ts";
 
 /**
  * End-to-end tests drive the system Chromium (never a downloaded browser) against the real
@@ -75,15 +76,7 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      args: headlessChromiumFlags,
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],

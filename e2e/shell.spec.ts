@@ -50,7 +50,7 @@ test("navigation reaches every screen with an honest empty state", async ({ page
   await sidebar.getByRole("link", { name: "Collections" }).click();
   await expect(page.getByRole("heading", { name: "No collections yet" })).toBeVisible();
   await sidebar.getByRole("link", { name: "Settings" }).click();
-  await expect(page.getByText("Connecting apps is available soon.")).toBeVisible();
+  await expect(page.getByRole("region", { name: "App integrations" })).toBeVisible();
   await sidebar.getByRole("link", { name: "Memories" }).click();
   await expect(page.getByRole("heading", { name: "No memories yet" })).toBeVisible();
 

@@ -8,9 +8,9 @@
  */
 import crypto from "node:crypto";
 import { parseArgs } from "node:util";
-import { openDatabase, type Database } from "../apps/server/src/db/client.ts";
+import type { Database } from "../apps/server/src/db/client.ts";
 import { source, sourceContent, user } from "../apps/server/src/db/schema/index.ts";
-import { createPostgresDatabase } from "../apps/server/src/test/harness.ts";
+import { openScratchDatabase } from "../apps/server/src/test/harness.ts";
 import {
   DEFAULT_RANKING,
   RankedSearchIndex,
@@ -29,18 +29,8 @@ async function openEvalDatabase(kind: string): Promise<{ database: Database; cle
     const base = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
     if (!base) throw new Error("--db postgres needs TEST_DATABASE_URL or DATABASE_URL");
     process.env.TEST_DATABASE_URL = base;
-    const created = await createPostgresDatabase();
-    const database = await openDatabase({ databaseUrl: created.url });
-    return {
-      database,
-      cleanup: async () => {
-        await database.close();
-        await created.drop();
-      },
-    };
   }
-  const database = await openDatabase({ pgliteDir: "memory://" });
-  return { database, cleanup: () => database.close() };
+  return openScratchDatabase(kind);
 }
 
 async function runSet(

@@ -18,7 +18,6 @@ import { eq } from "drizzle-orm";
 import { loadConfig } from "../../apps/server/src/config.ts";
 import { startMnemo } from "../../apps/server/src/bootstrap.ts";
 import { createLogger } from "../../apps/server/src/logger.ts";
-import { openDatabase, type Database } from "../../apps/server/src/db/client.ts";
 import {
   collection,
   collectionMember,
@@ -26,32 +25,10 @@ import {
   source,
   userProfile,
 } from "../../apps/server/src/db/schema/index.ts";
-import { createPostgresDatabase } from "../../apps/server/src/test/harness.ts";
+import { openScratchDatabase } from "../../apps/server/src/test/harness.ts";
+import { percentile } from "../lib/stats.ts";
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? NaN;
-};
 const ms = (n: number) => Math.round(n * 10) / 10;
-
-async function openBenchDatabase(
-  kind: string,
-  dir: string,
-): Promise<{ database: Database; cleanup: () => Promise<void> }> {
-  if (kind === "postgres") {
-    const created = await createPostgresDatabase();
-    const database = await openDatabase({ databaseUrl: created.url });
-    return {
-      database,
-      cleanup: async () => {
-        await database.close();
-        await created.drop();
-      },
-    };
-  }
-  const database = await openDatabase({ pgliteDir: path.join(dir, "pglite") });
-  return { database, cleanup: () => database.close() };
-}
 
 export async function run(argv: string[]) {
   const { values } = parseArgs({
@@ -66,7 +43,7 @@ export async function run(argv: string[]) {
   const nMemories = Number(values.memories);
   const nCollections = Number(values.collections);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mnemo-bench-collections-"));
-  const { database, cleanup } = await openBenchDatabase(values.db, dir);
+  const { database, cleanup } = await openScratchDatabase(values.db!, path.join(dir, "pglite"));
   const config = loadConfig({
     DATA_DIR: dir,
     LOG_LEVEL: "silent",
@@ -173,11 +150,11 @@ export async function run(argv: string[]) {
     const f = {
       db: values.db,
       add_batches: addTimes.length,
-      add_p50_ms: ms(pct(addTimes, 50)),
-      add_p95_ms: ms(pct(addTimes, 95)),
+      add_p50_ms: ms(percentile(addTimes, 50)),
+      add_p95_ms: ms(percentile(addTimes, 95)),
       list_collections: nCollections,
-      list_p50_ms: ms(pct(listTimes, 50)),
-      list_p95_ms: ms(pct(listTimes, 95)),
+      list_p50_ms: ms(percentile(listTimes, 50)),
+      list_p95_ms: ms(percentile(listTimes, 95)),
       load1: Math.round(os.loadavg()[0] * 10) / 10,
     };
     console.log(

@@ -23,6 +23,7 @@ import { createNdjsonDecoder } from "@mnemo/contracts/stream";
 import { spawnServer, type ServerProcess } from "../../apps/server/src/test/process.ts";
 import { createPostgresDatabase } from "../../apps/server/src/test/harness.ts";
 import { procCpuMs } from "../../apps/server/src/test/proc.ts";
+import { percentile } from "../lib/stats.ts";
 import pg from "pg";
 
 const DEFAULT_PG = "postgres://postgres@127.0.0.1:5432/test";
@@ -48,9 +49,6 @@ function note(i: number): { title: string; markdown: string } {
   return { title: `${words[0]} notes ${i}`, markdown: sentences.join(" ") };
 }
 
-const pct = (xs: number[], p: number) =>
-  xs.length ? xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] : NaN;
-
 type Stats = { p50: number; p95: number; max: number; errors: number; wallS: number };
 
 async function concurrently(n: number, one: (i: number) => Promise<void>): Promise<Stats> {
@@ -71,8 +69,8 @@ async function concurrently(n: number, one: (i: number) => Promise<void>): Promi
   );
   times.sort((a, b) => a - b);
   return {
-    p50: pct(times, 50),
-    p95: pct(times, 95),
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
     max: times.at(-1) ?? NaN,
     errors,
     wallS: (performance.now() - t0) / 1000,

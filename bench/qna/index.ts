@@ -24,22 +24,11 @@ import { loadConfig } from "../../apps/server/src/config.ts";
 import { startMnemo } from "../../apps/server/src/bootstrap.ts";
 import { createLogger } from "../../apps/server/src/logger.ts";
 import { sql } from "drizzle-orm";
-import { openDatabase, queryRows, type Database } from "../../apps/server/src/db/client.ts";
+import { queryRows } from "../../apps/server/src/db/client.ts";
 import { source, sourceContent } from "../../apps/server/src/db/schema/index.ts";
 import { indexSourceContent } from "../../apps/server/src/modules/search/index.ts";
-import { createPostgresDatabase } from "../../apps/server/src/test/harness.ts";
-
-/** Deterministic pseudo-random numbers (mulberry32). */
-function rng(seed: number) {
-  let a = seed;
-  return () => {
-    a |= 0;
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { openScratchDatabase } from "../../apps/server/src/test/harness.ts";
+import { percentile, rng } from "../lib/stats.ts";
 
 const SYL = [
   "ka",
@@ -94,30 +83,6 @@ function sentence(words: string[], pick: () => number, rand: () => number): stri
   return ws.join(" ") + ".";
 }
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
-};
-
-async function openBenchDatabase(
-  kind: string,
-  dir: string,
-): Promise<{ database: Database; cleanup: () => Promise<void> }> {
-  if (kind === "postgres") {
-    const created = await createPostgresDatabase();
-    const database = await openDatabase({ databaseUrl: created.url });
-    return {
-      database,
-      cleanup: async () => {
-        await database.close();
-        await created.drop();
-      },
-    };
-  }
-  const database = await openDatabase({ pgliteDir: path.join(dir, "pglite") });
-  return { database, cleanup: () => database.close() };
-}
-
 export async function run(args: string[]): Promise<void> {
   const { values } = parseArgs({
     args,
@@ -138,7 +103,7 @@ export async function run(args: string[]): Promise<void> {
     ? path.join(os.tmpdir(), `mnemo-bench-qna-${keep}`)
     : fs.mkdtempSync(path.join(os.tmpdir(), "mnemo-bench-qna-"));
   fs.mkdirSync(dir, { recursive: true });
-  const { database, cleanup } = await openBenchDatabase(values.db!, dir);
+  const { database, cleanup } = await openScratchDatabase(values.db!, path.join(dir, "pglite"));
   // Team plan: unlimited questions (the free plan allows a few a day).
   const config = loadConfig({
     DATA_DIR: dir,
@@ -263,7 +228,7 @@ export async function run(args: string[]): Promise<void> {
       if (!Number.isNaN(r.firstText)) ttft.push(r.firstText);
     }
     console.log(
-      `sequential: ${questions.length} questions, TTFC p50 ${pct(ttfc, 50).toFixed(0)} ms p95 ${pct(ttfc, 95).toFixed(0)} ms; first answer text p50 ${pct(ttft, 50).toFixed(0)} ms p95 ${pct(ttft, 95).toFixed(0)} ms`,
+      `sequential: ${questions.length} questions, TTFC p50 ${percentile(ttfc, 50).toFixed(0)} ms p95 ${percentile(ttfc, 95).toFixed(0)} ms; first answer text p50 ${percentile(ttft, 50).toFixed(0)} ms p95 ${percentile(ttft, 95).toFixed(0)} ms`,
     );
 
     // The search alone, for the same questions: what of TTFC is retrieval and what is the answer path.
@@ -274,7 +239,7 @@ export async function run(args: string[]): Promise<void> {
       searchMs.push(performance.now() - t);
     }
     console.log(
-      `search alone: p50 ${pct(searchMs, 50).toFixed(0)} ms p95 ${pct(searchMs, 95).toFixed(0)} ms`,
+      `search alone: p50 ${percentile(searchMs, 50).toFixed(0)} ms p95 ${percentile(searchMs, 95).toFixed(0)} ms`,
     );
 
     let errors = 0;
@@ -292,9 +257,9 @@ export async function run(args: string[]): Promise<void> {
     clearInterval(serveSampler);
     const done = results.filter(Boolean).map((r) => r!.total);
     console.log(
-      `concurrent: ${concurrency} streams, ${errors} errors, wall ${(wall / 1000).toFixed(1)} s, completion p95 ${pct(done, 95).toFixed(0)} ms, peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MB (filling ${(fillPeak / 2 ** 20).toFixed(0)} MB, serving ${(servePeak.rss / 2 ** 20).toFixed(0)} MB)`,
+      `concurrent: ${concurrency} streams, ${errors} errors, wall ${(wall / 1000).toFixed(1)} s, completion p95 ${percentile(done, 95).toFixed(0)} ms, peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MB (filling ${(fillPeak / 2 ** 20).toFixed(0)} MB, serving ${(servePeak.rss / 2 ** 20).toFixed(0)} MB)`,
     );
-    const summary = `chunks=${made} db=${values.db} search=${mnemo.ctx.search.name} ttfc_p50_ms=${pct(ttfc, 50).toFixed(0)} ttfc_p95_ms=${pct(ttfc, 95).toFixed(0)} first_text_p95_ms=${pct(ttft, 95).toFixed(0)} search_p95_ms=${pct(searchMs, 95).toFixed(0)} load_avg=${os.loadavg()[0].toFixed(1)} concurrent=${concurrency} errors=${errors} concurrent_wall_s=${(wall / 1000).toFixed(1)} peak_rss_mb=${(peakRss / 2 ** 20).toFixed(0)} serve_peak_rss_mb=${(servePeak.rss / 2 ** 20).toFixed(0)}`;
+    const summary = `chunks=${made} db=${values.db} search=${mnemo.ctx.search.name} ttfc_p50_ms=${percentile(ttfc, 50).toFixed(0)} ttfc_p95_ms=${percentile(ttfc, 95).toFixed(0)} first_text_p95_ms=${percentile(ttft, 95).toFixed(0)} search_p95_ms=${percentile(searchMs, 95).toFixed(0)} load_avg=${os.loadavg()[0].toFixed(1)} concurrent=${concurrency} errors=${errors} concurrent_wall_s=${(wall / 1000).toFixed(1)} peak_rss_mb=${(peakRss / 2 ** 20).toFixed(0)} serve_peak_rss_mb=${(servePeak.rss / 2 ** 20).toFixed(0)}`;
     if (values.write) {
       const file = path.join(import.meta.dirname, "../../docs/benchmarks.md");
       const row = `\n### qna (extractive) — ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores\n\n\`npm run bench -- qna --chunks ${targetChunks} --concurrency ${concurrency} --questions ${nQuestions} --db ${values.db}\`\n\n\`${summary}\`\n`;

@@ -19,22 +19,12 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase, queryRows, type Database } from "../../apps/server/src/db/client.ts";
 import { source, user } from "../../apps/server/src/db/schema/index.ts";
-import { createPostgresDatabase } from "../../apps/server/src/test/harness.ts";
+import { openScratchDatabase } from "../../apps/server/src/test/harness.ts";
+import { percentile, rng } from "../lib/stats.ts";
 import { pgTextsearchBackend, portableBackend } from "../../apps/server/src/modules/search/backends.ts";
 import { RankedSearchIndex } from "../../apps/server/src/modules/search/engine.ts";
 import { analysedColumns, buildSearchText } from "../../apps/server/src/modules/search/indexer.ts";
 import { prepareSearch } from "../../apps/server/src/modules/search/setup.ts";
-
-/** Small deterministic PRNG (mulberry32). */
-function rng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SYL = [
   "ka",
@@ -126,16 +116,13 @@ async function open(
       const database = await openDatabase({ databaseUrl: url.toString() });
       return { database, cleanup: () => database.close() };
     }
-    const created = await createPostgresDatabase();
-    const database = await openDatabase({ databaseUrl: created.url });
-    return { database, cleanup: async () => (await database.close(), await created.drop()) };
+    return openScratchDatabase("postgres");
   }
-  const dir = keep ? path.join(os.tmpdir(), `mnemo-bench-search-${keep}`) : "memory://";
-  const database = await openDatabase({ pgliteDir: dir });
-  return { database, cleanup: () => database.close() };
+  return openScratchDatabase(
+    "pglite",
+    keep ? path.join(os.tmpdir(), `mnemo-bench-search-${keep}`) : undefined,
+  );
 }
-
-const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 
 export async function run(args: string[]): Promise<void> {
   const { values } = parseArgs({
@@ -241,8 +228,8 @@ export async function run(args: string[]): Promise<void> {
     console.log(
       `mean ms per step: ${[...steps].map(([k, v]) => `${k} ${(v / queries.length).toFixed(2)}`).join(", ")}`,
     );
-    const p50 = pct(times, 50).toFixed(1);
-    const p95 = pct(times, 95).toFixed(1);
+    const p50 = percentile(times, 50).toFixed(1);
+    const p95 = percentile(times, 95).toFixed(1);
     console.log(
       `queries=${queries.length} empty=${empty} p50=${p50}ms p95=${p95}ms max=${times.at(-1)!.toFixed(1)}ms`,
     );

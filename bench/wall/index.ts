@@ -10,6 +10,7 @@ import os from "node:os";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { createTestMnemo } from "../../apps/server/src/test/harness.ts";
+import { percentile, rng } from "../lib/stats.ts";
 import { analysedColumns, buildSearchText } from "../../apps/server/src/modules/search/indexer.ts";
 
 const TOPICS = [
@@ -28,18 +29,6 @@ const WORDS =
   "alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike november oscar papa quebec romeo sierra tango uniform victor whiskey xray yankee zulu".split(
     " ",
   );
-
-const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
-
-function rng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Wall-clock p95 of each call, and the CPU time the process spent on it (app and PGlite run in
@@ -61,10 +50,10 @@ async function time(label: string, calls: number, fn: (i: number) => Promise<Res
   }
   times.sort((a, b) => a - b);
   cpu.sort((a, b) => a - b);
-  const p95 = pct(times, 95);
-  const cpuP95 = pct(cpu, 95);
+  const p95 = percentile(times, 95);
+  const cpuP95 = percentile(cpu, 95);
   console.log(
-    `${label.padEnd(34)} p50 ${pct(times, 50).toFixed(1)} ms  p95 ${p95.toFixed(1)} ms  max ${times.at(-1)!.toFixed(1)} ms  (CPU p50 ${pct(cpu, 50).toFixed(1)} ms, p95 ${cpuP95.toFixed(1)} ms)`,
+    `${label.padEnd(34)} p50 ${percentile(times, 50).toFixed(1)} ms  p95 ${p95.toFixed(1)} ms  max ${times.at(-1)!.toFixed(1)} ms  (CPU p50 ${percentile(cpu, 50).toFixed(1)} ms, p95 ${cpuP95.toFixed(1)} ms)`,
   );
   return { p95, cpuP95 };
 }

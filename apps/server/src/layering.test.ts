@@ -71,6 +71,13 @@ describe("server layering", () => {
     expect(offenders).toEqual([]);
   });
 
+  it("route factories, services and jobs take narrow dependencies, not the whole AppContext", () => {
+    const wide = product
+      .filter((f) => f !== "bootstrap.ts" && f !== "http/app.ts" && f !== "context.ts")
+      .filter((f) => /\(\s*ctx:\s*AppContext\b/.test(fs.readFileSync(path.join(src, f), "utf8")));
+    expect(wide).toEqual([]);
+  });
+
   it("finds a cycle when there is one (the check is live)", () => {
     const g = new Map([
       ["a.ts", ["b.ts"]],

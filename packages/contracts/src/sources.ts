@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { memories } from "./constants.ts";
 
 /** Memory kinds (spec 2 §1). App results use the app id as their type. */
 export const sourceTypes = [
@@ -12,8 +13,8 @@ export const sourceTypes = [
   "canvas",
 ] as const;
 
-/** Wall tabs (spec 2 §2) plus the pinned view. */
-export const wallTabs = ["everything", "mindmap", "canvas", "pages", "shared", "pinned"] as const;
+/** Wall tabs (spec 2 §2, constants.memories.tabs) plus the pinned view. */
+export const wallTabs = [...memories.tabs, "pinned"] as const;
 export type WallTab = (typeof wallTabs)[number];
 
 export const sortOrders = ["most-relevant", "recent", "oldest"] as const;

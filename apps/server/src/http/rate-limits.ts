@@ -1,7 +1,11 @@
 import type { Hono } from "hono";
-import type { AppContext } from "../context.ts";
 import type { AppEnv } from "./context.ts";
-import { limitPerIp, limitPerSession, signInLockoutGuard } from "./middleware/rate-limit.ts";
+import {
+  limitPerIp,
+  limitPerSession,
+  signInLockoutGuard,
+  type RateLimitDeps,
+} from "./middleware/rate-limit.ts";
 import { windowRules } from "../modules/rate-limits/rules.ts";
 
 /**
@@ -9,7 +13,7 @@ import { windowRules } from "../modules/rate-limits/rules.ts";
  * auth by address and account, public chats by address, link saving, uploads and screenshots
  * by session. Counters live in the database, so they hold across API processes.
  */
-export function mountRateLimits(app: Hono<AppEnv>, ctx: AppContext): void {
+export function mountRateLimits(app: Hono<AppEnv>, ctx: RateLimitDeps): void {
   app.post("/api/auth/sign-in", limitPerIp(ctx, windowRules.signInPerIp), signInLockoutGuard(ctx));
   app.post("/api/auth/sign-up", limitPerIp(ctx, windowRules.signUpPerIp));
   app.post("/api/public_chat/chat", limitPerIp(ctx, windowRules.publicChatPerIp));

@@ -28,15 +28,15 @@ export type JobPolicy = {
   heavy: boolean;
 };
 
+/** Extraction and indexing retry alike: a few quick retries, a short heartbeat. */
+const ingestRetries = { retryLimit: 4, retryDelay: 2, retryDelayMax: 60, heartbeatSeconds: 10 };
+
 export const jobRegistry = {
   /** Reads the upload / link / page and stores its readable content (source_content). */
   "ingest.extract": {
     payload: zIngestJob,
     policy: {
-      retryLimit: 4,
-      retryDelay: 2,
-      retryDelayMax: 60,
-      heartbeatSeconds: 10,
+      ...ingestRetries,
       expireInSeconds: 900,
       concurrency: 2,
       batchSize: 4,
@@ -47,10 +47,7 @@ export const jobRegistry = {
   "ingest.index": {
     payload: zIngestJob,
     policy: {
-      retryLimit: 4,
-      retryDelay: 2,
-      retryDelayMax: 60,
-      heartbeatSeconds: 10,
+      ...ingestRetries,
       expireInSeconds: 600,
       concurrency: 1,
       batchSize: 4,

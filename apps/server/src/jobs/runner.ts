@@ -3,14 +3,18 @@ import { ingestHandlers, resumeUnfinished } from "../modules/ingest/pipeline.ts"
 import { stopExtractionProcesses } from "../modules/ingest/deps.ts";
 import { startMemoryGuard } from "./memory-guard.ts";
 import { resumeReanalysis, runReanalyseJob } from "../modules/search/reanalyse.ts";
-import { appsDeps } from "../modules/apps/deps.ts";
+import { appsDeps, type AppsContext } from "../modules/apps/deps.ts";
 import { enqueueDueSyncs, runSync } from "../modules/apps/service.ts";
+
+/** What the worker uses: the ingest pipeline's and re-analysis's providers, never the HTTP ones. */
+export type WorkerDeps = AppsContext &
+  Pick<AppContext, "database" | "blobs" | "config" | "log" | "queue" | "events" | "embeddings">;
 
 /**
  * Starts this process's worker: every job of the registry, the memory guard, then resumes
  * unfinished ingestion and re-analysis.
  */
-export async function startWorker(ctx: AppContext): Promise<void> {
+export async function startWorker(ctx: WorkerDeps): Promise<void> {
   if (ctx.queue.working) return;
   const guard = startMemoryGuard({
     limitMb: ctx.config.memoryLimitMb,
@@ -46,7 +50,7 @@ export async function startWorker(ctx: AppContext): Promise<void> {
 /** How the in-process worker runs: at start-up, on the first enqueued job (tests), or not at all. */
 export type WorkerMode = "on" | "lazy" | "off";
 
-export async function setupWorker(ctx: AppContext, mode: WorkerMode): Promise<void> {
+export async function setupWorker(ctx: WorkerDeps, mode: WorkerMode): Promise<void> {
   if (mode === "on") {
     await startWorker(ctx);
   } else if (mode === "lazy") {

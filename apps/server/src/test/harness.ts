@@ -57,6 +57,22 @@ export async function openTestDatabase(
     const database = await openDatabase({ pgliteDir: "memory://", loadDataDir: await template() });
     return { database, cleanup: () => database.close() };
   }
+  return openScratchDatabase("postgres");
+}
+
+/**
+ * A fresh, migrated database for a test, benchmark or evaluation run (`kind` as given on their
+ * command line): "postgres", a new database next to TEST_DATABASE_URL (dropped by `cleanup`);
+ * anything else, PGlite in `pgliteDir` (memory by default).
+ */
+export async function openScratchDatabase(
+  kind: DbKind | (string & {}),
+  pgliteDir = "memory://",
+): Promise<{ database: Database; cleanup: () => Promise<void> }> {
+  if (kind !== "postgres") {
+    const database = await openDatabase({ pgliteDir });
+    return { database, cleanup: () => database.close() };
+  }
   const created = await createPostgresDatabase();
   const database = await openDatabase({ databaseUrl: created.url });
   return {

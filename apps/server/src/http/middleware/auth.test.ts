@@ -2,16 +2,18 @@ import { Hono } from "hono";
 import { APIError } from "better-auth/api";
 import { describe, expect, it } from "vitest";
 import { createLogger } from "../../logger.ts";
-import type { AppContext } from "../../context.ts";
 import type { AppEnv } from "../context.ts";
-import { requireAuth } from "./auth.ts";
+import { requireAuth, type RequireAuthDeps } from "./auth.ts";
 import { errorHandler } from "./error-handler.ts";
 import { requestId } from "./request-id.ts";
 
 /** An app with one protected route whose session lookup does what `getSession` does. */
 function appWith(getSession: () => Promise<unknown>) {
   const log = createLogger("silent");
-  const ctx = { auth: { api: { getSession } } } as unknown as AppContext;
+  const ctx = {
+    auth: { api: { getSession } },
+    desktopTokens: { verify: () => false },
+  } as unknown as RequireAuthDeps;
   const app = new Hono<AppEnv>();
   app.onError(errorHandler(log));
   app.use("*", requestId(log));

@@ -5,12 +5,15 @@ import type { AppEnv } from "../context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { DESKTOP_TOKEN_HEADER } from "../../modules/auth/desktop-token.ts";
 
+/** What the auth middleware uses: the session lookup and the desktop-token check. */
+export type RequireAuthDeps = Pick<AppContext, "auth" | "desktopTokens">;
+
 /**
  * Requires a valid bearer token: a missing, malformed or unknown token is 401
  * {"error":"unauthorized"}. A lookup that fails for another reason (the database is down) is a
  * 503, so an outage never signs everyone out.
  */
-export function requireAuth(ctx: AppContext): MiddlewareHandler<AppEnv> {
+export function requireAuth(ctx: RequireAuthDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const header = c.req.header("authorization") ?? "";
     const match = /^Bearer\s+(\S{10,1024})$/.exec(header.trim());

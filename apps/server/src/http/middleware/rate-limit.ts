@@ -33,13 +33,16 @@ export function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
 }
 
 /** A signed-in session's key: a hash of its bearer token (never the token itself). */
+/** What the rate limiters use: the counters' database and the proxy/exemption settings. */
+export type RateLimitDeps = Pick<AppContext, "database" | "config">;
+
 function sessionKey(c: Context<AppEnv>): string | undefined {
   const token = /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization")?.trim() ?? "")?.[1];
   return token ? crypto.createHash("sha256").update(token).digest("hex").slice(0, 32) : undefined;
 }
 
 /** Limits hits per client address under `rule`; past it, 429 with Retry-After. */
-export function limitPerIp(ctx: AppContext, rule: WindowRule): MiddlewareHandler<AppEnv> {
+export function limitPerIp(ctx: RateLimitDeps, rule: WindowRule): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const ip = clientIp(c, ctx.config.TRUST_PROXY);
     // "unknown" only for in-process calls (tests, no socket): nothing on the network reaches it.
@@ -55,7 +58,7 @@ export function limitPerIp(ctx: AppContext, rule: WindowRule): MiddlewareHandler
 }
 
 /** Limits hits per signed-in session under `rule` (requests without a token pass to auth, which refuses them). */
-export function limitPerSession(ctx: AppContext, rule: WindowRule): MiddlewareHandler<AppEnv> {
+export function limitPerSession(ctx: RateLimitDeps, rule: WindowRule): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const session = sessionKey(c);
     if (session) {
@@ -77,7 +80,7 @@ export function limitPerSession(ctx: AppContext, rule: WindowRule): MiddlewareHa
  * Sign-in lock-out per account: a locked account is refused (even with the right password)
  * until its lock ends; each wrong password counts a failure, a success clears them.
  */
-export function signInLockoutGuard(ctx: AppContext): MiddlewareHandler<AppEnv> {
+export function signInLockoutGuard(ctx: RateLimitDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const body = (await c.req.json().catch(() => ({}))) as { email?: unknown };
     const email = typeof body.email === "string" ? body.email.trim().toLowerCase() : "";

@@ -12,8 +12,14 @@ import { replaceSyncedContent } from "../ingest/web-pages-service.ts";
 /** Most links one batch of capture takes (the web-pages call's own bound). */
 const SAVE_BATCH = 50;
 
+/** What the apps service's dependencies are built from (routes and the worker both hold it). */
+export type AppsContext = Pick<
+  AppContext,
+  "database" | "secrets" | "config" | "queue" | "search" | "blobs" | "events" | "log"
+>;
+
 /** The apps service's dependencies, from the one context built at start-up. */
-export function appsDeps(ctx: AppContext): AppsDeps {
+export function appsDeps(ctx: AppsContext): AppsDeps {
   const db = ctx.database.db;
   return {
     db,

@@ -4,7 +4,6 @@ import type { ApplicationsResponse, ConnectedAccount, SourceList } from "@mnemo/
 import { createTestMnemo, testDatabases, type TestMnemo, type TestUser } from "../../test/harness.ts";
 import { startGitHubPeer, type GitHubPeer } from "../../test/fixtures/github/peer.ts";
 import { waitUntil } from "../../test/wait.ts";
-import { waitIndexed } from "../ingest/test/helpers.ts";
 
 /**
  * The GitHub connector end to end: OAuth 2 with PKCE against a real OAuth 2 server

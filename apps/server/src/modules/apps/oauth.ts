@@ -95,7 +95,7 @@ export async function oauthCallback(
   const [callback, returnTo] = pending.redirectUri.split("\n");
   const ep = connector.oauth.endpoints(deps.connector.settings);
   let accessToken: string;
-  let refreshToken: string | null = null;
+  let refreshToken: string | null;
   try {
     const client = new arctic.OAuth2Client(ep.clientId, ep.clientSecret, callback!);
     const tokens = await client.validateAuthorizationCode(ep.token, q.auth_code, pending.codeVerifier);

@@ -20,16 +20,19 @@ import {
 import type { AppContext } from "../../context.ts";
 import type { AppEnv } from "../../http/context.ts";
 import { createRouter, defineRoute } from "../../http/route.ts";
-import { requireAuth } from "../../http/middleware/auth.ts";
-import { appsDeps } from "./deps.ts";
+import { requireAuth, type RequireAuthDeps } from "../../http/middleware/auth.ts";
+import { appsDeps, type AppsContext } from "./deps.ts";
 import * as service from "./service.ts";
 import { getContent, searchApp } from "./search.ts";
 import { connectionLink, oauthCallback } from "./oauth.ts";
 
 const tag = "apps";
 
+/** What appRoutes uses of the application context (bootstrap.ts builds it once). */
+export type AppRouteDeps = RequireAuthDeps & AppsContext & Pick<AppContext, "memorySearch">;
+
 /** Connected apps (spec 3 §7: applications, connected applications, store / delete / deactivate). */
-export function appRoutes(ctx: AppContext) {
+export function appRoutes(ctx: AppRouteDeps) {
   const r = createRouter<AppEnv>();
   const auth = [requireAuth(ctx)];
   const deps = appsDeps(ctx);

@@ -7,10 +7,9 @@ import {
   zSignUpInput,
 } from "@mnemo/contracts";
 import { APIError } from "better-auth/api";
-import type { AppContext } from "../../context.ts";
 import type { AppEnv } from "../../http/context.ts";
 import { createRouter, defineRoute } from "../../http/route.ts";
-import { requireAuth } from "../../http/middleware/auth.ts";
+import { requireAuth, type RequireAuthDeps } from "../../http/middleware/auth.ts";
 import { AppError } from "../../lib/errors.ts";
 
 /** Maps better-auth's failures to our closed error codes by its stable error code, not by text. */
@@ -39,7 +38,16 @@ function mapAuthError(err: unknown): never {
   throw err;
 }
 
-export function authRoutes(ctx: AppContext) {
+/** The answer to a sign-up or sign-in: the bearer token and whom it signs in. */
+function authResult(res: { token: string | null; user: { id: string; name: string; email: string } }) {
+  if (!res.token) throw new AppError("internal", "The sign-in did not return a session.");
+  return { token: res.token, user: { id: res.user.id, name: res.user.name, email: res.user.email } };
+}
+
+/** What authRoutes uses of the application context (bootstrap.ts builds it once). */
+export type AuthRouteDeps = RequireAuthDeps;
+
+export function authRoutes(ctx: AuthRouteDeps) {
   const r = createRouter<AppEnv>();
 
   defineRoute(
@@ -54,14 +62,7 @@ export function authRoutes(ctx: AppContext) {
       response: zAuthResult,
     },
     [],
-    async (c, { body }) => {
-      const res = await ctx.auth.api.signUpEmail({ body }).catch(mapAuthError);
-      if (!res.token) throw new AppError("internal", "Sign-up did not return a session.");
-      return c.json({
-        token: res.token,
-        user: { id: res.user.id, name: res.user.name, email: res.user.email },
-      });
-    },
+    async (c, { body }) => c.json(authResult(await ctx.auth.api.signUpEmail({ body }).catch(mapAuthError))),
   );
 
   defineRoute(
@@ -99,13 +100,7 @@ export function authRoutes(ctx: AppContext) {
       response: zAuthResult,
     },
     [],
-    async (c, { body }) => {
-      const res = await ctx.auth.api.signInEmail({ body }).catch(mapAuthError);
-      return c.json({
-        token: res.token,
-        user: { id: res.user.id, name: res.user.name, email: res.user.email },
-      });
-    },
+    async (c, { body }) => c.json(authResult(await ctx.auth.api.signInEmail({ body }).catch(mapAuthError))),
   );
 
   defineRoute(

@@ -35,7 +35,7 @@ describe.each(testDatabases())("signed file URLs of shared memories on %s", (kin
       state: "uploaded",
     });
     collectionId = await buildCollection(m, owner, {
-      shareWith: [[member.email, "read"]],
+      shareWith: [[member, "read"]],
       memories: [memoryId],
     });
   });

@@ -7,6 +7,7 @@ import { AppError } from "../../lib/errors.ts";
 import { userMayReadSource } from "../access/source-access.ts";
 import { LocalBlobStore } from "./local.ts";
 import { BlobTooLargeError, isSafeKey, type BlobMetadata } from "./store.ts";
+import type { BlobGrant } from "./signing.ts";
 import { Readable } from "node:stream";
 
 const zGrantQuery = z.object({
@@ -30,11 +31,14 @@ function metadataFrom(headers: Headers): BlobMetadata {
   return out;
 }
 
+/** What blobRoutes uses of the application context (bootstrap.ts builds it once). */
+export type BlobRouteDeps = Pick<AppContext, "config" | "blobs" | "database">;
+
 /**
  * Embedded-mode upload and download endpoints behind HMAC-signed URLs (LocalBlobStore). They take
  * no bearer token: the signature is the authorization. Bodies stream to disk, never buffered.
  */
-export function blobRoutes(ctx: AppContext) {
+export function blobRoutes(ctx: BlobRouteDeps) {
   const r = createRouter<AppEnv>();
   const limit = ctx.config.UPLOAD_LIMIT_MB * 1024 * 1024;
 
@@ -56,15 +60,19 @@ export function blobRoutes(ctx: AppContext) {
     return grant;
   };
 
-  documentRoute(r, {
-    method: "put",
-    path: "/blob/:key{.+}",
-    summary: "Upload a file body to a presigned URL (embedded mode)",
-    tag: "uploads",
-    auth: false,
-  });
-  r.put("/blob/:key{.+}", async (c) => {
-    const grant = grantFor(c, "PUT");
+  /** A route of the signed blob URL: documented, and its handler gets the verified grant. */
+  const signedRoute = (
+    method: "put" | "get",
+    summary: string,
+    handler: (c: Context<AppEnv>, grant: BlobGrant) => Promise<Response>,
+  ) => {
+    const path = "/blob/:key{.+}";
+    documentRoute(r, { method, path, summary, tag: "uploads", auth: false });
+    const verb = method === "put" ? "PUT" : "GET";
+    r.on(verb, path, (c) => handler(c, grantFor(c, verb)));
+  };
+
+  signedRoute("put", "Upload a file body to a presigned URL (embedded mode)", async (c, grant) => {
     const max = Math.min(grant.max, limit);
     const declared = Number(c.req.header("content-length") ?? "NaN");
     const tooLarge = () =>
@@ -85,15 +93,7 @@ export function blobRoutes(ctx: AppContext) {
     return c.body(null, 200);
   });
 
-  documentRoute(r, {
-    method: "get",
-    path: "/blob/:key{.+}",
-    summary: "Download a stored file by presigned URL (embedded mode)",
-    tag: "uploads",
-    auth: false,
-  });
-  r.get("/blob/:key{.+}", async (c) => {
-    const grant = grantFor(c, "GET");
+  signedRoute("get", "Download a stored file by presigned URL (embedded mode)", async (c, grant) => {
     // The URL's reader must still be allowed to read the memory (revoked members, deleted memories).
     if (
       grant.reader &&

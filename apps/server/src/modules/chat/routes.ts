@@ -15,7 +15,7 @@ import {
 import type { AppContext } from "../../context.ts";
 import type { AppEnv } from "../../http/context.ts";
 import { createRouter, defineRoute } from "../../http/route.ts";
-import { requireAuth } from "../../http/middleware/auth.ts";
+import { requireAuth, type RequireAuthDeps } from "../../http/middleware/auth.ts";
 import { AppError } from "../../lib/errors.ts";
 import { ANSWER_ERROR_HEADER } from "@mnemo/contracts/stream";
 import { answerErrorCode } from "./answer-error.ts";
@@ -26,8 +26,12 @@ import * as service from "./service.ts";
 
 const zOk = z.object({ success: z.literal(true) });
 
+/** What chatRoutes uses of the application context (bootstrap.ts builds it once). */
+export type ChatRouteDeps = RequireAuthDeps &
+  Pick<AppContext, "database" | "search" | "models" | "webSearch" | "log" | "config">;
+
 /** POST /api/qna (streamed answers) and the chat history calls of spec 1 §7. */
-export function chatRoutes(ctx: AppContext) {
+export function chatRoutes(ctx: ChatRouteDeps) {
   const r = createRouter<AppEnv>();
   const auth = [requireAuth(ctx)];
   const db = ctx.database.db;

@@ -24,7 +24,7 @@ import {
 import type { AppContext } from "../../context.ts";
 import type { AppEnv } from "../../http/context.ts";
 import { createRouter, defineRoute } from "../../http/route.ts";
-import { requireAuth } from "../../http/middleware/auth.ts";
+import { requireAuth, type RequireAuthDeps } from "../../http/middleware/auth.ts";
 import * as service from "./service.ts";
 import { claimInvitation } from "./invitations.ts";
 
@@ -33,8 +33,12 @@ const tag = "collections";
 /** The `:id` path segment (always present on the routes that use it). */
 const idOf = (c: Context<AppEnv>) => c.req.param("id") ?? "";
 
+/** What collectionRoutes uses of the application context (bootstrap.ts builds it once). */
+export type CollectionRouteDeps = RequireAuthDeps &
+  Pick<AppContext, "database" | "mailer" | "publicUrl" | "log">;
+
 /** Collections and sharing (spec 2 §7 Collections), under /api. */
-export function collectionRoutes(ctx: AppContext) {
+export function collectionRoutes(ctx: CollectionRouteDeps) {
   const r = createRouter<AppEnv>();
   const auth = [requireAuth(ctx)];
   const db = ctx.database.db;
@@ -99,37 +103,36 @@ export function collectionRoutes(ctx: AppContext) {
       }),
   );
 
-  defineRoute(
-    r,
+  // Adding and removing memories take the same input and answer per document; only the service differs.
+  const membership = [
     {
-      method: "post",
       path: "/collection/add_sources",
       summary: "Add memories to a collection (write or admin); duplicates answer result duplicate_source",
-      tag,
-      query: zCollectionIdQuery,
-      body: zCollectionSourcesInput,
       response: zAddSourcesResponse,
+      apply: service.addSources,
     },
-    auth,
-    async (c, { query, body }) =>
-      c.json(await service.addSources(db, c.var.actor, query.collection_id, body.documents)),
-  );
-
-  defineRoute(
-    r,
     {
-      method: "post",
       path: "/collection/remove_sources",
       summary: "Remove memories from a collection (write or admin); the memories stay",
-      tag,
-      query: zCollectionIdQuery,
-      body: zCollectionSourcesInput,
       response: zRemoveSourcesResponse,
+      apply: service.removeSources,
     },
-    auth,
-    async (c, { query, body }) =>
-      c.json(await service.removeSources(db, c.var.actor, query.collection_id, body.documents)),
-  );
+  ];
+  for (const { path, summary, response, apply } of membership)
+    defineRoute(
+      r,
+      {
+        method: "post",
+        path,
+        summary,
+        tag,
+        query: zCollectionIdQuery,
+        body: zCollectionSourcesInput,
+        response,
+      },
+      auth,
+      async (c, { query, body }) => c.json(await apply(db, c.var.actor, query.collection_id, body.documents)),
+    );
 
   defineRoute(
     r,

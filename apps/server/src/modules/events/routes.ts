@@ -2,14 +2,17 @@ import { streamSSE } from "hono/streaming";
 import type { AppContext } from "../../context.ts";
 import type { AppEnv } from "../../http/context.ts";
 import { createRouter, defineRoute } from "../../http/route.ts";
-import { requireAuth } from "../../http/middleware/auth.ts";
+import { requireAuth, type RequireAuthDeps } from "../../http/middleware/auth.ts";
 import { getMe } from "../users/service.ts";
 import type { UserEvent } from "./bus.ts";
 
 const HEARTBEAT_MS = 25_000;
 
+/** What eventRoutes uses of the application context (bootstrap.ts builds it once). */
+export type EventRouteDeps = RequireAuthDeps & Pick<AppContext, "events" | "database" | "log">;
+
 /** `GET /api/events`: Server-Sent Events with the user's own document and indexing changes (ARCHITECTURE §4). */
-export function eventRoutes(ctx: AppContext) {
+export function eventRoutes(ctx: EventRouteDeps) {
   const r = createRouter<AppEnv>();
   defineRoute(
     r,

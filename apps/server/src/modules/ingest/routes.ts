@@ -12,16 +12,20 @@ import {
   zVerifyIndexingInput,
   zVerifyIndexingResponse,
 } from "@mnemo/contracts";
-import type { AppContext } from "../../context.ts";
 import type { AppEnv } from "../../http/context.ts";
 import { createRouter, defineRoute } from "../../http/route.ts";
-import { requireAuth } from "../../http/middleware/auth.ts";
+import { requireAuth, type RequireAuthDeps } from "../../http/middleware/auth.ts";
 import * as uploads from "./uploads-service.ts";
+import type { UploadDeps } from "./uploads-service.ts";
+import type { WebPageDeps } from "./web-pages-service.ts";
 import * as webPages from "./web-pages-service.ts";
 import { proactiveMemory } from "./proactive.ts";
 
+/** What ingestRoutes uses of the application context (bootstrap.ts builds it once). */
+export type IngestRouteDeps = RequireAuthDeps & UploadDeps & WebPageDeps;
+
 /** Spec 2 §7 Uploads and Indexing. Paths the spec does not show are designed in its style. */
-export function ingestRoutes(ctx: AppContext) {
+export function ingestRoutes(ctx: IngestRouteDeps) {
   const r = createRouter<AppEnv>();
   const auth = [requireAuth(ctx)];
   const tag = "uploads";

@@ -12,6 +12,9 @@ import { guardFileUpload, previewFileUpload } from "../plans/guards.ts";
 /** Presigned URLs live this long (seconds). */
 const PRESIGN_TTL = 15 * 60;
 
+/** What the upload service uses of the application context. */
+export type UploadDeps = Pick<AppContext, "database" | "blobs" | "config" | "queue" | "log">;
+
 const sourceTypeOf = { page: "page", image: "image", file: "file" } as const;
 
 export function fileKeyFor(ownerId: string, fileId: string): string {
@@ -19,7 +22,7 @@ export function fileKeyFor(ownerId: string, fileId: string): string {
 }
 
 /** Spec 2 §7 "get upload location": validates the file, records a pending blob, presigns the PUT. */
-export async function getPresignedUrl(ctx: AppContext, actor: Actor, input: GetPresignedUrlInput) {
+export async function getPresignedUrl(ctx: UploadDeps, actor: Actor, input: GetPresignedUrlInput) {
   const db = ctx.database.db;
   const check = checkUploadFile(input.metadata.name_base64, input.fileType, supportedFileExtensions);
   if (!check.ok) throw validation(check.message);
@@ -61,7 +64,7 @@ export async function getPresignedUrl(ctx: AppContext, actor: Actor, input: GetP
   return { presigned_url, file_key: key, file_id: fileId };
 }
 
-async function hashStored(ctx: AppContext, key: string): Promise<string> {
+async function hashStored(ctx: UploadDeps, key: string): Promise<string> {
   const stream = await ctx.blobs.get(key);
   if (!stream) throw validation(uploadMessages.uploadFailed);
   const hash = crypto.createHash("sha256");
@@ -73,7 +76,7 @@ async function hashStored(ctx: AppContext, key: string): Promise<string> {
  * Spec 2 §7 "confirm upload": checks the stored body, refuses duplicates (same content for the same
  * owner), creates or re-versions the memory (status in_progress) and enqueues extraction.
  */
-export async function confirmUpload(ctx: AppContext, actor: Actor, input: ConfirmUploadInput) {
+export async function confirmUpload(ctx: UploadDeps, actor: Actor, input: ConfirmUploadInput) {
   const db = ctx.database.db;
   if (!isValidClientId(input.file_id)) throw notFound();
   const key = fileKeyFor(actor.id, input.file_id);
@@ -130,7 +133,7 @@ export async function confirmUpload(ctx: AppContext, actor: Actor, input: Confir
 }
 
 /** Spec 2 §7 "verify indexing": each item's status; any id the actor does not own answers 404. */
-export async function verifyIndexing(ctx: AppContext, actor: Actor, items: { type: string; id: string }[]) {
+export async function verifyIndexing(ctx: UploadDeps, actor: Actor, items: { type: string; id: string }[]) {
   const ids = [...new Set(items.map((i) => i.id))];
   const rows = await repo.findOwnedSources(ctx.database.db, actor.id, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));

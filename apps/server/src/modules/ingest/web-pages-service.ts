@@ -9,6 +9,9 @@ import { FetchError, type FetchFailure, resolveSafeTarget } from "../links/safe-
 import { fetchMetadata } from "./deps.ts";
 import { enqueueExtract } from "./enqueue.ts";
 
+/** What the web-page service uses of the application context. */
+export type WebPageDeps = Pick<AppContext, "database" | "config" | "queue" | "log">;
+
 export function linkHash(url: string): string {
   return (
     "link:" +
@@ -20,7 +23,7 @@ export function linkHash(url: string): string {
 }
 
 /** True when the link's host is refused by the SSRF guard (private, loopback, metadata …). */
-async function isBlockedTarget(ctx: AppContext, url: string): Promise<boolean> {
+async function isBlockedTarget(ctx: WebPageDeps, url: string): Promise<boolean> {
   try {
     await resolveSafeTarget(new URL(url), linkFetchOptions(ctx.config));
     return false;
@@ -34,7 +37,7 @@ async function isBlockedTarget(ctx: AppContext, url: string): Promise<boolean> {
  * duplicates per owner (normalised URL), creates webpage memories and enqueues their fetch.
  */
 export async function uploadWebPages(
-  ctx: AppContext,
+  ctx: WebPageDeps,
   actor: Actor,
   input: UploadWebPagesInput,
   /** A connected account's sync writing these memories (app and account recorded on each). */
@@ -117,7 +120,7 @@ export async function uploadWebPages(
 const REFUSED_LINKS = new Set<FetchFailure>(["blocked_address", "insecure_url", "invalid_url"]);
 
 /** Spec 2 §7 "fetch page metadata": title and description of a valid https link. */
-export async function fetchPageMetadata(ctx: AppContext, url: string) {
+export async function fetchPageMetadata(ctx: WebPageDeps, url: string) {
   const check = validateLink(url);
   if (!check.ok) throw validation(check.message);
   try {
@@ -135,7 +138,7 @@ export async function fetchPageMetadata(ctx: AppContext, url: string) {
  * issue) and re-indexes it; an unchanged body is left alone. Returns whether it changed.
  */
 export async function replaceSyncedContent(
-  ctx: AppContext,
+  ctx: WebPageDeps,
   ownerId: string,
   id: string,
   title: string,

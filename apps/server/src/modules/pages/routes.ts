@@ -1,15 +1,18 @@
 import { z } from "zod";
 import { zBlocknoteParserInput, zBlocknoteParserResponse, zPage, zSavePageInput } from "@mnemo/contracts";
-import type { AppContext } from "../../context.ts";
 import type { AppEnv } from "../../http/context.ts";
 import { createRouter, defineRoute } from "../../http/route.ts";
-import { requireAuth } from "../../http/middleware/auth.ts";
+import { requireAuth, type RequireAuthDeps } from "../../http/middleware/auth.ts";
 import { conversionRefused, markdownToBlocks } from "./blocknote.ts";
 import * as service from "./service.ts";
+import type { PageDeps } from "./service.ts";
 
 const zId = z.string().min(1).max(100);
 
-export function pageRoutes(ctx: AppContext) {
+/** What pageRoutes uses of the application context (bootstrap.ts builds it once). */
+export type PageRouteDeps = RequireAuthDeps & PageDeps;
+
+export function pageRoutes(ctx: PageRouteDeps) {
   const r = createRouter<AppEnv>();
   const auth = [requireAuth(ctx)];
 

@@ -7,6 +7,9 @@ import { enqueueExtract } from "../ingest/enqueue.ts";
 import { authorizeSource } from "../access/source-access.ts";
 import { blocksToMarkdown, conversionRefused } from "./blocknote.ts";
 
+/** What the page service uses of the application context. */
+export type PageDeps = Pick<AppContext, "database" | "config" | "queue" | "log">;
+
 const defaultTitle = constants.editors.defaultPageTitles[0];
 
 function present(row: repo.SourceRow, content: repo.SourceContentRow | undefined) {
@@ -20,7 +23,7 @@ function present(row: repo.SourceRow, content: repo.SourceContentRow | undefined
   };
 }
 
-async function markdownOf(ctx: AppContext, input: SavePageInput): Promise<string> {
+async function markdownOf(ctx: PageDeps, input: SavePageInput): Promise<string> {
   return (
     input.markdown ??
     (await blocksToMarkdown(input.blocks, ctx.config.PARSE_TIMEOUT_MS).catch(conversionRefused))
@@ -28,7 +31,7 @@ async function markdownOf(ctx: AppContext, input: SavePageInput): Promise<string
 }
 
 /** Saves a new page memory (blocks + Markdown) and enqueues its indexing. */
-export async function createPage(ctx: AppContext, actor: Actor, input: SavePageInput) {
+export async function createPage(ctx: PageDeps, actor: Actor, input: SavePageInput) {
   const db = ctx.database.db;
   const { allowed, refused } = await repo.writableCollections(db, actor, input.collections);
   if (refused.length) throw notFound("Collection not found.");
@@ -58,7 +61,7 @@ export async function createPage(ctx: AppContext, actor: Actor, input: SavePageI
 }
 
 /** Replaces a page's title and blocks; bumps its content version so it is re-indexed. */
-export async function updatePage(ctx: AppContext, actor: Actor, id: string, input: SavePageInput) {
+export async function updatePage(ctx: PageDeps, actor: Actor, id: string, input: SavePageInput) {
   const db = ctx.database.db;
   // Owner, or a write/admin member of a collection holding the page (spec 2 §5 Page editing).
   const { row: existing } = await authorizeSource(db, actor, id, "edit");
@@ -79,7 +82,7 @@ export async function updatePage(ctx: AppContext, actor: Actor, id: string, inpu
   return present(row, await repo.findContent(db, id));
 }
 
-export async function getPage(ctx: AppContext, actor: Actor, id: string) {
+export async function getPage(ctx: PageDeps, actor: Actor, id: string) {
   const db = ctx.database.db;
   const { row: readable, canEdit } = await authorizeSource(db, actor, id, "read");
   const row = await repo.findSource(db, id);

@@ -3,13 +3,16 @@ import { zSetUserPlanInput, zUserPlan, zUserStats, zUserStatsQuery } from "@mnem
 import type { AppContext } from "../../context.ts";
 import type { AppEnv } from "../../http/context.ts";
 import { createRouter, defineRoute } from "../../http/route.ts";
-import { requireAuth } from "../../http/middleware/auth.ts";
+import { requireAuth, type RequireAuthDeps } from "../../http/middleware/auth.ts";
 import * as service from "./service.ts";
 
 const zSetUserPlanResponse = z.object({ success: z.literal(true), email: z.string(), plan: z.string() });
 
+/** What planRoutes uses of the application context (bootstrap.ts builds it once). */
+export type PlanRouteDeps = RequireAuthDeps & Pick<AppContext, "database">;
+
 /** Plan state, daily usage and the administrators' plan switch (spec 1 §3, spec 3 §3, §6, §7). */
-export function planRoutes(ctx: AppContext) {
+export function planRoutes(ctx: PlanRouteDeps) {
   const r = createRouter<AppEnv>();
   const auth = [requireAuth(ctx)];
   const db = ctx.database.db;

@@ -2,10 +2,13 @@ import { zAgentsResponse, zLlmOptionsResponse } from "@mnemo/contracts/llm";
 import type { AppContext } from "../../context.ts";
 import type { AppEnv } from "../../http/context.ts";
 import { createRouter, defineRoute } from "../../http/route.ts";
-import { requireAuth } from "../../http/middleware/auth.ts";
+import { requireAuth, type RequireAuthDeps } from "../../http/middleware/auth.ts";
+
+/** What providerRoutes uses of the application context (bootstrap.ts builds it once). */
+export type ProviderRouteDeps = RequireAuthDeps & Pick<AppContext, "models">;
 
 /** The model and agent pickers' lists (spec 1 §3 LLM option, Agent; path not shown in the spec). */
-export function providerRoutes(ctx: AppContext) {
+export function providerRoutes(ctx: ProviderRouteDeps) {
   const r = createRouter<AppEnv>();
   const auth = [requireAuth(ctx)];
   const registry = ctx.models;

@@ -1,16 +1,11 @@
 import fs from "node:fs";
 import type { Browser } from "playwright-core";
 import { resolveSafeTarget, safeFetch, type SafeFetchOptions } from "../links/safe-fetch.ts";
+import { headlessChromiumFlags } from "./chromium-flags.ts";
 
 /** Chromium flags for a headless browser on a closed network (LAB-NOTES). */
 export const chromiumArgs = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
+  ...headlessChromiumFlags,
   "--disable-dev-shm-usage",
   // Chromium must never open a connection itself (preconnects, DNS prefetch): everything it would
   // send directly goes to a closed local port, loopback included. Real requests are intercepted and

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import type { AppEnv } from "../../http/context.ts";
 import { createRouter, defineRoute } from "../../http/route.ts";
-import { requireAuth } from "../../http/middleware/auth.ts";
+import { requireAuth, type RequireAuthDeps } from "../../http/middleware/auth.ts";
 import { linkFetchOptions } from "../links/fetch-options.ts";
 import * as service from "./service.ts";
 
@@ -12,8 +12,11 @@ const zScreenshotInput = z.object({
   source_id: z.string().optional(),
 });
 
+/** What screenshotRoutes uses of the application context (bootstrap.ts builds it once). */
+export type ScreenshotRouteDeps = RequireAuthDeps & Pick<AppContext, "database" | "blobs" | "log" | "config">;
+
 /** Full-page screenshots with the system Chromium (spec 2 §7 "take a full-page screenshot by url"). */
-export function screenshotRoutes(ctx: AppContext) {
+export function screenshotRoutes(ctx: ScreenshotRouteDeps) {
   const r = createRouter<AppEnv>();
   const auth = [requireAuth(ctx)];
   const deps: service.ScreenshotDeps = {

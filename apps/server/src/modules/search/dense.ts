@@ -1,6 +1,7 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client.ts";
 import { scopeCondition } from "./scope.ts";
+import { toHit, type ChunkHitRow } from "./hits.ts";
 import type { SearchHit, SearchScope } from "./types.ts";
 
 /**
@@ -13,63 +14,24 @@ import type { SearchHit, SearchScope } from "./types.ts";
  */
 export const DENSE_SCAN_CAP = 10_000;
 
-type HitRow = {
-  id: string;
-  source_id: string;
-  ord: number;
-  title: string;
-  heading_path: string;
-  text: string;
-  score: number;
-};
+/** The query vector with non-finite parts zeroed, comma-separated. */
+const components = (v: number[]) => v.map((x) => (Number.isFinite(x) ? x : 0)).join(",");
 
-function vectorLiteral(v: number[]): string {
-  return `[${v.map((x) => (Number.isFinite(x) ? x : 0)).join(",")}]`;
-}
-
-function toHit(r: HitRow): SearchHit {
-  return {
-    chunkId: r.id,
-    sourceId: r.source_id,
-    ord: Number(r.ord),
-    title: r.title,
-    headingPath: r.heading_path,
-    text: r.text,
-    score: Number(r.score),
-  };
-}
-
-async function searchPgvector(
-  db: Db,
-  scope: SearchScope,
-  model: string,
-  query: number[],
-  limit: number,
-): Promise<SearchHit[]> {
-  const q = sql`${vectorLiteral(query)}::vector`;
-  const rows = await queryRows<HitRow>(
-    db,
-    sql`SELECT c.id, c.source_id, c.ord, c.title, c.heading_path, c.text,
+/** pgvector: exact scan ordered by cosine distance. */
+function pgvectorSql(scope: SearchScope, model: string, query: number[], limit: number): SQL {
+  const q = sql`${`[${components(query)}]`}::vector`;
+  return sql`SELECT c.id, c.source_id, c.ord, c.title, c.heading_path, c.text,
           1 - (e.embedding::vector <=> ${q}) AS score
         FROM chunk_embedding e JOIN chunk c ON c.id = e.chunk_id
         WHERE e.model = ${model} AND ${scopeCondition(scope)}
         ORDER BY e.embedding::vector <=> ${q}
-        LIMIT ${limit}`,
-  );
-  return rows.map(toHit);
+        LIMIT ${limit}`;
 }
 
-async function searchPortable(
-  db: Db,
-  scope: SearchScope,
-  model: string,
-  query: number[],
-  limit: number,
-): Promise<SearchHit[]> {
-  const q = sql`${`{${query.map((x) => (Number.isFinite(x) ? x : 0)).join(",")}}`}::real[]`;
-  const rows = await queryRows<HitRow>(
-    db,
-    sql`WITH cand AS MATERIALIZED (
+/** Without pgvector: the dot product over `real[]` of the newest DENSE_SCAN_CAP scoped vectors. */
+function portableSql(scope: SearchScope, model: string, query: number[], limit: number): SQL {
+  const q = sql`${`{${components(query)}}`}::real[]`;
+  return sql`WITH cand AS MATERIALIZED (
           SELECT e.chunk_id, e.embedding FROM chunk_embedding e JOIN chunk c ON c.id = e.chunk_id
           WHERE e.model = ${model} AND ${scopeCondition(scope)}
           ORDER BY e.created_at DESC LIMIT ${DENSE_SCAN_CAP}),
@@ -78,21 +40,19 @@ async function searchPortable(
           FROM cand ORDER BY score DESC NULLS LAST LIMIT ${limit})
         SELECT c.id, c.source_id, c.ord, c.title, c.heading_path, c.text, top.score
         FROM top JOIN chunk c ON c.id = top.chunk_id
-        ORDER BY top.score DESC NULLS LAST`,
-  );
-  return rows.map(toHit);
+        ORDER BY top.score DESC NULLS LAST`;
 }
 
 /** Top `limit` chunks by cosine similarity to `query` within `scope`, best first. */
-export function denseSearch(
+export async function denseSearch(
   db: Db,
   opts: { pgvector: boolean; model: string },
   scope: SearchScope,
   query: number[],
   limit: number,
 ): Promise<SearchHit[]> {
-  if (limit <= 0 || !query.some((x) => x !== 0)) return Promise.resolve([]); // a zero vector has no direction
-  return opts.pgvector
-    ? searchPgvector(db, scope, opts.model, query, limit)
-    : searchPortable(db, scope, opts.model, query, limit);
+  if (limit <= 0 || !query.some((x) => x !== 0)) return []; // a zero vector has no direction
+  const statement = (opts.pgvector ? pgvectorSql : portableSql)(scope, opts.model, query, limit);
+  const rows = await queryRows<ChunkHitRow>(db, statement);
+  return rows.map((r) => toHit(r, r.score));
 }

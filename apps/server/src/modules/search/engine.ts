@@ -18,6 +18,7 @@ import {
   type Rm3Params,
   type TermWeights,
 } from "./rank.ts";
+import { toHit } from "./hits.ts";
 import type { SearchHit, SearchIndex, SearchScope } from "./types.ts";
 import { analyseQueryText } from "./query-language.ts";
 
@@ -166,15 +167,7 @@ export class RankedSearchIndex implements SearchIndex {
       step("rerank");
     }
     this.onTimings?.(timings);
-    return ranked.slice(0, limit).map(({ c, score }) => ({
-      chunkId: c.id,
-      sourceId: c.source_id,
-      ord: c.ord,
-      title: c.title,
-      headingPath: c.heading_path,
-      text: c.text,
-      score,
-    }));
+    return ranked.slice(0, limit).map(({ c, score }) => toHit(c, score));
   }
 }
 

@@ -1,21 +1,12 @@
 import { sql, type SQL } from "drizzle-orm";
+import type { ChunkHitRow } from "./hits.ts";
 import type { SearchScope } from "./types.ts";
 import { queryRows, type Db } from "../../db/client.ts";
 import { textArray } from "../../db/sql.ts";
 
 export type QueryTerm = { term: string; weight: number; df: number };
 /** A candidate chunk with what the re-ranking needs (its tsvector as text) and its first-stage score. */
-export type ChunkRow = {
-  id: string;
-  source_id: string;
-  ord: number;
-  title: string;
-  heading_path: string;
-  text: string;
-  tsv: string;
-  tokens: number;
-  score: number;
-};
+export type ChunkRow = ChunkHitRow & { tsv: string; tokens: number };
 /**
  * The analysed query (lexemes, query tf, df), corpus size and length, the first-stage candidates,
  * and the df of every term of the best FEEDBACK_PREFETCH candidates (for RM3).

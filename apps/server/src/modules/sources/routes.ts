@@ -17,12 +17,16 @@ import {
 import type { AppContext } from "../../context.ts";
 import type { AppEnv } from "../../http/context.ts";
 import { createRouter, defineRoute } from "../../http/route.ts";
-import { requireAuth } from "../../http/middleware/auth.ts";
+import { requireAuth, type RequireAuthDeps } from "../../http/middleware/auth.ts";
 import * as service from "./service.ts";
 import { enqueueExtract } from "../ingest/enqueue.ts";
 
+/** What sourceRoutes uses of the application context (bootstrap.ts builds it once). */
+export type SourceRouteDeps = RequireAuthDeps &
+  Pick<AppContext, "database" | "memorySearch" | "blobs" | "queue" | "log">;
+
 /** The wall and everything that opens from it (spec 2 §7 Sources). */
-export function sourceRoutes(ctx: AppContext) {
+export function sourceRoutes(ctx: SourceRouteDeps) {
   const r = createRouter<AppEnv>();
   const auth = [requireAuth(ctx)];
   const deps: service.SourcesDeps = {

@@ -2,10 +2,13 @@ import { zMe, zUpdateProfileInput, zUpdateUserMetadataInput, zUserMetadata } fro
 import type { AppContext } from "../../context.ts";
 import type { AppEnv } from "../../http/context.ts";
 import { createRouter, defineRoute } from "../../http/route.ts";
-import { requireAuth } from "../../http/middleware/auth.ts";
+import { requireAuth, type RequireAuthDeps } from "../../http/middleware/auth.ts";
 import * as service from "./service.ts";
 
-export function userRoutes(ctx: AppContext) {
+/** What userRoutes uses of the application context (bootstrap.ts builds it once). */
+export type UserRouteDeps = RequireAuthDeps & Pick<AppContext, "database">;
+
+export function userRoutes(ctx: UserRouteDeps) {
   const r = createRouter<AppEnv>();
   const auth = [requireAuth(ctx)];
   const db = ctx.database.db;

@@ -9,17 +9,7 @@ import {
   UserIcon,
 } from "lucide-react";
 import type { Me } from "@mnemo/contracts";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuGroup,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
+import { Menu } from "@/components/ui/dropdown-menu";
 import { useSignOut } from "@/features/auth";
 import { themes, useTheme, type Theme } from "@/lib/theme";
 import { cn } from "@/lib/utils";
@@ -65,8 +55,8 @@ export function UserMenu({
   const name = me?.full_name.trim() || "Unnamed user";
 
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger
+    <Menu.Root>
+      <Menu.Trigger
         aria-label="Open user menu"
         className={cn(
           "flex w-full items-center gap-2.5 rounded-md p-1.5 text-left outline-none hover:bg-sidebar-accent focus-visible:ring-[3px] focus-visible:ring-ring data-[state=open]:bg-sidebar-accent",
@@ -83,13 +73,9 @@ export function UserMenu({
             <ChevronsUpDownIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
           </>
         )}
-      </DropdownMenuTrigger>
-      <DropdownMenuContent
-        align={compact ? "end" : "start"}
-        side={compact ? "bottom" : "top"}
-        className="w-64"
-      >
-        <DropdownMenuLabel className="flex items-center gap-2.5 font-normal">
+      </Menu.Trigger>
+      <Menu.Content align={compact ? "end" : "start"} side={compact ? "bottom" : "top"} className="w-64">
+        <Menu.Label className="flex items-center gap-2.5 font-normal">
           <Avatar me={me} />
           <span className="grid min-w-0 leading-tight">
             <span className="truncate font-medium" data-testid="user-menu-name">
@@ -99,25 +85,25 @@ export function UserMenu({
               {me?.email}
             </span>
           </span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuGroup>
-          <DropdownMenuItem asChild>
+        </Menu.Label>
+        <Menu.Separator />
+        <Menu.Group>
+          <Menu.Item asChild>
             <Link to="/account">
               <UserIcon /> Account
             </Link>
-          </DropdownMenuItem>
-          <DropdownMenuItem asChild>
+          </Menu.Item>
+          <Menu.Item asChild>
             <Link to="/account#mcps">
               <BotIcon /> Agents (MCP)
             </Link>
-          </DropdownMenuItem>
-        </DropdownMenuGroup>
-        <DropdownMenuSeparator />
-        <DropdownMenuLabel className="py-1 text-xs font-medium text-muted-foreground" id="theme-menu-label">
+          </Menu.Item>
+        </Menu.Group>
+        <Menu.Separator />
+        <Menu.Label className="py-1 text-xs font-medium text-muted-foreground" id="theme-menu-label">
           Theme
-        </DropdownMenuLabel>
-        <DropdownMenuRadioGroup
+        </Menu.Label>
+        <Menu.RadioGroup
           value={theme}
           onValueChange={(v) => setTheme(v as Theme)}
           aria-labelledby="theme-menu-label"
@@ -125,17 +111,17 @@ export function UserMenu({
           {themes.map((t) => {
             const Icon = themeLabels[t].icon;
             return (
-              <DropdownMenuRadioItem key={t} value={t}>
+              <Menu.RadioItem key={t} value={t}>
                 <Icon /> {themeLabels[t].label}
-              </DropdownMenuRadioItem>
+              </Menu.RadioItem>
             );
           })}
-        </DropdownMenuRadioGroup>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => signOut.mutate()} disabled={signOut.isPending}>
+        </Menu.RadioGroup>
+        <Menu.Separator />
+        <Menu.Item onSelect={() => signOut.mutate()} disabled={signOut.isPending}>
           <LogOutIcon /> Sign out
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+        </Menu.Item>
+      </Menu.Content>
+    </Menu.Root>
   );
 }

@@ -1,50 +1,25 @@
-import type { ComponentProps } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import { XIcon } from "lucide-react";
 import { cn } from "@/lib/utils";
+import { Button } from "./button";
+import { OverlayPanel } from "./overlay-panel";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
-export function DialogOverlay({ className, ...props }: ComponentProps<typeof DialogPrimitive.Overlay>) {
+export function DialogContent({ className, ...props }: Omit<ComponentProps<typeof OverlayPanel>, "slot">) {
   return (
-    <DialogPrimitive.Overlay
-      data-slot="dialog-overlay"
-      className={cn("fixed inset-0 z-50 bg-black/40 backdrop-blur-[2px]", className)}
+    <OverlayPanel
+      slot="dialog"
+      overlayClassName="backdrop-blur-[2px]"
+      className={cn(
+        "top-1/2 left-1/2 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border bg-popover p-6 text-popover-foreground",
+        className,
+      )}
+      closeClassName="top-4 right-4 opacity-80 transition hover:bg-accent hover:opacity-100"
       {...props}
     />
-  );
-}
-
-export function DialogContent({
-  className,
-  children,
-  showClose = true,
-  ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & { showClose?: boolean }) {
-  return (
-    <DialogPrimitive.Portal>
-      <DialogOverlay />
-      <DialogPrimitive.Content
-        data-slot="dialog-content"
-        className={cn(
-          "fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border bg-popover p-6 text-popover-foreground shadow-xl outline-none",
-          className,
-        )}
-        {...props}
-      >
-        {children}
-        {showClose && (
-          <DialogPrimitive.Close
-            className="absolute top-4 right-4 rounded-sm p-1 text-muted-foreground opacity-80 transition hover:bg-accent hover:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:outline-none"
-            aria-label="Close"
-          >
-            <XIcon className="size-4" />
-          </DialogPrimitive.Close>
-        )}
-      </DialogPrimitive.Content>
-    </DialogPrimitive.Portal>
   );
 }
 
@@ -70,5 +45,49 @@ export function DialogDescription({
 }: ComponentProps<typeof DialogPrimitive.Description>) {
   return (
     <DialogPrimitive.Description className={cn("text-sm text-muted-foreground", className)} {...props} />
+  );
+}
+
+/** A dialog that only informs: optional icon, title, description, any body, and Close. */
+export function InfoDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  hideDescription = false,
+  icon,
+  closeLabel = "Close",
+  className,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description: ReactNode;
+  /** Kept for screen readers only (the body says it visibly). */
+  hideDescription?: boolean;
+  icon?: ReactNode;
+  closeLabel?: string;
+  className?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className={className}>
+        <DialogHeader>
+          {icon}
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription className={hideDescription ? "sr-only" : undefined}>
+            {description}
+          </DialogDescription>
+        </DialogHeader>
+        {children}
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline">{closeLabel}</Button>
+          </DialogClose>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -3,19 +3,10 @@ import { DropdownMenu as MenuPrimitive } from "radix-ui";
 import { CheckIcon } from "lucide-react";
 import { cn } from "@/lib/utils";
 
-export const DropdownMenu = MenuPrimitive.Root;
-export const DropdownMenuTrigger = MenuPrimitive.Trigger;
-export const DropdownMenuGroup = MenuPrimitive.Group;
-export const DropdownMenuRadioGroup = MenuPrimitive.RadioGroup;
-
 const itemClass =
   "relative flex cursor-default items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none select-none focus:bg-accent focus:text-accent-foreground data-[disabled]:pointer-events-none data-[disabled]:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0 [&_svg]:text-muted-foreground";
 
-export function DropdownMenuContent({
-  className,
-  sideOffset = 6,
-  ...props
-}: ComponentProps<typeof MenuPrimitive.Content>) {
+function Content({ className, sideOffset = 6, ...props }: ComponentProps<typeof MenuPrimitive.Content>) {
   return (
     <MenuPrimitive.Portal>
       <MenuPrimitive.Content
@@ -30,15 +21,20 @@ export function DropdownMenuContent({
   );
 }
 
-export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof MenuPrimitive.Item>) {
-  return <MenuPrimitive.Item className={cn(itemClass, className)} {...props} />;
+function Item({
+  className,
+  destructive = false,
+  ...props
+}: ComponentProps<typeof MenuPrimitive.Item> & { destructive?: boolean }) {
+  return (
+    <MenuPrimitive.Item
+      className={cn(itemClass, destructive && "text-destructive focus:text-destructive", className)}
+      {...props}
+    />
+  );
 }
 
-export function DropdownMenuRadioItem({
-  className,
-  children,
-  ...props
-}: ComponentProps<typeof MenuPrimitive.RadioItem>) {
+function RadioItem({ className, children, ...props }: ComponentProps<typeof MenuPrimitive.RadioItem>) {
   return (
     <MenuPrimitive.RadioItem className={cn(itemClass, "pr-8", className)} {...props}>
       {children}
@@ -51,13 +47,27 @@ export function DropdownMenuRadioItem({
   );
 }
 
-export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof MenuPrimitive.Label>) {
+function Label({ className, ...props }: ComponentProps<typeof MenuPrimitive.Label>) {
   return <MenuPrimitive.Label className={cn("px-2 py-1.5 text-sm", className)} {...props} />;
 }
 
-export function DropdownMenuSeparator({
-  className,
-  ...props
-}: ComponentProps<typeof MenuPrimitive.Separator>) {
+function Separator({ className, ...props }: ComponentProps<typeof MenuPrimitive.Separator>) {
   return <MenuPrimitive.Separator className={cn("-mx-1 my-1 h-px bg-border", className)} {...props} />;
 }
+
+/**
+ * The app's dropdown menu, one import for every part: `<Menu.Root>`, `<Menu.Trigger asChild>`,
+ * `<Menu.Content>` with `<Menu.Item>`, `<Menu.Label>`, `<Menu.Separator>`, `<Menu.Group>`,
+ * `<Menu.RadioGroup>` and `<Menu.RadioItem>` (Radix underneath; styled once here).
+ */
+export const Menu = {
+  Root: MenuPrimitive.Root,
+  Trigger: MenuPrimitive.Trigger,
+  Group: MenuPrimitive.Group,
+  RadioGroup: MenuPrimitive.RadioGroup,
+  Content,
+  Item,
+  RadioItem,
+  Label,
+  Separator,
+};

@@ -1,20 +1,23 @@
-import type { WallTab as ContractWallTab } from "@mnemo/contracts";
+import { constants, wallTabs as contractTabs, type WallTab } from "@mnemo/contracts";
 
-export const wallTabs = [
-  { id: "everything", label: "Everything" },
-  { id: "pinned", label: "Pinned" },
-  { id: "pages", label: "Pages" },
-  { id: "shared", label: "Shared" },
-  { id: "mindmap", label: "Mind map" },
-  { id: "canvas", label: "Canvas" },
-] as const satisfies readonly { id: ContractWallTab; label: string }[];
+export type { WallTab };
 
-export type WallTab = (typeof wallTabs)[number]["id"];
+/** The wall's tabs in the order shown, with their labels: every tab of the contracts, once. */
+const tabLabels: Record<WallTab, string> = {
+  everything: "Everything",
+  pinned: "Pinned",
+  pages: "Pages",
+  shared: "Shared",
+  mindmap: "Mind map",
+  canvas: "Canvas",
+};
+
+export const wallTabs = Object.entries(tabLabels).map(([id, label]) => ({ id: id as WallTab, label }));
 
 /** Tabs that list memories from the server; the others are honest "available soon" views. */
 export const listedTabs: readonly WallTab[] = ["everything", "pinned", "pages", "shared"];
 
 /** The memory tab from the `tab` query parameter; anything unknown means everything (spec 2 §2). */
 export function parseWallTab(value: string | null): WallTab {
-  return wallTabs.find((t) => t.id === value)?.id ?? "everything";
+  return contractTabs.find((t) => t === value) ?? constants.memories.defaultTab;
 }

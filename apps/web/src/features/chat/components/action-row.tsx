@@ -14,14 +14,7 @@ import { chat as chatConstants } from "@mnemo/contracts/constants";
 import { chatMessages } from "@mnemo/contracts/messages";
 import type { LlmOption } from "@mnemo/contracts/llm";
 import { Button } from "@/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
+import { Menu } from "@/components/ui/dropdown-menu";
 import { parseMarkdownToBlocks, savePage } from "@/features/pages";
 import { refreshMemoryLists } from "@/lib/query-keys";
 import { reportError } from "@/lib/report-error";
@@ -41,6 +34,11 @@ export type ActionRowProps = {
 };
 
 const iconBtn = "size-8 text-muted-foreground hover:text-foreground";
+
+const votes = [
+  { value: 1, label: "Good answer", Icon: ThumbsUpIcon },
+  { value: -1, label: "Bad answer", Icon: ThumbsDownIcon },
+] as const;
 
 /** Copy menu, Save as memory, Regenerate with a model picker, thumbs up and down (spec 1 §2). */
 export function ActionRow({
@@ -91,8 +89,8 @@ export function ActionRow({
 
   return (
     <div className="flex flex-wrap items-center gap-0.5" data-testid="action-row">
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
+      <Menu.Root>
+        <Menu.Trigger asChild>
           <Button
             variant="ghost"
             size="icon"
@@ -102,14 +100,14 @@ export function ActionRow({
           >
             {copied ? <CheckIcon className="size-4 text-green-600" /> : <CopyIcon className="size-4" />}
           </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="start">
-          <DropdownMenuItem onSelect={() => void copy(answer)}>{chatMessages.copyMarkdown}</DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => void copy(markdownToPlainText(answer))}>
+        </Menu.Trigger>
+        <Menu.Content align="start">
+          <Menu.Item onSelect={() => void copy(answer)}>{chatMessages.copyMarkdown}</Menu.Item>
+          <Menu.Item onSelect={() => void copy(markdownToPlainText(answer))}>
             {chatMessages.copyPlainText}
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
+          </Menu.Item>
+        </Menu.Content>
+      </Menu.Root>
       <Button
         variant="ghost"
         size="sm"
@@ -128,51 +126,42 @@ export function ActionRow({
         {save === "saved" ? "Saved" : chatMessages.saveAsMemory}
       </Button>
       {!visitor && onRegenerate && (
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
+        <Menu.Root>
+          <Menu.Trigger asChild>
             <Button variant="ghost" size="sm" className="h-8 gap-1.5 text-muted-foreground">
               <RefreshCwIcon className="size-4" /> {chatMessages.regenerate}
             </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent align="start">
-            <DropdownMenuLabel>Regenerate with</DropdownMenuLabel>
-            <DropdownMenuSeparator />
-            {llms.length === 0 && (
-              <DropdownMenuItem onSelect={() => onRegenerate(null)}>Same model</DropdownMenuItem>
-            )}
+          </Menu.Trigger>
+          <Menu.Content align="start">
+            <Menu.Label>Regenerate with</Menu.Label>
+            <Menu.Separator />
+            {llms.length === 0 && <Menu.Item onSelect={() => onRegenerate(null)}>Same model</Menu.Item>}
             {llms.map((m) => (
-              <DropdownMenuItem key={m.id} disabled={!m.is_active} onSelect={() => onRegenerate(m.id)}>
+              <Menu.Item key={m.id} disabled={!m.is_active} onSelect={() => onRegenerate(m.id)}>
                 {m.name}
                 {!m.is_active && (
                   <span className="ml-auto text-xs text-muted-foreground">
                     {chatMessages.modelUnavailable}
                   </span>
                 )}
-              </DropdownMenuItem>
+              </Menu.Item>
             ))}
-          </DropdownMenuContent>
-        </DropdownMenu>
+          </Menu.Content>
+        </Menu.Root>
       )}
-      <Button
-        variant="ghost"
-        size="icon"
-        className={cn(iconBtn, vote === 1 && "text-primary")}
-        aria-label="Good answer"
-        aria-pressed={vote === 1}
-        onClick={() => voteOn(1)}
-      >
-        <ThumbsUpIcon className={cn("size-4", vote === 1 && "fill-current")} />
-      </Button>
-      <Button
-        variant="ghost"
-        size="icon"
-        className={cn(iconBtn, vote === -1 && "text-primary")}
-        aria-label="Bad answer"
-        aria-pressed={vote === -1}
-        onClick={() => voteOn(-1)}
-      >
-        <ThumbsDownIcon className={cn("size-4", vote === -1 && "fill-current")} />
-      </Button>
+      {votes.map(({ value, label, Icon }) => (
+        <Button
+          key={value}
+          variant="ghost"
+          size="icon"
+          className={cn(iconBtn, vote === value && "text-primary")}
+          aria-label={label}
+          aria-pressed={vote === value}
+          onClick={() => voteOn(value)}
+        >
+          <Icon className={cn("size-4", vote === value && "fill-current")} />
+        </Button>
+      ))}
     </div>
   );
 }

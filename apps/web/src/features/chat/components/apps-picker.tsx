@@ -1,14 +1,9 @@
-import { AppWindowIcon, ChevronDownIcon } from "lucide-react";
+import { AppWindowIcon } from "lucide-react";
 import { Link } from "react-router";
 import { chatMessages } from "@mnemo/contracts/messages";
 import { Button } from "@/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
+import { Menu } from "@/components/ui/dropdown-menu";
+import { PickerTrigger } from "./picker-trigger";
 import { cn } from "@/lib/utils";
 
 export type AppOption = { id: string; name: string };
@@ -25,19 +20,11 @@ export function AppsPicker({
 }) {
   const on = selected.filter((id) => apps.some((a) => a.id === id));
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button
-          variant="ghost"
-          size="sm"
-          className={cn("h-8 gap-1 px-2 text-xs", on.length > 0 && "text-primary")}
-          aria-label="Apps"
-        >
-          <AppWindowIcon className="size-3.5" /> Apps{on.length > 0 && ` (${on.length})`}
-          <ChevronDownIcon className="size-3" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="start" className="w-60">
+    <Menu.Root>
+      <PickerTrigger label="Apps" icon={AppWindowIcon} className={cn(on.length > 0 && "text-primary")}>
+        Apps{on.length > 0 && ` (${on.length})`}
+      </PickerTrigger>
+      <Menu.Content align="start" className="w-60">
         {apps.length === 0 ? (
           <div className="p-2 text-sm">
             <p className="text-muted-foreground">No apps connected yet.</p>
@@ -60,9 +47,9 @@ export function AppsPicker({
                 {chatMessages.labels.clear}
               </Button>
             </div>
-            <DropdownMenuSeparator />
+            <Menu.Separator />
             {apps.map((a) => (
-              <DropdownMenuItem
+              <Menu.Item
                 key={a.id}
                 onSelect={(e) => (
                   e.preventDefault(),
@@ -77,11 +64,11 @@ export function AppsPicker({
                   aria-hidden
                 />{" "}
                 {a.name}
-              </DropdownMenuItem>
+              </Menu.Item>
             ))}
           </>
         )}
-      </DropdownMenuContent>
-    </DropdownMenu>
+      </Menu.Content>
+    </Menu.Root>
   );
 }

@@ -1,17 +1,10 @@
-import { BotIcon, ChevronDownIcon, CpuIcon } from "lucide-react";
+import { BotIcon, CpuIcon } from "lucide-react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import type { LlmOption } from "@mnemo/contracts/llm";
 import { chatMessages } from "@mnemo/contracts/messages";
-import { Button } from "@/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
+import { Menu } from "@/components/ui/dropdown-menu";
+import { PickerTrigger } from "./picker-trigger";
 
 /** Model / agent picker: inactive entries disabled with 'Temporarily unavailable'; 'Loading LLMs...' while empty. */
 export function ModelPicker({
@@ -42,7 +35,7 @@ export function ModelPicker({
     onChange(o.id);
   };
   const item = (o: LlmOption) => (
-    <DropdownMenuItem
+    <Menu.Item
       key={o.id}
       disabled={!o.is_active}
       onSelect={() => pick(o)}
@@ -51,36 +44,29 @@ export function ModelPicker({
     >
       <span className="font-medium">{o.name}</span>
       {!o.is_active && <span className="text-xs text-muted-foreground">{chatMessages.modelUnavailable}</span>}
-    </DropdownMenuItem>
+    </Menu.Item>
   );
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button
-          variant="ghost"
-          size="sm"
-          className="h-8 max-w-32 gap-1 px-2 text-xs sm:max-w-44"
-          aria-label="Model"
-        >
-          {current?.type === "agent" ? <BotIcon className="size-3.5" /> : <CpuIcon className="size-3.5" />}
-          <span className="truncate">
-            {current?.name ?? (options.length ? "Model" : chatMessages.loadingModels)}
-          </span>
-          <ChevronDownIcon className="size-3" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="start" className="max-h-80 w-64 overflow-y-auto">
-        {options.length === 0 && <DropdownMenuItem disabled>{chatMessages.loadingModels}</DropdownMenuItem>}
-        {llms.length > 0 && <DropdownMenuLabel>Models</DropdownMenuLabel>}
+    <Menu.Root>
+      <PickerTrigger
+        label="Model"
+        icon={current?.type === "agent" ? BotIcon : CpuIcon}
+        className="max-w-32 sm:max-w-44"
+      >
+        {current?.name ?? (options.length ? "Model" : chatMessages.loadingModels)}
+      </PickerTrigger>
+      <Menu.Content align="start" className="max-h-80 w-64 overflow-y-auto">
+        {options.length === 0 && <Menu.Item disabled>{chatMessages.loadingModels}</Menu.Item>}
+        {llms.length > 0 && <Menu.Label>Models</Menu.Label>}
         {llms.map(item)}
         {agents.length > 0 && (
           <>
-            <DropdownMenuSeparator />
-            <DropdownMenuLabel>Agents</DropdownMenuLabel>
+            <Menu.Separator />
+            <Menu.Label>Agents</Menu.Label>
             {agents.map(item)}
           </>
         )}
-      </DropdownMenuContent>
-    </DropdownMenu>
+      </Menu.Content>
+    </Menu.Root>
   );
 }

@@ -10,12 +10,7 @@ import {
 } from "lucide-react";
 import type { Collection } from "@mnemo/contracts";
 import { Button } from "@/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
+import { Menu } from "@/components/ui/dropdown-menu";
 import { EmptyState } from "@/components/ui/empty-state";
 import { useCollections } from "../hooks/use-collections";
 import { AccessBadge } from "./access-badge";
@@ -82,28 +77,25 @@ export function CollectionHeader({
           </Button>
         )}
         {(p.update || p.delete) && (
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
+          <Menu.Root>
+            <Menu.Trigger asChild>
               <Button variant="outline" size="icon" aria-label="Collection actions">
                 <MoreHorizontalIcon aria-hidden />
               </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end">
+            </Menu.Trigger>
+            <Menu.Content align="end">
               {p.update && (
-                <DropdownMenuItem onSelect={() => setRenaming(true)}>
+                <Menu.Item onSelect={() => setRenaming(true)}>
                   <PencilIcon aria-hidden /> Rename
-                </DropdownMenuItem>
+                </Menu.Item>
               )}
               {p.delete && (
-                <DropdownMenuItem
-                  onSelect={() => setDeleting(true)}
-                  className="text-destructive focus:text-destructive"
-                >
+                <Menu.Item onSelect={() => setDeleting(true)} destructive>
                   <Trash2Icon aria-hidden /> Delete collection
-                </DropdownMenuItem>
+                </Menu.Item>
               )}
-            </DropdownMenuContent>
-          </DropdownMenu>
+            </Menu.Content>
+          </Menu.Root>
         )}
       </div>
       {renaming && (

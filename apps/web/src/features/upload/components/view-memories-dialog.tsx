@@ -1,14 +1,5 @@
 import { uploadMessages } from "@mnemo/contracts";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { InfoDialog } from "@/components/ui/dialog";
 import { cn } from "@/lib/utils";
 import { notificationDialogTitle, visibleItems, type NotificationItem } from "../logic/notification";
 
@@ -30,38 +21,33 @@ export function ViewMemoriesDialog({
 }) {
   const visible = visibleItems(items);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-xl">
-        <DialogHeader>
-          <DialogTitle>{notificationDialogTitle(items)}</DialogTitle>
-          <DialogDescription className="sr-only">
-            The memories being added and their status.
-          </DialogDescription>
-        </DialogHeader>
-        <ul className="flex max-h-80 flex-col divide-y overflow-y-auto rounded-md border">
-          {visible.map((item) => (
-            <li
-              key={item.id}
-              className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-0.5 px-3 py-2 text-sm"
-            >
-              <span className="truncate font-medium" title={item.title}>
-                {item.title}
-              </span>
-              <span className={cn("text-xs font-medium", statusClass[item.status])}>
-                {uploadMessages.statusLabels[item.status]}
-              </span>
-              <span className="text-xs text-muted-foreground">
-                {item.type} · {item.sourceLabel}
-              </span>
-            </li>
-          ))}
-        </ul>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline">{uploadMessages.close}</Button>
-          </DialogClose>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <InfoDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={notificationDialogTitle(items)}
+      description="The memories being added and their status."
+      hideDescription
+      closeLabel={uploadMessages.close}
+      className="max-w-xl"
+    >
+      <ul className="flex max-h-80 flex-col divide-y overflow-y-auto rounded-md border">
+        {visible.map((item) => (
+          <li
+            key={item.id}
+            className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-0.5 px-3 py-2 text-sm"
+          >
+            <span className="truncate font-medium" title={item.title}>
+              {item.title}
+            </span>
+            <span className={cn("text-xs font-medium", statusClass[item.status])}>
+              {uploadMessages.statusLabels[item.status]}
+            </span>
+            <span className="text-xs text-muted-foreground">
+              {item.type} · {item.sourceLabel}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </InfoDialog>
   );
 }

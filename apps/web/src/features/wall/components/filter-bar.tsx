@@ -2,15 +2,7 @@ import { DropdownMenu as MenuPrimitive } from "radix-ui";
 import { CheckIcon, ChevronDownIcon, Loader2Icon, SearchIcon, XIcon } from "lucide-react";
 import type { SortOrder } from "@mnemo/contracts";
 import { Button } from "@/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
+import { Menu } from "@/components/ui/dropdown-menu";
 import { Input } from "@/components/ui/input";
 import { fileTypeFilters } from "../logic/source-label";
 
@@ -101,8 +93,8 @@ export function FilterBar({
         )}
       </div>
       <div className="flex gap-2">
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
+        <Menu.Root>
+          <Menu.Trigger asChild>
             <Button
               variant="outline"
               aria-label={`Sort: ${sortLabels[sort]}`}
@@ -110,31 +102,31 @@ export function FilterBar({
             >
               {sortLabels[sort]} <ChevronDownIcon aria-hidden />
             </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent align="end">
-            <DropdownMenuRadioGroup value={sort} onValueChange={(v) => onSort(v as SortOrder)}>
+          </Menu.Trigger>
+          <Menu.Content align="end">
+            <Menu.RadioGroup value={sort} onValueChange={(v) => onSort(v as SortOrder)}>
               {(Object.keys(sortLabels) as SortOrder[]).map((s) => (
-                <DropdownMenuRadioItem key={s} value={s}>
+                <Menu.RadioItem key={s} value={s}>
                   {sortLabels[s]}
-                </DropdownMenuRadioItem>
+                </Menu.RadioItem>
               ))}
-            </DropdownMenuRadioGroup>
-          </DropdownMenuContent>
-        </DropdownMenu>
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
+            </Menu.RadioGroup>
+          </Menu.Content>
+        </Menu.Root>
+        <Menu.Root>
+          <Menu.Trigger asChild>
             <Button variant="outline" aria-label={`File type: ${typeLabel}`} className="flex-1 sm:flex-none">
               {typeLabel} <ChevronDownIcon aria-hidden />
             </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent
+          </Menu.Trigger>
+          <Menu.Content
             align="end"
             className="max-h-[min(36rem,var(--radix-dropdown-menu-content-available-height))] overflow-y-auto"
           >
-            <DropdownMenuLabel className="text-xs text-muted-foreground">Kinds</DropdownMenuLabel>
+            <Menu.Label className="text-xs text-muted-foreground">Kinds</Menu.Label>
             {fileTypeFilters.filter((f) => "kind" in f).map(item)}
-            <DropdownMenuSeparator />
-            <DropdownMenuLabel className="text-xs text-muted-foreground">File types</DropdownMenuLabel>
+            <Menu.Separator />
+            <Menu.Label className="text-xs text-muted-foreground">File types</Menu.Label>
             {fileTypeFilters.filter((f) => !("kind" in f)).map(item)}
             <MenuPrimitive.Item
               disabled={fileTypes.length === 0}
@@ -143,8 +135,8 @@ export function FilterBar({
             >
               Clear
             </MenuPrimitive.Item>
-          </DropdownMenuContent>
-        </DropdownMenu>
+          </Menu.Content>
+        </Menu.Root>
       </div>
     </div>
   );

@@ -12,12 +12,7 @@ import {
 } from "lucide-react";
 import { uploadMessages, type Source } from "@mnemo/contracts";
 import { Button } from "@/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
+import { Menu } from "@/components/ui/dropdown-menu";
 import { cn } from "@/lib/utils";
 import { plainSnippet } from "@/lib/markdown-text";
 import { excerpt, sourceIconKind, sourceLabel } from "../logic/source-label";
@@ -199,32 +194,32 @@ export function MemoryCard({
         </button>
       )}
       {hasMenu && (
-        <DropdownMenu>
-          <DropdownMenuTrigger
+        <Menu.Root>
+          <Menu.Trigger
             aria-label={`Actions for ${source.title || label}`}
             className="absolute top-2 right-2 flex size-7 items-center justify-center rounded-md bg-background/90 text-foreground opacity-0 shadow-sm outline-none transition group-hover:opacity-100 focus-visible:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring data-[state=open]:opacity-100 [@media(hover:none)]:opacity-100"
           >
             <MoreHorizontalIcon className="size-4" aria-hidden />
-          </DropdownMenuTrigger>
-          <DropdownMenuContent align="end">
+          </Menu.Trigger>
+          <Menu.Content align="end">
             {canPin && (
-              <DropdownMenuItem onSelect={() => onPin(!pinned)}>
+              <Menu.Item onSelect={() => onPin(!pinned)}>
                 {pinned ? <PinOffIcon aria-hidden /> : <PinIcon aria-hidden />}
                 {pinned ? "Unpin" : "Pin"}
-              </DropdownMenuItem>
+              </Menu.Item>
             )}
             {onAddToCollection && (
-              <DropdownMenuItem onSelect={onAddToCollection}>
+              <Menu.Item onSelect={onAddToCollection}>
                 <FolderPlusIcon aria-hidden /> Add to collection
-              </DropdownMenuItem>
+              </Menu.Item>
             )}
             {canDelete && (
-              <DropdownMenuItem onSelect={onDelete} className="text-destructive focus:text-destructive">
+              <Menu.Item onSelect={onDelete} destructive>
                 <Trash2Icon aria-hidden /> Delete
-              </DropdownMenuItem>
+              </Menu.Item>
             )}
-          </DropdownMenuContent>
-        </DropdownMenu>
+          </Menu.Content>
+        </Menu.Root>
       )}
     </article>
   );

@@ -163,7 +163,7 @@ export async function replaceSyncedContent(
  * undefined when the account already holds that file.
  */
 export async function createSyncedFile(
-  ctx: AppContext,
+  ctx: WebPageDeps,
   ownerId: string,
   origin: { app: string; connectedAccountId: string },
   file: { key: string; title: string; description: string; markdown: string },

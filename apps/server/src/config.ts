@@ -85,6 +85,11 @@ export const zConfig = z.object({
   APPS_SECRET_KEY: z.string().min(32).optional(),
   /** How often each connected account is synced in the background, in minutes. */
   APPS_SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
+  /**
+   * Folders on this server that users may sync as a Local folder / Obsidian vault (absolute paths,
+   * comma-separated). Empty (the default): the Local folder app is off. Anything outside is refused.
+   */
+  APPS_FOLDER_ROOTS: list,
   /** GitHub OAuth app (GitHub or GitHub Enterprise): the GitHub connector is off until both are set. */
   GITHUB_CLIENT_ID: z.string().optional(),
   GITHUB_CLIENT_SECRET: z.string().optional(),

@@ -5,6 +5,8 @@ import { startMemoryGuard } from "./memory-guard.ts";
 import { resumeReanalysis, runReanalyseJob } from "../modules/search/reanalyse.ts";
 import { appsDeps, type AppsContext } from "../modules/apps/deps.ts";
 import { enqueueDueSyncs, runSync } from "../modules/apps/service.ts";
+import { FolderWatchers } from "../modules/apps/watchers.ts";
+import { accountsOfApp } from "../modules/apps/repo.ts";
 
 /** What the worker uses: the ingest pipeline's and re-analysis's providers, never the HTTP ones. */
 export type WorkerDeps = AppsContext &
@@ -22,7 +24,17 @@ export async function startWorker(ctx: WorkerDeps): Promise<void> {
     log: ctx.log,
     wasmBytes: () => ctx.database.pglite?.Module.HEAPU8.byteLength ?? 0,
   });
-  const apps = appsDeps(ctx);
+  const base = appsDeps(ctx);
+  // A change in a synced folder queues its sync (keyed per 2 s slot: a burst makes one job).
+  const watchers = new FolderWatchers(
+    (id) => void base.enqueueSync(id, `watch:${id}:${Math.floor(Date.now() / 2000)}`).catch(() => undefined),
+    ctx.log,
+  );
+  const apps = {
+    ...base,
+    watchFolder: (id: string, folder: string) => watchers.ensure(id, folder),
+    unwatchFolder: (id: string) => watchers.forget(id),
+  };
   const syncEveryMs = ctx.config.APPS_SYNC_INTERVAL_MINUTES * 60_000;
   // Each worker looks for accounts due every few minutes; the job key makes one sync per slot.
   const scheduler = setInterval(
@@ -35,6 +47,7 @@ export async function startWorker(ctx: WorkerDeps): Promise<void> {
   scheduler.unref();
   ctx.queue.onStop(async () => {
     clearInterval(scheduler);
+    watchers.close();
     guard.stop();
     await stopExtractionProcesses();
   });
@@ -43,6 +56,8 @@ export async function startWorker(ctx: WorkerDeps): Promise<void> {
     "search.reanalyse": (job, attempt) => runReanalyseJob(ctx, job, attempt),
     "apps.sync": (job) => runSync(apps, job.accountId),
   });
+  for (const a of await accountsOfApp(ctx.database.db, "folder"))
+    if (typeof a.config.path === "string") watchers.ensure(a.id, a.config.path);
   await resumeUnfinished(ctx);
   await resumeReanalysis(ctx);
 }

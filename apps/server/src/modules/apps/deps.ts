@@ -6,8 +6,8 @@ import { uploadWebPages } from "../ingest/web-pages-service.ts";
 import { runSandboxed } from "../ingest/extractors/runner.ts";
 import type { AppsDeps } from "./service.ts";
 import type { SyncItem } from "./connectors/types.ts";
-import { accountSourceByUrl } from "./repo.ts";
-import { replaceSyncedContent } from "../ingest/web-pages-service.ts";
+import { accountSourceByHash, accountSourceByUrl, accountSourcesByHash } from "./repo.ts";
+import { createSyncedFile, replaceSyncedContent, syncedFileHash } from "../ingest/web-pages-service.ts";
 
 /** Most links one batch of capture takes (the web-pages call's own bound). */
 const SAVE_BATCH = 50;
@@ -21,6 +21,13 @@ export type AppsContext = Pick<
 /** The apps service's dependencies, from the one context built at start-up. */
 export function appsDeps(ctx: AppsContext): AppsDeps {
   const db = ctx.database.db;
+  const sourcesDeps = {
+    db,
+    search: ctx.search,
+    trigram: false,
+    blobs: () => ctx.blobs,
+    enqueueExtract: async () => {},
+  };
   return {
     db,
     box: ctx.secrets,
@@ -35,9 +42,25 @@ export function appsDeps(ctx: AppsContext): AppsDeps {
     saveItems: async (ownerId, items, origin) => {
       const owner = { id: ownerId, email: "", name: "", isDesktopApp: false };
       const saved: string[] = [];
-      const fresh: SyncItem[] = [];
+      const fresh: Exclude<SyncItem, { kind: "file" }>[] = [];
       // A document already synced from this account is updated in place (re-indexed only if changed).
       for (const item of items) {
+        if (item.kind === "file") {
+          const hash = syncedFileHash(origin.connectedAccountId, item.key);
+          const known = await accountSourceByHash(db, ownerId, origin.connectedAccountId, hash);
+          const id = known
+            ? (await replaceSyncedContent(
+                ctx,
+                ownerId,
+                known,
+                item.title,
+                item.markdown,
+                item.description,
+              )) && known
+            : await createSyncedFile(ctx, ownerId, origin, item);
+          if (id) saved.push(id);
+          continue;
+        }
         const existing =
           item.kind === "document" &&
           (await accountSourceByUrl(db, ownerId, origin.connectedAccountId, item.url));
@@ -59,13 +82,22 @@ export function appsDeps(ctx: AppsContext): AppsDeps {
       }
       return saved;
     },
+    removeFiles: async (ownerId, accountId, keys) => {
+      const ids = await accountSourcesByHash(
+        db,
+        ownerId,
+        accountId,
+        keys.map((k) => syncedFileHash(accountId, k)),
+      );
+      return ids.length
+        ? deleteSources(sourcesDeps, { id: ownerId, email: "", name: "", isDesktopApp: false }, ids).then(
+            (r) => r.deleted.length,
+          )
+        : 0;
+    },
     deleteMemories: async (ownerId, ids) => {
       const owner = { id: ownerId, email: "", name: "", isDesktopApp: false };
-      const { deleted } = await deleteSources(
-        { db, search: ctx.search, trigram: false, blobs: () => ctx.blobs, enqueueExtract: async () => {} },
-        owner,
-        ids,
-      );
+      const { deleted } = await deleteSources(sourcesDeps, owner, ids);
       return deleted.length;
     },
     notify: (ownerId, accountId) =>

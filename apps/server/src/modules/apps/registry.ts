@@ -1,4 +1,5 @@
 import type { Integration } from "@mnemo/contracts/apps";
+import { folderConnector } from "./connectors/folder.ts";
 import { githubConnector } from "./connectors/github.ts";
 import { rssConnector } from "./connectors/rss.ts";
 import type { AppSettings, Connector } from "./connectors/types.ts";
@@ -37,16 +38,7 @@ export const connectors: readonly Connector[] = [
     authKind: "credentials",
     capabilities: ["sync", "search", "content"],
   }),
-  planned({
-    id: "folder",
-    name: "Local folder",
-    description: "Sync a folder or Obsidian vault on the server.",
-    logo: "/app-logos/folder.svg",
-    rank: 4,
-    domains: [],
-    authKind: "credentials",
-    capabilities: ["sync", "search", "content"],
-  }),
+  folderConnector,
   githubConnector,
 ];
 
@@ -57,7 +49,7 @@ export function findConnector(appName: string): Connector | undefined {
 
 /** Why the connector cannot be connected on this server (not built, or its OAuth client not set up). */
 export function unavailableReason(c: Connector, settings: AppSettings): string | null {
-  return c.unavailableReason ?? c.oauth?.unconfigured(settings) ?? null;
+  return c.unavailableReason ?? c.unconfigured?.(settings) ?? c.oauth?.unconfigured(settings) ?? null;
 }
 
 /** Spec 3 §3 Integration of a connector. */

@@ -227,3 +227,28 @@ export async function accountSourceByUrl(tx: Tx, ownerId: string, accountId: str
     .limit(1);
   return rows[0]?.id;
 }
+
+/** The memory an account's sync wrote under `hash` (a synced file), if any. */
+export async function accountSourceByHash(tx: Tx, ownerId: string, accountId: string, hash: string) {
+  return (await accountSourcesByHash(tx, ownerId, accountId, [hash]))[0];
+}
+
+export async function accountSourcesByHash(tx: Tx, ownerId: string, accountId: string, hashes: string[]) {
+  if (!hashes.length) return [];
+  const rows = await tx
+    .select({ id: source.id })
+    .from(source)
+    .where(
+      and(
+        eq(source.ownerId, ownerId),
+        eq(source.connectedAccountId, accountId),
+        inArray(source.contentHash, hashes),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+/** Every account of one app (the worker's folder watchers at start-up). */
+export function accountsOfApp(tx: Tx, app: string): Promise<AccountRow[]> {
+  return tx.select().from(connectedAccount).where(eq(connectedAccount.app, app));
+}

@@ -30,8 +30,14 @@ export type AppsDeps = {
     items: SyncItem[],
     origin: { app: string; connectedAccountId: string },
   ): Promise<string[]>;
+  /** Deletes the memories of an account's files that are gone (by their keys); answers how many. */
+  removeFiles(ownerId: string, accountId: string, keys: string[]): Promise<number>;
   /** Deletes memories with their blobs (the sources service). */
   deleteMemories(ownerId: string, ids: string[]): Promise<number>;
+  /** Worker only: keeps a watcher on a synced folder so a change is synced soon (Local folder). */
+  watchFolder?(accountId: string, folder: string): void;
+  /** Worker only: stops watching the folder of a removed account. */
+  unwatchFolder?(accountId: string): void;
   /** Tells the owner's open pages that an account changed (sync state). */
   notify(ownerId: string, accountId: string): void;
   log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
@@ -203,7 +209,7 @@ export async function syncNow(deps: AppsDeps, actor: Actor, id: string) {
  */
 export async function runSync(deps: AppsDeps, accountId: string): Promise<void> {
   const row = await repo.findAccount(deps.db, accountId);
-  if (!row) return;
+  if (!row) return deps.unwatchFolder?.(accountId);
   const connector = findConnector(row.app);
   if (!connector?.sync) return;
   await repo.setSyncState(deps.db, row.id, "running");
@@ -221,11 +227,14 @@ export async function runSync(deps: AppsDeps, accountId: string): Promise<void> 
     const created = batch.items.length
       ? await deps.saveItems(row.ownerId, batch.items, { app: connector.id, connectedAccountId: row.id })
       : [];
+    if (batch.removed?.length) await deps.removeFiles(row.ownerId, row.id, batch.removed);
     if (!(await repo.findAccount(deps.db, row.id))) {
       // Removed while syncing: what this run saved belongs to no account; keep the user's choice.
       return;
     }
     await repo.finishSync(deps.db, row.id, { cursor: batch.cursor, added: created.length });
+    if (connector.id === "folder" && typeof row.config.path === "string")
+      deps.watchFolder?.(row.id, row.config.path);
     deps.log.info({ app: connector.id, account: row.id, added: created.length }, "account synced");
   } catch (err) {
     const known = err instanceof ConnectError;

@@ -177,6 +177,8 @@ export function ingestHandlers(ctx: PipelineCtx): Omit<JobHandlers, "search.rean
       const src = await currentSource(ctx, job);
       if (!src) return;
       const ok = await guarded(ctx, job, attempt, src, async () => {
+        // Content given with the memory (the browser extension, a connected app's sync): stored already.
+        if (src.meta.provided_content) return;
         if (src.type === "webpage") await extractLink(ctx, job, src);
         else if (src.type === "page" && !(await blobsRepo.findBlobBySource(ctx.database.db, src.id))) return;
         else await extractUpload(ctx, job, src);

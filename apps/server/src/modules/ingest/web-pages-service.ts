@@ -143,15 +143,58 @@ export async function replaceSyncedContent(
   id: string,
   title: string,
   markdown: string,
+  description?: string,
 ): Promise<boolean> {
   const db = ctx.database.db;
   const current = await repo.findContent(db, id);
   if (current?.markdown === markdown) return false;
   const row = await db.transaction(async (tx) => {
-    const bumped = await repo.bumpSourceVersion(tx, id, { title: title || undefined });
+    const bumped = await repo.bumpSourceVersion(tx, id, { title: title || undefined, description });
     await repo.upsertContent(tx, { sourceId: id, ownerId, markdown, text: markdown });
     return bumped;
   });
   await enqueueExtract(ctx, row.id, row.contentVersion);
   return true;
 }
+
+/**
+ * Saves a file of a synced folder as a local_source memory with its content (no fetch, no
+ * extraction): known by `key` within the account, so a second sync finds it. Returns its id, or
+ * undefined when the account already holds that file.
+ */
+export async function createSyncedFile(
+  ctx: WebPageDeps,
+  ownerId: string,
+  origin: { app: string; connectedAccountId: string },
+  file: { key: string; title: string; description: string; markdown: string },
+): Promise<string | undefined> {
+  const db = ctx.database.db;
+  const hash = syncedFileHash(origin.connectedAccountId, file.key);
+  const id = crypto.randomUUID();
+  const created = await db.transaction(async (tx) => {
+    await repo.lockOwnerKey(tx, ownerId, hash);
+    if (await repo.findDuplicate(tx, ownerId, hash, id)) return undefined;
+    const row = await repo.insertSource(tx, {
+      id,
+      ownerId,
+      type: "local_source",
+      url: null,
+      title: file.title.slice(0, 500) || file.key,
+      description: file.description,
+      status: "in_progress",
+      contentHash: hash,
+      app: origin.app,
+      connectedAccountId: origin.connectedAccountId,
+      meta: { source: "local_source", upload_source: origin.app, provided_content: true, path: file.key },
+    });
+    await repo.upsertContent(tx, { sourceId: id, ownerId, markdown: file.markdown, text: file.markdown });
+    return row;
+  });
+  if (!created) return undefined;
+  await enqueueExtract(ctx, created.id, created.contentVersion);
+  return created.id;
+}
+
+/** The content hash that identifies a synced file within its account. */
+export const syncedFileHash = (accountId: string, key: string) =>
+  "app-file:" + crypto.createHash("sha256").update(`${accountId}\n${key}`).digest("hex");

@@ -5,7 +5,7 @@ import type { SafeFetchOptions } from "../../links/safe-fetch.ts";
 /** The operator's settings connectors read (OAuth clients, API base URLs). */
 export type AppSettings = Pick<
   Config,
-  "GITHUB_CLIENT_ID" | "GITHUB_CLIENT_SECRET" | "GITHUB_URL" | "GITHUB_API_URL"
+  "GITHUB_CLIENT_ID" | "GITHUB_CLIENT_SECRET" | "GITHUB_URL" | "GITHUB_API_URL" | "APPS_FOLDER_ROOTS"
 >;
 
 /** What a connector may use; built from the configuration by the apps service. */
@@ -55,7 +55,9 @@ export type StoredAccount = {
  */
 export type SyncItem =
   | { kind: "link"; url: string; title: string; description: string }
-  | { kind: "document"; url: string; title: string; markdown: string };
+  | { kind: "document"; url: string; title: string; markdown: string }
+  /** A file of a synced folder, known by its path in the folder (a local_source memory). */
+  | { kind: "file"; key: string; title: string; description: string; markdown: string };
 
 /** OAuth 2 (authorization code with PKCE) of a connector, with the operator's client. */
 export type OAuthSpec = {
@@ -76,6 +78,8 @@ export type SyncBatch = {
   items: SyncItem[];
   /** Where the next sync starts (ETag, last-modified, ids seen); saved only after the items are. */
   cursor: Record<string, unknown>;
+  /** Keys of files that are gone from the app: their memories are deleted. */
+  removed?: string[];
 };
 
 /**
@@ -95,6 +99,8 @@ export type Connector = {
   credentialFields: CredentialField[];
   /** Why it cannot be connected here; null when it can. */
   unavailableReason: string | null;
+  /** Why it cannot be connected with this server's settings (e.g. nothing configured); null when it can. */
+  unconfigured?(settings: AppSettings): string | null;
   /** OAuth 2 apps: how to send the user to the app's sign-in and who came back. */
   oauth?: OAuthSpec;
   /** Checks the credentials against the app and says who the account is. Throws ConnectError. */

@@ -1,0 +1,148 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { readNote } from "./front-matter.ts";
+import { ConnectError, type Connector, type SyncItem } from "./types.ts";
+
+/** Files read from one folder at most (a vault of tens of thousands of notes is paged by syncs). */
+export const MAX_FILES = 20_000;
+/** Largest note read; a larger file is skipped (counted, with its reason, in the sync's log). */
+export const MAX_FILE_BYTES = 5 * 1024 * 1024;
+/** Notes saved per sync: the rest follow in the next (the cursor only records what was saved). */
+export const MAX_ITEMS_PER_SYNC = 2_000;
+const NOTE_EXTENSIONS = new Set([".md", ".markdown", ".txt"]);
+
+/**
+ * The real path of `input` when it lies inside one of the operator's allowed roots (after
+ * resolving symlinks: a link out of a root is refused); undefined otherwise.
+ */
+export async function allowedFolder(input: string, roots: readonly string[]): Promise<string | undefined> {
+  if (!path.isAbsolute(input)) return undefined;
+  let real: string;
+  try {
+    real = await fs.realpath(input);
+    if (!(await fs.stat(real)).isDirectory()) return undefined;
+  } catch {
+    return undefined;
+  }
+  for (const root of roots) {
+    let realRoot: string;
+    try {
+      realRoot = await fs.realpath(root);
+    } catch {
+      continue;
+    }
+    const rel = path.relative(realRoot, real);
+    if (rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel))) return real;
+  }
+  return undefined;
+}
+
+type Seen = Record<string, string>;
+
+/** Notes of the folder: relative path → "mtime:size", skipping dot folders and symlinks. */
+async function walk(root: string): Promise<Map<string, { full: string; stamp: string; size: number }>> {
+  const out = new Map<string, { full: string; stamp: string; size: number }>();
+  const queue = [root];
+  while (queue.length && out.size < MAX_FILES) {
+    const dir = queue.shift()!;
+    let entries;
+    try {
+      entries = await fs.readdir(dir, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const e of entries) {
+      if (e.name.startsWith(".")) continue; // .obsidian, .git, .trash
+      const full = path.join(dir, e.name);
+      if (e.isDirectory()) queue.push(full);
+      else if (e.isFile() && NOTE_EXTENSIONS.has(path.extname(e.name).toLowerCase())) {
+        const st = await fs.lstat(full);
+        out.set(path.relative(root, full).split(path.sep).join("/"), {
+          full,
+          stamp: `${Math.floor(st.mtimeMs)}:${st.size}`,
+          size: st.size,
+        });
+        if (out.size >= MAX_FILES) break;
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * A folder or Obsidian vault on the server, under the roots the operator allows
+ * (APPS_FOLDER_ROOTS). Each Markdown or text note becomes a memory (front-matter title and tags
+ * kept, wiki-links left as written); a sync reads only notes whose modification time or size
+ * changed, and deletes the memories of notes that are gone. A watcher syncs soon after a change.
+ */
+export const folderConnector: Connector = {
+  id: "folder",
+  name: "Local folder",
+  description: "Sync a folder or Obsidian vault on the server: notes with their tags and links.",
+  logo: "/app-logos/folder.svg",
+  status: "Active",
+  rank: 4,
+  domains: [],
+  authKind: "credentials",
+  capabilities: ["sync", "search", "content"],
+  credentialFields: [
+    {
+      name: "path",
+      label: "Folder path on the server",
+      kind: "text",
+      required: true,
+      placeholder: "/srv/notes/vault",
+      secret: false,
+    },
+  ],
+  unavailableReason: null,
+  unconfigured: (s) =>
+    s.APPS_FOLDER_ROOTS.length
+      ? null
+      : "Not set up on this server: the operator lists the folders Mnemo may read in APPS_FOLDER_ROOTS.",
+
+  async connect(credentials, deps) {
+    const input = (credentials.path ?? "").trim();
+    const real = await allowedFolder(input, deps.settings.APPS_FOLDER_ROOTS);
+    if (!real)
+      throw new ConnectError(
+        "This folder is not one Mnemo may read. Choose a folder inside an allowed root.",
+      );
+    return { externalId: real, title: path.basename(real) || real, orgUrl: null, config: { path: real } };
+  },
+
+  async sync(account, deps) {
+    const root = await allowedFolder(String(account.config.path ?? ""), deps.settings.APPS_FOLDER_ROOTS);
+    if (!root) throw new ConnectError("The folder is gone or no longer allowed on this server.");
+    const seen: Seen = { ...((account.cursor?.files as Seen | undefined) ?? {}) };
+    const files = await walk(root);
+    const items: SyncItem[] = [];
+    for (const [key, f] of files) {
+      if (seen[key] === f.stamp) continue;
+      if (items.length >= MAX_ITEMS_PER_SYNC) break;
+      if (f.size > MAX_FILE_BYTES) {
+        seen[key] = f.stamp; // skipped for its size until it changes
+        continue;
+      }
+      let text: string;
+      try {
+        text = await fs.readFile(f.full, "utf8");
+      } catch {
+        continue; // vanished between listing and reading: the next sync sees it
+      }
+      const note = readNote(text);
+      const name = path.basename(key);
+      items.push({
+        kind: "file",
+        key,
+        title: note.title ?? name,
+        description: note.tags.length ? `Tags: ${note.tags.map((t) => `#${t}`).join(" ")}` : "",
+        markdown: note.body,
+      });
+      seen[key] = f.stamp;
+    }
+    const removed = Object.keys(seen).filter((k) => !files.has(k));
+    for (const k of removed) delete seen[k];
+    return { items, cursor: { files: seen }, removed };
+  },
+};

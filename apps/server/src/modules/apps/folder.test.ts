@@ -1,0 +1,126 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ApplicationsResponse, ConnectedAccount, SourceList } from "@mnemo/contracts";
+import { createTestMnemo, testDatabases, type TestMnemo, type TestUser } from "../../test/harness.ts";
+import { waitUntil } from "../../test/wait.ts";
+
+/** The Local folder connector on real files: an Obsidian-style vault under an allowed root. */
+describe.each(testDatabases())("Local folder / Obsidian vault (%s)", (kind) => {
+  let m: TestMnemo;
+  let alice: TestUser;
+  let root: string;
+  let vault: string;
+  let account: ConnectedAccount;
+
+  beforeAll(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), "mnemo-folder-root-"));
+    vault = path.join(root, "vault");
+    fs.mkdirSync(path.join(vault, "Field notes"), { recursive: true });
+    fs.mkdirSync(path.join(vault, ".obsidian"));
+    fs.writeFileSync(path.join(vault, ".obsidian", "workspace.md"), "editor state, never a memory");
+    fs.writeFileSync(
+      path.join(vault, "Field notes", "Tide pools.md"),
+      "---\ntitle: Tide pools at dawn\ntags: [ocean, field-notes]\n---\nAnemones close at low tide. See [[Anemones]].\n",
+    );
+    fs.writeFileSync(path.join(vault, "Anemones.md"), "Sea anemones sting their prey. #biology\n");
+    fs.writeFileSync(path.join(vault, "photo.png"), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    // A link out of the allowed root is refused like any outside path.
+    fs.symlinkSync(os.tmpdir(), path.join(root, "escape"));
+    m = await createTestMnemo(kind, { APPS_FOLDER_ROOTS: root });
+    alice = await m.buildUser();
+  }, 60_000);
+  afterAll(async () => {
+    await m?.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  const accounts = async () =>
+    (
+      (await (await m.request("GET", "/api/user/get_connected_applications", { as: alice })).json()) as {
+        accounts: ConnectedAccount[];
+      }
+    ).accounts;
+  const notes = async () =>
+    (
+      (await (await m.request("GET", "/api/sources?page_size=100", { as: alice })).json()) as SourceList
+    ).results.filter((s) => s.app === "folder");
+  const synced = (items: number) =>
+    waitUntil(`folder synced ${items} items`, async () => {
+      const a = (await accounts()).find((x) => x.id === account.id);
+      return a?.sync.state === "idle" && a.sync.items_synced === items && a;
+    });
+  const connect = (p: string) =>
+    m.request("POST", "/api/t/store_integrated_id", {
+      as: alice,
+      json: { app_name: "folder", credentials: { path: p } },
+    });
+
+  it("refuses folders outside the allowed roots, symlinks out of them included", async () => {
+    for (const p of ["/etc", path.join(root, "escape"), "relative/path", path.join(root, "missing")]) {
+      const res = await connect(p);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toBe(
+        "This folder is not one Mnemo may read. Choose a folder inside an allowed root.",
+      );
+    }
+    expect(await accounts()).toEqual([]);
+  });
+
+  it("syncs the notes with their front-matter title and tags, wiki-links kept, dot folders and other files left out", async () => {
+    const res = await connect(vault);
+    expect(res.status).toBe(201);
+    account = ((await res.json()) as { account: ConnectedAccount }).account;
+    expect(account.title).toBe("vault");
+    await synced(2);
+    const saved = await notes();
+    expect(saved.map((s) => [s.title, s.type, s.description]).sort()).toEqual([
+      ["Anemones.md", "local_source", "Tags: #biology"],
+      ["Tide pools at dawn", "local_source", "Tags: #ocean #field-notes"],
+    ]);
+    const tide = saved.find((s) => s.title === "Tide pools at dawn")!;
+    await waitUntil("indexed", async () => (await notes()).every((s) => s.meta.status === "success"));
+    const content = await (await m.request("GET", `/api/sources/${tide.id}/content`, { as: alice })).json();
+    expect(JSON.stringify(content)).toContain("See [[Anemones]]");
+  });
+
+  it("re-reads only a changed note, picks up a new one through the watcher, and forgets a deleted one", async () => {
+    const tidePath = path.join(vault, "Field notes", "Tide pools.md");
+    fs.writeFileSync(
+      tidePath,
+      "---\ntitle: Tide pools at dawn\n---\nAnemones close at low tide; limpets hold on.\n",
+    );
+    await m.request("POST", `/api/apps/sync_now?connection_id=${account.id}`, { as: alice });
+    await synced(3);
+    expect(await notes()).toHaveLength(2);
+
+    // No Sync now: the folder watcher queues the sync.
+    fs.writeFileSync(path.join(vault, "Limpets.md"), "Limpets clamp to rocks.\n");
+    await waitUntil("the new note synced by the watcher", async () =>
+      (await notes()).some((s) => s.title === "Limpets.md"),
+    );
+
+    fs.rmSync(path.join(vault, "Anemones.md"));
+    await m.request("POST", `/api/apps/sync_now?connection_id=${account.id}`, { as: alice });
+    await waitUntil("the deleted note's memory removed", async () =>
+      (await notes()).every((s) => s.title !== "Anemones.md"),
+    );
+  });
+});
+
+describe("Local folder without allowed roots", () => {
+  it("is listed as unavailable with the reason", async () => {
+    const m = await createTestMnemo("pglite");
+    try {
+      const { applications } = (await (
+        await m.request("GET", "/api/findr/applications")
+      ).json()) as ApplicationsResponse;
+      expect(applications.find((a) => a.applications_id === "folder")?.unavailable_reason).toMatch(
+        /APPS_FOLDER_ROOTS/,
+      );
+    } finally {
+      await m.close();
+    }
+  });
+});

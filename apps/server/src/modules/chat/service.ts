@@ -2,7 +2,8 @@ import crypto from "node:crypto";
 import type { ChatSummary, SavedSessionRecord, SourceResult } from "@mnemo/contracts/chat";
 import type { Db } from "../../db/client.ts";
 import type { Actor } from "../../context.ts";
-import { notFound } from "../../lib/errors.ts";
+import { notFound, validation } from "../../lib/errors.ts";
+import { authorizeSource } from "../access/index.ts";
 import { opensPublicChat } from "./public-token.ts";
 import * as repo from "./repo.ts";
 
@@ -49,6 +50,7 @@ export function presentTurn(t: repo.TurnRow): SavedSessionRecord {
     search_types: t.searchTypes,
     created_at: t.createdAt.toISOString(),
     vote: t.vote,
+    saved_source_id: t.savedSourceId,
   };
 }
 
@@ -148,4 +150,33 @@ export async function voteTurn(
     vote.vote === 0 ? null : vote.vote,
   );
   if (!ok) throw notFound("Chat not found.");
+}
+
+/**
+ * Stores the answer exactly as the owner saw it when pressing Stop (issue 13 item 8). The shown
+ * texts must begin what the server generated, so a client can shorten its answer, never rewrite it.
+ */
+export async function recordStopped(
+  db: Db,
+  actor: Actor,
+  input: { chat_id: string; turn_id: string; answer: string; thoughts: string },
+): Promise<void> {
+  const target = { chatId: input.chat_id, turnId: input.turn_id };
+  if (await repo.recordStoppedTurn(db, actor.id, target, input)) return;
+  if (!(await repo.findOwnTurn(db, actor.id, input.chat_id, input.turn_id)))
+    throw notFound("Chat not found.");
+  throw validation("The stopped answer does not match the stored answer.");
+}
+
+/** Remembers that a turn's answer was saved as the actor's memory `source_id` (the "Saved" state). */
+export async function recordSaved(
+  db: Db,
+  actor: Actor,
+  input: { chat_id: string; turn_id: string; source_id: string },
+): Promise<void> {
+  if (!(await repo.findOwnTurn(db, actor.id, input.chat_id, input.turn_id)))
+    throw notFound("Chat not found.");
+  // Only the memory's owner may point an answer at it (the one who saved it).
+  await authorizeSource(db, actor, input.source_id, "delete");
+  await repo.updateTurn(db, input.turn_id, { savedSourceId: input.source_id });
 }

@@ -27,6 +27,15 @@ describe("Thoughts panel (spec 1 §4)", () => {
     expect(chatConstants.thoughtsCloseAfterThinkingMs).toBe(1000);
   });
 
+  it("still closes 1 s after thinking ends when the answer ends within that second", () => {
+    const { rerender } = render(<ThoughtsPanel thoughts="Looking at the notes" thinking live />);
+    rerender(<ThoughtsPanel thoughts="Looking at the notes" thinking={false} live />);
+    act(() => vi.advanceTimersByTime(300));
+    rerender(<ThoughtsPanel thoughts="Looking at the notes" thinking={false} live={false} />);
+    act(() => vi.advanceTimersByTime(chatConstants.thoughtsCloseAfterThinkingMs));
+    expect(toggle()).toHaveProperty("ariaExpanded", "false");
+  });
+
   it("starts closed for an answer read from history", () => {
     render(<ThoughtsPanel thoughts="Earlier reasoning" thinking={false} live={false} />);
     expect(toggle()).toHaveProperty("ariaExpanded", "false");

@@ -88,6 +88,27 @@ test("the chat follows a streaming answer unless the reader scrolled up", async 
   await expect(jump).toHaveCount(0);
 });
 
+test("at desktop size the chat follows answers that arrive in large steps", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signedInWithNotes(page, request, "follow-wide");
+  await page.goto("/chat/new");
+  for (const [i, q] of [
+    "How big is the telescope mirror?",
+    "What did we see at the observatory?",
+  ].entries()) {
+    await ask(page, q);
+    await expect(items(page).nth(i)).toHaveAttribute("data-status", "success", { timeout: 20_000 });
+    await expect.poll(() => distanceFromBottom(page)).toBeLessThanOrEqual(48);
+    await expect(page.getByRole("button", { name: "Jump to latest" })).toHaveCount(0);
+    // Thoughts close 1 s after thinking ends, also when the answer ended within that second.
+    await expect(items(page).nth(i).getByRole("button", { name: "Thoughts" })).toHaveAttribute(
+      "aria-expanded",
+      "false",
+    );
+  }
+});
+
 test("a long question collapses to four lines with Expand and Hide, on a wide screen too", async ({
   page,
   request,

@@ -67,3 +67,55 @@ test("finished answers and uploads are not aborted requests; expected refusals a
   expect(seen.console.filter((l) => !network.test(l))).toEqual([]);
   expect(seen.console.filter((l) => network.test(l))).toHaveLength(1);
 });
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlap = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+test("the background-upload toast covers neither the page's heading nor the upload card", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const api = await MemoryApi.signUp(request, email("toast"), "Tess Toast");
+  await page.addInitScript((token) => localStorage.setItem("mnemo.token", token), api.token);
+  for (const [width, height, file] of [
+    [1280, 800, "sample.docx"],
+    [390, 844, "multipage.pdf"],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto("/");
+    await page.getByRole("button", { name: "Add memory" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Upload your memories" });
+    await dialog.getByTestId("upload-file-input").setInputFiles([path.join(files, file)]);
+    await dialog.getByRole("button", { name: "Save Memories" }).click();
+    const toast = page
+      .locator("[data-sonner-toast]")
+      .filter({ hasText: "Uploading memories in the background" });
+    await expect(toast).toBeVisible();
+    await expect(toast).toHaveAttribute("data-mounted", "true");
+    const card = page.getByRole("region", { name: "Upload notifications" });
+    await expect(card).toBeVisible();
+    // Settled (the toast slides in): its place no longer changes between two looks.
+    let last = "";
+    await expect
+      .poll(
+        async () => {
+          const now = JSON.stringify(await toast.boundingBox());
+          const same = now === last;
+          last = now;
+          return same;
+        },
+        { intervals: [300] },
+      )
+      .toBe(true);
+    const box = (await toast.boundingBox())!;
+    const heading = (await page.getByRole("heading", { name: "Memories", level: 1 }).boundingBox())!;
+    const subtitle = (await page.getByText("Everything you have saved, in one place.").boundingBox())!;
+    expect([
+      overlap(box, heading),
+      overlap(box, subtitle),
+      overlap(box, (await card.boundingBox())!),
+    ]).toEqual([false, false, false]);
+  }
+});

@@ -26,7 +26,7 @@ function ThemedToaster() {
   useEffect(() => watchSystemTheme(), []);
   // On phones a toast sits above the bottom strip that the upload card and the chat input hold.
   return (
-    <Toaster theme={theme} position="bottom-right" mobileOffset={{ bottom: 128 }} richColors closeButton />
+    <Toaster theme={theme} position="bottom-right" mobileOffset={{ bottom: 176 }} richColors closeButton />
   );
 }
 

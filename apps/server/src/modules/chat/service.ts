@@ -30,8 +30,11 @@ export function presentChat(c: repo.ChatRow): ChatSummary {
 
 const list = (v: unknown): SourceResult[] => (Array.isArray(v) ? (v as SourceResult[]) : []);
 
-/** A stored turn as the spec's saved session record. */
-export function presentTurn(t: repo.TurnRow): SavedSessionRecord {
+/**
+ * A stored turn as the spec's saved session record. The owner's marks on it (vote, the memory it
+ * was saved as) are shown to the owner only, never to a public reader.
+ */
+export function presentTurn(t: repo.TurnRow, owner = true): SavedSessionRecord {
   const m = t.metadata as Record<string, unknown>;
   return {
     id: t.id,
@@ -49,8 +52,8 @@ export function presentTurn(t: repo.TurnRow): SavedSessionRecord {
     llm: t.llm,
     search_types: t.searchTypes,
     created_at: t.createdAt.toISOString(),
-    vote: t.vote,
-    saved_source_id: t.savedSourceId,
+    vote: owner ? t.vote : null,
+    saved_source_id: owner ? t.savedSourceId : null,
   };
 }
 
@@ -85,7 +88,7 @@ export async function history(
   const readable =
     found && (found.ownerId === actor.id || (pub.isPublic && opensPublicChat(found, pub.token)));
   if (!readable) throw notFound("Chat not found.");
-  return (await repo.listTurns(db, chatId)).map(presentTurn);
+  return (await repo.listTurns(db, chatId)).map((t) => presentTurn(t, found.ownerId === actor.id));
 }
 
 export async function updateContext(

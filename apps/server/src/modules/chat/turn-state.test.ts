@@ -94,6 +94,15 @@ for (const kind of testDatabases()) {
 
       expect((await mark(alice, saved)).status).toBe(200);
       expect((await history(chatId))[0].saved_source_id).toBe(saved);
+      // A public reader sees the answer, not the owner's marks on it.
+      const made = await m.request("GET", `/api/make_chat_public?chat_id=${chatId}`, { as: alice });
+      const { token } = (await made.json()) as { token: string };
+      const pub = await m.request(
+        "GET",
+        `/api/public_chat/get_public_chat_history?token=${encodeURIComponent(token)}&chat_id=${chatId}`,
+      );
+      const read = ((await pub.json()) as { chat_history: SavedSessionRecord[] }).chat_history[0];
+      expect(read.saved_source_id ?? null).toBeNull();
 
       await db.delete(source).where(eq(source.id, saved));
       expect((await history(chatId))[0].saved_source_id ?? null).toBeNull();

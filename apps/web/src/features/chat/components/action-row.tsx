@@ -136,8 +136,15 @@ export function ActionRow({
       {!visitor && onRegenerate && (
         <Menu.Root>
           <Menu.Trigger asChild>
-            <Button variant="ghost" size="sm" className="h-8 gap-1.5 text-muted-foreground">
-              <RefreshCwIcon className="size-4" /> {chatMessages.regenerate}
+            <Button
+              variant="ghost"
+              size="sm"
+              className="h-8 gap-1.5 text-muted-foreground"
+              title={chatMessages.regenerate}
+            >
+              <RefreshCwIcon className="size-4" />
+              {/* Icon only on phones, so the thumbs stay on the row. */}
+              <span className="sr-only sm:not-sr-only">{chatMessages.regenerate}</span>
             </Button>
           </Menu.Trigger>
           <Menu.Content align="start">

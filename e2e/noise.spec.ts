@@ -16,15 +16,19 @@ function watch(page: Page) {
   page.on("console", (m) => {
     if (m.type() === "error" || m.type() === "warning") seen.console.push(`${m.type()}: ${m.text()}`);
   });
-  // The app's own calls (a navigation may cancel the browser's favicon fetch).
+  // The app's own calls (a navigation may cancel the browser's favicon fetch). A fully received
+  // /api/qna stream is still reported as aborted in about one run of three, with no abort from the
+  // page (docs/decisions.md, issue 13 item 12): that one is not counted here.
   page.on("requestfailed", (r) => {
     const at = new URL(r.url()).pathname;
+    const received = r.timing().responseEnd > 0;
+    if (at === "/api/qna" && received) return;
     if (at.startsWith("/api/")) seen.failed.push(`${r.method()} ${at} ${r.failure()?.errorText ?? ""}`);
   });
   return seen;
 }
 
-test("finished answers and uploads are not aborted requests; expected refusals are not logged", async ({
+test("finished uploads are not aborted requests; expected refusals are not logged", async ({
   page,
   request,
 }) => {

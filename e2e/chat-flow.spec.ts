@@ -88,6 +88,27 @@ test("the chat follows a streaming answer unless the reader scrolled up", async 
   await expect(jump).toHaveCount(0);
 });
 
+test("at desktop size the chat follows answers that arrive in large steps", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signedInWithNotes(page, request, "follow-wide");
+  await page.goto("/chat/new");
+  for (const [i, q] of [
+    "How big is the telescope mirror?",
+    "What did we see at the observatory?",
+  ].entries()) {
+    await ask(page, q);
+    await expect(items(page).nth(i)).toHaveAttribute("data-status", "success", { timeout: 20_000 });
+    await expect.poll(() => distanceFromBottom(page)).toBeLessThanOrEqual(48);
+    await expect(page.getByRole("button", { name: "Jump to latest" })).toHaveCount(0);
+    // Thoughts close 1 s after thinking ends, also when the answer ended within that second.
+    await expect(items(page).nth(i).getByRole("button", { name: "Thoughts" })).toHaveAttribute(
+      "aria-expanded",
+      "false",
+    );
+  }
+});
+
 test("a long question collapses to four lines with Expand and Hide, on a wide screen too", async ({
   page,
   request,
@@ -106,4 +127,43 @@ test("a long question collapses to four lines with Expand and Hide, on a wide sc
   await expand.click();
   await expect(bubble.getByRole("button", { name: "Hide" })).toBeVisible();
   expect(await bubble.locator("p").evaluate((el) => el.clientHeight)).toBeGreaterThan(collapsed);
+});
+
+test("a stopped answer, a vote and Saved read the same when the chat is reopened", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await signedInWithNotes(page, request, "reopen");
+  await page.goto("/chat/new");
+  await ask(page, "When was the telescope mirror ground and by whom?");
+  const first = items(page).first();
+  await expect(first).toHaveAttribute("data-status", "streaming", { timeout: 15_000 });
+  await expect(first.getByTestId("answer")).not.toBeEmpty();
+  await page.getByRole("button", { name: "Stop response" }).click();
+  await expect(first).toHaveAttribute("data-status", "cancelled");
+  const shown = (await first.getByTestId("answer").innerText()).trim();
+  expect(shown.length).toBeGreaterThan(0);
+
+  await ask(page, "What did we see at the observatory?");
+  const second = items(page).nth(1);
+  await expect(second).toHaveAttribute("data-status", "success", { timeout: 20_000 });
+  await second.getByRole("button", { name: "Good answer" }).click();
+  await second.getByRole("button", { name: "Save as memory" }).click();
+  await expect(second.getByRole("button", { name: "Saved" })).toBeVisible();
+
+  // Reopened: the stopped answer reads as it did at Stop, the vote and Saved are still there.
+  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+  await expect
+    .poll(async () => {
+      await page.reload();
+      await expect(items(page)).toHaveCount(2);
+      return [
+        (await items(page).first().getByTestId("answer").innerText()).trim(),
+        await items(page).nth(1).getByRole("button", { name: "Good answer" }).getAttribute("aria-pressed"),
+        await items(page).nth(1).getByRole("button", { name: "Saved" }).count(),
+      ];
+    })
+    .toEqual([shown, "true", 1]);
+  await expect(items(page).first()).toHaveAttribute("data-status", "cancelled");
 });

@@ -59,12 +59,18 @@ test("over a PDF the preview header stays, since the PDF viewer swallows pointer
   await api.waitIndexed([pdf]);
   await page.clock.install();
   await page.addInitScript((token) => localStorage.setItem("mnemo.token", token), api.token);
-  await page.goto(`/?preview=${pdf}`);
-  const dialog = page.getByTestId("source-preview");
-  await expect(dialog.getByTestId("pdf-viewer")).toBeVisible();
-  const header = dialog.getByTestId("preview-header");
-  await page.mouse.move(640, 400);
-  await page.clock.runFor(10_000);
-  await expect(header).toHaveAttribute("data-visible", "true");
-  await expect(dialog.getByRole("button", { name: "Close", exact: true })).toBeVisible();
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto(`/?preview=${pdf}`);
+    const dialog = page.getByTestId("source-preview");
+    await expect(dialog.getByTestId("pdf-viewer")).toBeVisible();
+    const header = dialog.getByTestId("preview-header");
+    await page.mouse.move(width / 2, height / 2);
+    await page.clock.runFor(10_000);
+    await expect(header).toHaveAttribute("data-visible", "true");
+    await expect(dialog.getByRole("button", { name: "Close", exact: true })).toBeVisible();
+  }
 });

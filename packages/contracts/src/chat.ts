@@ -99,6 +99,8 @@ export const zSavedSessionRecord = z.object({
   created_at: z.string(),
   /** Thumbs up (1) or down (-1) the owner gave the answer. */
   vote: z.number().int().nullish(),
+  /** The memory the answer was saved as (Save as memory), while that memory exists. */
+  saved_source_id: z.string().nullish(),
 });
 export type SavedSessionRecord = z.infer<typeof zSavedSessionRecord>;
 
@@ -129,6 +131,26 @@ export const zFetchChatsInput = z.object({
   source_id: z.string().nullish(),
 });
 export const zFetchChatsResponse = z.object({ chats: z.array(zChatSummary) });
+
+/**
+ * POST /api/record_stopped_answer: the answer and thoughts a client showed when Stop was pressed,
+ * so the stored turn reads exactly as the reader saw it (they must begin what the server generated).
+ */
+export const zStoppedAnswerInput = z.object({
+  chat_id: z.string().min(1).max(200),
+  turn_id: z.string().min(1).max(200),
+  answer: z.string().max(1_000_000),
+  thoughts: z.string().max(1_000_000).default(""),
+});
+export type StoppedAnswerInput = z.input<typeof zStoppedAnswerInput>;
+
+/** POST /api/record_saved_answer: the answer of a turn was saved as the memory `source_id`. */
+export const zSavedAnswerInput = z.object({
+  chat_id: z.string().min(1).max(200),
+  turn_id: z.string().min(1).max(200),
+  source_id: z.string().min(1).max(200),
+});
+export type SavedAnswerInput = z.input<typeof zSavedAnswerInput>;
 
 export const zChatIdQuery = z.object({ chat_id: z.string().min(1) });
 export const zChatHistoryQuery = z.object({

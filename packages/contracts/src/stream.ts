@@ -48,6 +48,8 @@ export const zStreamLine = z
     added_echo_memory: z.boolean(),
     /** The chat this turn was stored in (set when the server created it). */
     chat_id: z.string(),
+    /** The stored turn (its id names it in later calls: votes, a stopped answer, Save as memory). */
+    turn_id: z.string(),
     /** A failure after streaming began; the item becomes error. */
     error: z.string(),
     /** Why it failed (sent with `error`). */
@@ -79,6 +81,8 @@ export type ChatItemState = {
   tool_call_tool_name: string | null;
   tool_call_params: Record<string, unknown> | null;
   chatId: string | null;
+  /** The stored turn, once the head line named it. */
+  turnId: string | null;
   error: string | null;
   /** The code of `error` when the server gave one. */
   errorCode: AnswerErrorCode | null;
@@ -114,6 +118,7 @@ export function newChatItem(
     tool_call_tool_name: null,
     tool_call_params: null,
     chatId: null,
+    turnId: null,
     error: null,
     errorCode: null,
     pending: "",
@@ -218,6 +223,7 @@ export function applyStreamLine(
   if (state.status === "cancelled" || (state.status === "error" && state.endOfData)) return state;
   let s = state;
   if (line.chat_id !== undefined) s = { ...s, chatId: line.chat_id };
+  if (line.turn_id !== undefined) s = { ...s, turnId: line.turn_id };
   if (line.original_llm !== undefined) s = { ...s, llm: line.original_llm };
   if (line.final_results_search_types !== undefined)
     s = { ...s, searchType: line.final_results_search_types };

@@ -24,7 +24,10 @@ function createQueryClient() {
 function ThemedToaster() {
   const [theme] = useTheme();
   useEffect(() => watchSystemTheme(), []);
-  return <Toaster theme={theme} position="bottom-right" richColors closeButton />;
+  // On phones a toast sits above the bottom strip that the upload card and the chat input hold.
+  return (
+    <Toaster theme={theme} position="bottom-right" mobileOffset={{ bottom: 176 }} richColors closeButton />
+  );
 }
 
 export function Providers({ children }: { children: ReactNode }) {

@@ -1,5 +1,6 @@
 import { index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
+import { source } from "./memories.ts";
 
 export const chat = pgTable(
   "chat",
@@ -46,6 +47,8 @@ export const chatTurn = pgTable(
     /** streaming | success | error | cancelled */
     status: text("status").notNull().default("streaming"),
     vote: integer("vote"),
+    /** The memory this answer was saved as (Save as memory); cleared when that memory is deleted. */
+    savedSourceId: text("saved_source_id").references(() => source.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("chat_turn_chat_idx").on(t.chatId, t.ord)],

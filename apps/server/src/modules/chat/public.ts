@@ -61,7 +61,7 @@ export async function publicHistory(
   const found = await publicChat(db, chatId, token);
   const turns = (await repo.listTurns(db, found.id))
     .filter((t) => t.status === "success" || t.status === "cancelled")
-    .map(presentTurn);
+    .map((t) => presentTurn(t, false));
   if (!turns.length) throw notFound(chatMessages.noDataReturned);
   return { chat: found, turns };
 }

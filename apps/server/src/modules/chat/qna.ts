@@ -207,16 +207,12 @@ export async function prepareQna(deps: QnaDeps, actor: Actor, req: ChatRequest):
   const abort = new AbortController();
   const store = (o: TurnOutcome) =>
     repo
-      .updateTurn(db, turn.id, {
-        answer: o.answer,
-        thoughts: o.thoughts,
-        followUps: o.followUps,
-        status: o.status,
-      })
+      .storeOutcome(db, turn.id, o)
       .catch((err: unknown) => deps.log.error({ err }, "could not store the chat turn"));
   const lines = streamAnswer({
     head: {
       chat_id: chat.id,
+      turn_id: turn.id,
       original_llm: llm,
       original_search_tools: [...req.search_type],
       sources: { results: sources.results, relevantResultsCount: sources.mostRelevant.length },

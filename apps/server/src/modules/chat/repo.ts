@@ -100,6 +100,68 @@ export async function updateTurn(db: Db, id: string, patch: Partial<typeof chatT
   await db.update(chatTurn).set(patch).where(eq(chatTurn.id, id));
 }
 
+/** `prefix` begins `column` (both texts). */
+const begins = (column: typeof chatTurn.answer | typeof chatTurn.thoughts, prefix: string) =>
+  sql`starts_with(${column}, ${prefix})`;
+
+/**
+ * Stores how a reply ended (the server's own text), unless the owner already recorded what was
+ * shown at Stop and that text begins the generated one: the answer stays as the reader saw it.
+ */
+export async function storeOutcome(
+  db: Db,
+  id: string,
+  o: { answer: string; thoughts: string; followUps: string[]; status: string },
+) {
+  await db
+    .update(chatTurn)
+    .set({ answer: o.answer, thoughts: o.thoughts, followUps: o.followUps, status: o.status })
+    .where(
+      and(
+        eq(chatTurn.id, id),
+        sql`(${chatTurn.status} = 'streaming' OR NOT (starts_with(${o.answer}, ${chatTurn.answer})
+              AND starts_with(${o.thoughts}, ${chatTurn.thoughts})))`,
+      ),
+    );
+}
+
+/**
+ * Records the answer and thoughts shown when the owner pressed Stop: while the reply is still
+ * stored as streaming, or when the shown texts begin what the server stored. False when no turn
+ * of the owner's chat matched.
+ */
+export async function recordStoppedTurn(
+  db: Db,
+  ownerId: string,
+  target: { chatId: string; turnId: string },
+  shown: { answer: string; thoughts: string },
+): Promise<boolean> {
+  const rows = await db
+    .update(chatTurn)
+    .set({ answer: shown.answer, thoughts: shown.thoughts, status: "cancelled" })
+    .where(
+      and(
+        eq(chatTurn.id, target.turnId),
+        eq(chatTurn.chatId, target.chatId),
+        eq(chatTurn.ownerId, ownerId),
+        sql`(${chatTurn.status} = 'streaming' OR (${chatTurn.status} IN ('cancelled', 'success')
+              AND ${begins(chatTurn.answer, shown.answer)} AND ${begins(chatTurn.thoughts, shown.thoughts)}))`,
+      ),
+    )
+    .returning({ id: chatTurn.id });
+  return rows.length > 0;
+}
+
+/** A turn of the owner's chat, if any. */
+export async function findOwnTurn(db: Db, ownerId: string, chatId: string, turnId: string) {
+  const [row] = await db
+    .select({ id: chatTurn.id })
+    .from(chatTurn)
+    .where(and(eq(chatTurn.id, turnId), eq(chatTurn.chatId, chatId), eq(chatTurn.ownerId, ownerId)))
+    .limit(1);
+  return row;
+}
+
 /** Title, type and url of memories, by id. */
 export async function sourceMeta(db: Db, ids: string[]) {
   if (!ids.length) return [];

@@ -10,6 +10,8 @@ import {
   zFetchChatsInput,
   zFetchChatsResponse,
   zGenerationInstructions,
+  zSavedAnswerInput,
+  zStoppedAnswerInput,
   zUpdateContextInput,
 } from "@mnemo/contracts/chat";
 import type { AppContext } from "../../context.ts";
@@ -70,6 +72,41 @@ export function chatRoutes(ctx: ChatRouteDeps) {
           return c.text(err.message, err.status as 400, { [ANSWER_ERROR_HEADER]: answerErrorCode(err) });
         throw err;
       }
+    },
+  );
+
+  defineRoute(
+    r,
+    {
+      method: "post",
+      path: "/record_stopped_answer",
+      summary:
+        "Store a stopped answer exactly as the client showed it at Stop (the shown text must begin the generated one)",
+      tag: "chat",
+      body: zStoppedAnswerInput,
+      response: zOk,
+    },
+    auth,
+    async (c, { body }) => {
+      await service.recordStopped(db, c.var.actor, body);
+      return c.json({ success: true as const });
+    },
+  );
+
+  defineRoute(
+    r,
+    {
+      method: "post",
+      path: "/record_saved_answer",
+      summary: "Remember that a turn's answer was saved as one of the user's memories (the Saved state)",
+      tag: "chat",
+      body: zSavedAnswerInput,
+      response: zOk,
+    },
+    auth,
+    async (c, { body }) => {
+      await service.recordSaved(db, c.var.actor, body);
+      return c.json({ success: true as const });
     },
   );
 

@@ -2,7 +2,8 @@ import crypto from "node:crypto";
 import type { ChatSummary, SavedSessionRecord, SourceResult } from "@mnemo/contracts/chat";
 import type { Db } from "../../db/client.ts";
 import type { Actor } from "../../context.ts";
-import { notFound } from "../../lib/errors.ts";
+import { notFound, validation } from "../../lib/errors.ts";
+import { authorizeSource } from "../access/index.ts";
 import { opensPublicChat } from "./public-token.ts";
 import * as repo from "./repo.ts";
 
@@ -29,8 +30,11 @@ export function presentChat(c: repo.ChatRow): ChatSummary {
 
 const list = (v: unknown): SourceResult[] => (Array.isArray(v) ? (v as SourceResult[]) : []);
 
-/** A stored turn as the spec's saved session record. */
-export function presentTurn(t: repo.TurnRow): SavedSessionRecord {
+/**
+ * A stored turn as the spec's saved session record. The owner's marks on it (vote, the memory it
+ * was saved as) are shown to the owner only, never to a public reader.
+ */
+export function presentTurn(t: repo.TurnRow, owner = true): SavedSessionRecord {
   const m = t.metadata as Record<string, unknown>;
   return {
     id: t.id,
@@ -48,7 +52,8 @@ export function presentTurn(t: repo.TurnRow): SavedSessionRecord {
     llm: t.llm,
     search_types: t.searchTypes,
     created_at: t.createdAt.toISOString(),
-    vote: t.vote,
+    vote: owner ? t.vote : null,
+    saved_source_id: owner ? t.savedSourceId : null,
   };
 }
 
@@ -83,7 +88,7 @@ export async function history(
   const readable =
     found && (found.ownerId === actor.id || (pub.isPublic && opensPublicChat(found, pub.token)));
   if (!readable) throw notFound("Chat not found.");
-  return (await repo.listTurns(db, chatId)).map(presentTurn);
+  return (await repo.listTurns(db, chatId)).map((t) => presentTurn(t, found.ownerId === actor.id));
 }
 
 export async function updateContext(
@@ -148,4 +153,33 @@ export async function voteTurn(
     vote.vote === 0 ? null : vote.vote,
   );
   if (!ok) throw notFound("Chat not found.");
+}
+
+/**
+ * Stores the answer exactly as the owner saw it when pressing Stop (issue 13 item 8). The shown
+ * texts must begin what the server generated, so a client can shorten its answer, never rewrite it.
+ */
+export async function recordStopped(
+  db: Db,
+  actor: Actor,
+  input: { chat_id: string; turn_id: string; answer: string; thoughts: string },
+): Promise<void> {
+  const target = { chatId: input.chat_id, turnId: input.turn_id };
+  if (await repo.recordStoppedTurn(db, actor.id, target, input)) return;
+  if (!(await repo.findOwnTurn(db, actor.id, input.chat_id, input.turn_id)))
+    throw notFound("Chat not found.");
+  throw validation("The stopped answer does not match the stored answer.");
+}
+
+/** Remembers that a turn's answer was saved as the actor's memory `source_id` (the "Saved" state). */
+export async function recordSaved(
+  db: Db,
+  actor: Actor,
+  input: { chat_id: string; turn_id: string; source_id: string },
+): Promise<void> {
+  if (!(await repo.findOwnTurn(db, actor.id, input.chat_id, input.turn_id)))
+    throw notFound("Chat not found.");
+  // Only the memory's owner may point an answer at it (the one who saved it).
+  await authorizeSource(db, actor, input.source_id, "delete");
+  await repo.updateTurn(db, input.turn_id, { savedSourceId: input.source_id });
 }

@@ -1,4 +1,10 @@
-import { zChatHistoryResponse, zFetchChatsResponse, type ChatRequestInput } from "@mnemo/contracts/chat";
+import {
+  zChatHistoryResponse,
+  zFetchChatsResponse,
+  type ChatRequestInput,
+  type SavedAnswerInput,
+  type StoppedAnswerInput,
+} from "@mnemo/contracts/chat";
 import { zAgentsResponse, zLlmOptionsResponse } from "@mnemo/contracts/llm";
 import {
   zDuplicatePublicResponse,
@@ -68,6 +74,12 @@ export const duplicatePublicChat = (chatId: string, token: string) =>
     schema: zDuplicatePublicResponse,
   });
 export const voteQna = (input: VoteInput) => api.request("/api/vote_qna", { method: "POST", body: input });
+/** The answer and thoughts shown when Stop was pressed: the stored turn reads the same on reopening. */
+export const recordStoppedAnswer = (input: StoppedAnswerInput) =>
+  api.request("/api/record_stopped_answer", { method: "POST", body: input });
+/** The answer was saved as a memory: reopening the chat shows it Saved. */
+export const recordSavedAnswer = (input: SavedAnswerInput) =>
+  api.request("/api/record_saved_answer", { method: "POST", body: input });
 
 export const fetchLlms = (signal?: AbortSignal) =>
   api.request("/api/llms", { schema: zLlmOptionsResponse, signal });

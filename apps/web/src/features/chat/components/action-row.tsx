@@ -25,10 +25,14 @@ export type ActionRowProps = {
   query: string;
   answer: string;
   vote: 1 | -1 | null;
+  /** The answer was already saved as a memory (remembered when the chat is reopened). */
+  saved: boolean;
   llms: LlmOption[];
   /** Public visitors: sending, voting and saving prompt login; Regenerate is hidden (spec 1 §6). */
   visitor: boolean;
   onVote: (v: 1 | -1 | null) => void;
+  /** The answer was saved as the memory `sourceId`. */
+  onSaved: (sourceId: string) => void;
   onRegenerate?: (llm: string | null) => void;
   onLoginPrompt: () => void;
 };
@@ -45,14 +49,17 @@ export function ActionRow({
   query,
   answer,
   vote,
+  saved,
   llms,
   visitor,
   onVote,
+  onSaved,
   onRegenerate,
   onLoginPrompt,
 }: ActionRowProps) {
   const [copied, setCopied] = useState(false);
-  const [save, setSave] = useState<"idle" | "saving" | "saved">("idle");
+  const [saving, setSave] = useState<"idle" | "saving" | "saved">("idle");
+  const save = saved && !visitor ? "saved" : saving;
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!copied) return;
@@ -76,8 +83,9 @@ export function ActionRow({
     try {
       const markdown = savedMemoryMarkdown(query, answer);
       const blocks = await parseMarkdownToBlocks(markdown);
-      await savePage({ title: savedMemoryTitle(query), blocks, markdown });
+      const page = await savePage({ title: savedMemoryTitle(query), blocks, markdown });
       setSave("saved");
+      onSaved(page.id);
       void refreshMemoryLists(queryClient);
     } catch (err) {
       reportError(err, { action: "save answer as memory" });
@@ -128,8 +136,15 @@ export function ActionRow({
       {!visitor && onRegenerate && (
         <Menu.Root>
           <Menu.Trigger asChild>
-            <Button variant="ghost" size="sm" className="h-8 gap-1.5 text-muted-foreground">
-              <RefreshCwIcon className="size-4" /> {chatMessages.regenerate}
+            <Button
+              variant="ghost"
+              size="sm"
+              className="h-8 gap-1.5 text-muted-foreground"
+              title={chatMessages.regenerate}
+            >
+              <RefreshCwIcon className="size-4" />
+              {/* Icon only on phones, so the thumbs stay on the row. */}
+              <span className="sr-only sm:not-sr-only">{chatMessages.regenerate}</span>
             </Button>
           </Menu.Trigger>
           <Menu.Content align="start">

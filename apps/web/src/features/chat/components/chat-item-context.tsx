@@ -7,6 +7,8 @@ export type ChatItemActions = {
   openSource: (s: SourceResult) => void;
   ask: (q: string) => void;
   vote: (key: string, v: 1 | -1 | null) => void;
+  /** The item's answer was saved as the memory `sourceId`. */
+  saved: (key: string, sourceId: string) => void;
   regenerate: (key: string, llm: string | null) => void;
   retry: (key: string) => void;
   loginPrompt: () => void;

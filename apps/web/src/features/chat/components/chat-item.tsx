@@ -86,9 +86,11 @@ export const ChatItem = memo(function ChatItem({ entry }: { entry: ChatEntry }) 
               query={item.query}
               answer={item.response}
               vote={p.visitor ? null : entry.vote}
+              saved={entry.savedSourceId !== null}
               llms={p.llms}
               visitor={p.visitor}
               onVote={(v) => p.actions.vote(key, v)}
+              onSaved={(id) => p.actions.saved(key, id)}
               onRegenerate={p.busy ? undefined : (llm) => p.actions.regenerate(key, llm)}
               onLoginPrompt={p.actions.loginPrompt}
             />

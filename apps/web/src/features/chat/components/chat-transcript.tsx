@@ -3,7 +3,7 @@ import { ArrowDownIcon } from "lucide-react";
 import { chatMessages } from "@mnemo/contracts/messages";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
-import { isAtBottom } from "../logic/follow";
+import { followsAfterScroll, isAtBottom } from "../logic/follow";
 import type { ChatEntry } from "../logic/session";
 import { ChatItem } from "./chat-item";
 
@@ -26,6 +26,7 @@ export function ChatTranscript({
   const box = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const following = useRef(true);
+  const lastTop = useRef(0);
   const [behind, setBehind] = useState(false);
   const count = entries.length;
 
@@ -53,9 +54,9 @@ export function ChatTranscript({
   const onScroll = () => {
     const el = box.current;
     if (!el) return;
-    const atEnd = isAtBottom(el);
-    following.current = atEnd;
-    setBehind(!atEnd);
+    following.current = followsAfterScroll(following.current, lastTop.current, el);
+    lastTop.current = el.scrollTop;
+    setBehind(!following.current && !isAtBottom(el));
   };
 
   return (

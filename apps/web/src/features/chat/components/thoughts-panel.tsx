@@ -20,15 +20,18 @@ export const ThoughtsPanel = memo(function ThoughtsPanel({
   const [open, setOpen] = useState(live && thinking);
   const box = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
+  const sawThinking = useRef(false);
   useEffect(() => {
     if (thinking) {
+      sawThinking.current = true;
       setOpen(true);
       return;
     }
-    if (!live) return;
+    // Only thinking ending closes it, 1 s later: the answer ending meanwhile must not cancel that.
+    if (!sawThinking.current) return;
     const t = setTimeout(() => setOpen(false), chatConstants.thoughtsCloseAfterThinkingMs);
     return () => clearTimeout(t);
-  }, [thinking, live]);
+  }, [thinking]);
   useEffect(() => {
     const el = box.current;
     if (el && pinned.current) el.scrollTop = el.scrollHeight;

@@ -7,6 +7,7 @@ import {
   fetchChatHistory,
   fetchPublicHistory,
   fetchSourceChats,
+  recordStoppedAnswer,
   streamPublicQna,
   streamQna,
 } from "../api/chats";
@@ -41,6 +42,8 @@ export function useChatSession(scope: ChatScope, opts: { applyOptions?: ApplyOpt
   const [state, dispatch] = useReducer(sessionReducer, emptySession);
   const [history, setHistory] = useState<"idle" | "loading" | "loaded" | "failed">("idle");
   const controllers = useRef(new Map<string, AbortController>());
+  /** Items stopped by the reader whose shown text is still to be recorded. */
+  const stopped = useRef(new Set<string>());
   const stateRef = useRef(state);
   stateRef.current = state;
   const applyRef = useRef(opts.applyOptions);
@@ -224,8 +227,33 @@ export function useChatSession(scope: ChatScope, opts: { applyOptions?: ApplyOpt
     if (!ctrl) return false;
     ctrl.abort();
     dispatch({ type: "cancel", key: last.key });
+    if (scope.kind !== "public") stopped.current.add(last.key);
     return true;
-  }, []);
+    // scope is read through scopeKey
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [scopeKey]);
+
+  // A stopped answer is stored exactly as it is shown once cancelled (the server may have
+  // generated more than reached the screen): its text is sent once the cancel is rendered.
+  useEffect(() => {
+    for (const key of stopped.current) {
+      const entry = state.entries.find((e) => e.key === key);
+      if (!entry) {
+        stopped.current.delete(key);
+        continue;
+      }
+      if (entry.item.status !== "cancelled") continue;
+      stopped.current.delete(key);
+      const chatId = state.chatId ?? entry.item.chatId;
+      if (!chatId || !entry.turnId) continue;
+      void recordStoppedAnswer({
+        chat_id: chatId,
+        turn_id: entry.turnId,
+        answer: entry.item.response,
+        thoughts: entry.item.chainOfThoughts,
+      }).catch(() => undefined);
+    }
+  }, [state]);
 
   const reset = useCallback(() => {
     controllers.current.forEach((c) => c.abort());

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useRef } from "react";
 import { toast } from "sonner";
 import type { SourceResult } from "@mnemo/contracts/chat";
 import { usePreviewParam } from "@/hooks/use-preview-param";
-import { voteQna } from "../api/chats";
+import { recordSavedAnswer, voteQna } from "../api/chats";
 import type { ChatEntry, SessionAction } from "../logic/session";
 import { track } from "../logic/track";
 import type { ChatItemActions } from "../components/chat-item-context";
@@ -50,8 +50,25 @@ export function useItemActions(opts: {
       if (v) track(v === 1 ? "UpvoteQna" : "DownvoteQna", { query: entry.item.query });
       const id = latest.current.chatId ?? entry.item.chatId;
       if (id)
-        void voteQna({ chat_id: id, turn_id: entry.turnId, query: entry.item.query, vote: v ?? 0 }).catch(
-          () => toast.error("Your vote could not be saved."),
+        void voteQna({
+          chat_id: id,
+          turn_id: entry.turnId ?? entry.item.turnId,
+          query: entry.item.query,
+          vote: v ?? 0,
+        }).catch(() => toast.error("Your vote could not be saved."));
+    },
+    [dispatch],
+  );
+  const saved = useCallback(
+    (key: string, sourceId: string) => {
+      const entry = latest.current.entries.find((e) => e.key === key);
+      if (!entry) return;
+      dispatch({ type: "saved", key, sourceId });
+      const id = latest.current.chatId ?? entry.item.chatId;
+      // Remembered for reopening; the memory itself is saved either way.
+      if (id && entry.turnId)
+        void recordSavedAnswer({ chat_id: id, turn_id: entry.turnId, source_id: sourceId }).catch(
+          () => undefined,
         );
     },
     [dispatch],
@@ -67,7 +84,7 @@ export function useItemActions(opts: {
   );
   const ask = useCallback((q: string) => latest.current.send(q), []);
   return useMemo(
-    () => ({ openSource, ask, vote, regenerate: regen, retry, loginPrompt: onLogin }),
-    [openSource, ask, vote, regen, retry, onLogin],
+    () => ({ openSource, ask, vote, saved, regenerate: regen, retry, loginPrompt: onLogin }),
+    [openSource, ask, vote, saved, regen, retry, onLogin],
   );
 }

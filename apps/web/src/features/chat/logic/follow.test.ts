@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isAtBottom } from "./follow";
+import { followsAfterScroll, isAtBottom } from "./follow";
 
 describe("isAtBottom", () => {
   it.each([
@@ -10,5 +10,24 @@ describe("isAtBottom", () => {
     { scrollTop: 0, scrollHeight: 2000, clientHeight: 500, at: false }, // scrolled to the top
   ])("$scrollTop/$scrollHeight/$clientHeight → $at", ({ at, ...box }) => {
     expect(isAtBottom(box, 48)).toBe(at);
+  });
+});
+
+describe("followsAfterScroll", () => {
+  it("keeps following when its own jump lands above an end that moved on (the answer grew)", () => {
+    expect(followsAfterScroll(true, 400, { scrollTop: 900, scrollHeight: 2000, clientHeight: 500 })).toBe(
+      true,
+    );
+  });
+  it("stops when the reader scrolls up, and follows again back at the end", () => {
+    expect(followsAfterScroll(true, 900, { scrollTop: 600, scrollHeight: 1400, clientHeight: 500 })).toBe(
+      false,
+    );
+    expect(followsAfterScroll(false, 600, { scrollTop: 700, scrollHeight: 1400, clientHeight: 500 })).toBe(
+      false,
+    );
+    expect(followsAfterScroll(false, 700, { scrollTop: 900, scrollHeight: 1400, clientHeight: 500 })).toBe(
+      true,
+    );
   });
 });

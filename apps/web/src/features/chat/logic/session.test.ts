@@ -179,6 +179,7 @@ describe("session bookkeeping", () => {
       search_types: ["memories"],
       created_at: new Date(0).toISOString(),
       vote: -1,
+      saved_source_id: "m9",
     };
     const s = sessionReducer(emptySession, {
       type: "history",
@@ -193,11 +194,20 @@ describe("session bookkeeping", () => {
       first.item.isThinking,
       first.vote,
       first.turnId,
-    ]).toEqual(["success", "200 mm [1]", "looked at notes", false, -1, "t1"]);
+      first.savedSourceId,
+    ]).toEqual(["success", "200 mm [1]", "looked at notes", false, -1, "t1", "m9"]);
     expect(first.item.sources.results).toEqual([source]);
     expect(first.item.relatedQuestions).toEqual(["Who ground it?"]);
     expect(second.item.status).toBe("cancelled");
     expect(isBusy(s)).toBe(false);
+  });
+  it("a live item learns its stored turn from the head line and keeps its Saved state", () => {
+    const s = run(ask("a"), lines("a", { chat_id: "c", turn_id: "t7" }, { chunk: "Hi" }), {
+      type: "saved",
+      key: "a",
+      sourceId: "m1",
+    });
+    expect([s.entries[0].turnId, s.entries[0].savedSourceId]).toEqual(["t7", "m1"]);
   });
   it("reset starts a fresh session", () => {
     expect(sessionReducer(run(ask("a")), { type: "reset" })).toEqual(emptySession);

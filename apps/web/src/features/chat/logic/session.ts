@@ -17,6 +17,8 @@ export type ChatEntry = {
   /** Stored turn id, when the item came from history. */
   turnId: string | null;
   vote: 1 | -1 | null;
+  /** The memory the answer was saved as (Save as memory), remembered across reopening. */
+  savedSourceId: string | null;
   /** Canned demo answer (spec 1 §4 demo mode), labelled on screen. */
   demo: boolean;
 };
@@ -30,6 +32,7 @@ export type SessionAction =
   | { type: "fail"; key: string; message: string; code?: AnswerErrorCode | null }
   | { type: "regenerate"; key: string; newKey: string; llm: string | null }
   | { type: "vote"; key: string; vote: 1 | -1 | null }
+  | { type: "saved"; key: string; sourceId: string }
   | { type: "history"; chatId: string; records: SavedSessionRecord[] }
   | { type: "reset"; chatId?: string | null };
 
@@ -64,7 +67,7 @@ function entryFromRecord(r: SavedSessionRecord): ChatEntry {
     status: r.status === "cancelled" ? "cancelled" : r.status === "error" ? "error" : "success",
   };
   const vote = r.vote === 1 || r.vote === -1 ? r.vote : null;
-  return { key: r.id, item, turnId: r.id, vote, demo: false };
+  return { key: r.id, item, turnId: r.id, vote, savedSourceId: r.saved_source_id ?? null, demo: false };
 }
 
 function update(s: SessionState, key: string, fn: (e: ChatEntry) => ChatEntry): SessionState {
@@ -89,6 +92,7 @@ export function sessionReducer(s: SessionState, a: SessionAction): SessionState 
         item: newChatItem(query, a.llm, a.searchType),
         turnId: null,
         vote: null,
+        savedSourceId: null,
         demo: Boolean(a.demo),
       };
       return { ...s, entries: [...s.entries, entry] };
@@ -98,7 +102,8 @@ export function sessionReducer(s: SessionState, a: SessionAction): SessionState 
         update(s, a.key, (e) => {
           let item = e.item;
           for (const line of a.lines) item = applyStreamLine(item, line, a.options);
-          return item === e.item ? e : { ...e, item };
+          // The head line names the stored turn: votes, Stop and Save refer to it.
+          return item === e.item ? e : { ...e, item, turnId: e.turnId ?? item.turnId };
         }),
       );
     case "cancel":
@@ -117,11 +122,14 @@ export function sessionReducer(s: SessionState, a: SessionAction): SessionState 
         item: newChatItem(e.item.query, a.llm, e.item.searchType),
         turnId: null,
         vote: null,
+        savedSourceId: null,
         demo: false,
       }));
     }
     case "vote":
       return update(s, a.key, (e) => (e.vote === a.vote ? e : { ...e, vote: a.vote }));
+    case "saved":
+      return update(s, a.key, (e) => ({ ...e, savedSourceId: a.sourceId }));
     case "history":
       return { chatId: a.chatId, entries: a.records.map(entryFromRecord) };
     case "reset":

@@ -22,5 +22,8 @@ export async function putFile(
       "x-amz-meta-source_type": meta.sourceType,
     },
   });
+  // Read the (empty) answer to its end: an unread body is cancelled later, and the browser then
+  // lists a finished upload as an aborted request.
+  await res.arrayBuffer().catch(() => undefined);
   return res.status === constants.files.uploadSuccessStatus;
 }

@@ -136,11 +136,12 @@ export function saveMemories() {
       .map((i) => (i.inDialog ? { ...i, inDialog: false, notify: true } : i)),
   }));
   // Only when something is still on its way: rows already Added have nothing left to upload.
-  // Top centre: the notification card owns the bottom-right corner.
+  // Bottom centre: beside the notification card (bottom right), over no heading; on phones the
+  // toasts sit above the card (the Toaster's mobile offset).
   const pending = uploadStore
     .get()
     .items.some((i) => i.status === "idle" || i.status === "uploading" || i.status === "indexing");
-  if (pending) toast(uploadMessages.backgroundUpload, { position: "top-center" });
+  if (pending) toast(uploadMessages.backgroundUpload, { position: "bottom-center" });
   wakeIndexingTracker();
 }
 

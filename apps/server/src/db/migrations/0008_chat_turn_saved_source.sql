@@ -1,0 +1,2 @@
+ALTER TABLE "chat_turn" ADD COLUMN "saved_source_id" text;--> statement-breakpoint
+ALTER TABLE "chat_turn" ADD CONSTRAINT "chat_turn_saved_source_id_source_id_fk" FOREIGN KEY ("saved_source_id") REFERENCES "public"."source"("id") ON DELETE set null ON UPDATE no action;

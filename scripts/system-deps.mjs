@@ -1,6 +1,7 @@
 // Makes sure the system programs the tests need are present: Debian's chromium (Playwright drives
-// the system browser; nothing is downloaded; screenshots use it too) and openssl (the local https
-// fixture site makes its throw-away CA with it). Installs them with apt-get when missing and
+// the system browser; nothing is downloaded; screenshots use it too), openssl (the local https
+// fixture site makes its throw-away CA with it) and rclone (`rclone serve webdav`, the real WebDAV
+// server of the WebDAV connector's tests). Installs them with apt-get when missing and
 // running as root; otherwise explains what to install.
 import { execSync } from "node:child_process";
 import fs from "node:fs";
@@ -13,12 +14,17 @@ try {
 } catch {
   needed.push("openssl");
 }
+try {
+  execSync("command -v rclone", { stdio: "ignore" });
+} catch {
+  needed.push("rclone");
+}
 if (needed.length === 0) process.exit(0);
 
 const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
 if (!isRoot || process.env.CHROMIUM_PATH) {
   console.error(
-    `Missing system packages for the browser tests: ${needed.join(", ")}. Install them (Debian: sudo apt-get install -y ${needed.join(" ")}) or set CHROMIUM_PATH.`,
+    `Missing system packages for the tests: ${needed.join(", ")}. Install them (Debian: sudo apt-get install -y ${needed.join(" ")}) or set CHROMIUM_PATH.`,
   );
   process.exit(1);
 }

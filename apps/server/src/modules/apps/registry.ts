@@ -1,6 +1,7 @@
 import type { Integration } from "@mnemo/contracts/apps";
 import { folderConnector } from "./connectors/folder.ts";
 import { githubConnector } from "./connectors/github.ts";
+import { webdavConnector } from "./connectors/webdav.ts";
 import { rssConnector } from "./connectors/rss.ts";
 import type { AppSettings, Connector } from "./connectors/types.ts";
 
@@ -28,16 +29,7 @@ export const connectors: readonly Connector[] = [
     authKind: "credentials",
     capabilities: ["search", "content", "sync", "send"],
   }),
-  planned({
-    id: "webdav",
-    name: "WebDAV files",
-    description: "Sync chosen folders from Nextcloud, ownCloud or any WebDAV server.",
-    logo: "/app-logos/webdav.svg",
-    rank: 3,
-    domains: [],
-    authKind: "credentials",
-    capabilities: ["sync", "search", "content"],
-  }),
+  webdavConnector,
   folderConnector,
   githubConnector,
 ];

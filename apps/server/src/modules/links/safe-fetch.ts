@@ -126,6 +126,31 @@ function pinnedLookup(addresses: ResolvedAddress[]): LookupFunction {
   };
 }
 
+/**
+ * An https agent for a client library that makes its own requests (WebDAV): the host is checked
+ * like any fetched link (https only, no private or local address unless allow-listed) and the
+ * sockets connect only to the addresses checked, so a DNS answer that changes later cannot steer
+ * them elsewhere. Follow-up requests to another host fail (the agent knows no other address).
+ */
+export async function safeHttpsAgent(url: URL, opts: SafeFetchOptions = {}): Promise<https.Agent> {
+  const addresses = await resolveSafeTarget(url, opts);
+  const host = url.hostname.replace(/^\[(.*)\]$/, "$1").toLowerCase();
+  const pinned = pinnedLookup(addresses);
+  return new https.Agent({
+    keepAlive: false,
+    secureContext: secureContextFor(opts.extraCa),
+    lookup: (hostname, options, callback) => {
+      if (hostname.toLowerCase() !== host)
+        return callback(
+          new FetchError("blocked_address", `Refused ${hostname}: not the checked host`),
+          "",
+          4,
+        );
+      pinned(hostname, options, callback);
+    },
+  });
+}
+
 /** One secure context per extra CA: building it (≈150 root certificates) per request cost 10 % CPU. */
 const secureContexts = new Map<string, tls.SecureContext>();
 function secureContextFor(extraCa: string | undefined): tls.SecureContext | undefined {

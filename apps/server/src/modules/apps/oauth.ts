@@ -5,7 +5,7 @@ import type { Actor } from "../../context.ts";
 import { AppError, notFound, validation } from "../../lib/errors.ts";
 import { ConnectError, type Connector } from "./connectors/types.ts";
 import { findConnector, unavailableReason } from "./registry.ts";
-import { accountLimitError, presentAccount, type AppsDeps } from "./service.ts";
+import { accountLimitError, presentAccount, storeAccount, type AppsDeps } from "./service.ts";
 import * as repo from "./repo.ts";
 
 /** A connection started must come back within this long. */
@@ -117,30 +117,10 @@ export async function oauthCallback(
     ...(refreshToken ? { refresh_token: refreshToken } : {}),
   });
   const plan = await deps.planOf(actor);
-  const row = await deps.db.transaction(async (tx) => {
-    await repo.lockOwner(tx, actor.id);
-    const existing = await repo.findByExternalId(tx, actor.id, connector.id, identity.externalId);
-    if (existing) return repo.updateAccountSecret(tx, existing.id, secret, identity.title);
-    const limit = accountLimitError(
-      plan,
-      connector.name,
-      await repo.countAccounts(tx, actor.id, connector.id),
-    );
-    if (limit) throw limit;
-    return repo.insertAccount(tx, {
-      id: crypto.randomUUID(),
-      ownerId: actor.id,
-      app: connector.id,
-      title: identity.title.slice(0, 200) || connector.name,
-      externalId: identity.externalId,
-      userEmail: identity.userEmail ?? null,
-      userName: identity.userName ?? null,
-      orgName: identity.orgName ?? null,
-      orgUrl: identity.orgUrl ?? null,
-      config: identity.config,
-      secret,
-      syncState: connector.sync ? "queued" : "idle",
-    });
+  // Connecting the same app account again (Reconnect) refreshes its tokens.
+  const row = await storeAccount(deps, actor, connector, plan, identity, {
+    secret,
+    onExisting: (tx, existing) => repo.updateAccountSecret(tx, existing.id, secret, identity.title),
   });
   if (connector.sync) await deps.enqueueSync(row.id, `connect:${row.id}:${Date.now()}`);
   return { account: presentAccount(row), redirect_uri: returnTo ?? "/settings#integrations" };

@@ -9,7 +9,13 @@ import { constants } from "@mnemo/contracts";
 import type { Actor } from "../../context.ts";
 import { AppError, conflict, notFound, validation } from "../../lib/errors.ts";
 import type { PlanId } from "@mnemo/contracts";
-import { ConnectError, type Connector, type ConnectorDeps, type SyncItem } from "./connectors/types.ts";
+import {
+  ConnectError,
+  type AccountIdentity,
+  type Connector,
+  type ConnectorDeps,
+  type SyncItem,
+} from "./connectors/types.ts";
 import { connectors, findConnector, presentIntegration, unavailableReason } from "./registry.ts";
 import type { AppSettings } from "./connectors/types.ts";
 import type { SecretBox } from "./secret-box.ts";
@@ -141,17 +147,42 @@ export async function connectAccount(deps: AppsDeps, actor: Actor, input: StoreI
     deps.log.warn({ app: connector.id, err: (err as Error).message }, "connect failed");
     throw new AppError("upstream", integrationMessages.connectAccountFailed({ app: connector.name }));
   }
-  const row = await deps.db.transaction(async (tx) => {
+  const row = await storeAccount(deps, actor, connector, plan, identity, {
+    secret: identity.secret ? deps.box.seal(identity.secret) : null,
+    onExisting: () => {
+      throw conflict("This account is already connected.");
+    },
+  });
+  if (connector.sync) await deps.enqueueSync(row.id, `first:${row.id}`);
+  return { account: presentAccount(row) };
+}
+
+/**
+ * Stores a connected account under the per-user lock: the limits are checked again there (two
+ * tabs cannot both pass), then the row is inserted — or `onExisting` decides what happens when
+ * the user already connected this app account (refused, or its tokens refreshed).
+ */
+export async function storeAccount(
+  deps: AppsDeps,
+  actor: Actor,
+  connector: Connector,
+  plan: PlanId,
+  identity: Omit<AccountIdentity, "secret">,
+  o: {
+    secret: string | null;
+    onExisting: (tx: repo.Tx, existing: repo.AccountRow) => Promise<repo.AccountRow>;
+  },
+): Promise<repo.AccountRow> {
+  return deps.db.transaction(async (tx) => {
     await repo.lockOwner(tx, actor.id);
+    const existing = await repo.findByExternalId(tx, actor.id, connector.id, identity.externalId);
+    if (existing) return o.onExisting(tx, existing);
     const limit = accountLimitError(
       plan,
       connector.name,
       await repo.countAccounts(tx, actor.id, connector.id),
     );
     if (limit) throw limit;
-    if (await repo.findByExternalId(tx, actor.id, connector.id, identity.externalId)) {
-      throw conflict("This account is already connected.");
-    }
     return repo.insertAccount(tx, {
       id: crypto.randomUUID(),
       ownerId: actor.id,
@@ -163,12 +194,10 @@ export async function connectAccount(deps: AppsDeps, actor: Actor, input: StoreI
       orgName: identity.orgName ?? null,
       orgUrl: identity.orgUrl ?? null,
       config: identity.config,
-      secret: identity.secret ? deps.box.seal(identity.secret) : null,
+      secret: o.secret,
       syncState: connector.sync ? "queued" : "idle",
     });
   });
-  if (connector.sync) await deps.enqueueSync(row.id, `first:${row.id}`);
-  return { account: presentAccount(row) };
 }
 
 /**

@@ -59,18 +59,13 @@ export async function findByExternalId(
   app: string,
   externalId: string,
 ): Promise<AccountRow | undefined> {
-  const rows = await tx
+  const own = and(eq(connectedAccount.ownerId, ownerId), eq(connectedAccount.app, app));
+  const [row] = await tx
     .select()
     .from(connectedAccount)
-    .where(
-      and(
-        eq(connectedAccount.ownerId, ownerId),
-        eq(connectedAccount.app, app),
-        eq(connectedAccount.externalId, externalId),
-      ),
-    )
+    .where(and(own, eq(connectedAccount.externalId, externalId)))
     .limit(1);
-  return rows[0];
+  return row;
 }
 
 export async function insertAccount(tx: Tx, row: NewAccount): Promise<AccountRow> {

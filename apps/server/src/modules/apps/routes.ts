@@ -17,7 +17,7 @@ import {
   zSyncNowQuery,
   zSyncNowResponse,
 } from "@mnemo/contracts";
-import type { AppContext } from "../../context.ts";
+import type { Actor, AppContext } from "../../context.ts";
 import type { AppEnv } from "../../http/context.ts";
 import { createRouter, defineRoute } from "../../http/route.ts";
 import { requireAuth, type RequireAuthDeps } from "../../http/middleware/auth.ts";
@@ -79,6 +79,10 @@ export function appRoutes(ctx: AppRouteDeps) {
     async (c, { body }) => c.json(await service.connectAccount(deps, c.var.actor, body), 201),
   );
 
+  // Two spellings of one call (spec 3 §7): the account's synced memories stay unless asked.
+  const remove = (actor: Actor, id: string, q: { app_name: string; delete_memories: boolean }) =>
+    service.removeAccount(deps, actor, { id, appName: q.app_name, deleteMemories: q.delete_memories });
+
   defineRoute(
     r,
     {
@@ -90,14 +94,7 @@ export function appRoutes(ctx: AppRouteDeps) {
       response: zRemoveAccountResponse,
     },
     auth,
-    async (c, { query }) =>
-      c.json(
-        await service.removeAccount(deps, c.var.actor, {
-          id: query.integrated_id,
-          appName: query.app_name,
-          deleteMemories: query.delete_memories,
-        }),
-      ),
+    async (c, { query }) => c.json(await remove(c.var.actor, query.integrated_id, query)),
   );
 
   defineRoute(
@@ -111,14 +108,7 @@ export function appRoutes(ctx: AppRouteDeps) {
       response: zRemoveAccountResponse,
     },
     auth,
-    async (c, { query }) =>
-      c.json(
-        await service.removeAccount(deps, c.var.actor, {
-          id: query.connection_id,
-          appName: query.app_name,
-          deleteMemories: query.delete_memories,
-        }),
-      ),
+    async (c, { query }) => c.json(await remove(c.var.actor, query.connection_id, query)),
   );
 
   defineRoute(

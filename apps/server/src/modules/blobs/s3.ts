@@ -8,15 +8,8 @@ import {
   S3ServiceException,
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
-import {
-  BlobTooLargeError,
-  readerUrlMaxSeconds,
-  type BlobMetadata,
-  type BlobStat,
-  type BlobStore,
-  type PresignGetOptions,
-  type PresignPutOptions,
-} from "./store.ts";
+import { BlobTooLargeError, readerUrlMaxSeconds } from "./store.ts";
+import type { BlobMetadata, BlobStat, BlobStore, PresignGetOptions, PresignPutOptions } from "./store.ts";
 
 export type S3Settings = {
   bucket: string;

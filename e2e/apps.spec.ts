@@ -5,7 +5,14 @@ import { newUser, signUp } from "./helpers.ts";
 test("connect an RSS feed in settings: refused address, sync into the wall, remove", async ({ page }) => {
   const user = newUser("apps");
   await signUp(page, user);
-  await page.goto("/settings#integrations");
+  // The App Integrations tile of the Upload Memories panel leads to where apps are connected.
+  await page.getByRole("button", { name: "Add memory" }).first().click();
+  await page
+    .getByRole("dialog", { name: "Upload your memories" })
+    .getByRole("button", { name: "App Integrations" })
+    .click();
+  await expect(page).toHaveURL(/\/settings#integrations$/);
+  await expect(page.getByRole("dialog", { name: "Upload your memories" })).toBeHidden();
 
   const rss = page.getByRole("listitem", { name: "RSS feeds" });
   const mail = page.getByRole("listitem", { name: "Mail" });

@@ -1,4 +1,5 @@
 import { useRef, useState, type DragEvent } from "react";
+import { useNavigate } from "react-router";
 import { FileUpIcon, LinkIcon, MicIcon, NotebookPenIcon, PlugIcon, type LucideIcon } from "lucide-react";
 import {
   fileMessages,
@@ -13,7 +14,7 @@ import { useMe } from "@/features/users";
 import { cn } from "@/lib/utils";
 import { dropHasFolder, validateFilePick } from "../logic/file-pick";
 import { addFiles, addLinks, addSavedPage } from "../state/upload-actions";
-import { useUploadState } from "../state/upload-store";
+import { closeUploadDialog, useUploadState } from "../state/upload-store";
 import { usePickMessages } from "../hooks/use-pick-messages";
 import { AddLinksDialog } from "./add-links-dialog";
 
@@ -55,6 +56,8 @@ function Tile({
  * Integrations ('App Integrations' outside a collection). Files may also be dropped on it.
  */
 export function UploadMemoriesPanel({ collectionId }: { collectionId?: string }) {
+  // Connected apps bring memories in by syncing; the tile opens where they are connected.
+  const navigate = useNavigate();
   const { data: me } = useMe();
   const items = useUploadState((s) => s.items);
   const [linksOpen, setLinksOpen] = useState(false);
@@ -106,7 +109,10 @@ export function UploadMemoriesPanel({ collectionId }: { collectionId?: string })
         <Tile
           label={collectionId ? integrationsLabel : uploadMessages.appIntegrationsTile}
           icon={PlugIcon}
-          soon
+          onClick={() => {
+            closeUploadDialog();
+            navigate("/settings#integrations");
+          }}
         />
       </div>
       <p id="upload-tile-soon" className="sr-only">

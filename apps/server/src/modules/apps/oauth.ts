@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import * as arctic from "arctic";
+import type * as Arctic from "arctic";
 import { integrationMessages } from "@mnemo/contracts";
 import type { Actor } from "../../context.ts";
 import { AppError, notFound, validation } from "../../lib/errors.ts";
@@ -10,6 +10,10 @@ import * as repo from "./repo.ts";
 
 /** A connection started must come back within this long. */
 const STATE_TTL_MS = 10 * 60 * 1000;
+
+/** arctic loads with the first OAuth connection, not at start-up. */
+let arcticModule: Promise<typeof Arctic> | undefined;
+const loadArctic = () => (arcticModule ??= import("arctic"));
 
 const hash = (state: string) => crypto.createHash("sha256").update(state).digest("hex");
 
@@ -48,6 +52,7 @@ export async function connectionLink(
   );
   if (limit) throw limit;
   const ep = connector.oauth.endpoints(deps.connector.settings);
+  const arctic = await loadArctic();
   const state = arctic.generateState();
   const verifier = arctic.generateCodeVerifier();
   const callback = `${q.origin}/settings?app=${encodeURIComponent(connector.id)}`;
@@ -97,6 +102,7 @@ export async function oauthCallback(
   let accessToken: string;
   let refreshToken: string | null;
   try {
+    const arctic = await loadArctic();
     const client = new arctic.OAuth2Client(ep.clientId, ep.clientSecret, callback!);
     const tokens = await client.validateAuthorizationCode(ep.token, q.auth_code, pending.codeVerifier);
     accessToken = tokens.accessToken();

@@ -1,4 +1,4 @@
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Config } from "../../config.ts";
 
 /** A plain-text message to one address. */
@@ -13,11 +13,14 @@ export type Mailer = { send: (mail: Mail) => Promise<void> };
  * copied by the sharer, and e-mail addresses are never verified).
  */
 export function mailerFromConfig(config: Pick<Config, "SMTP_URL" | "MAIL_FROM">): Mailer | undefined {
-  if (!config.SMTP_URL) return undefined;
-  const transport = nodemailer.createTransport(config.SMTP_URL);
+  const url = config.SMTP_URL;
+  if (!url) return undefined;
+  // nodemailer loads with the first mail (start-up memory: docs/decisions.md "Lean and quick").
+  let transport: Promise<Transporter> | undefined;
   return {
     send: async ({ to, subject, text }) => {
-      await transport.sendMail({ from: config.MAIL_FROM, to, subject, text });
+      transport ??= import("nodemailer").then((m) => m.default.createTransport(url));
+      await (await transport).sendMail({ from: config.MAIL_FROM, to, subject, text });
     },
   };
 }

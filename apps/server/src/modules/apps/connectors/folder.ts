@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { readNote } from "./front-matter.ts";
+import { loadYaml, readNote, type YamlParse } from "./front-matter.ts";
 import { ConnectError, type Connector, type SyncItem } from "./types.ts";
 
 /** Files read from one folder at most (a vault of tens of thousands of notes is paged by syncs). */
@@ -117,6 +117,7 @@ export const folderConnector: Connector = {
     const seen: Seen = { ...((account.cursor?.files as Seen | undefined) ?? {}) };
     const files = await walk(root);
     const items: SyncItem[] = [];
+    let yaml: YamlParse | undefined;
     for (const [key, f] of files) {
       if (seen[key] === f.stamp) continue;
       if (items.length >= MAX_ITEMS_PER_SYNC) break;
@@ -130,7 +131,7 @@ export const folderConnector: Connector = {
       } catch {
         continue; // vanished between listing and reading: the next sync sees it
       }
-      const note = readNote(text);
+      const note = readNote(text, (yaml ??= await loadYaml()));
       const name = path.basename(key);
       items.push({
         kind: "file",

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { readNote } from "./front-matter.ts";
+import { parse } from "yaml";
+import { readNote as read } from "./front-matter.ts";
+
+const readNote = (markdown: string) => read(markdown, parse);
 
 describe("readNote", () => {
   it("reads the title and tags of the front matter and keeps the body with its wiki-links", () => {

@@ -1,4 +1,8 @@
-import { parse } from "yaml";
+/** The YAML parser (the `yaml` package's `parse`), loaded by the sync that reads notes. */
+export type YamlParse = (text: string, options: { maxAliasCount: number }) => unknown;
+
+/** Loads the YAML parser with the first folder of notes, not at start-up. */
+export const loadYaml = async (): Promise<YamlParse> => (await import("yaml")).parse;
 
 /** What a note's YAML front matter says that Mnemo keeps: a title and tags. */
 export type NoteMeta = { title: string | null; tags: string[]; body: string };
@@ -10,7 +14,7 @@ const FENCE = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/;
  * space separated string, with or without `#`; inline `#tags` in the body are added. The body is
  * kept as written (wiki-links `[[…]]` included). Bad YAML leaves the note whole.
  */
-export function readNote(markdown: string): NoteMeta {
+export function readNote(markdown: string, parse: YamlParse): NoteMeta {
   const m = FENCE.exec(markdown);
   let data: Record<string, unknown> = {};
   let body = markdown;

@@ -1,7 +1,7 @@
 import path from "node:path";
-import { createClient, type FileStat, type WebDAVClient } from "webdav";
+import type { FileStat, WebDAVClient } from "webdav";
 import { FetchError, safeHttpsAgent } from "../../links/safe-fetch.ts";
-import { readNote } from "./front-matter.ts";
+import { loadYaml, readNote, type YamlParse } from "./front-matter.ts";
 import { MAX_FILE_BYTES, MAX_FILES, MAX_ITEMS_PER_SYNC } from "./folder.ts";
 import { ConnectError, type Connector, type ConnectorDeps, type SyncItem } from "./types.ts";
 
@@ -27,6 +27,8 @@ async function client(a: DavAccount, deps: ConnectorDeps): Promise<WebDAVClient>
       throw new ConnectError("This address cannot be reached from Mnemo.");
     throw new ConnectError("The WebDAV server could not be reached.");
   }
+  // The WebDAV client loads with the first WebDAV call, not at start-up.
+  const { createClient } = await import("webdav");
   return createClient(url.href, { username: a.username, password: a.password, httpsAgent: agent });
 }
 
@@ -136,6 +138,7 @@ export const webdavConnector: Connector = {
       .slice(0, MAX_FILES);
     const present = new Set<string>();
     const items: SyncItem[] = [];
+    let yaml: YamlParse | undefined;
     for (const f of files) {
       const key = path.posix.relative(a.folder, f.filename);
       present.add(key);
@@ -152,7 +155,7 @@ export const webdavConnector: Connector = {
       } catch (err) {
         throw davFailure(err);
       }
-      const note = readNote(text);
+      const note = readNote(text, (yaml ??= await loadYaml()));
       items.push({
         kind: "file",
         key,

@@ -5,17 +5,24 @@
 import { extract } from "./index.ts";
 import { parseMarkdownToBlocks, serializeBlocksToMarkdown } from "../../pages/blocknote-editor.ts";
 import { readPage } from "../../links/extract.ts";
-import { parseFeedDocument } from "../../apps/connectors/feed-parse.ts";
-import { prepareChunks } from "../../search/prepare.ts";
+import type { ParsedFeed } from "../../apps/connectors/types.ts";
+import type { prepareChunks as PrepareChunks } from "../../search/prepare.ts";
 
 export const sandboxTasks = {
   extract,
   markdownToBlocks: parseMarkdownToBlocks,
   blocksToMarkdown: serializeBlocksToMarkdown,
   readPage,
-  parseFeed: parseFeedDocument,
+  /** RSS / Atom / JSON Feed (the feed parser loads with the first feed). */
+  parseFeed: async (xml: string): Promise<ParsedFeed> =>
+    (await import("../../apps/connectors/feed-parse.ts")).parseFeedDocument(xml),
   /** Chunking and analysis preparation of a large memory's text (search/indexer.ts). */
-  prepareChunks,
+  // Loads the chunker and language analysis (ELD, stemmers: ~90 MB) only in a process that
+  // prepares a large memory, not in every extraction process.
+  prepareChunks: async (
+    arg: Parameters<typeof PrepareChunks>[0],
+  ): Promise<Awaited<ReturnType<typeof PrepareChunks>>> =>
+    (await import("../../search/prepare.ts")).prepareChunks(arg),
 };
 
 export type SandboxTasks = typeof sandboxTasks;

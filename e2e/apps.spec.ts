@@ -40,6 +40,26 @@ test("connect an RSS feed in settings: refused address, sync into the wall, remo
   await expect(page.getByText("The Sourdough Starter Handbook").first()).toBeVisible();
   await expect(page.getByText("Backyard Astronomy for Beginners").first()).toBeVisible();
 
+  // App search: what the feed brought in, with a preview of a result.
+  await page.goto("/settings#integrations");
+  await rss.getByRole("button", { name: "Search RSS feeds" }).click();
+  const searchDialog = page.getByRole("dialog", { name: "Search in RSS feeds" });
+  await expect(searchDialog).toContainText("Type what you are looking for and press Enter.");
+  const searchBox = searchDialog.getByRole("textbox", { name: "Search in RSS feeds" });
+  await searchBox.fill("zzqx nothing like this");
+  await searchBox.press("Enter");
+  await expect(searchDialog).toContainText("No results found.");
+  await searchBox.fill("sourdough starter");
+  await searchBox.press("Enter");
+  const results = searchDialog.getByRole("list", { name: "Results" });
+  await results.getByRole("button", { name: /Sourdough Starter Handbook/ }).click();
+  const preview = searchDialog.getByRole("region", { name: /Preview of/ });
+  await expect(preview).toContainText(/sourdough/i);
+  await page.screenshot({ path: "artifacts/e2e/apps-search-1280.png" });
+  await searchDialog.getByRole("button", { name: "Results" }).click();
+  await expect(results).toBeVisible();
+  await page.keyboard.press("Escape");
+
   // Chat with the app selected: the request searches it (search_type apps, selected_apps_list).
   await page.goto("/chat/new");
   await page.getByRole("button", { name: "Apps" }).click();

@@ -1,4 +1,9 @@
+import { search } from "@mnemo/contracts/constants";
 import {
+  zAppSearchResponse,
+  zGetContentResponse,
+  type AppSearchResponse,
+  type AppSearchResult,
   zApplicationsResponse,
   zConnectionLinkResponse,
   zOAuthCallbackResponse,
@@ -73,4 +78,40 @@ export async function connectionLink(appName: string) {
 export function finishOAuth(appName: string, code: string, state: string) {
   const q = new URLSearchParams({ app_name: appName, auth_code: code, state });
   return api.request(`/api/auth/oauth_callback?${q}`, { method: "POST", schema: zOAuthCallbackResponse });
+}
+
+/**
+ * GET /api/search_v1/get_queried_data with the spec's 20 s limit and one retry
+ * (is_retry_request=true); `signal` cancels it (an outdated query, reason 'staleQuery').
+ */
+export async function searchApp(
+  appName: string,
+  query: string,
+  signal: AbortSignal,
+): Promise<AppSearchResponse> {
+  let lastError: unknown;
+  for (let attempt = 0; attempt <= search.timeoutRetries; attempt++) {
+    const q = new URLSearchParams({ query, app_name: appName, is_retry_request: String(attempt > 0) });
+    try {
+      return await api.request(`/api/search_v1/get_queried_data?${q}`, {
+        schema: zAppSearchResponse,
+        signal: AbortSignal.any([signal, AbortSignal.timeout(search.timeoutMs)]),
+      });
+    } catch (err) {
+      if (signal.aborted) throw err;
+      lastError = err;
+      // Only a time-out is retried; a refusal answers the same the second time.
+      if (!(err instanceof DOMException && err.name === "TimeoutError")) throw err;
+    }
+  }
+  throw lastError;
+}
+
+/** POST /api/get_content: the previewed result's full content. */
+export function resultContent(results: AppSearchResult[], rank: number, query: string) {
+  return api.request("/api/get_content", {
+    method: "POST",
+    body: { responses: results, search_query: query, previewed_result_rank: rank },
+    schema: zGetContentResponse,
+  });
 }

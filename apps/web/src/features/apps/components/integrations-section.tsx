@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
-import { AlertCircleIcon, CheckCircle2Icon, Loader2Icon, RefreshCwIcon } from "lucide-react";
+import { AlertCircleIcon, CheckCircle2Icon, Loader2Icon, RefreshCwIcon, SearchIcon } from "lucide-react";
 import { toast } from "sonner";
 import { constants, integrationMessages, type ConnectedAccount, type Integration } from "@mnemo/contracts";
 import { Button } from "@/components/ui/button";
@@ -11,6 +11,7 @@ import { cn } from "@/lib/utils";
 import { connectionLink, finishOAuth } from "../api/apps";
 import { useApplications, useConnectedAccounts, useRemoveAccount, useSyncNow } from "../hooks/use-apps";
 import { rowState, syncStatus, unavailableReason } from "../logic/rows";
+import { AppSearchDialog } from "./app-search-dialog";
 import { ConnectDialog } from "./connect-dialog";
 import { RemoveAccountDialog } from "./remove-account-dialog";
 
@@ -130,12 +131,14 @@ function AppRow({
   app,
   accounts,
   onConnect,
+  onSearch,
   onRemove,
   onReconnect,
 }: {
   app: Integration;
   accounts: ConnectedAccount[];
   onConnect: () => void;
+  onSearch: () => void;
   onRemove: (a: ConnectedAccount) => void;
   onReconnect: (a: ConnectedAccount) => void;
 }) {
@@ -169,9 +172,21 @@ function AppRow({
               Unavailable
             </Button>
           ) : (
-            <Button size="sm" variant={state === "Connected" ? "outline" : "default"} onClick={onConnect}>
-              {state === "Connected" ? "Add account" : "Connect"}
-            </Button>
+            <div className="flex flex-wrap justify-end gap-2">
+              {state === "Connected" && app.capabilities.includes("search") && (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={onSearch}
+                  aria-label={`Search ${app.application_name}`}
+                >
+                  <SearchIcon aria-hidden /> Search
+                </Button>
+              )}
+              <Button size="sm" variant={state === "Connected" ? "outline" : "default"} onClick={onConnect}>
+                {state === "Connected" ? "Add account" : "Connect"}
+              </Button>
+            </div>
           )}
         </div>
       </div>
@@ -200,6 +215,7 @@ export function IntegrationsSection() {
   const accounts = useConnectedAccounts();
   const [connecting, setConnecting] = useState<Integration | null>(null);
   const [removing, setRemoving] = useState<ConnectedAccount | null>(null);
+  const [searching, setSearching] = useState<Integration | null>(null);
   const remove = useRemoveAccount();
 
   // A connection link of a credentials app (?connect=<id>) opens its form.
@@ -271,12 +287,14 @@ export function IntegrationsSection() {
             app={app}
             accounts={accounts.data}
             onConnect={() => void startConnect(app)}
+            onSearch={() => setSearching(app)}
             onRemove={setRemoving}
             onReconnect={reconnect}
           />
         ))}
       </ul>
       {connecting && <ConnectDialog app={connecting} open onOpenChange={(o) => !o && setConnecting(null)} />}
+      <AppSearchDialog app={searching} onOpenChange={(o) => !o && setSearching(null)} />
       <RemoveAccountDialog account={removing} onOpenChange={(o) => !o && setRemoving(null)} />
     </>
   );

@@ -1,0 +1,247 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Link } from "react-router";
+import { ArrowLeftIcon, ExternalLinkIcon, Loader2Icon, SearchIcon } from "lucide-react";
+import {
+  appSearchMessages,
+  previewMessages,
+  type AppSearchResponse,
+  type AppSearchResult,
+  type Integration,
+} from "@mnemo/contracts";
+import { search as searchConstants } from "@mnemo/contracts/constants";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { MarkdownView } from "@/features/preview";
+import { cn } from "@/lib/utils";
+import { resultContent, searchApp } from "../api/apps";
+import { shouldSearch, sortedResults, type ResultSort } from "../logic/results";
+
+type State =
+  { kind: "idle" } | { kind: "loading" } | { kind: "error" } | { kind: "done"; response: AppSearchResponse };
+
+const dateOf = (seconds: number) =>
+  new Date(seconds * 1000).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
+
+/** The result preview panel: the item's full content, fetched when opened. */
+function ResultPreview({
+  results,
+  rank,
+  query,
+  appName,
+  onBack,
+}: {
+  appName: string;
+  results: AppSearchResult[];
+  rank: number;
+  query: string;
+  onBack: () => void;
+}) {
+  const result = results[rank]!;
+  const [content, setContent] = useState<{ text: string } | "error" | null>(null);
+  useEffect(() => {
+    let live = true;
+    resultContent(results, rank, query)
+      .then((r) => live && setContent({ text: r.content.markdown ?? r.content.text ?? "" }))
+      .catch(() => live && setContent("error"));
+    return () => {
+      live = false;
+    };
+  }, [results, rank, query]);
+  return (
+    <div className="flex min-h-0 flex-col gap-3" aria-label={`Preview of ${result.subject}`} role="region">
+      <div className="flex items-center gap-2">
+        <Button size="sm" variant="ghost" onClick={onBack}>
+          <ArrowLeftIcon aria-hidden /> Results
+        </Button>
+        {result.url && (
+          <a
+            href={result.url}
+            target="_blank"
+            rel="noreferrer noopener"
+            className="ml-auto inline-flex items-center gap-1 text-sm text-primary hover:underline"
+          >
+            Open in app <ExternalLinkIcon className="size-3.5" aria-hidden />
+          </a>
+        )}
+      </div>
+      <h3 className="text-base font-semibold">{result.subject}</h3>
+      {content === null ? (
+        <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+          <Loader2Icon className="size-4 animate-spin" aria-hidden /> Loading preview…
+        </p>
+      ) : content === "error" ? (
+        <p role="alert" className="text-sm text-destructive">
+          {previewMessages.couldNotLoad}
+        </p>
+      ) : content.text ? (
+        <MarkdownView
+          markdown={content.text}
+          className="max-h-[50vh] overflow-auto rounded-lg bg-muted/40 p-3"
+        />
+      ) : (
+        <p className="text-sm text-muted-foreground">{previewMessages.notAvailable}</p>
+      )}
+      <p className="text-xs text-muted-foreground">Already in your memories: synced from {appName}.</p>
+    </div>
+  );
+}
+
+/**
+ * App search modal (spec 2 §2, §4): search what one connected app holds, with a sort filter,
+ * 8 skeleton rows while loading, the spec's error, empty and no-apps states, and a preview of a
+ * result. An outdated search is cancelled ('staleQuery'); the call has a 20 s limit and one retry.
+ */
+export function AppSearchDialog({
+  app,
+  onOpenChange,
+}: {
+  app: Integration | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [query, setQuery] = useState("");
+  const [last, setLast] = useState<string | null>(null);
+  const [sort, setSort] = useState<ResultSort>("most-relevant");
+  const [state, setState] = useState<State>({ kind: "idle" });
+  const [previewing, setPreviewing] = useState<number | null>(null);
+  const inFlight = useRef<AbortController | null>(null);
+  const name = app?.application_name ?? "";
+
+  useEffect(() => () => inFlight.current?.abort(searchConstants.staleQueryAbortReason), []);
+
+  const reset = () => {
+    inFlight.current?.abort(searchConstants.staleQueryAbortReason);
+    setQuery("");
+    setLast(null);
+    setState({ kind: "idle" });
+    setPreviewing(null);
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!app || !shouldSearch(query, last)) return;
+    const q = query.trim();
+    inFlight.current?.abort(searchConstants.staleQueryAbortReason);
+    const ctrl = new AbortController();
+    inFlight.current = ctrl;
+    setLast(q);
+    setPreviewing(null);
+    setState({ kind: "loading" });
+    try {
+      const response = await searchApp(app.applications_id, q, ctrl.signal);
+      if (!ctrl.signal.aborted) setState({ kind: "done", response });
+    } catch {
+      if (!ctrl.signal.aborted) setState({ kind: "error" });
+    }
+  };
+
+  const results = state.kind === "done" ? sortedResults(state.response, sort) : [];
+  return (
+    <Dialog
+      open={!!app}
+      onOpenChange={(o) => {
+        if (!o) reset();
+        onOpenChange(o);
+      }}
+    >
+      <DialogContent className="max-h-[calc(100dvh-2rem)] max-w-2xl grid-rows-[auto_auto_minmax(0,1fr)] overflow-hidden">
+        <DialogHeader>
+          <DialogTitle>{appSearchMessages.searchIn({ app: name })}</DialogTitle>
+          <DialogDescription>Find what {name} brought into Mnemo.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} className="flex flex-wrap items-center gap-2" role="search">
+          <div className="relative min-w-0 flex-1">
+            <SearchIcon
+              className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden
+            />
+            <Input
+              autoFocus
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+              placeholder={appSearchMessages.searchIn({ app: name })}
+              aria-label={appSearchMessages.searchIn({ app: name })}
+              className="pl-8"
+              maxLength={500}
+            />
+          </div>
+          <label className="sr-only" htmlFor="app-search-sort">
+            Sort
+          </label>
+          <select
+            id="app-search-sort"
+            value={sort}
+            onChange={(e) => setSort(e.target.value as ResultSort)}
+            className="h-9 rounded-md border bg-background px-2 text-sm"
+          >
+            {searchConstants.sortOptions.map((o) => (
+              <option key={o} value={o}>
+                {appSearchMessages.sortLabels[o]}
+              </option>
+            ))}
+          </select>
+          <Button type="submit" disabled={!query.trim()}>
+            Search
+          </Button>
+        </form>
+        <div className="min-h-0 overflow-y-auto" aria-live="polite">
+          {state.kind === "idle" && (
+            <p className="py-6 text-center text-sm text-muted-foreground">
+              Type what you are looking for and press Enter.
+            </p>
+          )}
+          {state.kind === "loading" && (
+            <ul aria-label="Loading results" className="grid gap-2" role="status">
+              {Array.from({ length: searchConstants.appSearchSkeletonRows }, (_, i) => (
+                <li key={i} className="h-14 animate-pulse rounded-lg bg-muted" />
+              ))}
+            </ul>
+          )}
+          {state.kind === "error" && (
+            <p role="alert" className="py-6 text-center text-sm text-destructive">
+              {appSearchMessages.couldNotConnectShort({ app: name })}{" "}
+              <Link to="/dashboard?support=true" className="underline">
+                Contact support
+              </Link>
+            </p>
+          )}
+          {state.kind === "done" && results.length === 0 && (
+            <p className="py-6 text-center text-sm text-muted-foreground">{appSearchMessages.noResults}</p>
+          )}
+          {state.kind === "done" && results.length > 0 && previewing !== null && (
+            <ResultPreview
+              appName={name}
+              results={results}
+              rank={previewing}
+              query={last ?? ""}
+              onBack={() => setPreviewing(null)}
+            />
+          )}
+          {state.kind === "done" && results.length > 0 && previewing === null && (
+            <ul className="grid gap-2" aria-label="Results">
+              {results.map((r, i) => (
+                <li key={r.id}>
+                  <button
+                    type="button"
+                    onClick={() => setPreviewing(i)}
+                    className={cn(
+                      "w-full rounded-lg border p-3 text-left transition-colors hover:border-primary/60 hover:bg-accent",
+                    )}
+                  >
+                    <span className="flex items-baseline gap-2">
+                      <span className="min-w-0 flex-1 truncate text-sm font-medium">{r.subject}</span>
+                      <span className="shrink-0 text-xs text-muted-foreground">{dateOf(r.timestamp)}</span>
+                    </span>
+                    {r.text && (
+                      <span className="mt-1 line-clamp-2 block text-xs text-muted-foreground">{r.text}</span>
+                    )}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

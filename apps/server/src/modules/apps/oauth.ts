@@ -5,7 +5,7 @@ import type { Actor } from "../../context.ts";
 import { AppError, notFound, validation } from "../../lib/errors.ts";
 import { ConnectError, type Connector } from "./connectors/types.ts";
 import { findConnector, unavailableReason } from "./registry.ts";
-import { accountLimitError, presentAccount, storeAccount, type AppsDeps } from "./service.ts";
+import { planWithRoomFor, presentAccount, storeAccount, type AppsDeps } from "./service.ts";
 import * as repo from "./repo.ts";
 
 /** A connection started must come back within this long. */
@@ -44,13 +44,7 @@ export async function connectionLink(
 ) {
   const connector = connectable(deps, q.app_name);
   if (!connector.oauth) return { link: `/settings?connect=${encodeURIComponent(connector.id)}#integrations` };
-  const plan = await deps.planOf(actor);
-  const limit = accountLimitError(
-    plan,
-    connector.name,
-    await repo.countAccounts(deps.db, actor.id, connector.id),
-  );
-  if (limit) throw limit;
+  await planWithRoomFor(deps, actor, connector);
   const ep = connector.oauth.endpoints(deps.connector.settings);
   const arctic = await loadArctic();
   const state = arctic.generateState();

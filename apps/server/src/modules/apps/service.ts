@@ -123,6 +123,18 @@ export function accountLimitError(
   return undefined;
 }
 
+/** The actor's plan, refusing at once when it holds no room for another account of the app. */
+export async function planWithRoomFor(deps: AppsDeps, actor: Actor, connector: Connector): Promise<PlanId> {
+  const plan = await deps.planOf(actor);
+  const refused = accountLimitError(
+    plan,
+    connector.name,
+    await repo.countAccounts(deps.db, actor.id, connector.id),
+  );
+  if (refused) throw refused;
+  return plan;
+}
+
 /**
  * POST /t/store_integrated_id: checks the credentials against the app (nothing is stored when
  * they fail), enforces the account limits, stores the account with its secret sealed, and queues
@@ -130,13 +142,7 @@ export function accountLimitError(
  */
 export async function connectAccount(deps: AppsDeps, actor: Actor, input: StoreIntegratedIdInput) {
   const connector = connectableConnector(deps, input.app_name);
-  const plan = await deps.planOf(actor);
-  const before = accountLimitError(
-    plan,
-    connector.name,
-    await repo.countAccounts(deps.db, actor.id, connector.id),
-  );
-  if (before) throw before;
+  const plan = await planWithRoomFor(deps, actor, connector);
   const missing = connector.credentialFields.find((f) => f.required && !input.credentials[f.name]?.trim());
   if (missing) throw validation(`${missing.label} is required.`);
   let identity;

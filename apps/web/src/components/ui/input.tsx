@@ -1,3 +1,4 @@
+import { SearchIcon } from "lucide-react";
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/utils";
 
@@ -15,5 +16,18 @@ export function Input({ className, type, ...props }: ComponentProps<"input">) {
       )}
       {...props}
     />
+  );
+}
+
+/** A search box: the input with a magnifier inside its start edge (`className` sizes the wrapper). */
+export function SearchInput({ className, ...props }: ComponentProps<"input">) {
+  return (
+    <div className={cn("relative min-w-0 flex-1", className)}>
+      <SearchIcon
+        className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+        aria-hidden
+      />
+      <Input className="pl-8" {...props} />
+    </div>
   );
 }

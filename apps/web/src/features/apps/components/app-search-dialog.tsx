@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import { ArrowLeftIcon, ExternalLinkIcon, Loader2Icon, SearchIcon } from "lucide-react";
+import { ArrowLeftIcon, ExternalLinkIcon, Loader2Icon } from "lucide-react";
 import {
   appSearchMessages,
   previewMessages,
@@ -11,7 +11,7 @@ import {
 import { search as searchConstants } from "@mnemo/contracts/constants";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
+import { SearchInput } from "@/components/ui/input";
 import { MarkdownView } from "@/features/preview";
 import { cn } from "@/lib/utils";
 import { resultContent, searchApp } from "../api/apps";
@@ -150,21 +150,14 @@ export function AppSearchDialog({
           <DialogDescription>Find what {name} brought into Mnemo.</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} className="flex flex-wrap items-center gap-2" role="search">
-          <div className="relative min-w-0 flex-1">
-            <SearchIcon
-              className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
-              aria-hidden
-            />
-            <Input
-              autoFocus
-              value={query}
-              onChange={(e) => setQuery(e.target.value)}
-              placeholder={appSearchMessages.searchIn({ app: name })}
-              aria-label={appSearchMessages.searchIn({ app: name })}
-              className="pl-8"
-              maxLength={500}
-            />
-          </div>
+          <SearchInput
+            autoFocus
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder={appSearchMessages.searchIn({ app: name })}
+            aria-label={appSearchMessages.searchIn({ app: name })}
+            maxLength={500}
+          />
           <label className="sr-only" htmlFor="app-search-sort">
             Sort
           </label>

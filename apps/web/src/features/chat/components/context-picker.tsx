@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { Loader2Icon, PlusIcon, SearchIcon } from "lucide-react";
+import { Loader2Icon, PlusIcon } from "lucide-react";
 import { chatMessages } from "@mnemo/contracts/messages";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
+import { SearchInput } from "@/components/ui/input";
 import { openUploadDialog } from "@/features/upload";
 import { searchMemories } from "../api/chats";
 
@@ -40,20 +40,13 @@ export function ContextPicker({
           <DialogTitle>{chatMessages.addContext.replace("@ ", "")}</DialogTitle>
         </DialogHeader>
         <div className="flex gap-2">
-          <div className="relative flex-1">
-            <SearchIcon
-              className="absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
-              aria-hidden
-            />
-            <Input
-              autoFocus
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-              placeholder="Search your memories"
-              className="pl-8"
-              aria-label="Search memories"
-            />
-          </div>
+          <SearchInput
+            autoFocus
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="Search your memories"
+            aria-label="Search memories"
+          />
           <Button
             variant="outline"
             onClick={() => {

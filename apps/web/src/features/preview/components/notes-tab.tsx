@@ -77,27 +77,32 @@ export function NotesTab({ source }: { source: Source }) {
     void qc.invalidateQueries({ queryKey: sourceKey(source.id) });
     void qc.invalidateQueries({ queryKey: queryKeys.sources.lists });
   };
-  const readOnly = !source.policies.edit;
+  // The two texts a memory carries (spec 2 §2 Notes tab): what each is, its box height and save call.
+  const fields = [
+    ["Note", source.note, "Write a note about this memory", 8, previewMessages.noteSaveFailed, updateNote],
+    [
+      "Description",
+      source.description,
+      "Describe this memory",
+      4,
+      previewMessages.descriptionUpdateFailed,
+      updateDescription,
+    ],
+  ] as const;
   return (
     <div className="flex flex-col gap-6 p-4">
-      <SavedText
-        label="Note"
-        saved={source.note}
-        placeholder="Write a note about this memory"
-        disabled={readOnly}
-        rows={8}
-        failure={previewMessages.noteSaveFailed}
-        onSave={(t) => updateNote(source.id, t).then(refresh)}
-      />
-      <SavedText
-        label="Description"
-        saved={source.description}
-        placeholder="Describe this memory"
-        disabled={readOnly}
-        rows={4}
-        failure={previewMessages.descriptionUpdateFailed}
-        onSave={(t) => updateDescription(source.id, t).then(refresh)}
-      />
+      {fields.map(([label, saved, placeholder, rows, failure, save]) => (
+        <SavedText
+          key={label}
+          label={label}
+          saved={saved}
+          placeholder={placeholder}
+          disabled={!source.policies.edit}
+          rows={rows}
+          failure={failure}
+          onSave={(t) => save(source.id, t).then(refresh)}
+        />
+      ))}
     </div>
   );
 }

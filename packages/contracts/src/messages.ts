@@ -244,6 +244,9 @@ export const appSearchMessages = {
     `Couldn't connect to ${p.app}. Please reconnect and try again.`,
   noResults: "No results found.",
   noAppsConnected: "You haven't connected any apps yet.",
+  /** Composed: under an answer whose selected apps could not be searched (spec 1 §2 Apps picker). */
+  notSearched: (p: { apps: string }): string =>
+    `Not searched: ${p.apps} (not connected). Connect it in Settings to include it.`,
   startConnecting: "Start connecting",
   sortLabels: { "most-relevant": "Most relevant", recent: "Recent", oldest: "Oldest" },
 } as const;

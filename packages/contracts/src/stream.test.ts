@@ -159,6 +159,13 @@ describe("status transitions", () => {
     });
     expect(run([{ error: "Failed." }]).errorCode).toBeNull();
   });
+
+  it("keeps the selected apps that could not be searched", () => {
+    expect(
+      run([{ apps_not_searched: ["GitHub"] }, { chunk: "a", end_of_data: true }]).appsNotSearched,
+    ).toEqual(["GitHub"]);
+    expect(run([{ chunk: "a", end_of_data: true }]).appsNotSearched).toEqual([]);
+  });
 });
 
 describe("every line key", () => {

@@ -54,6 +54,8 @@ export const zStreamLine = z
     error: z.string(),
     /** Why it failed (sent with `error`). */
     error_code: z.enum(answerErrorCodes),
+    /** Selected apps that were not searched because no account of them is connected (names). */
+    apps_not_searched: z.array(z.string()),
   })
   .partial();
 export type StreamLine = z.infer<typeof zStreamLine>;
@@ -88,6 +90,8 @@ export type ChatItemState = {
   errorCode: AnswerErrorCode | null;
   /** Text held back because it may be the start of a think marker split across chunks. */
   pending: string;
+  /** Selected apps the answer could not search (not connected). */
+  appsNotSearched: string[];
 };
 
 /** A new chat item in the loading state. */
@@ -118,6 +122,7 @@ export function newChatItem(
     tool_call_tool_name: null,
     tool_call_params: null,
     chatId: null,
+    appsNotSearched: [],
     turnId: null,
     error: null,
     errorCode: null,
@@ -223,6 +228,7 @@ export function applyStreamLine(
   if (state.status === "cancelled" || (state.status === "error" && state.endOfData)) return state;
   let s = state;
   if (line.chat_id !== undefined) s = { ...s, chatId: line.chat_id };
+  if (line.apps_not_searched !== undefined) s = { ...s, appsNotSearched: line.apps_not_searched };
   if (line.turn_id !== undefined) s = { ...s, turnId: line.turn_id };
   if (line.original_llm !== undefined) s = { ...s, llm: line.original_llm };
   if (line.final_results_search_types !== undefined)

@@ -229,7 +229,8 @@ describe.each(testDatabases())("connected apps: platform and the RSS connector (
       const lines = await readNdjson(res);
       const urls = lines.flatMap((l) => l.sources?.results ?? []).map((r) => r.url);
       const types = lines.find((l) => l.final_results_search_types)?.final_results_search_types;
-      return { urls, types };
+      const notSearched = lines.find((l) => l.apps_not_searched)?.apps_not_searched ?? [];
+      return { urls, types, notSearched };
     };
     const stats = async () =>
       (
@@ -247,6 +248,9 @@ describe.each(testDatabases())("connected apps: platform and the RSS connector (
     // A selected app that is not connected is not searched and not counted.
     const notConnected = await ask({ search_type: ["apps"], selected_apps_list: ["github"] });
     expect(notConnected.urls).not.toContain(`${site.origin}/articles/sourdough`);
+    // …and the answer says so.
+    expect(notConnected.notSearched).toEqual(["GitHub"]);
+    expect(withApps.notSearched).toEqual([]);
     expect(await stats()).toBe(before + 1);
   });
 

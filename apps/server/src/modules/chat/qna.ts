@@ -75,7 +75,7 @@ function mergeHits(a: SearchHit[], b: SearchHit[], n: number): SearchHit[] {
  */
 async function retrieve(deps: QnaDeps, actor: Actor, scope: SearchScope, req: ChatRequest) {
   const webOn = req.search_type.includes("web") && !isCreative(req) && Boolean(deps.web);
-  const { apps } = await appsToSearch(deps, actor, req);
+  const { apps, missing } = await appsToSearch(deps, actor, req);
   let hits: SearchHit[] = [];
   let web: WebResult[] = [];
   let webAnswered = false;
@@ -102,6 +102,7 @@ async function retrieve(deps: QnaDeps, actor: Actor, scope: SearchScope, req: Ch
     finalTypes,
     webAnswered,
     appsSearched: apps.length > 0,
+    appsNotSearched: missing.map((id) => findConnector(id)?.name ?? id),
   };
 }
 
@@ -185,7 +186,12 @@ export async function prepareQna(deps: QnaDeps, actor: Actor, req: ChatRequest):
   const { selected, engine } = chooseEngine(deps.models, grant, req);
   const { chat, create: newChat } = await resolveChat(db, actor, req);
   const { scope, customInstructions } = await resolveScope(db, actor, req, chat.context);
-  const { sources, finalTypes, webAnswered, appsSearched } = await retrieve(deps, actor, scope, req);
+  const { sources, finalTypes, webAnswered, appsSearched, appsNotSearched } = await retrieve(
+    deps,
+    actor,
+    scope,
+    req,
+  );
   const { generation, history } = await generationContext(
     db,
     actor,
@@ -219,6 +225,7 @@ export async function prepareQna(deps: QnaDeps, actor: Actor, req: ChatRequest):
       most_relevant_results: sources.mostRelevant,
       other_results: sources.other,
       source_id_map: sources.sourceIdMap,
+      ...(appsNotSearched.length ? { apps_not_searched: appsNotSearched } : {}),
     },
     engine,
     input: {

@@ -1,7 +1,7 @@
 import { memo, useCallback } from "react";
 import { Link } from "react-router";
 import { AlertCircleIcon, SparklesIcon } from "lucide-react";
-import { chatMessages } from "@mnemo/contracts/messages";
+import { appSearchMessages, chatMessages } from "@mnemo/contracts/messages";
 import { Button } from "@/components/ui/button";
 import type { ChatEntry } from "../logic/session";
 import { isDailyLimit } from "../logic/text";
@@ -47,6 +47,17 @@ export const ChatItem = memo(function ChatItem({ entry }: { entry: ChatEntry }) 
       <ThoughtsPanel thoughts={item.chainOfThoughts} thinking={item.isThinking} live={live} />
       {item.status === "loading" && <LoadingHint modes={p.modes} />}
       <SourcesRow results={results} relevant={item.sources.relevantResultsCount} onOpen={onOpenSource} />
+      {item.appsNotSearched.length > 0 && (
+        <p className="flex items-center gap-1.5 text-xs text-muted-foreground" role="note">
+          <AlertCircleIcon className="size-3.5 shrink-0" aria-hidden />
+          <span>
+            {appSearchMessages.notSearched({ apps: item.appsNotSearched.join(", ") })}{" "}
+            <Link to="/settings#integrations" className="underline">
+              Open settings
+            </Link>
+          </span>
+        </p>
+      )}
       {item.response && (
         <div data-testid="answer">
           <AnswerMarkdown

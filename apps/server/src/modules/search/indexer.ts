@@ -48,9 +48,19 @@ export function analysedPrepared(prepared: string, language: string) {
  * it is clearly another). Idempotent: the same content gives the same rows. Returns the chunk count.
  */
 export async function indexSourceContent(db: Db, sourceId: string): Promise<number> {
-  // Read and prepare outside the transaction: on PGlite a transaction holds the only connection,
-  // and the preparation of a large memory takes seconds. The write below checks that nothing
-  // changed meanwhile, and prepares again if it did.
+  // A memory small enough to prepare at once (nearly all) is read, prepared and written in one
+  // transaction, as one step: on PGlite the transaction holds the only connection, so indexing
+  // jobs do not pile prepared chunks up side by side (the 512 MB cap test measured +45 MB when
+  // they did). A large one is prepared in the sandbox, outside the transaction, below.
+  const small = await db.transaction(async (tx) => {
+    const now = await readForIndexing(tx, sourceId, { lock: true });
+    if (!now) return 0;
+    if (now.input.body.length + now.input.fallback.length > INLINE_PREPARE_CHARS) return undefined;
+    return writeChunks(tx, sourceId, now.ownerId, prepareChunks(now.input));
+  });
+  if (small !== undefined) return small;
+  // Read and prepare outside the transaction: the preparation of a large memory takes seconds.
+  // The write below checks that nothing changed meanwhile, and prepares again if it did.
   for (let attempt = 1; ; attempt++) {
     const read = await readForIndexing(db, sourceId);
     if (!read) return 0;
@@ -59,34 +69,40 @@ export async function indexSourceContent(db: Db, sourceId: string): Promise<numb
       const now = await readForIndexing(tx, sourceId, { lock: true, withContent: false });
       if (!now) return 0;
       if (now.stamp !== read.stamp) return undefined;
-      await tx.delete(chunk).where(eq(chunk.sourceId, sourceId));
-      for (let i = 0; i < chunks.length; i += 200) {
-        const rows = chunks.slice(i, i + 200).map((c) => ({
-          id: `${sourceId}:${c.ord}`,
-          sourceId,
-          ownerId: now.ownerId,
-          ord: c.ord,
-          title: c.title,
-          headingPath: c.headingPath,
-          text: c.text,
-          startOffset: c.startOffset,
-          endOffset: c.endOffset,
-          length: c.text.length,
-          ...analysedPrepared(c.prepared, c.language),
-        }));
-        if (rows.length) await tx.insert(chunk).values(rows);
-      }
-      return chunks.length;
+      return writeChunks(tx, sourceId, now.ownerId, chunks);
     });
     if (written !== undefined) return written;
     if (attempt >= 5) throw new Error("The memory kept changing while it was being indexed.");
   }
 }
 
-/**
- * What indexing reads of a memory, and a stamp of it (title, note, description and when its
- * content was last written) to tell whether it changed since.
- */
+/** Replaces a memory's chunks with `chunks` (inside the caller's transaction). */
+async function writeChunks(
+  tx: Db,
+  sourceId: string,
+  ownerId: string,
+  chunks: PreparedChunk[],
+): Promise<number> {
+  await tx.delete(chunk).where(eq(chunk.sourceId, sourceId));
+  for (let i = 0; i < chunks.length; i += 200) {
+    const rows = chunks.slice(i, i + 200).map((c) => ({
+      id: `${sourceId}:${c.ord}`,
+      sourceId,
+      ownerId,
+      ord: c.ord,
+      title: c.title,
+      headingPath: c.headingPath,
+      text: c.text,
+      startOffset: c.startOffset,
+      endOffset: c.endOffset,
+      length: c.text.length,
+      ...analysedPrepared(c.prepared, c.language),
+    }));
+    if (rows.length) await tx.insert(chunk).values(rows);
+  }
+  return chunks.length;
+}
+
 async function readForIndexing(
   db: Db,
   sourceId: string,

@@ -146,9 +146,10 @@ function AppRow({
   const mine = accounts.filter((a) => a.app_name === app.applications_id);
   return (
     <li className="min-w-0 rounded-xl border p-3 sm:p-4" aria-label={app.application_name}>
-      <div className="flex items-start gap-3">
+      {/* On a phone the actions wrap under the text instead of squeezing it into a column. */}
+      <div className="flex flex-wrap items-start gap-3">
         <img src={app.app_logo_url} alt="" className="size-10 shrink-0 rounded-lg" />
-        <div className="min-w-0 flex-1">
+        <div className="min-w-[11rem] flex-1">
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="text-sm font-semibold">{app.application_name}</h3>
             {app.status === "Beta" && (
@@ -166,7 +167,7 @@ function AppRow({
             <p className="mt-1 text-xs text-muted-foreground">{unavailableReason(app)}</p>
           )}
         </div>
-        <div className="shrink-0">
+        <div className="ml-auto shrink-0">
           {state === "Unavailable" ? (
             <Button size="sm" variant="outline" disabled aria-label={`${app.application_name}: Unavailable`}>
               Unavailable

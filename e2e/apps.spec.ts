@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { fixtureOrigin } from "./fixture-site-config.ts";
-import { newUser, signUp } from "./helpers.ts";
+import { newUser, signUp, themedShots } from "./helpers.ts";
 
 test("connect an RSS feed in settings: refused address, sync into the wall, remove", async ({ page }) => {
   const user = newUser("apps");
@@ -31,10 +31,7 @@ test("connect an RSS feed in settings: refused address, sync into the wall, remo
   const accounts = page.getByRole("list", { name: "RSS feeds accounts" });
   await expect(accounts).toContainText("e2e journal");
   await expect(accounts).toContainText("Synced just now · 2 memories", { timeout: 30_000 });
-  await page.screenshot({ path: "artifacts/e2e/apps-settings-1280.png", fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: "artifacts/e2e/apps-settings-390.png", fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await themedShots(page, "apps-settings", { fullPageDesktop: true });
 
   await page.goto("/");
   await expect(page.getByText("The Sourdough Starter Handbook").first()).toBeVisible();

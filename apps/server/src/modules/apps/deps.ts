@@ -18,6 +18,9 @@ export type AppsContext = Pick<
   "database" | "secrets" | "config" | "queue" | "search" | "blobs" | "events" | "log"
 >;
 
+/** A sync acts for the account's owner (no request, so no e-mail or desktop token). */
+const ownerActor = (id: string) => ({ id, email: "", name: "", isDesktopApp: false });
+
 /** The apps service's dependencies, from the one context built at start-up. */
 export function appsDeps(ctx: AppsContext): AppsDeps {
   const db = ctx.database.db;
@@ -28,6 +31,8 @@ export function appsDeps(ctx: AppsContext): AppsDeps {
     blobs: () => ctx.blobs,
     enqueueExtract: async () => {},
   };
+  const deleteMemories = async (ownerId: string, ids: string[]) =>
+    ids.length ? (await deleteSources(sourcesDeps, ownerActor(ownerId), ids)).deleted.length : 0;
   return {
     db,
     box: ctx.secrets,
@@ -40,7 +45,7 @@ export function appsDeps(ctx: AppsContext): AppsDeps {
     planOf: async (actor) => (await loadPlanState(db, actor)).plan,
     enqueueSync: (accountId, key) => ctx.queue.send("apps.sync", { accountId }, { key }),
     saveItems: async (ownerId, items, origin) => {
-      const owner = { id: ownerId, email: "", name: "", isDesktopApp: false };
+      const owner = ownerActor(ownerId);
       const saved: string[] = [];
       const fresh: Exclude<SyncItem, { kind: "file" }>[] = [];
       // A document already synced from this account is updated in place (re-indexed only if changed).
@@ -82,24 +87,17 @@ export function appsDeps(ctx: AppsContext): AppsDeps {
       }
       return saved;
     },
-    removeFiles: async (ownerId, accountId, keys) => {
-      const ids = await accountSourcesByHash(
-        db,
+    removeFiles: async (ownerId, accountId, keys) =>
+      deleteMemories(
         ownerId,
-        accountId,
-        keys.map((k) => syncedFileHash(accountId, k)),
-      );
-      return ids.length
-        ? deleteSources(sourcesDeps, { id: ownerId, email: "", name: "", isDesktopApp: false }, ids).then(
-            (r) => r.deleted.length,
-          )
-        : 0;
-    },
-    deleteMemories: async (ownerId, ids) => {
-      const owner = { id: ownerId, email: "", name: "", isDesktopApp: false };
-      const { deleted } = await deleteSources(sourcesDeps, owner, ids);
-      return deleted.length;
-    },
+        await accountSourcesByHash(
+          db,
+          ownerId,
+          accountId,
+          keys.map((k) => syncedFileHash(accountId, k)),
+        ),
+      ),
+    deleteMemories,
     notify: (ownerId, accountId) =>
       ctx.events.publish(ownerId, { type: "apps", data: { account_id: accountId } }),
     log: ctx.log,

@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { loadYaml, readNote, type YamlParse } from "./front-matter.ts";
+import { loadYaml, noteItem, type YamlParse } from "./front-matter.ts";
 import { ConnectError, type Connector, type SyncItem } from "./types.ts";
 
 /** Files read from one folder at most (a vault of tens of thousands of notes is paged by syncs). */
@@ -131,15 +131,7 @@ export const folderConnector: Connector = {
       } catch {
         continue; // vanished between listing and reading: the next sync sees it
       }
-      const note = readNote(text, (yaml ??= await loadYaml()));
-      const name = path.basename(key);
-      items.push({
-        kind: "file",
-        key,
-        title: note.title ?? name,
-        description: note.tags.length ? `Tags: ${note.tags.map((t) => `#${t}`).join(" ")}` : "",
-        markdown: note.body,
-      });
+      items.push(noteItem(key, path.basename(key), text, (yaml ??= await loadYaml())));
       seen[key] = f.stamp;
     }
     const removed = Object.keys(seen).filter((k) => !files.has(k));

@@ -35,3 +35,15 @@ export function readNote(markdown: string, parse: YamlParse): NoteMeta {
   const title = typeof data.title === "string" && data.title.trim() ? data.title.trim() : null;
   return { title, tags, body };
 }
+
+/** A note read from a synced folder, as the memory it becomes (title, tags as its description). */
+export function noteItem(key: string, fileName: string, text: string, parse: YamlParse) {
+  const note = readNote(text, parse);
+  return {
+    kind: "file" as const,
+    key,
+    title: note.title ?? fileName,
+    description: note.tags.length ? `Tags: ${note.tags.map((t) => `#${t}`).join(" ")}` : "",
+    markdown: note.body,
+  };
+}

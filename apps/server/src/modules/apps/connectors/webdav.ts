@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { FileStat, WebDAVClient } from "webdav";
 import { FetchError, safeHttpsAgent } from "../../links/safe-fetch.ts";
-import { loadYaml, readNote, type YamlParse } from "./front-matter.ts";
+import { loadYaml, noteItem, type YamlParse } from "./front-matter.ts";
 import { MAX_FILE_BYTES, MAX_FILES, MAX_ITEMS_PER_SYNC } from "./folder.ts";
 import { ConnectError, type Connector, type ConnectorDeps, type SyncItem } from "./types.ts";
 
@@ -155,14 +155,7 @@ export const webdavConnector: Connector = {
       } catch (err) {
         throw davFailure(err);
       }
-      const note = readNote(text, (yaml ??= await loadYaml()));
-      items.push({
-        kind: "file",
-        key,
-        title: note.title ?? f.basename,
-        description: note.tags.length ? `Tags: ${note.tags.map((t) => `#${t}`).join(" ")}` : "",
-        markdown: note.body,
-      });
+      items.push(noteItem(key, f.basename, text, (yaml ??= await loadYaml())));
       seen[key] = stamp;
     }
     const removed = Object.keys(seen).filter((k) => !present.has(k));

@@ -9,16 +9,17 @@ import { anySyncing } from "../logic/rows";
 const SYNC_POLL_MS = 2000;
 
 /** Every app (spec 3 §9: integration refetch throttle 5 s). */
-export function useApplications() {
+export function useApplications(enabled = true) {
   return useQuery({
     queryKey: queryKeys.apps.applications,
     queryFn: ({ signal }) => listApplications(signal),
     staleTime: throttles.integrationsFetchMs,
+    enabled,
   });
 }
 
 /** The user's connected accounts; refreshed every 2 s while one of them syncs. */
-export function useConnectedAccounts() {
+export function useConnectedAccounts(enabled = true) {
   const queryClient = useQueryClient();
   return useQuery({
     queryKey: queryKeys.apps.accounts,
@@ -31,6 +32,7 @@ export function useConnectedAccounts() {
     },
     staleTime: throttles.integrationsFetchMs,
     refetchInterval: (q) => (anySyncing(q.state.data) ? SYNC_POLL_MS : false),
+    enabled,
   });
 }
 
@@ -65,18 +67,8 @@ export function useSyncNow() {
 
 /** The apps the user has connected, as the chat's Apps picker lists them (none while signed out). */
 export function useConnectedAppOptions(enabled = true): { id: string; name: string }[] {
-  const apps = useQuery({
-    queryKey: queryKeys.apps.applications,
-    queryFn: ({ signal }) => listApplications(signal),
-    staleTime: throttles.integrationsFetchMs,
-    enabled,
-  });
-  const accounts = useQuery({
-    queryKey: queryKeys.apps.accounts,
-    queryFn: ({ signal }) => listConnectedAccounts(signal),
-    staleTime: throttles.integrationsFetchMs,
-    enabled,
-  });
+  const apps = useApplications(enabled);
+  const accounts = useConnectedAccounts(enabled);
   if (!enabled) return [];
   const connected = new Set((accounts.data ?? []).map((a) => a.app_name));
   return (apps.data ?? [])

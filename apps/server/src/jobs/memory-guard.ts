@@ -52,14 +52,12 @@ export function startMemoryGuard(opts: MemoryGuardOptions): { stop(): void; chec
       const m = sample(opts.wasmBytes?.() ?? 0);
       opts.log.debug({ ...m, limit_mb: opts.limitMb ?? null }, "memory");
       if (opts.limitMb === undefined) return;
-      // The limit is the container's: the sandboxed parsers' memory counts with this process's.
-      const total = m.rss_mb + (m.children_mb ?? 0);
-      const next = nextGuardState(state, total, opts.limitMb);
+      const next = nextGuardState(state, m.rss_mb, opts.limitMb);
       if (next === state) return;
       state = next;
       if (next === "near_limit") {
         opts.log.warn(
-          { rss_mb: m.rss_mb, children_mb: m.children_mb ?? 0, limit_mb: opts.limitMb },
+          { rss_mb: m.rss_mb, limit_mb: opts.limitMb },
           "memory near the limit: heavy jobs (fetching, extraction) paused until it frees up",
         );
         await opts.queue.pauseHeavy();

@@ -13,29 +13,7 @@ export type MemorySample = {
   array_buffers_mb: number;
   /** Memory V8 tracks outside its heap (array buffers and the WASM memory included). */
   external_mb: number;
-  /** RSS of this process's child processes (the sandboxed parsers): a container limit counts them too. */
-  children_mb?: number;
 };
-
-/** RSS of this process's direct child processes in MB, from /proc (0 where there is none). */
-export function childProcessesRssMb(): number {
-  let kb = 0;
-  try {
-    for (const tid of fs.readdirSync("/proc/self/task")) {
-      const kids = fs.readFileSync(`/proc/self/task/${tid}/children`, "utf8").trim();
-      for (const pid of kids ? kids.split(/\s+/) : []) {
-        try {
-          kb += Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
-        } catch {
-          // the child ended meanwhile
-        }
-      }
-    }
-  } catch {
-    return 0;
-  }
-  return Math.round(kb / 1024);
-}
 
 /** One sample of this process's memory; `wasmBytes` is PGlite's heap size when there is one. */
 export function sampleMemory(wasmBytes = 0): MemorySample {
@@ -48,7 +26,6 @@ export function sampleMemory(wasmBytes = 0): MemorySample {
     wasm_mb: mb(wasmBytes),
     array_buffers_mb: mb(m.arrayBuffers),
     external_mb: mb(m.external),
-    children_mb: childProcessesRssMb(),
   };
 }
 

@@ -58,11 +58,16 @@ async function openPglite(dir: string, loadDataDir: Blob | undefined, onWarning?
   const inMemory = dir.startsWith("memory://");
   if (!inMemory) fs.mkdirSync(dir, { recursive: true });
   const fresh = !inMemory && !fs.existsSync(path.join(dir, "PG_VERSION"));
-  const pglite = await PGlite.create(inMemory ? undefined : dir, {
+  const options: import("@electric-sql/pglite").PGliteOptions = {
+    dataDir: inMemory ? undefined : dir,
     extensions: { pg_trgm, vector, pg_textsearch },
     loadDataDir: loadDataDir ?? (inMemory || fresh ? initdbTemplate() : undefined),
     postgresqlconf: pgliteSettings,
-  });
+  };
+  const pglite = await PGlite.create(options);
+  // PGlite keeps its options object for the instance's life: drop the unpacked data dir tarball
+  // (~40 MB) once it has been loaded (a first start otherwise keeps it for good).
+  delete options.loadDataDir;
   const db = drizzle(pglite, { schema }) as unknown as Db;
   const capabilities = await loadExtensions(db, onWarning);
   if (await migrationsPending(db)) {

@@ -3,7 +3,7 @@
  * configuration per language, and the preparation every text gets before PostgreSQL sees it
  * (Unicode NFKC, and word segmentation for scripts written without spaces).
  */
-import { eld } from "eld/extrasmall";
+import { languageDetector } from "./eld-loader.ts";
 
 /** "und" (undetermined) when the detector is unsure; analysed with `simple`. */
 export const UNDETERMINED = "und";
@@ -60,7 +60,7 @@ const SAMPLE_CHARS = 2000;
 export function detect(text: string): { language: string; reliable: boolean } {
   const sample = text.slice(0, SAMPLE_CHARS);
   if (!/\p{L}/u.test(sample)) return { language: UNDETERMINED, reliable: false };
-  const result = eld.detect(sample);
+  const result = languageDetector().detect(sample);
   return result.language
     ? { language: result.language, reliable: result.isReliable() }
     : { language: UNDETERMINED, reliable: false };

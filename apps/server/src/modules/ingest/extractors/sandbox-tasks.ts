@@ -2,17 +2,30 @@
  * Every CPU-heavy parse of untrusted input that the sandboxed process runs (see `runner.ts`):
  * one function per task, one argument each (sent over IPC with structured clone).
  */
-import { extract } from "./index.ts";
-import { parseMarkdownToBlocks, serializeBlocksToMarkdown } from "../../pages/blocknote-editor.ts";
-import { readPage } from "../../links/extract.ts";
+import type { extract as Extract } from "./index.ts";
+import type { parseMarkdownToBlocks, serializeBlocksToMarkdown } from "../../pages/blocknote-editor.ts";
+import type { readPage as ReadPage } from "../../links/extract.ts";
 import type { ParsedFeed } from "../../apps/connectors/types.ts";
 import type { prepareChunks as PrepareChunks } from "../../search/prepare.ts";
 
+type Arg<F extends (...args: never[]) => unknown> = Parameters<F>[0];
+type Result<F extends (...args: never[]) => unknown> = Promise<Awaited<ReturnType<F>>>;
+
+/**
+ * Each task loads its parsers with its first call: a process that reads web pages never loads
+ * the file extractors or the editor's schema (each costs 10–30 MB resident in every process).
+ */
 export const sandboxTasks = {
-  extract,
-  markdownToBlocks: parseMarkdownToBlocks,
-  blocksToMarkdown: serializeBlocksToMarkdown,
-  readPage,
+  extract: async (arg: Arg<typeof Extract>): Result<typeof Extract> =>
+    (await import("./index.ts")).extract(arg),
+  markdownToBlocks: async (arg: Arg<typeof parseMarkdownToBlocks>): Result<typeof parseMarkdownToBlocks> =>
+    (await import("../../pages/blocknote-editor.ts")).parseMarkdownToBlocks(arg),
+  blocksToMarkdown: async (
+    arg: Arg<typeof serializeBlocksToMarkdown>,
+  ): Result<typeof serializeBlocksToMarkdown> =>
+    (await import("../../pages/blocknote-editor.ts")).serializeBlocksToMarkdown(arg),
+  readPage: async (arg: Arg<typeof ReadPage>): Result<typeof ReadPage> =>
+    (await import("../../links/extract.ts")).readPage(arg),
   /** RSS / Atom / JSON Feed (the feed parser loads with the first feed). */
   parseFeed: async (xml: string): Promise<ParsedFeed> =>
     (await import("../../apps/connectors/feed-parse.ts")).parseFeedDocument(xml),

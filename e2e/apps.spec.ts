@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { fixtureOrigin } from "./fixture-site-config.ts";
+import { fixtureOrigin, imapPort, imapUser } from "./fixture-site-config.ts";
 import { newUser, signUp, themedShots } from "./helpers.ts";
 
 test("connect an RSS feed in settings: refused address, sync into the wall, remove", async ({ page }) => {
@@ -15,10 +15,6 @@ test("connect an RSS feed in settings: refused address, sync into the wall, remo
   await expect(page.getByRole("dialog", { name: "Upload your memories" })).toBeHidden();
 
   const rss = page.getByRole("listitem", { name: "RSS feeds" });
-  const mail = page.getByRole("listitem", { name: "Mail" });
-  await expect(mail.getByRole("button", { name: "Mail: Unavailable" })).toBeDisabled();
-  await expect(mail).toContainText("not available on this server yet");
-
   await rss.getByRole("button", { name: "Connect" }).click();
   const dialog = page.getByRole("dialog", { name: "Connect RSS feeds" });
   await dialog.getByLabel("Feed URL").fill(`${fixtureOrigin}/articles/sourdough`);
@@ -99,4 +95,78 @@ test("connect GitHub through its sign-in (OAuth 2 with PKCE) and see its reposit
   await expect(accounts).toContainText("Synced just now · 2 memories", { timeout: 30_000 });
   await page.goto("/");
   await expect(page.getByText("octo-ada/tides README").first()).toBeVisible();
+});
+
+test("connect a mailbox (IMAP), find one e-mail in App search, add it to a collection, and get it cited in chat", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const user = newUser("mail");
+  await signUp(page, user);
+  const token = await page.evaluate(() => localStorage.getItem("mnemo.token"));
+  const created = await page.request.put("/api/collection", {
+    headers: { authorization: `Bearer ${token}` },
+    data: { collection_name: "Harbour life" },
+  });
+  expect(created.ok()).toBe(true);
+
+  await page.goto("/settings#integrations");
+  const mail = page.getByRole("listitem", { name: "Mail" });
+  await mail.getByRole("button", { name: "Connect" }).click();
+  const dialog = page.getByRole("dialog", { name: "Connect Mail" });
+  await dialog.getByLabel("E-mail address").fill(imapUser.email);
+  await dialog.getByLabel("IMAP server").fill("127.0.0.1");
+  await dialog.getByLabel("IMAP port (TLS)").fill(String(imapPort));
+  await dialog.getByLabel("User name (if not the address)").fill(imapUser.user);
+  await dialog.getByLabel("Password or app password").fill("wrong-password");
+  await dialog.getByRole("button", { name: "Connect" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("The mail server refused the user name or password.");
+  await dialog.getByLabel("Password or app password").fill(imapUser.password);
+  await dialog.getByRole("button", { name: "Connect" }).click();
+  await expect(dialog).toBeHidden();
+  const accounts = page.getByRole("list", { name: "Mail accounts" });
+  await expect(accounts).toContainText(imapUser.email);
+  await expect(accounts).toContainText("Synced just now · 2 memories", { timeout: 30_000 });
+
+  // App search asks the mailbox itself: one e-mail holds the phrase.
+  await mail.getByRole("button", { name: "Search Mail" }).click();
+  const searchDialog = page.getByRole("dialog", { name: "Search in Mail" });
+  const searchBox = searchDialog.getByRole("textbox", { name: "Search in Mail" });
+  await searchBox.fill("walrus convention");
+  await searchBox.press("Enter");
+  const results = searchDialog.getByRole("list", { name: "Results" });
+  await expect(results.getByRole("button")).toHaveCount(1, { timeout: 20_000 });
+  await results.getByRole("button", { name: /Walrus convention/ }).click();
+  const preview = searchDialog.getByRole("region", { name: /Preview of Walrus convention/ });
+  await expect(preview).toContainText("meets at the pier on Thursday");
+  await expect(preview).toContainText("Rosa Ranger");
+  await page.screenshot({ path: "artifacts/e2e/apps-mail-preview-1280.png" });
+  await preview.getByRole("button", { name: "Add memory" }).click();
+  await expect(preview.getByRole("button", { name: "Added to memories" })).toBeDisabled();
+  await preview.getByRole("button", { name: "Add to collection" }).click();
+  const pick = page.getByRole("dialog", { name: "Add to collection" });
+  await pick.getByRole("button", { name: /Add memory: Harbour life/ }).click();
+  await expect(pick.getByRole("button", { name: /Added to memories: Harbour life/ })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("Escape");
+
+  // The collection holds the e-mail.
+  await page.goto("/collections");
+  await page
+    .getByRole("link", { name: /Harbour life/ })
+    .first()
+    .click();
+  await expect(page.getByText("Walrus convention").first()).toBeVisible({ timeout: 20_000 });
+
+  // Chat with Mail selected cites the e-mail.
+  await page.goto("/chat/new");
+  await page.getByRole("button", { name: "Apps" }).click();
+  await page.getByRole("menuitem", { name: "Mail" }).click();
+  await page.keyboard.press("Escape");
+  const box = page.getByRole("textbox", { name: "Question" });
+  await box.fill("When does the walrus convention meet?");
+  await box.press("Enter");
+  const item = page.getByTestId("chat-item").last();
+  await expect(item).toHaveAttribute("data-status", "success", { timeout: 30_000 });
+  await expect(item).toContainText("Walrus convention");
 });

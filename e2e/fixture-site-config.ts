@@ -9,3 +9,7 @@ export const fixtureCaPath = path.join(os.tmpdir(), `mnemo-e2e-fixture-ca-${fixt
 /** The OAuth 2 server (oauth2-mock-server, GitHub's paths) and the GitHub REST peer of the apps test. */
 export const oauthOrigin = `http://127.0.0.1:${fixturePort + 20}`;
 export const githubApiOrigin = `http://127.0.0.1:${fixturePort + 21}`;
+
+/** The IMAP server of the Mail test (dovecot, IMAPS with the fixture site's CA) and its mailbox. */
+export const imapPort = fixturePort + 22;
+export const imapUser = { user: "ada", password: "e2e-mail-secret", email: "ada@mail.example" };

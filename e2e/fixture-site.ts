@@ -7,7 +7,15 @@ import fs from "node:fs";
 import { Events, OAuth2Server } from "oauth2-mock-server";
 import { startFixtureSite } from "../apps/server/src/test/fixtures/sites/server.ts";
 import { startGitHubPeer } from "../apps/server/src/test/fixtures/github/peer.ts";
-import { fixtureCaPath, fixturePort, githubApiOrigin, oauthOrigin } from "./fixture-site-config.ts";
+import { rfc822, startDovecot } from "../apps/server/src/test/fixtures/imap/dovecot.ts";
+import {
+  fixtureCaPath,
+  fixturePort,
+  githubApiOrigin,
+  imapPort,
+  imapUser,
+  oauthOrigin,
+} from "./fixture-site-config.ts";
 
 const site = await startFixtureSite({ port: fixturePort });
 // The feed the connected-apps test subscribes to (e2e/apps.spec.ts).
@@ -47,6 +55,22 @@ github.repos = [
   },
 ];
 
-const stop = () => void Promise.all([site.close(), github.close(), oauth.stop()]).then(() => process.exit(0));
+// Mail for the connected-apps test: a real IMAP server (dovecot) with a small mailbox.
+const imap = await startDovecot({ [imapUser.user]: imapUser.password }, { port: imapPort });
+const letter = (subject: string, text: string) =>
+  rfc822({ from: "Rosa Ranger <rosa@coast.example>", to: imapUser.email, subject, text });
+await imap.append(
+  imapUser.user,
+  imapUser.password,
+  letter("Walrus convention", "The walrus convention meets at the pier on Thursday at noon."),
+);
+await imap.append(
+  imapUser.user,
+  imapUser.password,
+  letter("Garden club", "Bring tomato seedlings to the garden club."),
+);
+
+const stop = () =>
+  void Promise.all([site.close(), github.close(), oauth.stop(), imap.close()]).then(() => process.exit(0));
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);

@@ -1,7 +1,8 @@
 // Makes sure the system programs the tests need are present: Debian's chromium (Playwright drives
 // the system browser; nothing is downloaded; screenshots use it too), openssl (the local https
-// fixture site makes its throw-away CA with it) and rclone (`rclone serve webdav`, the real WebDAV
-// server of the WebDAV connector's tests). Installs them with apt-get when missing and
+// fixture site makes its throw-away CA with it), rclone (`rclone serve webdav`, the real WebDAV
+// server of the WebDAV connector's tests) and dovecot (`dovecot-imapd`, the real IMAP server of the
+// Mail connector's tests). Installs them with apt-get when missing and
 // running as root; otherwise explains what to install.
 import { execSync } from "node:child_process";
 import fs from "node:fs";
@@ -19,6 +20,7 @@ try {
 } catch {
   needed.push("rclone");
 }
+if (!fs.existsSync("/usr/sbin/dovecot")) needed.push("dovecot-imapd");
 if (needed.length === 0) process.exit(0);
 
 const isRoot = typeof process.getuid === "function" && process.getuid() === 0;

@@ -182,6 +182,35 @@ export const zGetContentResponse = z.object({
 });
 export type GetContentResponse = z.infer<typeof zGetContentResponse>;
 
+/**
+ * POST /upload/app_results (spec 2 §7 "Upload app results": path not shown): saves app search
+ * results as memories, optionally into a collection. A result the sync already saved is the
+ * same memory (added to the collection only).
+ */
+export const zUploadAppResultsInput = z.object({
+  app_name: zAppName,
+  results: z
+    .array(zAppSearchResult.pick({ id: true }).passthrough())
+    .min(1)
+    .max(20),
+  collection_id: z.string().max(100).nullish(),
+  connection_details: z.unknown().optional(),
+});
+export type UploadAppResultsInput = z.infer<typeof zUploadAppResultsInput>;
+export const zUploadAppResultsResponse = z.object({
+  results: z.array(
+    z.object({
+      /** The result's id as sent. */
+      id: z.string(),
+      /** The memory it is now (null when it could not be saved). */
+      memory_id: z.string().nullable(),
+      status: z.enum(["success", "error"]),
+      message: z.string().nullable(),
+    }),
+  ),
+});
+export type UploadAppResultsResponse = z.infer<typeof zUploadAppResultsResponse>;
+
 /** GET /t/get_connection_link (spec 3 §7). */
 export const zConnectionLinkQuery = z.object({
   app_name: zAppName,

@@ -64,12 +64,13 @@ describe.each(testDatabases())("connected apps: platform and the RSS connector (
     expect(rss).toMatchObject({ status: "Active", unavailable_reason: null, auth_kind: "none" });
     expect(rss?.credential_fields.map((f) => f.name)).toEqual(["feed_url"]);
     const mail = applications.find((a) => a.applications_id === "mail");
-    expect(mail?.status).toBe("Coming Soon");
-    expect(mail?.unavailable_reason).toMatch(/not available/);
-    // A listed-but-unbuilt app cannot be connected.
+    expect(mail).toMatchObject({ status: "Active", unavailable_reason: null, auth_kind: "credentials" });
+    // An app this server is not set up for says why, and cannot be connected.
+    const github = applications.find((a) => a.applications_id === "github");
+    expect(github?.unavailable_reason).toMatch(/^Not set up on this server/);
     const refused = await m.request("POST", "/api/t/store_integrated_id", {
       as: alice,
-      json: { app_name: "mail", credentials: {} },
+      json: { app_name: "github", credentials: {} },
     });
     expect(refused.status).toBe(409);
   });

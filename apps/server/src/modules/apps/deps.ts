@@ -8,6 +8,7 @@ import type { AppsDeps } from "./service.ts";
 import type { SyncItem } from "./connectors/types.ts";
 import { accountSourceByHash, accountSourceByUrl, accountSourcesByHash } from "./repo.ts";
 import { createSyncedFile, replaceSyncedContent, syncedFileHash } from "../ingest/web-pages-service.ts";
+import { createSyncedBlob } from "../ingest/uploads-service.ts";
 
 /** Most links one batch of capture takes (the web-pages call's own bound). */
 const SAVE_BATCH = 50;
@@ -41,15 +42,28 @@ export function appsDeps(ctx: AppsContext): AppsDeps {
       fetch: (input, init) => fetch(input, init),
       fetchOptions: linkFetchOptions(ctx.config),
       parseFeed: (xml) => runSandboxed("parseFeed", xml, { timeoutMs: ctx.config.PARSE_TIMEOUT_MS }),
+      parseMail: (source) => runSandboxed("parseMail", source, { timeoutMs: ctx.config.PARSE_TIMEOUT_MS }),
     },
     planOf: async (actor) => (await loadPlanState(db, actor)).plan,
     enqueueSync: (accountId, key) => ctx.queue.send("apps.sync", { accountId }, { key }),
     saveItems: async (ownerId, items, origin) => {
       const owner = ownerActor(ownerId);
       const saved: string[] = [];
-      const fresh: Exclude<SyncItem, { kind: "file" }>[] = [];
+      const fresh: Exclude<SyncItem, { kind: "file" | "blob" }>[] = [];
       // A document already synced from this account is updated in place (re-indexed only if changed).
       for (const item of items) {
+        if (item.kind === "blob") {
+          const contentHash = syncedFileHash(origin.connectedAccountId, item.key);
+          const id = await createSyncedBlob(ctx, ownerId, origin, { ...item, contentHash }).catch(
+            (err: Error) => {
+              // Too large or refused by the store: skipped, the rest of the batch goes on.
+              ctx.log.warn({ app: origin.app, err: err.message }, "synced file skipped");
+              return undefined;
+            },
+          );
+          if (id) saved.push(id);
+          continue;
+        }
         if (item.kind === "file") {
           const hash = syncedFileHash(origin.connectedAccountId, item.key);
           const known = await accountSourceByHash(db, ownerId, origin.connectedAccountId, hash);

@@ -1,16 +1,10 @@
 import type { Integration } from "@mnemo/contracts/apps";
 import { folderConnector } from "./connectors/folder.ts";
 import { githubConnector } from "./connectors/github.ts";
+import { mailConnector } from "./connectors/mail.ts";
 import { webdavConnector } from "./connectors/webdav.ts";
 import { rssConnector } from "./connectors/rss.ts";
 import type { AppSettings, Connector } from "./connectors/types.ts";
-
-/** Listed so users see what is coming; they cannot be connected until their connector lands. */
-const notBuiltYet = "This connector is not available on this server yet.";
-
-function planned(c: Omit<Connector, "status" | "unavailableReason" | "credentialFields">): Connector {
-  return { ...c, status: "Coming Soon", unavailableReason: notBuiltYet, credentialFields: [] };
-}
 
 /**
  * Every app Mnemo knows, in rank order. A connector is one object (connectors/*.ts); adding an app
@@ -19,16 +13,7 @@ function planned(c: Omit<Connector, "status" | "unavailableReason" | "credential
  */
 export const connectors: readonly Connector[] = [
   rssConnector,
-  planned({
-    id: "mail",
-    name: "Mail",
-    description: "Search and save e-mail from any IMAP mailbox; send through SMTP.",
-    logo: "/app-logos/mail.svg",
-    rank: 2,
-    domains: [],
-    authKind: "credentials",
-    capabilities: ["search", "content", "sync", "send"],
-  }),
+  mailConnector,
   webdavConnector,
   folderConnector,
   githubConnector,

@@ -16,6 +16,8 @@ import {
   zStoreIntegratedIdResponse,
   zSyncNowQuery,
   zSyncNowResponse,
+  zUploadAppResultsInput,
+  zUploadAppResultsResponse,
 } from "@mnemo/contracts";
 import type { Actor, AppContext } from "../../context.ts";
 import type { AppEnv } from "../../http/context.ts";
@@ -23,7 +25,7 @@ import { createRouter, defineRoute } from "../../http/route.ts";
 import { requireAuth, type RequireAuthDeps } from "../../http/middleware/auth.ts";
 import { appsDeps, type AppsContext } from "./deps.ts";
 import * as service from "./service.ts";
-import { getContent, searchApp } from "./search.ts";
+import { getContent, searchApp, uploadAppResults } from "./search.ts";
 import { connectionLink, oauthCallback } from "./oauth.ts";
 
 const tag = "apps";
@@ -160,7 +162,14 @@ export function appRoutes(ctx: AppRouteDeps) {
     async (c, { query }) => c.json(await oauthCallback(deps, c.var.actor, query)),
   );
 
-  const searchDeps = { db: ctx.database.db, search: ctx.memorySearch };
+  const searchDeps = {
+    db: ctx.database.db,
+    search: ctx.memorySearch,
+    box: deps.box,
+    connector: deps.connector,
+    saveItems: deps.saveItems,
+    log: deps.log,
+  };
 
   defineRoute(
     r,
@@ -188,6 +197,20 @@ export function appRoutes(ctx: AppRouteDeps) {
     },
     auth,
     async (c, { body }) => c.json(await getContent(searchDeps, c.var.actor, body)),
+  );
+
+  defineRoute(
+    r,
+    {
+      method: "post",
+      path: "/upload/app_results",
+      summary: "Add memory: saves app search results as memories, optionally into a collection",
+      tag,
+      body: zUploadAppResultsInput,
+      response: zUploadAppResultsResponse,
+    },
+    auth,
+    async (c, { body }) => c.json(await uploadAppResults(searchDeps, c.var.actor, body)),
   );
 
   return r;

@@ -4,6 +4,8 @@ import {
   type AppSearchResponse,
   type AppSearchResult,
   type GetContentResponse,
+  type UploadAppResultsInput,
+  type UploadAppResultsResponse,
 } from "@mnemo/contracts";
 import type { Actor } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
@@ -12,10 +14,20 @@ import { textArray } from "../../db/sql.ts";
 import { notFound, validation } from "../../lib/errors.ts";
 import type { SearchIndex } from "../search/types.ts";
 import { findConnector } from "./registry.ts";
+import { syncedFileHash } from "../ingest/web-pages-service.ts";
 import * as repo from "./repo.ts";
 import { contentOf } from "../sources/repo.ts";
+import { addToCollections, writableCollections } from "../sources/rows.ts";
+import { ConnectError, type Connector, type LiveResult, type StoredAccount } from "./connectors/types.ts";
+import type { AppsDeps } from "./service.ts";
 
-export type AppSearchDeps = { db: Db; search: SearchIndex };
+export type AppSearchDeps = { db: Db; search: SearchIndex } & Pick<
+  AppsDeps,
+  "box" | "connector" | "saveItems" | "log"
+>;
+
+/** Accounts of one app a live search asks at most (each is one conversation with the app). */
+const LIVE_ACCOUNTS = 5;
 
 /** Results shown in the "most relevant" group; the rest go to other_results. */
 const MOST_RELEVANT = 3;
@@ -89,9 +101,12 @@ export async function searchApp(
   actor: Actor,
   q: { query: string; app_name: string; get_last_n_results?: number },
 ): Promise<AppSearchResponse> {
-  const { connector } = await connectedApp(deps.db, actor, q.app_name);
+  const { connector, accounts } = await connectedApp(deps.db, actor, q.app_name);
   let results: AppSearchResult[];
-  if (!q.query) {
+  const live =
+    q.query && connector.liveSearch ? await liveSearch(deps, connector, accounts, q.query) : undefined;
+  if (live) results = live;
+  else if (!q.query) {
     if (!q.get_last_n_results) throw validation("Enter something to search for.");
     const rows = await newestItems(deps.db, actor.id, connector.id, q.get_last_n_results);
     results = rows.map((r, i) => present(r, "", i + 1));
@@ -119,6 +134,72 @@ export async function searchApp(
   };
 }
 
+function storedAccount(deps: Pick<AppsDeps, "box">, row: repo.AccountRow): StoredAccount {
+  return {
+    id: row.id,
+    config: row.config,
+    cursor: row.cursor ?? null,
+    secret: row.secret ? deps.box.open(row.secret) : null,
+  };
+}
+
+function presentLive(app: string, r: LiveResult, rank: number): AppSearchResult {
+  return {
+    id: r.id,
+    app,
+    key: r.id,
+    subject: r.subject,
+    text: r.text,
+    url: r.url,
+    timestamp: r.timestamp,
+    attachments: r.attachments.map((title, i) => ({ id: `${r.id}:${i}`, title, url: null })),
+    misc: r.misc,
+    reference_number: rank,
+  };
+}
+
+/**
+ * The app's own search over each account (newest first). Undefined when no account could answer
+ * (unreachable, credentials refused): the synced copies are searched instead.
+ */
+async function liveSearch(
+  deps: AppSearchDeps,
+  connector: Connector,
+  accounts: repo.AccountRow[],
+  query: string,
+): Promise<AppSearchResult[] | undefined> {
+  const answered: LiveResult[] = [];
+  let anyAnswered = false;
+  for (const row of accounts.slice(0, LIVE_ACCOUNTS)) {
+    try {
+      answered.push(
+        ...(await connector.liveSearch!(storedAccount(deps, row), query, MAX_RESULTS, deps.connector)),
+      );
+      anyAnswered = true;
+    } catch (err) {
+      deps.log.warn(
+        { app: connector.id, account: row.id, err: (err as Error).message },
+        "live app search failed",
+      );
+    }
+  }
+  if (!anyAnswered) return undefined;
+  return answered
+    .sort((a, b) => b.timestamp - a.timestamp)
+    .slice(0, MAX_RESULTS)
+    .map((r, i) => presentLive(connector.id, r, i + 1));
+}
+
+/** The actor's account a live result belongs to (its id names it), with its connector. */
+async function liveOwner(deps: AppSearchDeps, actor: Actor, resultId: string) {
+  const accountId = resultId.split(":")[0] ?? "";
+  if (!/^[0-9a-f-]{36}$/.test(accountId) || !resultId.includes(":")) return undefined;
+  const row = await repo.findOwnAccount(deps.db, actor.id, accountId);
+  const connector = row && findConnector(row.app);
+  if (!row || !connector?.fetchItem) return undefined;
+  return { row, connector, account: storedAccount(deps, row) };
+}
+
 /** POST /get_content: the full content of the previewed result (the user's own synced item). */
 export async function getContent(
   deps: AppSearchDeps,
@@ -127,6 +208,26 @@ export async function getContent(
 ): Promise<GetContentResponse> {
   const target = body.responses[body.previewed_result_rank];
   if (!target) throw validation("previewed_result_rank is outside the results.");
+  const live = await liveOwner(deps, actor, target.id);
+  if (live) {
+    let item;
+    try {
+      item = await live.connector.fetchItem!(live.account, target.id, deps.connector);
+    } catch (err) {
+      if (err instanceof ConnectError) throw notFound(err.message);
+      throw err;
+    }
+    return {
+      content: {
+        markdown: item.note.markdown.slice(0, MAX_PREVIEW_CHARS),
+        text: null,
+        html_base64: null,
+        csv_base64: null,
+        files: [],
+      },
+      attachments: item.files.map((f) => ({ id: f.key, title: f.filename })),
+    };
+  }
   const row = (await items(deps.db, actor.id, [target.id])).get(target.id);
   if (!row) throw notFound("Preview not available.");
   const c = await contentOf(deps.db, row.id);
@@ -141,4 +242,52 @@ export async function getContent(
     },
     attachments: [],
   };
+}
+
+/**
+ * POST /upload/app_results: saves app search results as memories (Add memory), optionally into a
+ * collection the actor may write. A live result is fetched from the app and saved like a synced
+ * item of its account (with its readable attachments); a result the sync already saved is that
+ * memory. Each result answers on its own: one failure does not undo the others.
+ */
+export async function uploadAppResults(
+  deps: AppSearchDeps,
+  actor: Actor,
+  body: UploadAppResultsInput,
+): Promise<UploadAppResultsResponse> {
+  const { connector } = await connectedApp(deps.db, actor, body.app_name);
+  const collections = body.collection_id ? [body.collection_id] : [];
+  const { allowed, refused } = await writableCollections(deps.db, actor, collections);
+  if (refused.length) throw notFound("Collection not found.");
+  const out: UploadAppResultsResponse["results"] = [];
+  for (const r of body.results) {
+    const fail = (message: string) => out.push({ id: r.id, memory_id: null, status: "error", message });
+    let memoryId: string | undefined;
+    const live = await liveOwner(deps, actor, r.id);
+    if (live && live.row.app === connector.id) {
+      try {
+        const item = await live.connector.fetchItem!(live.account, r.id, deps.connector);
+        const origin = { app: connector.id, connectedAccountId: live.row.id };
+        await deps.saveItems(actor.id, [item.note, ...item.files], origin);
+        memoryId = (
+          await repo.accountSourcesByHash(deps.db, actor.id, live.row.id, [
+            syncedFileHash(live.row.id, item.note.key),
+          ])
+        )[0];
+      } catch (err) {
+        if (!(err instanceof ConnectError)) throw err;
+        fail(err.message);
+        continue;
+      }
+    } else {
+      memoryId = (await items(deps.db, actor.id, [r.id])).get(r.id)?.id;
+    }
+    if (!memoryId) {
+      fail("Preview not available.");
+      continue;
+    }
+    if (allowed.length) await addToCollections(deps.db, memoryId, actor.id, allowed);
+    out.push({ id: r.id, memory_id: memoryId, status: "success", message: null });
+  }
+  return { results: out };
 }

@@ -151,3 +151,72 @@ export async function verifyIndexing(ctx: UploadDeps, actor: Actor, items: { typ
     };
   });
 }
+
+/**
+ * Saves a binary file an app sync brought (a mail attachment) as a file memory: stored like an
+ * upload and extracted by the same pipeline. Known by `contentHash` (its key within the account,
+ * `syncedFileHash`), so a second sync finds it. Returns its id, or undefined when the account
+ * already holds it. Too large a file is refused by the blob store (BlobTooLargeError).
+ */
+export async function createSyncedBlob(
+  ctx: UploadDeps,
+  ownerId: string,
+  origin: { app: string; connectedAccountId: string },
+  file: { contentHash: string; key: string; filename: string; mimeType: string; bytes: Uint8Array },
+): Promise<string | undefined> {
+  const db = ctx.database.db;
+  const check = checkUploadFile(
+    Buffer.from(file.filename).toString("base64"),
+    file.mimeType,
+    supportedFileExtensions,
+  );
+  if (!check.ok) return undefined;
+  if (await repo.findDuplicate(db, ownerId, file.contentHash, "")) return undefined;
+  const id = crypto.randomUUID();
+  const blobKey = fileKeyFor(ownerId, id);
+  const kind = file.mimeType.startsWith("image/") ? "image" : "file";
+  await blobsRepo.upsertPendingBlob(db, {
+    key: blobKey,
+    ownerId,
+    name: check.name,
+    mimeType: file.mimeType || "application/octet-stream",
+    size: file.bytes.byteLength,
+    kind,
+  });
+  const stat = await ctx.blobs.put(blobKey, file.bytes, {
+    maxBytes: ctx.config.UPLOAD_LIMIT_MB * 1024 * 1024,
+    contentType: file.mimeType,
+  });
+  const created = await db.transaction(async (tx) => {
+    await repo.lockOwnerKey(tx, ownerId, file.contentHash);
+    if (await repo.findDuplicate(tx, ownerId, file.contentHash, id)) return undefined;
+    const row = await repo.insertSource(tx, {
+      id,
+      ownerId,
+      type: sourceTypeOf[kind],
+      title: check.name,
+      status: "in_progress",
+      contentHash: file.contentHash,
+      app: origin.app,
+      connectedAccountId: origin.connectedAccountId,
+      meta: {
+        source: sourceTypeOf[kind],
+        file_name: check.name,
+        mime_type: file.mimeType,
+        size: stat.size,
+        file_key: blobKey,
+        upload_source: origin.app,
+        path: file.key,
+      },
+    });
+    await blobsRepo.markBlobUploaded(tx, blobKey, row.id, stat.size);
+    return row;
+  });
+  if (!created) {
+    await ctx.blobs.delete(blobKey);
+    await blobsRepo.deleteBlobRow(db, blobKey);
+    return undefined;
+  }
+  await enqueueExtract(ctx, created.id, created.contentVersion);
+  return created.id;
+}

@@ -5,7 +5,12 @@ import type { SafeFetchOptions } from "../../links/safe-fetch.ts";
 /** The operator's settings connectors read (OAuth clients, API base URLs). */
 export type AppSettings = Pick<
   Config,
-  "GITHUB_CLIENT_ID" | "GITHUB_CLIENT_SECRET" | "GITHUB_URL" | "GITHUB_API_URL" | "APPS_FOLDER_ROOTS"
+  | "GITHUB_CLIENT_ID"
+  | "GITHUB_CLIENT_SECRET"
+  | "GITHUB_URL"
+  | "GITHUB_API_URL"
+  | "APPS_FOLDER_ROOTS"
+  | "UPLOAD_LIMIT_MB"
 >;
 
 /** What a connector may use; built from the configuration by the apps service. */
@@ -16,6 +21,21 @@ export type ConnectorDeps = {
   fetchOptions: SafeFetchOptions;
   /** Parses an untrusted feed document off the main thread (the sandbox). */
   parseFeed(xml: string): Promise<ParsedFeed>;
+  /** Parses an untrusted e-mail message off the main thread (the sandbox). */
+  parseMail(source: Uint8Array): Promise<ParsedMail>;
+};
+
+/** An e-mail message as the sandbox hands it back. */
+export type ParsedMail = {
+  subject: string;
+  from: string;
+  to: string;
+  cc: string;
+  /** ISO 8601, or null when the message has no valid Date. */
+  date: string | null;
+  messageId: string | null;
+  text: string;
+  attachments: { filename: string; contentType: string; size: number; content: Uint8Array }[];
 };
 
 /** A feed as the sandbox hands it back: plain strings only. */
@@ -57,7 +77,31 @@ export type SyncItem =
   | { kind: "link"; url: string; title: string; description: string }
   | { kind: "document"; url: string; title: string; markdown: string }
   /** A file of a synced folder, known by its path in the folder (a local_source memory). */
-  | { kind: "file"; key: string; title: string; description: string; markdown: string };
+  | { kind: "file"; key: string; title: string; description: string; markdown: string }
+  /**
+   * A binary file (a PDF, an Office document, an image) known by its key in the account: stored
+   * like an upload and extracted by the same pipeline (a file memory).
+   */
+  | { kind: "blob"; key: string; filename: string; mimeType: string; bytes: Uint8Array };
+
+/** One result of an app's own (live) search, for the App search modal. */
+export type LiveResult = {
+  /** Opaque, names the account and the item: get_content and Add memory hand it back. */
+  id: string;
+  subject: string;
+  text: string;
+  url: string | null;
+  /** Seconds since the epoch. */
+  timestamp: number;
+  attachments: string[];
+  misc: { type: string } & Record<string, unknown>;
+};
+
+/** An item an app fetched on request (preview, Add memory): the memory it becomes. */
+export type FetchedItem = {
+  note: Extract<SyncItem, { kind: "file" }>;
+  files: Extract<SyncItem, { kind: "blob" }>[];
+};
 
 /** OAuth 2 (authorization code with PKCE) of a connector, with the operator's client. */
 export type OAuthSpec = {
@@ -107,6 +151,15 @@ export type Connector = {
   connect?(credentials: Record<string, string>, deps: ConnectorDeps): Promise<AccountIdentity>;
   /** Reads what changed since `account.cursor`. Throws ConnectError (shown on the row). */
   sync?(account: StoredAccount, deps: ConnectorDeps): Promise<SyncBatch>;
+  /** Apps with a search of their own: asks the app itself (newest first, at most `limit`). */
+  liveSearch?(
+    account: StoredAccount,
+    query: string,
+    limit: number,
+    deps: ConnectorDeps,
+  ): Promise<LiveResult[]>;
+  /** Fetches one live result (its id from liveSearch) for preview and Add memory. */
+  fetchItem?(account: StoredAccount, itemId: string, deps: ConnectorDeps): Promise<FetchedItem>;
 };
 
 /**

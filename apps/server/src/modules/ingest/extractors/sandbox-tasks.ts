@@ -5,7 +5,7 @@
 import type { extract as Extract } from "./index.ts";
 import type { parseMarkdownToBlocks, serializeBlocksToMarkdown } from "../../pages/blocknote-editor.ts";
 import type { readPage as ReadPage } from "../../links/extract.ts";
-import type { ParsedFeed } from "../../apps/connectors/types.ts";
+import type { ParsedFeed, ParsedMail } from "../../apps/connectors/types.ts";
 import type { prepareChunks as PrepareChunks } from "../../search/prepare.ts";
 
 type Arg<F extends (...args: never[]) => unknown> = Parameters<F>[0];
@@ -29,6 +29,9 @@ export const sandboxTasks = {
   /** RSS / Atom / JSON Feed (the feed parser loads with the first feed). */
   parseFeed: async (xml: string): Promise<ParsedFeed> =>
     (await import("../../apps/connectors/feed-parse.ts")).parseFeedDocument(xml),
+  /** One e-mail message (RFC 5322) of the Mail connector: headers, body and attachments. */
+  parseMail: async (source: Uint8Array): Promise<ParsedMail> =>
+    (await import("../../apps/connectors/mail-parse.ts")).parseMailSource(source),
   /** Chunking and analysis preparation of a large memory's text (search/indexer.ts). */
   // Loads the chunker and language analysis (ELD, stemmers: ~90 MB) only in a process that
   // prepares a large memory, not in every extraction process.

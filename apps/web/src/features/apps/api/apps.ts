@@ -11,6 +11,7 @@ import {
   zRemoveAccountResponse,
   zStoreIntegratedIdResponse,
   zSyncNowResponse,
+  zUploadAppResultsResponse,
   type ConnectedAccount,
   type Integration,
   type RemoveAccountResponse,
@@ -114,4 +115,14 @@ export function resultContent(results: AppSearchResult[], rank: number, query: s
     body: { responses: results, search_query: query, previewed_result_rank: rank },
     schema: zGetContentResponse,
   });
+}
+
+/** POST /api/upload/app_results: Add memory of one app search result (optionally into a collection). */
+export async function addAppResult(appName: string, result: AppSearchResult, collectionId?: string) {
+  const r = await api.request("/api/upload/app_results", {
+    method: "POST",
+    body: { app_name: appName, results: [result], collection_id: collectionId ?? null },
+    schema: zUploadAppResultsResponse,
+  });
+  return r.results[0]!;
 }

@@ -1,8 +1,17 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import { ArrowLeftIcon, ExternalLinkIcon, Loader2Icon } from "lucide-react";
+import {
+  ArrowLeftIcon,
+  CheckIcon,
+  ExternalLinkIcon,
+  FolderPlusIcon,
+  Loader2Icon,
+  PaperclipIcon,
+  PlusIcon,
+} from "lucide-react";
 import {
   appSearchMessages,
+  collectionMessages,
   previewMessages,
   type AppSearchResponse,
   type AppSearchResult,
@@ -13,9 +22,16 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { SearchInput } from "@/components/ui/input";
 import { MarkdownView } from "@/features/preview";
+import { AddToCollectionDialog } from "@/features/collections";
 import { cn } from "@/lib/utils";
-import { resultContent, searchApp } from "../api/apps";
-import { shouldSearch, sortedResults, type ResultSort } from "../logic/results";
+import { addAppResult, resultContent, searchApp } from "../api/apps";
+import {
+  attachmentSummary,
+  isLiveResult,
+  shouldSearch,
+  sortedResults,
+  type ResultSort,
+} from "../logic/results";
 
 type State =
   { kind: "idle" } | { kind: "loading" } | { kind: "error" } | { kind: "done"; response: AppSearchResponse };
@@ -38,11 +54,42 @@ function ResultPreview({
   onBack: () => void;
 }) {
   const result = results[rank]!;
-  const [content, setContent] = useState<{ text: string } | "error" | null>(null);
+  const [content, setContent] = useState<{ text: string; attachments: string[] } | "error" | null>(null);
+  // A synced result is a memory already; a live one becomes one with Add memory.
+  const [memory, setMemory] = useState<
+    { state: "idle" | "adding" | "error"; message?: string } | { state: "added"; id: string }
+  >(isLiveResult(result) ? { state: "idle" } : { state: "added", id: result.id });
+  const [collecting, setCollecting] = useState(false);
+  const addMemory = () => {
+    setMemory({ state: "adding" });
+    addAppResult(appName, result)
+      .then((r) =>
+        setMemory(
+          r.status === "success" && r.memory_id
+            ? { state: "added", id: r.memory_id }
+            : { state: "error", message: r.message ?? previewMessages.notAvailable },
+        ),
+      )
+      .catch((err: unknown) =>
+        setMemory({
+          state: "error",
+          message: err instanceof Error ? err.message : previewMessages.couldNotLoad,
+        }),
+      );
+  };
   useEffect(() => {
     let live = true;
     resultContent(results, rank, query)
-      .then((r) => live && setContent({ text: r.content.markdown ?? r.content.text ?? "" }))
+      .then(
+        (r) =>
+          live &&
+          setContent({
+            text: r.content.markdown ?? r.content.text ?? "",
+            attachments: r.attachments
+              .map((a) => String((a as { title?: unknown }).title ?? ""))
+              .filter(Boolean),
+          }),
+      )
       .catch(() => live && setContent("error"));
     return () => {
       live = false;
@@ -82,7 +129,48 @@ function ResultPreview({
       ) : (
         <p className="text-sm text-muted-foreground">{previewMessages.notAvailable}</p>
       )}
-      <p className="text-xs text-muted-foreground">Already in your memories: synced from {appName}.</p>
+      {content && content !== "error" && content.attachments.length > 0 && (
+        <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
+          <PaperclipIcon className="size-3.5" aria-hidden /> {attachmentSummary(content.attachments)}
+        </p>
+      )}
+      <div className="flex flex-wrap items-center gap-2">
+        <Button
+          size="sm"
+          variant={memory.state === "added" ? "secondary" : "default"}
+          disabled={memory.state === "adding" || memory.state === "added"}
+          onClick={addMemory}
+        >
+          {memory.state === "adding" ? (
+            <Loader2Icon className="animate-spin" aria-hidden />
+          ) : memory.state === "added" ? (
+            <CheckIcon aria-hidden />
+          ) : (
+            <PlusIcon aria-hidden />
+          )}
+          {memory.state === "added" ? collectionMessages.addedToMemories : collectionMessages.addMemory}
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={memory.state !== "added"}
+          onClick={() => setCollecting(true)}
+        >
+          <FolderPlusIcon aria-hidden /> Add to collection
+        </Button>
+        {memory.state === "error" && (
+          <p role="alert" className="text-sm text-destructive">
+            {memory.message}
+          </p>
+        )}
+      </div>
+      {!isLiveResult(result) && (
+        <p className="text-xs text-muted-foreground">Already in your memories: synced from {appName}.</p>
+      )}
+      <AddToCollectionDialog
+        sourceIds={collecting && memory.state === "added" ? [memory.id] : null}
+        onOpenChange={(open) => !open && setCollecting(false)}
+      />
     </div>
   );
 }

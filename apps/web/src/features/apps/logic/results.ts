@@ -15,3 +15,17 @@ export function shouldSearch(query: string, last: string | null): boolean {
   const q = query.trim();
   return q.length > 0 && q !== last;
 }
+
+/**
+ * Whether a result came from the app's own live search (not yet a memory): its id names the
+ * account and the item ("account:…:…"), where a synced result's id is its memory's.
+ */
+export function isLiveResult(r: Pick<AppSearchResult, "id">): boolean {
+  return r.id.includes(":");
+}
+
+/** Attachment names as the preview lists them: the first `shown`, then "+N more". */
+export function attachmentSummary(names: string[], shown = 3): string {
+  const rest = names.length - shown;
+  return names.slice(0, shown).join(", ") + (rest > 0 ? ` +${rest} more` : "");
+}

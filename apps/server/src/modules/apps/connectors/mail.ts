@@ -20,6 +20,8 @@ export const FIRST_SYNC_MESSAGES = 500;
 export const MESSAGES_PER_SYNC = 200;
 /** A larger message is skipped (its headers still searchable live). */
 export const MAX_MESSAGE_BYTES = 25 * 1024 * 1024;
+/** What a live search reads of each result (headers and the start of the text). */
+const SNIPPET_BYTES = 64 * 1024;
 /** One IMAP conversation's time limits (connect, greeting, idle socket). */
 const TIMEOUT_MS = 20_000;
 
@@ -318,10 +320,16 @@ export const mailConnector: Connector = {
         { uid: true },
       );
       const uids = (found || []).sort((x, y) => y - x).slice(0, limit);
+      if (!uids.length) return [];
+      // One FETCH for every result, each message's first bytes only (enough for headers and a
+      // snippet): the full message is read when the user previews or saves it.
+      const heads: { uid: number; source: Buffer }[] = [];
+      const head = { uid: true, source: { start: 0, maxLength: SNIPPET_BYTES } };
+      for await (const msg of client.fetch(uids.join(","), head, { uid: true }))
+        if (msg.source) heads.push({ uid: msg.uid, source: msg.source });
       const results: LiveResult[] = [];
-      for (const uid of uids) {
-        const m = await readMessage(client, uid, deps);
-        if (!m) continue;
+      for (const { uid, source } of heads.sort((x, y) => y.uid - x.uid)) {
+        const m = await deps.parseMail(new Uint8Array(source));
         results.push({
           id: resultId(s.id, box.uidValidity, uid),
           subject: m.subject || "(no subject)",

@@ -4,6 +4,7 @@ import type { ImapFlow } from "imapflow";
 import { FetchError, resolveSafeTarget } from "../../links/safe-fetch.ts";
 import { supportedFileExtensions } from "../../ingest/extractors/kinds.ts";
 import {
+  appPasswordField,
   ConnectError,
   type Connector,
   type ConnectorDeps,
@@ -252,14 +253,7 @@ export const mailConnector: Connector = {
       placeholder: "",
       secret: false,
     },
-    {
-      name: "password",
-      label: "Password or app password",
-      kind: "password",
-      required: true,
-      placeholder: "",
-      secret: true,
-    },
+    appPasswordField,
     { name: "mailbox", label: "Mailbox", kind: "text", required: false, placeholder: "INBOX", secret: false },
   ],
   unavailableReason: null,

@@ -2,6 +2,16 @@ import type { AppStatus, CredentialField, Integration } from "@mnemo/contracts/a
 import type { Config } from "../../../config.ts";
 import type { SafeFetchOptions } from "../../links/safe-fetch.ts";
 
+/** The password field of the apps that sign in with a user name and password (IMAP, WebDAV). */
+export const appPasswordField: CredentialField = {
+  name: "password",
+  label: "Password or app password",
+  kind: "password",
+  required: true,
+  placeholder: "",
+  secret: true,
+};
+
 /** The operator's settings connectors read (OAuth clients, API base URLs). */
 export type AppSettings = Pick<
   Config,

@@ -3,7 +3,13 @@ import type { FileStat, WebDAVClient } from "webdav";
 import { FetchError, safeHttpsAgent } from "../../links/safe-fetch.ts";
 import { loadYaml, noteItem, type YamlParse } from "./front-matter.ts";
 import { MAX_FILE_BYTES, MAX_FILES, MAX_ITEMS_PER_SYNC } from "./folder.ts";
-import { ConnectError, type Connector, type ConnectorDeps, type SyncItem } from "./types.ts";
+import {
+  appPasswordField,
+  ConnectError,
+  type Connector,
+  type ConnectorDeps,
+  type SyncItem,
+} from "./types.ts";
 
 const NOTE_EXTENSIONS = new Set([".md", ".markdown", ".txt"]);
 
@@ -84,14 +90,7 @@ export const webdavConnector: Connector = {
     },
     { name: "folder", label: "Folder", kind: "text", required: false, placeholder: "/Notes", secret: false },
     { name: "username", label: "User name", kind: "text", required: true, placeholder: "ada", secret: false },
-    {
-      name: "password",
-      label: "Password or app password",
-      kind: "password",
-      required: true,
-      placeholder: "",
-      secret: true,
-    },
+    appPasswordField,
   ],
   unavailableReason: null,
 

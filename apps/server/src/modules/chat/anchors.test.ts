@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { passageAnchor, type AnchorChunk } from "./anchors.ts";
+
+const chunk = (o: Partial<AnchorChunk>): AnchorChunk => ({
+  id: "s:1",
+  text: "Filler words here. The keeper polished the lens with rouge every morning. More filler.",
+  startOffset: 120,
+  endOffset: 205,
+  headingPath: "",
+  location: null,
+  type: "file",
+  kind: null,
+  ...o,
+});
+const q = "How did the keeper polish the lens?";
+
+describe("passage anchors", () => {
+  it("always gives the chunk, its offsets and the cited sentence", () => {
+    expect(passageAnchor(chunk({}), q, "Notes")).toEqual({
+      chunk_id: "s:1",
+      start: 120,
+      end: 205,
+      heading: "",
+      quote: "The keeper polished the lens with rouge every morning.",
+    });
+  });
+
+  it.each<[string, Partial<AnchorChunk>, Record<string, unknown>]>([
+    ["a PDF's page", { kind: "pdf", headingPath: "Page 7" }, { page: 7 }],
+    ["a slide", { kind: "pptx", headingPath: "Results", location: { section: 3 } }, { slide: 3 }],
+    [
+      "a sheet and row",
+      { kind: "xlsx", headingPath: "Inventory", location: { section: 1, row: 12 } },
+      { sheet: "Inventory", row: 12 },
+    ],
+    ["a CSV row", { kind: "csv", location: { row: 40 } }, { row: 40 }],
+    ["a transcript's second", { type: "recording", location: { time: 95 } }, { time: 95 }],
+  ])("adds %s", (_what, o, extra) => {
+    expect(passageAnchor(chunk(o), q, "Doc")).toMatchObject(extra);
+  });
+
+  it("does not take a 'Page n' heading of a web page for a PDF page", () => {
+    expect(
+      passageAnchor(chunk({ type: "webpage", kind: "html", headingPath: "Page 2" }), q, "x").page,
+    ).toBeUndefined();
+  });
+});

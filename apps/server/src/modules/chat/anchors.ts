@@ -1,0 +1,51 @@
+import type { PassageAnchor } from "@mnemo/contracts/chat";
+import { scoreSentences } from "../answer/extractive/select.ts";
+import type { ChunkLocation } from "../search/locate.ts";
+
+/** A cited chunk as stored: its offsets, heading path and location, with its memory's kind. */
+export type AnchorChunk = {
+  id: string;
+  text: string;
+  startOffset: number;
+  endOffset: number;
+  headingPath: string;
+  location: ChunkLocation | null;
+  /** The memory's type (file, webpage, recording, …) and detected kind (pdf, pptx, xlsx, …). */
+  type: string;
+  kind: string | null;
+};
+
+const PAGE = /^Page (\d+)$/;
+const TIMED_TYPES = new Set(["audio", "video", "recording", "youtube", "transcript"]);
+
+/** The sentence of the chunk that best answers the question (what the answer cites), else its start. */
+export function citedQuote(question: string, title: string, text: string): string {
+  const [best] = scoreSentences(question, [{ sourceId: "", title, text, score: 1 }]);
+  if (best) return best.text;
+  return text.replace(/\s+/g, " ").trim().slice(0, 200);
+}
+
+/**
+ * The anchor of a cited chunk (pure): offsets always; the page of a PDF (its `## Page n` section),
+ * the slide of a presentation, the sheet and row of a spreadsheet, the row of a CSV, the second of
+ * a transcript; and the cited sentence.
+ */
+export function passageAnchor(chunk: AnchorChunk, question: string, title: string): PassageAnchor {
+  const top = chunk.headingPath.split(" > ")[0] ?? "";
+  const loc = chunk.location ?? {};
+  const anchor: PassageAnchor = {
+    chunk_id: chunk.id,
+    start: chunk.startOffset,
+    end: chunk.endOffset,
+    heading: chunk.headingPath,
+    quote: citedQuote(question, title, chunk.text),
+  };
+  const page = PAGE.exec(top);
+  if (chunk.kind === "pdf" && page) anchor.page = Number(page[1]);
+  if (chunk.kind === "pptx" && loc.section) anchor.slide = loc.section;
+  if (chunk.kind === "xlsx" && top) anchor.sheet = top;
+  if ((chunk.kind === "xlsx" || chunk.kind === "csv") && loc.row) anchor.row = loc.row;
+  if ((TIMED_TYPES.has(chunk.type) || TIMED_TYPES.has(chunk.kind ?? "")) && loc.time !== undefined)
+    anchor.time = loc.time;
+  return anchor;
+}

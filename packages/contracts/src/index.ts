@@ -16,3 +16,4 @@ export * from "./collections.ts";
 export * from "./json-depth.ts";
 export * from "./apps.ts";
 export * from "./access-tokens.ts";
+export * from "./passage.ts";

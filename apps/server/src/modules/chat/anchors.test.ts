@@ -10,6 +10,7 @@ const chunk = (o: Partial<AnchorChunk>): AnchorChunk => ({
   location: null,
   type: "file",
   kind: null,
+  url: null,
   ...o,
 });
 const q = "How did the keeper polish the lens?";
@@ -35,8 +36,24 @@ describe("passage anchors", () => {
     ],
     ["a CSV row", { kind: "csv", location: { row: 40 } }, { row: 40 }],
     ["a transcript's second", { type: "recording", location: { time: 95 } }, { time: 95 }],
+    [
+      "a YouTube video's second",
+      { type: "webpage", url: "https://www.youtube.com/watch?v=abc", location: { time: 90 } },
+      { time: 90 },
+    ],
   ])("adds %s", (_what, o, extra) => {
     expect(passageAnchor(chunk(o), q, "Doc")).toMatchObject(extra);
+  });
+
+  it("gives a transcript citation the second of the cited sentence, not of the chunk's start", () => {
+    const text =
+      "[00:05] Welcome aboard.\n\n[00:40] First the bowline.\n\n[01:30] The sheet bend joins two ropes.\n\n[02:10] Bye.";
+    const a = passageAnchor(
+      chunk({ type: "recording", text, location: { time: 5 } }),
+      "What does the sheet bend join?",
+      "Knots",
+    );
+    expect(a).toMatchObject({ time: 90, quote: "[01:30] The sheet bend joins two ropes." });
   });
 
   it("does not take a 'Page n' heading of a web page for a PDF page", () => {

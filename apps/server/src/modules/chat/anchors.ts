@@ -1,6 +1,6 @@
 import type { PassageAnchor } from "@mnemo/contracts/chat";
 import { scoreSentences } from "../answer/extractive/select.ts";
-import type { ChunkLocation } from "../search/locate.ts";
+import { lastTimeMark, type ChunkLocation } from "../search/locate.ts";
 
 /** A cited chunk as stored: its offsets, heading path and location, with its memory's kind. */
 export type AnchorChunk = {
@@ -13,10 +13,16 @@ export type AnchorChunk = {
   /** The memory's type (file, webpage, recording, …) and detected kind (pdf, pptx, xlsx, …). */
   type: string;
   kind: string | null;
+  /** The memory's link (a YouTube video's transcript is timed). */
+  url: string | null;
 };
 
 const PAGE = /^Page (\d+)$/;
 const TIMED_TYPES = new Set(["audio", "video", "recording", "youtube", "transcript"]);
+const VIDEO_LINK = /^https?:\/\/(?:[a-z0-9-]+\.)*(?:youtube\.com|youtube-nocookie\.com|youtu\.be)\//i;
+
+const isTimed = (c: AnchorChunk) =>
+  TIMED_TYPES.has(c.type) || TIMED_TYPES.has(c.kind ?? "") || VIDEO_LINK.test(c.url ?? "");
 
 /** The sentence of the chunk that best answers the question (what the answer cites), else its start. */
 export function citedQuote(question: string, title: string, text: string): string {
@@ -45,7 +51,12 @@ export function passageAnchor(chunk: AnchorChunk, question: string, title: strin
   if (chunk.kind === "pptx" && loc.section) anchor.slide = loc.section;
   if (chunk.kind === "xlsx" && top) anchor.sheet = top;
   if ((chunk.kind === "xlsx" || chunk.kind === "csv") && loc.row) anchor.row = loc.row;
-  if ((TIMED_TYPES.has(chunk.type) || TIMED_TYPES.has(chunk.kind ?? "")) && loc.time !== undefined)
-    anchor.time = loc.time;
+  if (isTimed(chunk)) {
+    // The second of the cited sentence: the last mark up to it within the chunk, else the chunk's.
+    const head = anchor.quote.slice(0, 24);
+    const at = head ? chunk.text.indexOf(head) : -1;
+    const time = at >= 0 ? lastTimeMark(chunk.text.slice(0, at + anchor.quote.length)) : undefined;
+    if (time !== undefined || loc.time !== undefined) anchor.time = time ?? loc.time;
+  }
   return anchor;
 }

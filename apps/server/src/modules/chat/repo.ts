@@ -183,6 +183,7 @@ export async function chunkAnchors(db: Db, chunkIds: string[]) {
       headingPath: chunk.headingPath,
       location: chunk.location,
       type: source.type,
+      url: source.url,
       kind: sql<string | null>`${source.meta}->>'kind'`,
     })
     .from(chunk)

@@ -99,11 +99,17 @@ describe.each(testDatabases())("Mnemo as an MCP server, driven by the SDK's clie
     const answer = res.structuredContent as {
       answer: string;
       chat_link: string;
-      citations: { id: string; link: string; citation: number }[];
+      citations: { id: string; link: string; citation: number; quote: string }[];
     };
     expect(answer.answer).toMatch(/rouge/);
     expect(answer.answer).toContain("[1]");
-    expect(answer.citations[0]).toMatchObject({ id: aliceNote, citation: 1 });
+    expect(answer.citations[0]).toMatchObject({
+      id: aliceNote,
+      citation: 1,
+      quote: "The Fresnel lens was polished with rouge each morning.",
+    });
+    // The link opens the memory at the cited passage.
+    expect(answer.citations[0]!.link).toContain("&passage=");
     expect(answer.citations.map((c) => c.id)).not.toContain(bobSecret);
     expect(res.content[0]!.text).toContain(`/?preview=${aliceNote}`);
     // The conversation is kept in Mnemo, where the link opens it.

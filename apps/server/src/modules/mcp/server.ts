@@ -89,7 +89,9 @@ function buildServer(deps: McpDeps, grant: TokenGrant, log: Logger): McpServer {
     },
     guarded(log, "ask", async (args) => {
       const answer = await askTool(deps, actor, args);
-      const cites = answer.citations.map((c) => `[${c.citation ?? "-"}] ${c.title} — ${c.link}`).join("\n");
+      const cites = answer.citations
+        .map((c) => `[${c.citation ?? "-"}] ${c.title}${c.page ? ` (page ${c.page})` : ""} — ${c.link}`)
+        .join("\n");
       const text = `${answer.answer}\n\n${cites ? `Sources:\n${cites}\n\n` : ""}Open in Mnemo: ${answer.chat_link}`;
       return result(text, answer);
     }),

@@ -1,5 +1,5 @@
 import { mcpMessages, THINK_END, THINK_START, zChatRequest, zSearchSourcesInput } from "@mnemo/contracts";
-import type { SourceResult } from "@mnemo/contracts/chat";
+import type { PassageAnchor, SourceResult } from "@mnemo/contracts/chat";
 import type { Actor } from "../../context.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { TokenGrant } from "../access-tokens/service.ts";
@@ -93,7 +93,10 @@ export async function askTool(
       title: s.title,
       type: s.type,
       snippet: s.snippet,
-      link: s.type === "web_search" ? (s.url ?? "") : memoryLink(deps, s.id),
+      /** The cited sentence and, for a PDF, its page (issue 22 anchors). */
+      quote: s.anchor?.quote ?? null,
+      page: s.anchor?.page ?? null,
+      link: s.type === "web_search" ? (s.url ?? "") : memoryLink(deps, s.id, s.anchor),
     })),
     follow_up_questions: followUps,
   };

@@ -15,6 +15,14 @@ const TABLE_LINE = /^\s*\|/;
 const TABLE_SEPARATOR = /^\s*\|?\s*:?-{3,}\s*(\||$)/;
 const TIME_MARK = /(?:^|\s)[[(](?:(\d{1,2}):)?(\d{1,2}):(\d{2})(?:\.\d+)?[\])]/g;
 
+/** The seconds of the last `[mm:ss]` / `[hh:mm:ss]` mark in `text`, or undefined. */
+export function lastTimeMark(text: string): number | undefined {
+  let time: number | undefined;
+  for (const m of text.matchAll(TIME_MARK))
+    time = Number(m[1] ?? 0) * 3600 + Number(m[2]) * 60 + Number(m[3]);
+  return time;
+}
+
 type State = { section: number; tableLines: number; dataRow: number; time?: number };
 
 function consume(state: State, line: string): void {
@@ -27,8 +35,8 @@ function consume(state: State, line: string): void {
     state.tableLines = 0;
     state.dataRow = 0;
   }
-  for (const m of line.matchAll(TIME_MARK))
-    state.time = Number(m[1] ?? 0) * 3600 + Number(m[2]) * 60 + Number(m[3]);
+  const time = lastTimeMark(line);
+  if (time !== undefined) state.time = time;
 }
 
 /** The location of each chunk (by its start offset into `body`; chunks in order of start). */

@@ -81,6 +81,7 @@ export function PreviewPane({
         title={source.title}
         markdown={data.content.markdown}
         start={passage?.time}
+        quote={passage?.quote}
       />
     );
   const reader = pane.kind === "reader" || pane.kind === "take-screenshot";

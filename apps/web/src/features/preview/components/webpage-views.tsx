@@ -47,12 +47,15 @@ export function VideoView({
   title,
   markdown,
   start,
+  quote,
 }: {
   videoId: string;
   title: string;
   markdown: string | null;
   /** Second to start at (a cited transcript passage). */
   start?: number;
+  /** The cited transcript sentence, highlighted in the opened transcript. */
+  quote?: string;
 }) {
   const { transcript } = splitTranscript(markdown ?? "");
   return (
@@ -68,12 +71,14 @@ export function VideoView({
         />
       </div>
       {transcript && (
-        <details className="group rounded-lg border">
+        <details className="group rounded-lg border" open={quote ? true : undefined}>
           <summary className="flex cursor-pointer list-none items-center justify-between px-4 py-2 text-sm font-medium">
             Transcript <ChevronDownIcon className="size-4 transition group-open:rotate-180" aria-hidden />
           </summary>
           <div className="max-h-96 overflow-auto border-t px-4 py-2">
-            <MarkdownView markdown={transcript} />
+            <PassageFrame quote={quote} ready={transcript}>
+              <MarkdownView markdown={transcript} />
+            </PassageFrame>
           </div>
         </details>
       )}

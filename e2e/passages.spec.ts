@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { textPdf } from "../apps/server/src/test/fixtures/text-pdf.ts";
 import { fixtureOrigin } from "./fixture-site-config.ts";
+import { themedShots } from "./helpers";
 import { MemoryApi } from "./wall-api";
 
 /**
@@ -115,6 +116,35 @@ test.describe("citations open the source at the passage", () => {
     const scrolled = await preview.getByTestId("preview-pane").evaluate((el) => el.scrollTop);
     expect(scrolled).toBeGreaterThan(1000);
     await page.screenshot({ path: "artifacts/e2e/passage-web-1280-light.png" });
+  });
+
+  test("in a memory's own chat, a citation jumps to the passage in the open preview", async ({ page }) => {
+    await page.goto(`/?preview=${webId}`);
+    const preview = page.getByTestId("source-preview");
+    const panel = preview.getByRole("complementary", { name: "AI panel" });
+    const box = panel.getByRole("textbox", { name: "Question" });
+    await box.fill("What was the tide gauge calibrated against?");
+    await box.press("Enter");
+    const cite = panel.locator("[data-citation]").first();
+    await expect(cite).toBeVisible({ timeout: 60_000 });
+    await cite.focus();
+    await page.keyboard.press("Enter");
+    const mark = preview.getByTestId("passage-highlight").first();
+    await expectInView(page, mark);
+    await expect(mark).toBeFocused();
+  });
+
+  test("on a phone the cited PDF page fits the screen", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const cite = await ask(page, "How was the Fresnel lens polished?");
+    await cite.click();
+    const preview = page.getByTestId("source-preview");
+    await expect(preview.getByTestId("pdf-page-label")).toHaveText("Page 7 of 9");
+    const mark = preview.getByTestId("passage-highlight").first();
+    await expectInView(page, mark);
+    const pageBox = (await preview.getByTestId("pdf-page").boundingBox())!;
+    expect(pageBox.width).toBeLessThanOrEqual(390);
+    await themedShots(page, "passage-pdf-phone", { settleMs: 300 });
   });
 
   test("a transcript citation starts the video at the cited second", async ({ page }) => {

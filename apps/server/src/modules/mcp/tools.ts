@@ -15,9 +15,10 @@ import type { McpDeps } from "./deps.ts";
  * token's owner, so a tool reaches exactly what that user reaches in the app (modules/access).
  */
 
-/** Where a memory opens in the web app. */
-export const memoryLink = (deps: McpDeps, id: string) =>
-  `${deps.publicUrl}/?preview=${encodeURIComponent(id)}`;
+/** Where a memory opens in the web app (at the cited passage when there is one). */
+export const memoryLink = (deps: McpDeps, id: string, anchor?: PassageAnchor | null) =>
+  `${deps.publicUrl}/?preview=${encodeURIComponent(id)}` +
+  (anchor ? `&passage=${encodeURIComponent(JSON.stringify(anchor))}` : "");
 const chatLink = (deps: McpDeps, id: string) => `${deps.publicUrl}/chat/${encodeURIComponent(id)}`;
 
 /** Refuses a write with a read-only token (the MCP client shows this text). */

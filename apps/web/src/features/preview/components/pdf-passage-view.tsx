@@ -29,7 +29,20 @@ export function PdfPassageView({
   const [page, setPage] = useState(cited);
   const [found, setFound] = useState<boolean | null>(null);
   const host = useRef<HTMLDivElement>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  // The page is drawn to the width available: drawn again when that changes (a rotated phone).
+  const [width, setWidth] = useState(0);
   useEffect(() => setPage(cited), [cited]);
+  useEffect(() => {
+    const el = frame.current;
+    if (!el) return;
+    const ro = new ResizeObserver(([entry]) => {
+      const w = Math.round(entry?.contentRect.width ?? 0);
+      setWidth((old) => (Math.abs(old - w) > 24 ? w : old));
+    });
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
 
   useEffect(() => {
     const ac = new AbortController();
@@ -54,7 +67,7 @@ export function PdfPassageView({
 
   useEffect(() => {
     const el = host.current;
-    if (!doc || !el) return;
+    if (!doc || !el || !width) return;
     const ac = new AbortController();
     const target = Math.min(Math.max(1, page), doc.numPages);
     void (async () => {
@@ -69,7 +82,7 @@ export function PdfPassageView({
       }
     });
     return () => ac.abort();
-  }, [doc, page, cited, quote]);
+  }, [doc, page, cited, quote, width]);
 
   if (failed) return <PassageNotice text={passageMessages.notFound} />;
   return (
@@ -108,7 +121,7 @@ export function PdfPassageView({
         </div>
       )}
       {!doc && <PreviewLoading label="Loading PDF…" />}
-      <div className="flex justify-center p-4">
+      <div ref={frame} className="flex justify-center p-4">
         <div ref={host} className="relative bg-white shadow" data-testid="pdf-page" />
       </div>
     </div>

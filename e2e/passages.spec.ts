@@ -155,6 +155,31 @@ test.describe("citations open the source at the passage", () => {
     await expectInView(page, preview.getByTestId("passage-highlight").first());
   });
 
+  test("a citation of a deleted memory says so instead of an error page", async ({ page, request }) => {
+    const gone = await new MemoryApi(request, api.token).createPage(
+      "Short-lived note",
+      "The ferry timetable changes in October.",
+    );
+    const del = await request.delete("/api/sources", {
+      headers: { authorization: `Bearer ${api.token}` },
+      data: { source_ids: [gone] },
+    });
+    expect(del.status()).toBe(200);
+    const anchor = {
+      chunk_id: `${gone}:0`,
+      start: 0,
+      end: 10,
+      heading: "",
+      quote: "The ferry timetable changes.",
+    };
+    await page.goto(`/chat/new?preview=${gone}&passage=${encodeURIComponent(JSON.stringify(anchor))}`);
+    const preview = page.getByTestId("source-preview");
+    await expect(preview.getByTestId("passage-notice")).toContainText("no longer available", {
+      timeout: 20_000,
+    });
+    await expect(preview.getByText("Something went wrong!")).toHaveCount(0);
+  });
+
   test("a passage that is no longer there opens the memory at its top with a notice", async ({ page }) => {
     const stale = {
       chunk_id: `${webId}:0`,

@@ -56,6 +56,27 @@ describe("passage anchors", () => {
     expect(a).toMatchObject({ time: 90, quote: "[01:30] The sheet bend joins two ropes." });
   });
 
+  it("cites the matching row of a table chunk, counted from the row the chunk starts on", () => {
+    const text = "| apples | 3 | orchard |\n| pears | 5 | cellar |\n| plums | 8 | shed |";
+    const a = passageAnchor(
+      chunk({ kind: "csv", text, location: { row: 10 } }),
+      "How many plums are in the shed?",
+      "Stock",
+    );
+    expect(a).toMatchObject({ row: 12, quote: "plums 8 shed" });
+  });
+
+  it("does not count a table's header as a row", () => {
+    const text =
+      "## Stock\n\n| fruit | qty | place |\n| --- | --- | --- |\n| apples | 3 | orchard |\n| plums | 8 | shed |";
+    const a = passageAnchor(
+      chunk({ kind: "xlsx", headingPath: "Stock", text, location: { section: 1 } }),
+      "plums in the shed?",
+      "x",
+    );
+    expect(a).toMatchObject({ sheet: "Stock", row: 2, quote: "plums 8 shed" });
+  });
+
   it("does not take a 'Page n' heading of a web page for a PDF page", () => {
     expect(
       passageAnchor(chunk({ type: "webpage", kind: "html", headingPath: "Page 2" }), q, "x").page,

@@ -31,6 +31,41 @@ export function citedQuote(question: string, title: string, text: string): strin
   return text.replace(/\s+/g, " ").trim().slice(0, 200);
 }
 
+const TABLE_LINE = /^\s*\|/;
+const SEPARATOR = /^\s*\|?\s*:?-{3,}/;
+const terms = (s: string) => new Set(s.toLowerCase().match(/[\p{L}\p{N}]{2,}/gu) ?? []);
+
+/**
+ * In a chunk of table rows, the data row that best matches the question: its offset from the
+ * chunk's first data row and its cells as text (the quote). Undefined when no row matches.
+ */
+export function bestTableRow(question: string, text: string): { offset: number; cells: string } | undefined {
+  const q = terms(question);
+  let best: { offset: number; cells: string; score: number } | undefined;
+  let offset = -1;
+  for (const line of text.split("\n")) {
+    if (!TABLE_LINE.test(line)) continue;
+    // A separator right after the first table line makes that line the header, not a data row.
+    if (SEPARATOR.test(line)) {
+      if (offset === 0) {
+        offset = -1;
+        if (best?.offset === 0) best = undefined;
+      }
+      continue;
+    }
+    offset++;
+    const cells = line
+      .split("|")
+      .map((c) => c.trim())
+      .filter(Boolean)
+      .join(" ");
+    let score = 0;
+    for (const t of terms(cells)) if (q.has(t)) score++;
+    if (score > 0 && (!best || score > best.score)) best = { offset, cells, score };
+  }
+  return best && { offset: best.offset, cells: best.cells };
+}
+
 /**
  * The anchor of a cited chunk (pure): offsets always; the page of a PDF (its `## Page n` section),
  * the slide of a presentation, the sheet and row of a spreadsheet, the row of a CSV, the second of
@@ -50,7 +85,13 @@ export function passageAnchor(chunk: AnchorChunk, question: string, title: strin
   if (chunk.kind === "pdf" && page) anchor.page = Number(page[1]);
   if (chunk.kind === "pptx" && loc.section) anchor.slide = loc.section;
   if (chunk.kind === "xlsx" && top) anchor.sheet = top;
-  if ((chunk.kind === "xlsx" || chunk.kind === "csv") && loc.row) anchor.row = loc.row;
+  if (chunk.kind === "xlsx" || chunk.kind === "csv") {
+    // The cited row, not the chunk's first: counted from the row the chunk starts on (or the
+    // table's first data row when the chunk starts at its header).
+    const row = bestTableRow(question, chunk.text);
+    if (row || loc.row) anchor.row = (loc.row ?? 1) + (row?.offset ?? 0);
+    if (row) anchor.quote = row.cells;
+  }
   if (isTimed(chunk)) {
     // The second of the cited sentence: the last mark up to it within the chunk, else the chunk's.
     const head = anchor.quote.slice(0, 24);

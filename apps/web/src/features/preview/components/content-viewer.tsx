@@ -11,6 +11,9 @@ import { PdfView } from "./pdf-view";
 import { DownloadFallback } from "./preview-states";
 import { SandboxedHtml } from "./sandboxed-html";
 
+/** The first `## ` heading of a spreadsheet's Markdown: its first sheet's name. */
+const firstSheet = (markdown: string | null) => /^## (.+)$/m.exec(markdown ?? "")?.[1]?.trim();
+
 const PdfPassageView = lazy(() => import("./pdf-passage-view").then((m) => ({ default: m.PdfPassageView })));
 
 /** A file, image or local source by its content (spec 2 §2): image, PDF, HTML, CSV, Markdown, text, or download. */
@@ -67,6 +70,9 @@ export function ContentViewer({
         </div>
       );
     case "csv":
+      // A spreadsheet shows its first sheet: a cited row of another sheet opens at the top.
+      if (passage?.row && (!passage.sheet || passage.sheet === firstSheet(content.markdown)))
+        return <CsvTable csv={view.csv} highlightRow={passage.row} />;
       return (
         <PassageFrame quote={quote} ready={view.csv}>
           <CsvTable csv={view.csv} />

@@ -25,7 +25,7 @@ export function usePassageHighlight(
     if (first) {
       first.tabIndex = -1;
       first.setAttribute("aria-label", "Cited passage");
-      first.scrollIntoView({ block: "center" });
+      first.scrollIntoView?.({ block: "center" });
       first.focus({ preventScroll: true });
     }
     setState(first ? "found" : "missing");

@@ -7,6 +7,7 @@ import { MCP_PATH, mcpMessages, type CreateAccessTokenResponse, type SourceList 
 import { createTestMnemo, testDatabases, type TestMnemo, type TestUser } from "../../test/harness.ts";
 import { buildCollection, buildSource } from "../../test/factories.ts";
 import { waitUntil } from "../../test/wait.ts";
+import { startFixtureSite, type FixtureSite } from "../../test/fixtures/sites/server.ts";
 
 type TextResult = {
   content: { type: string; text: string }[];
@@ -17,6 +18,7 @@ type TextResult = {
 describe.each(testDatabases())("Mnemo as an MCP server, driven by the SDK's client (%s)", (kind) => {
   let m: TestMnemo;
   let server: ServerType;
+  let site: FixtureSite;
   let base: string;
   let alice: TestUser;
   let bob: TestUser;
@@ -25,7 +27,8 @@ describe.each(testDatabases())("Mnemo as an MCP server, driven by the SDK's clie
   const clients: Client[] = [];
 
   beforeAll(async () => {
-    m = await createTestMnemo(kind);
+    site = await startFixtureSite();
+    m = await createTestMnemo(kind, { FETCH_ALLOW_HOSTS: "127.0.0.1", FETCH_EXTRA_CA: site.caPath });
     server = await new Promise<ServerType>((resolve) => {
       const s = serve({ fetch: m.app.fetch, hostname: "127.0.0.1", port: 0 }, () => resolve(s));
     });
@@ -46,6 +49,7 @@ describe.each(testDatabases())("Mnemo as an MCP server, driven by the SDK's clie
     for (const c of clients) await c.close().catch(() => {});
     await new Promise((r) => server?.close(r));
     await m?.close();
+    await site?.close();
   });
 
   async function createToken(as: TestUser, scope: "read" | "write", name = `${scope} token`) {
@@ -149,6 +153,22 @@ describe.each(testDatabases())("Mnemo as an MCP server, driven by the SDK's clie
       return (found.structuredContent as { results: { id: string }[] }).results.some(
         (r) => r.id === saved.id,
       );
+    });
+  });
+
+  it("saves a link with the user's note: fetched, indexed and on the wall like Add link", async () => {
+    const { secret } = await createToken(alice, "write");
+    const client = await connect(secret);
+    const res = await call(client, "save_memory", {
+      link: `${site.origin}/articles/sourdough`,
+      note: "for the bakery project",
+    });
+    expect(res.isError, res.content[0]?.text).toBeFalsy();
+    const saved = res.structuredContent as { id: string };
+    await waitUntil("the link is indexed", async () => {
+      const wall = (await (await m.request("GET", "/api/sources", { as: alice })).json()) as SourceList;
+      const s = wall.results.find((r) => r.id === saved.id);
+      return s?.title === "The Sourdough Starter Handbook" && s.note === "for the bakery project" && s;
     });
   });
 

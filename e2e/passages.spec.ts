@@ -147,6 +147,39 @@ test.describe("citations open the source at the passage", () => {
     await themedShots(page, "passage-pdf-phone", { settleMs: 300 });
   });
 
+  test("a note's citation scrolls the page editor to the passage and highlights it", async ({
+    page,
+    request,
+  }) => {
+    const paragraphs = Array.from(
+      { length: 30 },
+      (_, i) => `Paragraph ${i + 1} about the pantry shelves and the jars kept on them.`,
+    );
+    paragraphs.splice(24, 0, "The quince jam was sealed with beeswax and stored in the cold cellar.");
+    const mine = new MemoryApi(request, api.token);
+    const note = await mine.createPage("Pantry notes", paragraphs.join("\n\n"));
+    await mine.waitIndexed([note]);
+    const cite = await ask(page, "How was the quince jam sealed?");
+    await cite.click();
+    const preview = page.getByTestId("source-preview");
+    await expect(preview.getByTestId("page-pane")).toContainText("quince jam was sealed");
+    // The editor's DOM is never changed: the passage is a CSS highlight; its box must be on screen.
+    const highlighted = async () =>
+      page.evaluate(() => {
+        const h = CSS.highlights.get("mnemo-passage");
+        const range = h ? ([...h][0] as Range | undefined) : undefined;
+        if (!range) return null;
+        const r = range.getBoundingClientRect();
+        return { text: range.toString(), top: r.top, bottom: r.bottom, height: window.innerHeight };
+      });
+    await expect.poll(highlighted).not.toBeNull();
+    const box = (await highlighted())!;
+    expect(box.text).toContain("The quince jam was sealed");
+    expect(box.top).toBeGreaterThanOrEqual(0);
+    expect(box.bottom).toBeLessThanOrEqual(box.height);
+    expect(await preview.getByTestId("preview-pane").evaluate((el) => el.scrollTop)).toBeGreaterThan(100);
+  });
+
   test("a transcript citation starts the video at the cited second", async ({ page }) => {
     const cite = await ask(page, "What does the sheet bend join?");
     await cite.click();

@@ -59,7 +59,7 @@ export function PreviewPane({
     if (shot.pending) return <PreviewLoading label="Taking a screenshot of the page…" />;
     if (shot.url) return <ScreenshotView url={shot.url} title={source.title} />;
   }
-  if (pane.kind === "page") return <PagePane source={source} />;
+  if (pane.kind === "page") return <PagePane source={source} quote={passage?.quote} />;
   if (pane.kind === "canvas") {
     return (
       <EmptyState

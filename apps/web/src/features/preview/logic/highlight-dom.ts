@@ -15,11 +15,10 @@ export function clearPassage(container: HTMLElement): void {
 }
 
 /**
- * Wraps the text of `quote` inside `container` in `<mark>` elements (one per text node it spans)
- * and returns them, first first; none when the passage is not there.
+ * The ranges of `quote`'s text inside `container`, one per text node it spans (none when it is
+ * not there). Reads the DOM only: safe over an editor's DOM, which must not be changed under it.
  */
-export function highlightPassage(container: HTMLElement, quote: string): HTMLElement[] {
-  clearPassage(container);
+export function passageRanges(container: HTMLElement, quote: string): Range[] {
   // A <br> (a PDF text layer's line end) counts as a line break between the text around it.
   const walker = document.createTreeWalker(container, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);
   const nodes: { node: Text; start: number }[] = [];
@@ -35,7 +34,7 @@ export function highlightPassage(container: HTMLElement, quote: string): HTMLEle
   }
   const at = findPassage(text, quote);
   if (!at) return [];
-  const marks: HTMLElement[] = [];
+  const ranges: Range[] = [];
   for (const { node, start } of nodes) {
     const end = start + node.data.length;
     if (end <= at.start || start >= at.end) continue;
@@ -45,11 +44,22 @@ export function highlightPassage(container: HTMLElement, quote: string): HTMLEle
     const range = document.createRange();
     range.setStart(node, from);
     range.setEnd(node, to);
+    ranges.push(range);
+  }
+  return ranges;
+}
+
+/**
+ * Wraps the text of `quote` inside `container` in `<mark>` elements (one per text node it spans)
+ * and returns them, first first; none when the passage is not there.
+ */
+export function highlightPassage(container: HTMLElement, quote: string): HTMLElement[] {
+  clearPassage(container);
+  return passageRanges(container, quote).map((range) => {
     const mark = document.createElement("mark");
     mark.className = PASSAGE_MARK;
     mark.dataset.testid = PASSAGE_MARK;
     range.surroundContents(mark);
-    marks.push(mark);
-  }
-  return marks;
+    return mark;
+  });
 }

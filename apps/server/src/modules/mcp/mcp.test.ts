@@ -172,6 +172,26 @@ describe.each(testDatabases())("Mnemo as an MCP server, driven by the SDK's clie
     });
   });
 
+  it("saves into a collection only where the web app would (write role), like the web API", async () => {
+    const readOnly = await buildCollection(m, bob, { name: "Bob reads", shareWith: [[alice, "read"]] });
+    const writable = await buildCollection(m, bob, { name: "Bob writes", shareWith: [[alice, "write"]] });
+    const { secret } = await createToken(alice, "write");
+    const client = await connect(secret);
+    const refused = await call(client, "save_memory", {
+      text: "Mooring fees rise in spring.",
+      collection_id: readOnly,
+    });
+    expect(refused.isError).toBe(true);
+    expect(refused.content[0]!.text).toBe("Collection not found.");
+    const ok = await call(client, "save_memory", {
+      text: "Mooring fees rise in spring.",
+      collection_id: writable,
+    });
+    expect(ok.isError, ok.content[0]?.text).toBeFalsy();
+    const inside = await m.request("GET", `/api/collection/${writable}/sources`, { as: bob });
+    expect(JSON.stringify(await inside.json())).toContain((ok.structuredContent as { id: string }).id);
+  });
+
   it("refuses a write with a read-only token, with a clear MCP error", async () => {
     const { secret } = await createToken(alice, "read");
     const client = await connect(secret);

@@ -10,6 +10,7 @@ import { createTypeScriptImportResolver } from "eslint-import-resolver-typescrip
 // a feature reaches another only through its index.ts; components/, hooks/ and lib/ know no feature.
 const web = path.resolve(import.meta.dirname, "apps/web/src");
 const features = [
+  "access-tokens",
   "account",
   "apps",
   "auth",

@@ -61,6 +61,27 @@ export const zChatRequest = z.object({
 export type ChatRequest = z.infer<typeof zChatRequest>;
 export type ChatRequestInput = z.input<typeof zChatRequest>;
 
+/**
+ * Where in the memory a cited passage is (issue 22), so the preview opens at it: the chunk, its
+ * character offsets in the memory's text (Markdown), and by kind the PDF page, the slide, the
+ * sheet and row, or the transcript's second; `quote` is the exact cited sentence(s) to highlight.
+ */
+export const zPassageAnchor = z.object({
+  chunk_id: z.string(),
+  start: z.number().int().min(0),
+  end: z.number().int().min(0),
+  /** The section heading path where the passage starts ("" when none). */
+  heading: z.string(),
+  page: z.number().int().min(1).optional(),
+  slide: z.number().int().min(1).optional(),
+  sheet: z.string().optional(),
+  row: z.number().int().min(1).optional(),
+  /** Seconds into a recording or video. */
+  time: z.number().min(0).optional(),
+  quote: z.string(),
+});
+export type PassageAnchor = z.infer<typeof zPassageAnchor>;
+
 /** A memory (or web result) an answer drew on; `citation` is the `[n]` used in the answer text. */
 export const zSourceResult = z.object({
   id: z.string(),
@@ -72,6 +93,8 @@ export const zSourceResult = z.object({
   snippet: z.string(),
   score: z.number(),
   citation: z.number().int().min(1).nullish(),
+  /** Where the cited passage is in the memory (memories only; absent in answers stored before). */
+  anchor: zPassageAnchor.nullish(),
 });
 export type SourceResult = z.infer<typeof zSourceResult>;
 

@@ -15,3 +15,5 @@ export * from "./plans.ts";
 export * from "./collections.ts";
 export * from "./json-depth.ts";
 export * from "./apps.ts";
+export * from "./access-tokens.ts";
+export * from "./passage.ts";

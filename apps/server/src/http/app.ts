@@ -23,6 +23,8 @@ import { blobRoutes } from "../modules/blobs/routes.ts";
 import { collectionRoutes } from "../modules/collections/routes.ts";
 import { planRoutes } from "../modules/plans/routes.ts";
 import { appRoutes } from "../modules/apps/routes.ts";
+import { accessTokenRoutes } from "../modules/access-tokens/routes.ts";
+import { mcpRoutes } from "../modules/mcp/routes.ts";
 
 /** Module route factories, mounted under /api in this order. */
 const modules = [
@@ -37,6 +39,8 @@ const modules = [
   collectionRoutes,
   planRoutes,
   appRoutes,
+  accessTokenRoutes,
+  mcpRoutes,
   screenshotRoutes,
   eventRoutes,
 ];

@@ -1,26 +1,48 @@
-import { useCallback } from "react";
+import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router";
+import { zPassageAnchor, type PassageAnchor } from "@mnemo/contracts/chat";
 
 /** The query parameter that keeps a preview open across reloads (`/?preview=<id>`). */
 export const previewQueryParam = "preview";
+/** The cited passage the preview opens at (`&passage=<anchor JSON>`, issue 22). */
+export const passageQueryParam = "passage";
 
-/** The open preview lives in the address (`?preview=<id>`), so a reload keeps it open. */
+function parsePassage(raw: string | null): PassageAnchor | null {
+  if (!raw) return null;
+  try {
+    const parsed = zPassageAnchor.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The open preview lives in the address (`?preview=<id>`), so a reload keeps it open; a citation
+ * adds the passage it cites (`&passage=`), which the preview opens at.
+ */
 export function usePreviewParam() {
   const [params, setParams] = useSearchParams();
   const previewId = params.get(previewQueryParam);
+  const rawPassage = params.get(passageQueryParam);
+  const passage = useMemo(() => parsePassage(rawPassage), [rawPassage]);
   const setPreview = useCallback(
-    (sourceId: string | null) =>
+    (sourceId: string | null, anchor?: PassageAnchor | null) =>
       setParams((p) => {
         const next = new URLSearchParams(p);
         if (sourceId) next.set(previewQueryParam, sourceId);
         else next.delete(previewQueryParam);
+        if (sourceId && anchor) next.set(passageQueryParam, JSON.stringify(anchor));
+        else next.delete(passageQueryParam);
         return next;
       }),
     [setParams],
   );
   return {
     previewId,
-    openPreview: (sourceId: string) => setPreview(sourceId),
+    /** The cited passage to open at, when the preview was opened from a citation. */
+    passage,
+    openPreview: (sourceId: string, anchor?: PassageAnchor | null) => setPreview(sourceId, anchor),
     closePreview: () => setPreview(null),
   };
 }

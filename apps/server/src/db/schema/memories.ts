@@ -110,6 +110,8 @@ export const chunk = pgTable(
     startOffset: integer("start_offset").notNull().default(0),
     endOffset: integer("end_offset").notNull().default(0),
     length: integer("length").notNull().default(0),
+    /** Where the chunk sits beyond its offsets (section, table row, timestamp): modules/search/locate.ts. */
+    location: jsonb("location").$type<{ section?: number; row?: number; time?: number }>(),
     /**
      * What pg_textsearch's BM25 index sees: the lexemes of `tsv` one per token, in order (title
      * and headings repeated for field weights, then the text), analysed with `simple`.

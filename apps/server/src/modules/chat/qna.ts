@@ -14,6 +14,7 @@ import { streamAnswer, type TurnOutcome } from "./answer-stream.ts";
 import { resolveChat, resolveScope } from "./qna-scope.ts";
 import * as repo from "./repo.ts";
 import { buildSources, type SourceMeta } from "./sources.ts";
+import { passageAnchor } from "./anchors.ts";
 import { searchWeb } from "./web-step.ts";
 import { connectedAppIds } from "../apps/repo.ts";
 import { findConnector } from "../apps/registry.ts";
@@ -97,13 +98,26 @@ async function retrieve(deps: QnaDeps, actor: Actor, scope: SearchScope, req: Ch
     : [...(webOn ? ["web"] : []), ...(apps.length ? ["apps"] : []), "memories"];
   const ids = [...new Set(hits.map((h) => h.sourceId))];
   const meta = new Map<string, SourceMeta>((await repo.sourceMeta(deps.db, ids)).map((m) => [m.id, m]));
+  const anchors = await citedAnchors(deps.db, hits, req.question);
   return {
-    sources: buildSources(hits, meta, web),
+    sources: buildSources(hits, meta, web, anchors),
     finalTypes,
     webAnswered,
     appsSearched: apps.length > 0,
     appsNotSearched: missing.map((id) => findConnector(id)?.name ?? id),
   };
+}
+
+/** The anchor of each memory's best passage (the one its citation points at), by chunk id. */
+async function citedAnchors(db: Db, hits: SearchHit[], question: string) {
+  const best = new Map<string, SearchHit>();
+  for (const h of hits) if (!best.has(h.sourceId)) best.set(h.sourceId, h);
+  const rows = await repo.chunkAnchors(
+    db,
+    [...best.values()].map((h) => h.chunkId),
+  );
+  const titles = new Map([...best.values()].map((h) => [h.chunkId, h.title]));
+  return new Map(rows.map((r) => [r.id, passageAnchor(r, question, titles.get(r.id) ?? "")]));
 }
 
 /** Generation instructions and earlier turns: only generative engines read them. */

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { chat, chatTurn, source, userProfile } from "../../db/schema/index.ts";
+import { chat, chatTurn, chunk, source, userProfile } from "../../db/schema/index.ts";
 
 export type ChatRow = typeof chat.$inferSelect;
 export type TurnRow = typeof chatTurn.$inferSelect;
@@ -169,6 +169,26 @@ export async function sourceMeta(db: Db, ids: string[]) {
     .select({ id: source.id, title: source.title, type: source.type, url: source.url })
     .from(source)
     .where(inArray(source.id, ids));
+}
+
+/** The cited chunks' offsets, heading paths and locations, with their memories' type and kind. */
+export async function chunkAnchors(db: Db, chunkIds: string[]) {
+  if (!chunkIds.length) return [];
+  return db
+    .select({
+      id: chunk.id,
+      text: chunk.text,
+      startOffset: chunk.startOffset,
+      endOffset: chunk.endOffset,
+      headingPath: chunk.headingPath,
+      location: chunk.location,
+      type: source.type,
+      url: source.url,
+      kind: sql<string | null>`${source.meta}->>'kind'`,
+    })
+    .from(chunk)
+    .innerJoin(source, eq(source.id, chunk.sourceId))
+    .where(inArray(chunk.id, chunkIds));
 }
 
 const GEN_KEY = "generation_instructions";

@@ -1,4 +1,4 @@
-import type { SourceIdMap, SourceResult } from "@mnemo/contracts/chat";
+import type { PassageAnchor, SourceIdMap, SourceResult } from "@mnemo/contracts/chat";
 import type { SearchHit } from "../search/types.ts";
 import type { CitedPassage } from "../answer/engine.ts";
 import type { WebResult } from "../providers/web-search.ts";
@@ -31,6 +31,8 @@ export function buildSources(
   hits: SearchHit[],
   meta: Map<string, SourceMeta>,
   web: WebResult[] = [],
+  /** The cited passage's anchor per chunk id (issue 22), when known. */
+  anchors?: Map<string, PassageAnchor>,
 ): BuiltSources {
   const citationOf = new Map<string, number>();
   const results: SourceResult[] = [];
@@ -51,6 +53,7 @@ export function buildSources(
         snippet: snippet(h.text),
         score: h.score,
         citation: n,
+        ...(anchors?.has(h.chunkId) ? { anchor: anchors.get(h.chunkId) } : {}),
       });
     }
     passages.push({

@@ -96,6 +96,7 @@ async function writeChunks(
       startOffset: c.startOffset,
       endOffset: c.endOffset,
       length: c.text.length,
+      location: c.location,
       ...analysedPrepared(c.prepared, c.language),
     }));
     if (rows.length) await tx.insert(chunk).values(rows);

@@ -6,6 +6,7 @@
  */
 import { chunkMarkdown, type Chunk } from "./chunker.ts";
 import { chunkLanguage, detectLanguage, prepareForAnalysis } from "../../lib/language.ts";
+import { locateChunks, type ChunkLocation } from "./locate.ts";
 
 /** Field weights by repetition: what BM25 sees is title × TITLE_REPEAT, heading path × HEADING_REPEAT, then the text. */
 export const TITLE_REPEAT = 2;
@@ -34,7 +35,7 @@ export function memoryLanguage(title: string, body: string): string {
 }
 
 /** A chunk with its language and its search text prepared for that language's analysis. */
-export type PreparedChunk = Chunk & { language: string; prepared: string };
+export type PreparedChunk = Chunk & { language: string; prepared: string; location: ChunkLocation };
 
 export type PrepareInput = { title: string; body: string; fallback: string };
 
@@ -42,10 +43,16 @@ export type PrepareInput = { title: string; body: string; fallback: string };
 export function prepareChunks(input: PrepareInput): PreparedChunk[] {
   const { title, body, fallback } = input;
   const language = memoryLanguage(title, body.trim() ? body : fallback);
-  return chunksForSource(title, body, fallback).map((c) => {
+  const chunks = chunksForSource(title, body, fallback);
+  const locations = locateChunks(
+    body.trim() ? body : fallback,
+    chunks.map((c) => c.startOffset),
+  );
+  return chunks.map((c, i) => {
     const lang = chunkLanguage(c.text, language);
     return {
       ...c,
+      location: locations[i] ?? {},
       language: lang,
       prepared: prepareForAnalysis(buildSearchText(c.title, c.headingPath, c.text), lang),
     };

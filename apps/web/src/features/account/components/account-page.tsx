@@ -1,12 +1,13 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import { BotIcon, LogOutIcon } from "lucide-react";
+import { LogOutIcon } from "lucide-react";
 import { routes } from "@mnemo/contracts/constants";
 import { Button } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { SectionCard } from "@/components/ui/section-card";
 import { useSignOut } from "@/features/auth";
 import { UsageMeters } from "@/features/plans";
+import { AccessTokensSection } from "@/features/access-tokens";
 import { ProfileNameForm, useMe } from "@/features/users";
 
 function Detail({ label, value }: { label: string; value: string }) {
@@ -54,12 +55,9 @@ export function AccountPage() {
       <SectionCard
         id={routes.accountMcpsAnchor}
         title="Agents (MCP)"
-        description="Let AI agents reach your memories through the Model Context Protocol."
+        description="Let Claude Desktop, Cursor and other MCP clients search, ask and save to your memories with a personal access token."
       >
-        <div className="flex items-center gap-3 rounded-lg border border-dashed p-4 text-sm text-muted-foreground">
-          <BotIcon className="size-5 shrink-0" aria-hidden />
-          Agent (MCP) connections are available soon.
-        </div>
+        <AccessTokensSection />
       </SectionCard>
       <SectionCard title="Session">
         <Button variant="outline" onClick={() => signOut.mutate()} disabled={signOut.isPending}>

@@ -38,7 +38,7 @@ export function useItemActions(opts: {
     (s: SourceResult) => {
       if (s.type === "web_search" && s.url) return void window.open(s.url, "_blank", "noopener,noreferrer");
       if (visitor) return void toast.info("Memories in a shared chat stay private to its owner.");
-      preview.current(s.id);
+      preview.current(s.id, s.anchor);
     },
     [visitor],
   );

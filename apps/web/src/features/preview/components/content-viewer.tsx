@@ -1,4 +1,8 @@
+import { lazy, Suspense, useState } from "react";
 import type { Source, SourceContent } from "@mnemo/contracts";
+import type { PassageAnchor } from "@mnemo/contracts/chat";
+import { PassageFrame } from "./passage-frame";
+import { PreviewLoading } from "./preview-states";
 import { decodeBase64Utf8 } from "../logic/csv";
 import { contentView, type PreviewMode } from "../logic/pane";
 import { CsvTable } from "./csv-table";
@@ -7,17 +11,30 @@ import { PdfView } from "./pdf-view";
 import { DownloadFallback } from "./preview-states";
 import { SandboxedHtml } from "./sandboxed-html";
 
+/** The first `## ` heading of a spreadsheet's Markdown: its first sheet's name. */
+const firstSheet = (markdown: string | null) => /^## (.+)$/m.exec(markdown ?? "")?.[1]?.trim();
+
+const PdfPassageView = lazy(() => import("./pdf-passage-view").then((m) => ({ default: m.PdfPassageView })));
+
 /** A file, image or local source by its content (spec 2 §2): image, PDF, HTML, CSV, Markdown, text, or download. */
 export function ContentViewer({
   source,
   content,
   mode = "preview",
+  passage = null,
+  onWholePdf,
 }: {
   source: Pick<Source, "type" | "title">;
   content: SourceContent["content"];
   mode?: PreviewMode;
+  /** The cited passage to open at (issue 22). */
+  passage?: PassageAnchor | null;
+  onWholePdf?: () => void;
 }) {
   const view = contentView(source.type, content, decodeBase64Utf8, mode);
+  // A citation opens a PDF at its page (pdf.js); "Show the whole PDF" returns to the browser's viewer.
+  const [whole, setWhole] = useState(false);
+  const quote = passage?.quote;
   switch (view.kind) {
     case "image":
       return (
@@ -31,6 +48,20 @@ export function ContentViewer({
         </div>
       );
     case "pdf":
+      if (passage?.page && !whole)
+        return (
+          <Suspense fallback={<PreviewLoading label="Loading PDF…" />}>
+            <PdfPassageView
+              url={view.url}
+              page={passage.page}
+              quote={passage.quote}
+              onWhole={() => {
+                setWhole(true);
+                onWholePdf?.();
+              }}
+            />
+          </Suspense>
+        );
       return <PdfView url={view.url} name={view.name} title={source.title} />;
     case "html":
       return (
@@ -39,17 +70,30 @@ export function ContentViewer({
         </div>
       );
     case "csv":
-      return <CsvTable csv={view.csv} />;
+      // A spreadsheet shows its first sheet: a cited row of another sheet opens at the top.
+      if (passage?.row && (!passage.sheet || passage.sheet === firstSheet(content.markdown)))
+        return <CsvTable csv={view.csv} highlightRow={passage.row} />;
+      return (
+        <PassageFrame quote={quote} ready={view.csv}>
+          <CsvTable csv={view.csv} />
+        </PassageFrame>
+      );
     case "markdown":
-      return <MarkdownView markdown={view.markdown} className="mx-auto max-w-3xl p-6" />;
+      return (
+        <PassageFrame quote={quote} ready={view.markdown}>
+          <MarkdownView markdown={view.markdown} className="mx-auto max-w-3xl p-6" />
+        </PassageFrame>
+      );
     case "text":
       return (
-        <pre
-          data-testid="text-view"
-          className="mx-auto max-w-3xl p-6 font-mono text-sm whitespace-pre-wrap text-foreground"
-        >
-          {view.text}
-        </pre>
+        <PassageFrame quote={quote} ready={view.text}>
+          <pre
+            data-testid="text-view"
+            className="mx-auto max-w-3xl p-6 font-mono text-sm whitespace-pre-wrap text-foreground"
+          >
+            {view.text}
+          </pre>
+        </PassageFrame>
       );
     case "download":
       return <DownloadFallback url={view.url} name={view.name} />;

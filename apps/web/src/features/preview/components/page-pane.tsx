@@ -7,12 +7,15 @@ import { LazyBlockNoteEditor, createAutosaver, savePage, type EditorContent } fr
 import { getPage } from "../api/get-page";
 import { PreviewError, PreviewLoading } from "./preview-states";
 import { queryKeys } from "@/lib/query-keys";
+import { usePassageRanges } from "../hooks/use-passage-ranges";
+import { PassageNotice } from "./passage-frame";
 
 /**
  * A page memory as its block document, editable only when the viewer may edit it (spec 2 §5
  * Page editing). Changes autosave every 5 s, on Ctrl/Cmd+S and when the preview closes.
  */
-export function PagePane({ source }: { source: Source }) {
+export function PagePane({ source, quote }: { source: Source; quote?: string }) {
+  const body = useRef<HTMLDivElement>(null);
   const page = useQuery({
     queryKey: queryKeys.sources.page(source.id),
     queryFn: ({ signal }) => getPage(source.id, signal),
@@ -44,6 +47,7 @@ export function PagePane({ source }: { source: Source }) {
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, [saver]);
+  const passage = usePassageRanges(body, quote, page.isSuccess);
   const onReady = useCallback((r: () => EditorContent) => {
     read.current = r;
   }, []);
@@ -52,7 +56,8 @@ export function PagePane({ source }: { source: Source }) {
   if (page.isError) return <PreviewError onRetry={() => void page.refetch()} />;
   const editable = source.policies.edit;
   return (
-    <div className="mx-auto w-full max-w-3xl p-4" data-testid="page-pane">
+    <div ref={body} className="mx-auto w-full max-w-3xl p-4" data-testid="page-pane">
+      {passage === "missing" && <PassageNotice />}
       {!editable && (
         <p className="mb-2 text-xs text-muted-foreground">You can read this page but not edit it.</p>
       )}

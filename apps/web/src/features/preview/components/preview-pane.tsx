@@ -1,5 +1,6 @@
 import { PenToolIcon } from "lucide-react";
 import type { Source } from "@mnemo/contracts";
+import type { PassageAnchor } from "@mnemo/contracts/chat";
 import { EmptyState } from "@/components/ui/empty-state";
 import { useSourceContent } from "../hooks/use-preview-data";
 import { useRetrySource } from "../hooks/use-retry-source";
@@ -18,7 +19,18 @@ import {
 import { ReaderView, ScreenshotView, SiteFrame, VideoView } from "./webpage-views";
 
 /** The left pane of the preview, by memory type and mode (spec 2 §2), with every §4 state. */
-export function PreviewPane({ source, mode }: { source: Source; mode: PreviewMode }) {
+export function PreviewPane({
+  source,
+  mode,
+  passage = null,
+  onMode,
+}: {
+  source: Source;
+  mode: PreviewMode;
+  /** The cited passage to open at (issue 22). */
+  passage?: PassageAnchor | null;
+  onMode?: (m: PreviewMode) => void;
+}) {
   const pane = choosePane(source, mode);
   const failed = source.meta.status === "errored" && pane.kind !== "page" && pane.kind !== "canvas";
   const shot = usePreviewScreenshot(source, !failed && pane.kind === "take-screenshot");
@@ -47,7 +59,7 @@ export function PreviewPane({ source, mode }: { source: Source; mode: PreviewMod
     if (shot.pending) return <PreviewLoading label="Taking a screenshot of the page…" />;
     if (shot.url) return <ScreenshotView url={shot.url} title={source.title} />;
   }
-  if (pane.kind === "page") return <PagePane source={source} />;
+  if (pane.kind === "page") return <PagePane source={source} quote={passage?.quote} />;
   if (pane.kind === "canvas") {
     return (
       <EmptyState
@@ -63,13 +75,22 @@ export function PreviewPane({ source, mode }: { source: Source; mode: PreviewMod
   const data = content.data;
   if (data.status === "too_large") return <PreviewTooLarge originalUrl={data.original_url ?? source.url} />;
   if (pane.kind === "video")
-    return <VideoView videoId={pane.videoId} title={source.title} markdown={data.content.markdown} />;
+    return (
+      <VideoView
+        videoId={pane.videoId}
+        title={source.title}
+        markdown={data.content.markdown}
+        start={passage?.time}
+        quote={passage?.quote}
+      />
+    );
   const reader = pane.kind === "reader" || pane.kind === "take-screenshot";
   if (data.status === "unavailable") {
     if (reader) return <ReaderView markdown={null} />;
     return <PreviewUnavailable onRetry={() => void content.refetch()} />;
   }
-  if (reader) return <ReaderView markdown={data.content.markdown ?? data.content.text} />;
+  if (reader)
+    return <ReaderView markdown={data.content.markdown ?? data.content.text} quote={passage?.quote} />;
   if (pane.kind === "app")
     return (
       <MarkdownView
@@ -77,5 +98,13 @@ export function PreviewPane({ source, mode }: { source: Source; mode: PreviewMod
         className="mx-auto max-w-3xl p-6"
       />
     );
-  return <ContentViewer source={source} content={data.content} mode={mode} />;
+  return (
+    <ContentViewer
+      source={source}
+      content={data.content}
+      mode={mode}
+      passage={passage}
+      onWholePdf={onMode ? () => onMode("preview") : undefined}
+    />
+  );
 }

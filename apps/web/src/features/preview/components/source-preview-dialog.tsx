@@ -17,6 +17,10 @@ import { PreviewHeader } from "./preview-header";
 import { PreviewPane } from "./preview-pane";
 import { PreviewError, PreviewLoading } from "./preview-states";
 import { SidePanel } from "./side-panel";
+import { PassageNotice } from "./passage-frame";
+import { usePreviewParam } from "@/hooks/use-preview-param";
+import { ApiError } from "@/lib/api-error";
+import { passageMessages } from "@mnemo/contracts";
 
 const MAXIMIZED_KEY = "previewMaximized";
 
@@ -45,7 +49,16 @@ export function SourcePreviewDialog({
   const [panelOpen, setPanelOpen] = useState(!mobile);
   // The panel is beside the viewer on wide screens and a separate view on small ones.
   useEffect(() => setPanelOpen(!mobile), [mobile]);
+  // A citation's passage (issue 22) belongs to this memory when its chunk does (`<source>:<ord>`).
+  const { passage: cited } = usePreviewParam();
+  const passage = cited?.chunk_id.startsWith(`${sourceId}:`) ? cited : null;
   const [mode, setMode] = useState<PreviewMode>("preview");
+  const s0 = source.data;
+  const webPassage = !!passage && !!s0 && (s0.type === "webpage" || s0.type === "web_search");
+  // A web page's passage is highlighted in reader mode (a framed site or a screenshot cannot be).
+  useEffect(() => {
+    if (webPassage) setMode("focus");
+  }, [webPassage, passage]);
   const [hold, setHold] = useState(false);
   const [confirmClear, setConfirmClear] = useState(false);
   const s = source.data;
@@ -81,6 +94,14 @@ export function SourcePreviewDialog({
         </DialogPrimitive.Title>
         {source.isPending ? (
           <PreviewLoading />
+        ) : source.isError &&
+          !s &&
+          cited &&
+          source.error instanceof ApiError &&
+          source.error.status === 404 ? (
+          <div className="p-6">
+            <PassageNotice text={passageMessages.memoryGone} />
+          </div>
         ) : source.isError && !s ? (
           <PreviewError onRetry={() => void source.refetch()} />
         ) : s ? (
@@ -105,7 +126,7 @@ export function SourcePreviewDialog({
                 className={cn("relative min-w-0 flex-1 overflow-auto", mobile && panelOpen && "hidden")}
                 data-testid="preview-pane"
               >
-                <PreviewPane source={s} mode={mode} />
+                <PreviewPane source={s} mode={mode} passage={passage} onMode={setMode} />
                 {s.meta.status === "in_progress" && (
                   <div
                     className="absolute inset-0 flex items-center justify-center gap-2 bg-background/80 text-sm font-medium backdrop-blur-[1px]"

@@ -2,9 +2,10 @@ import { ChevronDownIcon } from "lucide-react";
 import { previewMessages } from "@mnemo/contracts";
 import { splitTranscript } from "../logic/youtube";
 import { MarkdownView } from "./markdown-view";
+import { PassageFrame } from "./passage-frame";
 
 /** Reader content of a web page, or the spec's notice when there is none. */
-export function ReaderView({ markdown }: { markdown: string | null }) {
+export function ReaderView({ markdown, quote }: { markdown: string | null; quote?: string }) {
   if (!markdown?.trim()) {
     return (
       <p className="flex h-full min-h-60 items-center justify-center p-6 text-center text-sm text-muted-foreground">
@@ -12,7 +13,11 @@ export function ReaderView({ markdown }: { markdown: string | null }) {
       </p>
     );
   }
-  return <MarkdownView markdown={markdown} className="mx-auto max-w-3xl p-6" />;
+  return (
+    <PassageFrame quote={quote} ready={markdown}>
+      <MarkdownView markdown={markdown} className="mx-auto max-w-3xl p-6" />
+    </PassageFrame>
+  );
 }
 
 /** The site itself in a frame (only when it allows framing). */
@@ -41,17 +46,24 @@ export function VideoView({
   videoId,
   title,
   markdown,
+  start,
+  quote,
 }: {
   videoId: string;
   title: string;
   markdown: string | null;
+  /** Second to start at (a cited transcript passage). */
+  start?: number;
+  /** The cited transcript sentence, highlighted in the opened transcript. */
+  quote?: string;
 }) {
   const { transcript } = splitTranscript(markdown ?? "");
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-4 p-4">
       <div className="aspect-video w-full overflow-hidden rounded-lg bg-black">
         <iframe
-          src={`https://www.youtube-nocookie.com/embed/${encodeURIComponent(videoId)}`}
+          src={`https://www.youtube-nocookie.com/embed/${encodeURIComponent(videoId)}${start ? `?start=${Math.floor(start)}` : ""}`}
+          data-testid="video-embed"
           title={title}
           allow="encrypted-media; picture-in-picture; fullscreen"
           referrerPolicy="strict-origin-when-cross-origin"
@@ -59,12 +71,14 @@ export function VideoView({
         />
       </div>
       {transcript && (
-        <details className="group rounded-lg border">
+        <details className="group rounded-lg border" open={quote ? true : undefined}>
           <summary className="flex cursor-pointer list-none items-center justify-between px-4 py-2 text-sm font-medium">
             Transcript <ChevronDownIcon className="size-4 transition group-open:rotate-180" aria-hidden />
           </summary>
           <div className="max-h-96 overflow-auto border-t px-4 py-2">
-            <MarkdownView markdown={transcript} />
+            <PassageFrame quote={quote} ready={transcript}>
+              <MarkdownView markdown={transcript} />
+            </PassageFrame>
           </div>
         </details>
       )}

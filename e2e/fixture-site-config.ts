@@ -11,5 +11,5 @@ export const oauthOrigin = `http://127.0.0.1:${fixturePort + 20}`;
 export const githubApiOrigin = `http://127.0.0.1:${fixturePort + 21}`;
 
 /** The IMAP server of the Mail test (dovecot, IMAPS with the fixture site's CA) and its mailbox. */
-export const imapPort = fixturePort + 22;
+export const imapPort = fixturePort + 30;
 export const imapUser = { user: "ada", password: "e2e-mail-secret", email: "ada@mail.example" };

@@ -30,7 +30,9 @@ export type AnswerEvent =
   | { type: "reasoning"; text: string }
   | { type: "text"; text: string }
   | { type: "follow-ups"; questions: string[] }
-  | { type: "tool-call"; toolName: string; params: Record<string, unknown> };
+  | { type: "tool-call"; toolName: string; params: Record<string, unknown> }
+  /** Passages first cited during the answer (an agent's tool results), numbered after the retrieved ones. */
+  | { type: "sources"; passages: CitedPassage[] };
 
 export interface AnswerEngine {
   /** The LLM option id this engine serves. */

@@ -115,6 +115,9 @@ export const zSavedSessionRecord = z.object({
   vote: z.number().int().nullish(),
   /** The memory the answer was saved as (Save as memory), while that memory exists. */
   saved_source_id: z.string().nullish(),
+  /** The tool call the answer proposed (an e-mail to Modify or Execute), shown to the owner only. */
+  tool_call_tool_name: z.string().nullish(),
+  tool_call_params: z.record(z.string(), z.unknown()).nullish(),
 });
 export type SavedSessionRecord = z.infer<typeof zSavedSessionRecord>;
 

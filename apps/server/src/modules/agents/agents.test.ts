@@ -73,7 +73,8 @@ describe.each(testDatabases())("agents on %s", (kind) => {
   it("research_agent searches twice, streams each step as a thought and cites what the tools found", async () => {
     model.script = (req) => {
       const done = toolResultsSinceUser(req).length;
-      if (done === 0) return { toolCalls: [{ name: "search_memories", args: { query: "telescope mirror" } }] };
+      if (done === 0)
+        return { toolCalls: [{ name: "search_memories", args: { query: "telescope mirror" } }] };
       if (done === 1) return { toolCalls: [{ name: "search_web", args: { query: "mirror grinding" } }] };
       return { text: "The mirror is 200 millimetres wide [1]; grinding it is covered on the web [2]." };
     };
@@ -89,14 +90,16 @@ describe.each(testDatabases())("agents on %s", (kind) => {
     expect(item.llm).toBe("research_agent");
     expect(item.chainOfThoughts).toContain(`${agentTexts.toolCallMark} Search memories: “telescope mirror”`);
     expect(item.chainOfThoughts).toContain(`${agentTexts.toolCallMark} Search the web: “mirror grinding”`);
-    expect(item.response).toBe("The mirror is 200 millimetres wide [1]; grinding it is covered on the web [2].");
+    expect(item.response).toBe(
+      "The mirror is 200 millimetres wide [1]; grinding it is covered on the web [2].",
+    );
     // The model saw the tool results, numbered as they are cited.
     const third = model.requests[2];
     expect(toolResultsSinceUser(third).map(contentText).join("\n")).toContain("200 millimetres");
     expect(toolResultsSinceUser(third).map(contentText).join("\n")).toContain("On mirror grinding");
     const byCitation = Object.fromEntries(item.sources.results.map((r) => [r.citation, r]));
     expect(byCitation[1].title).toBe("Telescope");
-    expect(Object.values(byCitation).some((r) => r.type === "web_search")).toBe(true);
+    expect(item.sources.results.some((r) => r.type === "web_search" && r.citation)).toBe(true);
     // The research agent's own tools were offered, with zod-made JSON schemas.
     expect(model.requests[0].tools?.map((t) => t.function.name).sort()).toEqual(
       ["search_apps", "search_memories", "search_web"].sort(),
@@ -127,7 +130,10 @@ describe.each(testDatabases())("agents on %s", (kind) => {
   it("a tool loop that never ends is stopped at the agent's step budget", async () => {
     model.script = () => ({ toolCalls: [{ name: "search_memories", args: { query: "mirror" } }] });
     const user = await newUser();
-    const { item } = await ask(m, user, { question: "Draft a post", selected_generation_model: "marketing_agent" });
+    const { item } = await ask(m, user, {
+      question: "Draft a post",
+      selected_generation_model: "marketing_agent",
+    });
     expect(item.status).toBe("success");
     expect(model.requests.length).toBe(agentSpecs.marketing_agent.maxSteps);
     expect(item.chainOfThoughts).toContain(agentTexts.stepBudget(agentSpecs.marketing_agent.maxSteps));
@@ -147,7 +153,11 @@ describe.each(testDatabases())("agents on %s", (kind) => {
         toolCalls: [
           {
             name: "send_email",
-            args: { to: "ada@example.com", subject: "Telescope", body: "The mirror is 200 millimetres wide." },
+            args: {
+              to: "ada@example.com",
+              subject: "Telescope",
+              body: "The mirror is 200 millimetres wide.",
+            },
           },
         ],
       };
@@ -205,7 +215,10 @@ describe.each(testDatabases())("agents on %s", (kind) => {
       json: {
         chat_id: chatId,
         execute_tool_call: true,
-        tool_call_config: { tool_name: "send_email", params: { ...modified.item.tool_call_params, to: "eve@example.com" } },
+        tool_call_config: {
+          tool_name: "send_email",
+          params: { ...modified.item.tool_call_params, to: "eve@example.com" },
+        },
         tool_call_index: 1,
       },
     });
@@ -224,7 +237,10 @@ describe.each(testDatabases())("agents on %s", (kind) => {
     const exec = await m.request("POST", "/api/qna", { as: user, json: execBody });
     expect(exec.status).toBe(200);
     expect(await exec.json()).toEqual({ success: true, message: chatMessages.emailSent });
-    const mail = await waitUntil("the e-mail", () => toAda() > before && smtp.mails.filter((x) => x.to === "ada@example.com").at(-1));
+    const mail = await waitUntil(
+      "the e-mail",
+      () => toAda() > before && smtp.mails.filter((x) => x.to === "ada@example.com").at(-1),
+    );
     expect(mail.subject).toBe("Mirror size");
     expect(mail.text).toBe("The mirror is 200 millimetres wide.");
     // Executing again answers the recorded result and sends nothing more.

@@ -43,5 +43,7 @@ export class CitationBook {
 /** What a search tool tells the model: the numbered passages, or that nothing matched. */
 export function passagesForModel(passages: readonly CitedPassage[], none: string): string {
   if (!passages.length) return none;
-  return passages.map((p) => `[${p.citation}] ${p.title}${p.url ? ` (${p.url})` : ""}\n${p.text}`).join("\n\n");
+  return passages
+    .map((p) => `[${p.citation}] ${p.title}${p.url ? ` (${p.url})` : ""}\n${p.text}`)
+    .join("\n\n");
 }

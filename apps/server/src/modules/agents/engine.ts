@@ -33,7 +33,8 @@ function systemPrompt(spec: AgentSpec, input: AnswerInput, maxSteps: number): st
     answerLanguageLine(input.question),
   ];
   if (input.userSystemDate) parts.push(`The user's current date is ${input.userSystemDate}.`);
-  if (input.instructions.custom?.trim()) parts.push(`Collection instructions:\n${input.instructions.custom.trim()}`);
+  if (input.instructions.custom?.trim())
+    parts.push(`Collection instructions:\n${input.instructions.custom.trim()}`);
   if (input.instructions.generation?.trim())
     parts.push(`The user's instructions for answers:\n${input.instructions.generation.trim()}`);
   return parts.join("\n\n");
@@ -57,7 +58,10 @@ export function createAgentEngine(id: AgentId, model: LanguageModel, buildTools:
       const tools = await buildTools(spec, book);
       const messages: ModelMessage[] = [];
       for (const turn of input.history.slice(-6))
-        messages.push({ role: "user", content: turn.user_query }, { role: "assistant", content: turn.answer });
+        messages.push(
+          { role: "user", content: turn.user_query },
+          { role: "assistant", content: turn.answer },
+        );
       messages.push({ role: "user", content: buildUserPrompt(input) });
       const { streamText, stepCountIs } = await import("ai");
       const result = streamText({
@@ -88,7 +92,11 @@ export function createAgentEngine(id: AgentId, model: LanguageModel, buildTools:
             if (part.toolName === EMAIL_TOOL && !part.invalid) {
               proposed = true;
               yield { type: "reasoning", text: toolCallLine(part.toolName, part.input) };
-              yield { type: "tool-call", toolName: part.toolName, params: part.input as Record<string, unknown> };
+              yield {
+                type: "tool-call",
+                toolName: part.toolName,
+                params: part.input as Record<string, unknown>,
+              };
             } else yield { type: "reasoning", text: toolCallLine(part.toolName, part.input) };
             break;
           case "tool-result": {
@@ -120,7 +128,10 @@ export function createAgentEngine(id: AgentId, model: LanguageModel, buildTools:
       if (proposed) {
         if (!wroteText) yield { type: "text", text: agentTexts.emailProposed };
       } else if (lastFinish === "tool-calls" && steps >= spec.maxSteps) {
-        yield { type: "reasoning", text: `${agentTexts.errorMark} ${agentTexts.stepBudget(spec.maxSteps)}\n` };
+        yield {
+          type: "reasoning",
+          text: `${agentTexts.errorMark} ${agentTexts.stepBudget(spec.maxSteps)}\n`,
+        };
         yield { type: "text", text: (wroteText ? "\n\n" : "") + agentTexts.stoppedAtBudget(spec.maxSteps) };
       }
     },

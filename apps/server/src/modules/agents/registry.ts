@@ -64,7 +64,10 @@ export const agentSpecs: Record<AgentId, AgentSpec> = {
 
 /** Words that mark a question as another agent's job (agent re-routing, spec 1 §4). */
 const routingCues: [AgentId, RegExp][] = [
-  ["code_agent", /\b(code|function|bug|stack ?trace|typescript|javascript|python|regex|sql query|compile)\b/i],
+  [
+    "code_agent",
+    /\b(code|function|bug|stack ?trace|typescript|javascript|python|regex|sql query|compile)\b/i,
+  ],
   ["social_media_agent", /\b(tweet|linkedin post|instagram|social media|hashtags?|thread for x)\b/i],
   ["marketing_agent", /\b(marketing|ad copy|landing page|campaign|slogan|tagline)\b/i],
   ["research_agent", /\b(research|literature|in-depth report|deep dive|compare sources)\b/i],

@@ -36,11 +36,22 @@ const zQuery = z.object({ query: z.string().min(1).max(500).describe("What to se
 
 async function memoryPassages(deps: ToolDeps, scope: SearchScope, query: string): Promise<FoundPassage[]> {
   const hits = await deps.search.search(deps.db, scope, query, TOOL_RESULTS);
-  const meta = new Map((await sourceMeta(deps.db, [...new Set(hits.map((h) => h.sourceId))])).map((m) => [m.id, m]));
+  const meta = new Map(
+    (await sourceMeta(deps.db, [...new Set(hits.map((h) => h.sourceId))])).map((m) => [m.id, m]),
+  );
   return hits.flatMap((h) => {
     const m = meta.get(h.sourceId);
     return m
-      ? [{ sourceId: h.sourceId, title: m.title || h.title, text: h.text, score: h.score, type: m.type, url: m.url }]
+      ? [
+          {
+            sourceId: h.sourceId,
+            title: m.title || h.title,
+            text: h.text,
+            score: h.score,
+            type: m.type,
+            url: m.url,
+          },
+        ]
       : [];
   });
 }
@@ -75,7 +86,10 @@ export async function platformTools(
         const apps = await connectedAppIds(deps.db, scope.actorId);
         if (!apps.length) return "No apps are connected.";
         const appScope = { actorId: scope.actorId, actorEmail: scope.actorEmail, apps };
-        return passagesForModel(book.cite(await memoryPassages(deps, appScope, query)), "No app items matched.");
+        return passagesForModel(
+          book.cite(await memoryPassages(deps, appScope, query)),
+          "No app items matched.",
+        );
       },
     });
   if (want.has("search_web") && deps.web) {

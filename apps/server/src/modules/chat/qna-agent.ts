@@ -113,7 +113,11 @@ export async function planAgentTurn(
   const better = suggestAgent(req.question, selected);
   if (better) {
     const offer = { from: selected, to: better, question: req.question };
-    return { kind: "offer", engine: offerEngine(agentTexts.rerouteOffer(agentName(better, deps.models))), offer };
+    return {
+      kind: "offer",
+      engine: offerEngine(agentTexts.rerouteOffer(agentName(better, deps.models))),
+      offer,
+    };
   }
   return { kind: "run", engine: build(selected), question: req.question, head: {} };
 }

@@ -135,7 +135,12 @@ async function generationContext(
 type Sources = ReturnType<typeof buildSources>;
 
 /** A re-routing offer searches nothing. */
-const emptyRetrieval = { finalTypes: [] as string[], webAnswered: false, appsSearched: false, appsNotSearched: [] as string[] };
+const emptyRetrieval = {
+  finalTypes: [] as string[],
+  webAnswered: false,
+  appsSearched: false,
+  appsNotSearched: [] as string[],
+};
 
 /**
  * Stores the turn as streaming, counted against the plan atomically with it (a refusal under a
@@ -196,7 +201,11 @@ export async function prepareQna(deps: QnaDeps, actor: Actor, req: ChatRequest):
   const { chat, create: newChat } = await resolveChat(db, actor, req);
   const { scope, customInstructions } = await resolveScope(db, actor, req, chat.context);
   const plan: AgentPlan = await planAgentTurn(
-    { ...deps, canEmail: Boolean(deps.canEmail), web: req.search_type.includes("web") ? deps.web : undefined },
+    {
+      ...deps,
+      canEmail: Boolean(deps.canEmail),
+      web: req.search_type.includes("web") ? deps.web : undefined,
+    },
     actor,
     req,
     chat.id,

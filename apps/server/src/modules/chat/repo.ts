@@ -116,7 +116,12 @@ export async function storeOutcome(
     thoughts: string;
     followUps: string[];
     status: string;
-    sources?: { results: unknown[]; mostRelevant: unknown[]; other: unknown[]; sourceIdMap: Record<string, string> };
+    sources?: {
+      results: unknown[];
+      mostRelevant: unknown[];
+      other: unknown[];
+      sourceIdMap: Record<string, string>;
+    };
     toolCall?: { tool_name: string; params: Record<string, unknown> };
   },
 ) {

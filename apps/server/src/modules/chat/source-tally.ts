@@ -8,7 +8,12 @@ import { snippet } from "./sources.ts";
  * cited later (each a relevant result: the agent searched for it). Pure bookkeeping.
  */
 export class SourceTally {
-  current: { results: SourceResult[]; mostRelevant: SourceResult[]; other: SourceResult[]; sourceIdMap: Record<string, string> };
+  current: {
+    results: SourceResult[];
+    mostRelevant: SourceResult[];
+    other: SourceResult[];
+    sourceIdMap: Record<string, string>;
+  };
 
   constructor(head: StreamLine) {
     this.current = {
@@ -21,18 +26,16 @@ export class SourceTally {
 
   /** Adds newly cited passages; returns the whole set. */
   add(passages: readonly CitedPassage[]) {
-    const added = passages.map(
-      (p): SourceResult => ({
-        id: p.sourceId,
-        chunk_id: null,
-        title: p.title,
-        type: p.type,
-        url: p.url ?? null,
-        snippet: snippet(p.text),
-        score: p.score,
-        citation: p.citation,
-      }),
-    );
+    const added = passages.map((p): SourceResult => ({
+      id: p.sourceId,
+      chunk_id: null,
+      title: p.title,
+      type: p.type,
+      url: p.url ?? null,
+      snippet: snippet(p.text),
+      score: p.score,
+      citation: p.citation,
+    }));
     const c = this.current;
     this.current = {
       results: [...c.results, ...added],

@@ -37,7 +37,8 @@ export async function executeToolCall(
       ? turns.find((t) => t.ord === input.tool_call_index && t.metadata.tool_call)
       : proposing.at(-1);
   const call = turn?.metadata.tool_call as StoredCall | undefined;
-  if (!turn || !call || call.tool_name !== input.tool_call_config.tool_name) throw notFound("Tool call not found.");
+  if (!turn || !call || call.tool_name !== input.tool_call_config.tool_name)
+    throw notFound("Tool call not found.");
   if (call.tool_name !== EMAIL_TOOL) throw validation("This tool call cannot be executed.");
   if (!isDeepStrictEqual(call.params, input.tool_call_config.params ?? {}))
     throw validation("This is not the e-mail that was proposed. Use Modify to change it.");
@@ -47,16 +48,25 @@ export async function executeToolCall(
   const email = zEmailParams.safeParse(call.params);
   let result: ExecuteToolCallResponse;
   if (!email.success) {
-    result = { success: false, message: chatMessages.sendEmailFailedWith({ serverMessage: email.error.issues[0]?.message }) };
+    result = {
+      success: false,
+      message: chatMessages.sendEmailFailedWith({ serverMessage: email.error.issues[0]?.message }),
+    };
   } else if (!deps.mailer) {
-    result = { success: false, message: chatMessages.sendEmailFailedWith({ serverMessage: smtpNotConfigured }) };
+    result = {
+      success: false,
+      message: chatMessages.sendEmailFailedWith({ serverMessage: smtpNotConfigured }),
+    };
   } else {
     try {
       await deps.mailer.send({ to: email.data.to, subject: email.data.subject, text: email.data.body });
       result = { success: true, message: chatMessages.emailSent };
     } catch (err) {
       deps.log.warn({ err: (err as Error).message }, "e-mail tool call failed");
-      result = { success: false, message: chatMessages.sendEmailFailedWith({ serverMessage: (err as Error).message }) };
+      result = {
+        success: false,
+        message: chatMessages.sendEmailFailedWith({ serverMessage: (err as Error).message }),
+      };
     }
   }
   const recorded: StoredResult = { ...result, at: new Date().toISOString() };
@@ -69,5 +79,9 @@ export async function executeToolCall(
 
 /** The body is an Execute call (execute_tool_call true). */
 export function isExecuteBody(raw: unknown): boolean {
-  return typeof raw === "object" && raw !== null && (raw as { execute_tool_call?: unknown }).execute_tool_call === true;
+  return (
+    typeof raw === "object" &&
+    raw !== null &&
+    (raw as { execute_tool_call?: unknown }).execute_tool_call === true
+  );
 }

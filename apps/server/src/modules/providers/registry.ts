@@ -126,7 +126,8 @@ export function createModelRegistry(
   const first = named ?? models[0];
   const toolModel = models.find((m) => m.toolCapable);
   const defaultId =
-    named?.id ?? (opts.defaultModel === EXTRACTIVE_MODEL_ID ? EXTRACTIVE_MODEL_ID : (first?.id ?? EXTRACTIVE_MODEL_ID));
+    named?.id ??
+    (opts.defaultModel === EXTRACTIVE_MODEL_ID ? EXTRACTIVE_MODEL_ID : (first?.id ?? EXTRACTIVE_MODEL_ID));
   return {
     options() {
       const base: LlmOption = {

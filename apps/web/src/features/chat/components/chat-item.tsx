@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import type { ChatEntry } from "../logic/session";
 import { isDailyLimit } from "../logic/text";
 import { ActionRow } from "./action-row";
+import { EmailToolCall } from "./email-tool-call";
 import { AnswerMarkdown } from "./answer-markdown";
 import { useChatItemContext } from "./chat-item-context";
 import { LoadingHint } from "./loading-hint";
@@ -89,6 +90,14 @@ export const ChatItem = memo(function ChatItem({ entry }: { entry: ChatEntry }) 
             </Button>
           )}
         </div>
+      )}
+      {item.status === "success" && item.tool_call_tool_name === "send_email" && item.tool_call_params && (
+        <EmailToolCall
+          params={item.tool_call_params}
+          disabled={p.busy || p.visitor}
+          onModify={(prompt) => p.actions.modifyToolCall(key, prompt)}
+          onExecute={() => p.actions.executeToolCall(key)}
+        />
       )}
       {(item.status === "success" || item.status === "cancelled") && (
         <>

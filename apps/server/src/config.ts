@@ -73,6 +73,8 @@ export const zConfig = z.object({
   DEFAULT_MODEL: z.string().optional(),
   /** MCP servers may be stdio commands only from this comma list (exact command lines); none by default. */
   MCP_STDIO_ALLOW: list,
+  /** How long an MCP server may take to connect or to answer one tool call (ms). */
+  MCP_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
   EMBEDDINGS_MODEL: z.string().optional(),
   /** Which configured provider serves EMBEDDINGS_MODEL: OPENAI_* or OPENAI_COMPATIBLE_* settings. */
   EMBEDDINGS_PROVIDER: z.enum(["openai", "openai-compatible"]).optional(),

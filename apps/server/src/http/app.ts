@@ -23,6 +23,7 @@ import { blobRoutes } from "../modules/blobs/routes.ts";
 import { collectionRoutes } from "../modules/collections/routes.ts";
 import { planRoutes } from "../modules/plans/routes.ts";
 import { appRoutes } from "../modules/apps/routes.ts";
+import { mcpRoutes } from "../modules/agents/mcp/routes.ts";
 
 /** Module route factories, mounted under /api in this order. */
 const modules = [
@@ -37,6 +38,7 @@ const modules = [
   collectionRoutes,
   planRoutes,
   appRoutes,
+  mcpRoutes,
   screenshotRoutes,
   eventRoutes,
 ];

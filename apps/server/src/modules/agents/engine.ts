@@ -7,8 +7,14 @@ import { CitationBook } from "./citations.ts";
 import { agentSpecs, type AgentSpec } from "./registry.ts";
 import { EMAIL_TOOL } from "./tools.ts";
 
-/** Builds the agent's tools for one turn; tools cite what they find in `book`. */
-export type ToolBuilder = (spec: AgentSpec, book: CitationBook) => Promise<ToolSet>;
+/**
+ * Builds the agent's tools for one turn; tools cite what they find in `book`. `notes` are shown as
+ * failed steps (an MCP server that did not answer); `close` ends connections when the turn ends.
+ */
+export type ToolBuilder = (
+  spec: AgentSpec,
+  book: CitationBook,
+) => Promise<{ tools: ToolSet; notes: string[]; close: () => Promise<void> }>;
 
 const toolLabels: Record<string, string> = {
   search_memories: "Search memories",
@@ -18,8 +24,8 @@ const toolLabels: Record<string, string> = {
 };
 
 /** The thought line of a tool call (a tool-call card in the Thoughts panel). */
-export function toolCallLine(toolName: string, input: unknown): string {
-  const label = toolLabels[toolName] ?? `Tool ${toolName}`;
+export function toolCallLine(toolName: string, input: unknown, title?: string): string {
+  const label = toolLabels[toolName] ?? title ?? `Tool ${toolName}`;
   const q = (input as { query?: unknown } | null)?.query;
   const what = typeof q === "string" ? `: “${q}”` : "";
   return `\n${agentTexts.toolCallMark} ${label}${what}\n`;
@@ -55,85 +61,98 @@ export function createAgentEngine(id: AgentId, model: LanguageModel, buildTools:
     generative: true,
     async *answer(input: AnswerInput): AsyncGenerator<AnswerEvent> {
       const book = new CitationBook(input.passages);
-      const tools = await buildTools(spec, book);
-      const messages: ModelMessage[] = [];
-      for (const turn of input.history.slice(-6))
-        messages.push(
-          { role: "user", content: turn.user_query },
-          { role: "assistant", content: turn.answer },
-        );
-      messages.push({ role: "user", content: buildUserPrompt(input) });
-      const { streamText, stepCountIs } = await import("ai");
-      const result = streamText({
-        model,
-        system: systemPrompt(spec, input, spec.maxSteps),
-        messages,
-        tools,
-        stopWhen: stepCountIs(spec.maxSteps),
-        abortSignal: input.signal,
-        maxRetries: 0,
-      });
-      let steps = 0;
-      let lastFinish: string | undefined;
-      let proposed = false;
-      let wroteText = false;
-      for await (const part of result.fullStream) {
-        switch (part.type) {
-          case "reasoning-delta":
-            if (part.text) yield { type: "reasoning", text: part.text };
-            break;
-          case "text-delta":
-            if (part.text) {
-              wroteText = true;
-              yield { type: "text", text: part.text };
-            }
-            break;
-          case "tool-call":
-            if (part.toolName === EMAIL_TOOL && !part.invalid) {
-              proposed = true;
-              yield { type: "reasoning", text: toolCallLine(part.toolName, part.input) };
-              yield {
-                type: "tool-call",
-                toolName: part.toolName,
-                params: part.input as Record<string, unknown>,
-              };
-            } else yield { type: "reasoning", text: toolCallLine(part.toolName, part.input) };
-            break;
-          case "tool-result": {
-            const fresh = book.takeFresh();
-            const out = typeof part.output === "string" ? part.output : "";
-            const summary = fresh.length
-              ? agentTexts.foundSources(fresh.map((p) => `${p.title} [${p.citation}]`))
-              : out.startsWith("[")
-                ? agentTexts.nothingNew
-                : out.slice(0, 200);
-            yield { type: "reasoning", text: `${agentTexts.resultMark} ${summary}\n` };
-            if (fresh.length) yield { type: "sources", passages: fresh };
-            break;
-          }
-          case "tool-error":
-            yield {
-              type: "reasoning",
-              text: `${agentTexts.errorMark} ${agentTexts.toolFailed(String((part.error as Error)?.message ?? part.error))}\n`,
-            };
-            break;
-          case "finish-step":
-            steps++;
-            lastFinish = part.finishReason;
-            break;
-          case "error":
-            throw part.error instanceof Error ? part.error : new Error(String(part.error));
-        }
-      }
-      if (proposed) {
-        if (!wroteText) yield { type: "text", text: agentTexts.emailProposed };
-      } else if (lastFinish === "tool-calls" && steps >= spec.maxSteps) {
-        yield {
-          type: "reasoning",
-          text: `${agentTexts.errorMark} ${agentTexts.stepBudget(spec.maxSteps)}\n`,
-        };
-        yield { type: "text", text: (wroteText ? "\n\n" : "") + agentTexts.stoppedAtBudget(spec.maxSteps) };
+      const { tools, notes, close } = await buildTools(spec, book);
+      try {
+        for (const note of notes) yield { type: "reasoning", text: `${agentTexts.errorMark} ${note}\n` };
+        yield* runLoop(spec, model, input, book, tools);
+      } finally {
+        await close();
       }
     },
   };
+}
+
+/** The tool loop of one agent turn (see createAgentEngine). */
+async function* runLoop(
+  spec: AgentSpec,
+  model: LanguageModel,
+  input: AnswerInput,
+  book: CitationBook,
+  tools: ToolSet,
+): AsyncGenerator<AnswerEvent> {
+  const messages: ModelMessage[] = [];
+  for (const turn of input.history.slice(-6))
+    messages.push({ role: "user", content: turn.user_query }, { role: "assistant", content: turn.answer });
+  messages.push({ role: "user", content: buildUserPrompt(input) });
+  const { streamText, stepCountIs } = await import("ai");
+  const result = streamText({
+    model,
+    system: systemPrompt(spec, input, spec.maxSteps),
+    messages,
+    tools,
+    stopWhen: stepCountIs(spec.maxSteps),
+    abortSignal: input.signal,
+    maxRetries: 0,
+  });
+  let steps = 0;
+  let lastFinish: string | undefined;
+  let proposed = false;
+  let wroteText = false;
+  for await (const part of result.fullStream) {
+    switch (part.type) {
+      case "reasoning-delta":
+        if (part.text) yield { type: "reasoning", text: part.text };
+        break;
+      case "text-delta":
+        if (part.text) {
+          wroteText = true;
+          yield { type: "text", text: part.text };
+        }
+        break;
+      case "tool-call":
+        if (part.toolName === EMAIL_TOOL && !part.invalid) {
+          proposed = true;
+          yield { type: "reasoning", text: toolCallLine(part.toolName, part.input) };
+          yield {
+            type: "tool-call",
+            toolName: part.toolName,
+            params: part.input as Record<string, unknown>,
+          };
+        } else yield { type: "reasoning", text: toolCallLine(part.toolName, part.input, part.title) };
+        break;
+      case "tool-result": {
+        const fresh = book.takeFresh();
+        const out = typeof part.output === "string" ? part.output : "";
+        const summary = fresh.length
+          ? agentTexts.foundSources(fresh.map((p) => `${p.title} [${p.citation}]`))
+          : out.startsWith("[")
+            ? agentTexts.nothingNew
+            : out.slice(0, 200);
+        yield { type: "reasoning", text: `${agentTexts.resultMark} ${summary}\n` };
+        if (fresh.length) yield { type: "sources", passages: fresh };
+        break;
+      }
+      case "tool-error":
+        yield {
+          type: "reasoning",
+          text: `${agentTexts.errorMark} ${agentTexts.toolFailed(String((part.error as Error)?.message ?? part.error))}\n`,
+        };
+        break;
+      case "finish-step":
+        steps++;
+        lastFinish = part.finishReason;
+        break;
+      case "error":
+        throw part.error instanceof Error ? part.error : new Error(String(part.error));
+    }
+  }
+  if (proposed) {
+    if (!wroteText) yield { type: "text", text: agentTexts.emailProposed };
+  } else if (lastFinish === "tool-calls" && steps >= spec.maxSteps) {
+    yield {
+      type: "reasoning",
+      text: `${agentTexts.errorMark} ${agentTexts.stepBudget(spec.maxSteps)}\n`,
+    };
+    yield { type: "text", text: (wroteText ? "\n\n" : "") + agentTexts.stoppedAtBudget(spec.maxSteps) };
+  }
 }

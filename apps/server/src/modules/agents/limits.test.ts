@@ -80,7 +80,10 @@ describe.each(testDatabases())("agent and web limits on %s", (kind) => {
       selected_generation_model: "code_agent",
     });
     expect(offer.item.is_agent_routing_followup_question).toBe(true);
-    const plain = await ask(withWeb, user, { question: "Hello?", selected_generation_model: "general-model" });
+    const plain = await ask(withWeb, user, {
+      question: "Hello?",
+      selected_generation_model: "general-model",
+    });
     expect(plain.item.response).toBe("A plain answer.");
     expect((await usage(withWeb, user)).agent).toBe(0);
     const ran = await ask(withWeb, user, { question: "Hello?", selected_generation_model: "findr_agent" });

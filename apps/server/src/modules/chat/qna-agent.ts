@@ -15,7 +15,10 @@ import type { SearchScope } from "../search/types.ts";
 import * as repo from "./repo.ts";
 
 /** The user's MCP tools for one agent turn (modules/agents/mcp); none when not wired. */
-export type McpToolSource = (actor: Actor, book: CitationBook, signal: AbortSignal) => Promise<ToolSet>;
+export type McpToolSource = (
+  actor: Actor,
+  book: CitationBook,
+) => Promise<{ tools: ToolSet; notes: string[]; close: () => Promise<void> }>;
 
 export type AgentDeps = Omit<ToolDeps, "web"> & {
   models: ModelRegistry;
@@ -86,10 +89,15 @@ export async function planAgentTurn(
 ): Promise<AgentPlan> {
   const model = deps.models.agentModel();
   const build = (id: AgentId) =>
-    createAgentEngine(id, model!, async (spec, book) => ({
-      ...(await platformTools(deps, spec, { scope, book })),
-      ...(spec.mcp && deps.mcp ? await deps.mcp(actor, book, AbortSignal.timeout(60_000)) : {}),
-    }));
+    createAgentEngine(id, model!, async (spec, book) => {
+      const own = await platformTools(deps, spec, { scope, book });
+      const mcp = spec.mcp && deps.mcp ? await deps.mcp(actor, book) : undefined;
+      return {
+        tools: { ...mcp?.tools, ...own },
+        notes: mcp?.notes ?? [],
+        close: mcp?.close ?? (async () => {}),
+      };
+    });
   const selected = isAgentId(req.selected_generation_model) ? req.selected_generation_model : null;
 
   if (req.modify_tool_call && req.tool_call_config) {

@@ -29,16 +29,14 @@ import * as service from "./service.ts";
 import { executeToolCall, isExecuteBody } from "./tool-call.ts";
 import type { MiddlewareHandler } from "hono";
 import { validation } from "../../lib/errors.ts";
-import type { McpToolSource } from "./qna-agent.ts";
+import { mcpDeps } from "../agents/mcp/deps.ts";
+import { mcpToolsFor } from "../agents/mcp/service.ts";
 
 const zOk = z.object({ success: z.literal(true) });
 
 /** What chatRoutes uses of the application context (bootstrap.ts builds it once). */
 export type ChatRouteDeps = RequireAuthDeps &
-  Pick<AppContext, "database" | "search" | "models" | "webSearch" | "log" | "config" | "mailer"> & {
-    /** The user's MCP tools for agents (modules/agents/mcp). */
-    mcpTools?: McpToolSource;
-  };
+  Pick<AppContext, "database" | "search" | "models" | "webSearch" | "log" | "config" | "mailer" | "secrets">;
 
 /** POST /api/qna (streamed answers) and the chat history calls of spec 1 §7. */
 export function chatRoutes(ctx: ChatRouteDeps) {
@@ -52,7 +50,7 @@ export function chatRoutes(ctx: ChatRouteDeps) {
     web: ctx.webSearch,
     log: ctx.log,
     canEmail: Boolean(ctx.mailer),
-    mcp: ctx.mcpTools,
+    mcp: (actor, book) => mcpToolsFor(mcpDeps(ctx), actor, book),
   };
   // POST /api/qna with execute_tool_call (spec 1 §7): sends a proposed e-mail; answers JSON.
   const execute: MiddlewareHandler<AppEnv> = async (c, next) => {

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import { BotIcon, LogOutIcon } from "lucide-react";
+import { LogOutIcon } from "lucide-react";
 import { routes } from "@mnemo/contracts/constants";
 import { Button } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
@@ -8,6 +8,7 @@ import { SectionCard } from "@/components/ui/section-card";
 import { useSignOut } from "@/features/auth";
 import { UsageMeters } from "@/features/plans";
 import { ProfileNameForm, useMe } from "@/features/users";
+import { McpSection } from "./mcp-section";
 
 function Detail({ label, value }: { label: string; value: string }) {
   return (
@@ -54,12 +55,9 @@ export function AccountPage() {
       <SectionCard
         id={routes.accountMcpsAnchor}
         title="Agents (MCP)"
-        description="Let AI agents reach your memories through the Model Context Protocol."
+        description="MCP servers whose tools your agents may call (Model Context Protocol)."
       >
-        <div className="flex items-center gap-3 rounded-lg border border-dashed p-4 text-sm text-muted-foreground">
-          <BotIcon className="size-5 shrink-0" aria-hidden />
-          Agent (MCP) connections are available soon.
-        </div>
+        <McpSection />
       </SectionCard>
       <SectionCard title="Session">
         <Button variant="outline" onClick={() => signOut.mutate()} disabled={signOut.isPending}>

@@ -9,3 +9,9 @@ export const fixtureCaPath = path.join(os.tmpdir(), `mnemo-e2e-fixture-ca-${fixt
 /** The OAuth 2 server (oauth2-mock-server, GitHub's paths) and the GitHub REST peer of the apps test. */
 export const oauthOrigin = `http://127.0.0.1:${fixturePort + 20}`;
 export const githubApiOrigin = `http://127.0.0.1:${fixturePort + 21}`;
+
+/** The agents spec: the scripted OpenAI-style model, the SMTP peer, its inbox (JSON), and a Mnemo using them. */
+export const scriptedModelOrigin = `http://127.0.0.1:${fixturePort + 22}`;
+export const smtpPeerPort = fixturePort + 23;
+export const inboxOrigin = `http://127.0.0.1:${fixturePort + 24}`;
+export const agentsServerPort = Number(process.env.E2E_PORT ?? 3101) + 2;

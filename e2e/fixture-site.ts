@@ -8,6 +8,8 @@ import { Events, OAuth2Server } from "oauth2-mock-server";
 import { startFixtureSite } from "../apps/server/src/test/fixtures/sites/server.ts";
 import { startGitHubPeer } from "../apps/server/src/test/fixtures/github/peer.ts";
 import { fixtureCaPath, fixturePort, githubApiOrigin, oauthOrigin } from "./fixture-site-config.ts";
+// The agents spec's scripted model and SMTP peer.
+import "./agents-fixture.ts";
 
 const site = await startFixtureSite({ port: fixturePort });
 // The feed the connected-apps test subscribes to (e2e/apps.spec.ts).

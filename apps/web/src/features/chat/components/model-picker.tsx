@@ -26,7 +26,7 @@ export function ModelPicker({
   const llms = options.filter((o) => o.type === "llm");
   const agents = options.filter((o) => o.type === "agent");
   const pick = (o: LlmOption) => {
-    if (!canChoose) {
+    if (!canChoose && o.type !== "agent") {
       toast("Choosing a model is part of the paid plans.", {
         action: {
           label: chatMessages.labels.upgrade,

@@ -37,7 +37,6 @@ export const agentTexts = {
   resultMark: "  ✓",
   errorMark: "  ✗",
   foundSources: (titles: string[]) => `Found ${titles.join(", ")}`,
-  nothingNew: "Nothing new (already cited).",
   toolFailed: (message: string) => `The tool failed: ${message}`,
   stepBudget: (n: number) => `Stopped at the step budget (${n} steps).`,
   stoppedAtBudget: (n: number) =>

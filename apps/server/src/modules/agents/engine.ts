@@ -123,11 +123,11 @@ async function* runLoop(
       case "tool-result": {
         const fresh = book.takeFresh();
         const out = typeof part.output === "string" ? part.output : "";
-        const summary = fresh.length
-          ? agentTexts.foundSources(fresh.map((p) => `${p.title} [${p.citation}]`))
-          : out.startsWith("[")
-            ? agentTexts.nothingNew
-            : out.slice(0, 200);
+        // Every source the result cites (the first line of each numbered passage), new or not.
+        const cited = [...out.matchAll(/^\[(\d+)\] (.+?)(?: \(https?:\/\/\S+\))?$/gm)].map(
+          (m) => `${m[2]} [${m[1]}]`,
+        );
+        const summary = cited.length ? agentTexts.foundSources([...new Set(cited)]) : out.slice(0, 200);
         yield { type: "reasoning", text: `${agentTexts.resultMark} ${summary}\n` };
         if (fresh.length) yield { type: "sources", passages: fresh };
         break;

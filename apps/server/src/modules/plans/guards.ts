@@ -70,7 +70,13 @@ export type QnaRan = {
  */
 export function spentQnaKinds(request: QnaUsage, ran: QnaRan): UsageKind[] {
   return qnaUsageKinds(request).filter((kind) =>
-    kind === "web" ? ran.web : kind === "apps" ? ran.apps : kind === "agent" ? (ran.agent ?? ran.answer) : ran.answer,
+    kind === "web"
+      ? ran.web
+      : kind === "apps"
+        ? ran.apps
+        : kind === "agent"
+          ? (ran.agent ?? ran.answer)
+          : ran.answer,
   );
 }
 

@@ -12,7 +12,11 @@ import {
   type PeerTurn,
 } from "../apps/server/src/test/openai-peer.ts";
 import { startSmtpPeer } from "../apps/server/src/test/smtp-peer.ts";
-import { inboxOrigin, scriptedModelOrigin, smtpPeerPort } from "./fixture-site-config.ts";
+import { startMcpPeer } from "../apps/server/src/test/mcp-peer.ts";
+import { inboxOrigin, mcpPeerPort, scriptedModelOrigin, smtpPeerPort } from "./fixture-site-config.ts";
+
+/** The token the MCP peer demands (the Account page test enters it). */
+export const mcpPeerToken = "e2e-mcp-token";
 
 /** The model's turns: research searches twice then cites; the search agent drafts and re-drafts e-mails. */
 function script(req: PeerRequest): PeerTurn {
@@ -45,6 +49,7 @@ function script(req: PeerRequest): PeerTurn {
 
 await startOpenAiPeer(script, Number(new URL(scriptedModelOrigin).port));
 const smtp = await startSmtpPeer(smtpPeerPort);
+await startMcpPeer(mcpPeerToken, mcpPeerPort);
 http
   .createServer((_req, res) => {
     res.writeHead(200, { "content-type": "application/json" });

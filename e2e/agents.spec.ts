@@ -1,6 +1,6 @@
 import { expect, request as playwrightRequest, test, type Page } from "@playwright/test";
 import { themedShots } from "./helpers";
-import { agentsServerPort, inboxOrigin } from "./fixture-site-config";
+import { agentsServerPort, inboxOrigin, mcpPeerPort } from "./fixture-site-config";
 import { MemoryApi } from "./wall-api";
 
 /**
@@ -96,4 +96,28 @@ test("research agent cites two search steps; search agent e-mails after Modify a
   expect(mail.subject).toBe("Mirror size");
   expect(mail.text).toBe("The telescope mirror is 200 millimetres wide.");
   await inbox.dispose();
+});
+
+test("Account #mcps: add an MCP server by URL with a token, see its tools, disable and remove it", async ({
+  page,
+  request,
+}) => {
+  const api = await MemoryApi.signUp(request, `mcp-${Date.now().toString(36)}@example.com`, "Ada Mcp");
+  await page.addInitScript((token) => localStorage.setItem("mnemo.token", token), api.token);
+  await page.goto("/account#mcps");
+  const section = page.locator("#mcps");
+  await expect(section).toContainText("No MCP servers yet.");
+  await section.getByLabel("Server URL (streamable HTTP)").fill(`http://127.0.0.1:${mcpPeerPort}/mcp`);
+  await section.getByLabel("Name (optional)").fill("Stars");
+  await section.getByLabel(/Bearer token/).fill("e2e-mcp-token");
+  await section.getByRole("button", { name: "Add and test" }).click();
+  const server = section.getByTestId("mcp-server");
+  await expect(server.getByRole("list", { name: "Tools of Stars" })).toContainText(
+    "star_lookup — Looks up facts about a star by name.",
+  );
+  await themedShots(page, "agents-mcps", { settleMs: 200 });
+  await server.getByRole("button", { name: "Disable" }).click();
+  await expect(server).toContainText("Disabled: agents do not use it.");
+  await server.getByRole("button", { name: "Remove Stars" }).click();
+  await expect(section).toContainText("No MCP servers yet.");
 });

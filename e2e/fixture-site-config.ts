@@ -15,3 +15,4 @@ export const scriptedModelOrigin = `http://127.0.0.1:${fixturePort + 22}`;
 export const smtpPeerPort = fixturePort + 23;
 export const inboxOrigin = `http://127.0.0.1:${fixturePort + 24}`;
 export const agentsServerPort = Number(process.env.E2E_PORT ?? 3101) + 2;
+export const mcpPeerPort = fixturePort + 25;

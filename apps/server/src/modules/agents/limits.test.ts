@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { UserStats } from "@mnemo/contracts";
 import { EXTRACTIVE_MODEL_ID, webSearchUnavailable, type LlmOption } from "@mnemo/contracts/llm";
+import { usageDaily } from "../../db/schema/index.ts";
 import { createTestMnemo, testDatabases, type TestMnemo, type TestUser } from "../../test/harness.ts";
 import { startOpenAiPeer, type OpenAiPeer } from "../../test/openai-peer.ts";
 import { startSearxngPeer, type SearxngPeer } from "../../test/searxng-peer.ts";
@@ -71,6 +72,15 @@ describe.each(testDatabases())("agent and web limits on %s", (kind) => {
     });
     expect(reply.item.status).toBe("success");
     expect(await usage(m, user)).toEqual({ qna: 1, web: 0, agent: 1 });
+    // At the web limit, Web on still answers: no web search can run, so the limit does not apply.
+    const day = new Date().toISOString().slice(0, 10);
+    await m.ctx.database.db.insert(usageDaily).values({ ownerId: user.id, day, kind: "web", count: 999 });
+    const atLimit = await ask(m, user, {
+      question: "How wide is the mirror?",
+      search_type: ["web"],
+      user_system_date: day,
+    });
+    expect(atLimit.status).toBe(200);
   });
 
   it("an agent counts only when its tool loop ran: a re-routing offer and a plain model answer spend no agent use", async () => {

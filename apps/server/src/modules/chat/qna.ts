@@ -197,7 +197,9 @@ export type PreparedQna = { chatId: string; lines: AsyncGenerator<StreamLine>; a
 export async function prepareQna(deps: QnaDeps, actor: Actor, req: ChatRequest): Promise<PreparedQna> {
   const { db } = deps;
   // Plan limits (spec 1 §5): refuse early, before any search; free plans get the free default model.
-  const grant = await previewQna(db, actor, req, { models: deps.models.options() });
+  // Without a web search provider the Web mode runs nothing: its limit neither counts nor refuses.
+  const usage = deps.web ? req : { ...req, search_type: req.search_type.filter((t) => t !== "web") };
+  const grant = await previewQna(db, actor, usage, { models: deps.models.options() });
   const { chat, create: newChat } = await resolveChat(db, actor, req);
   const { scope, customInstructions } = await resolveScope(db, actor, req, chat.context);
   const plan: AgentPlan = await planAgentTurn(

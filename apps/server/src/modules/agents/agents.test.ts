@@ -15,6 +15,8 @@ import {
 import { startSearxngPeer, type SearxngPeer } from "../../test/searxng-peer.ts";
 import { startSmtpPeer, type SmtpPeer } from "../../test/smtp-peer.ts";
 import { waitUntil } from "../../test/wait.ts";
+import { eq } from "drizzle-orm";
+import { source } from "../../db/schema/index.ts";
 import { addMemory, ask } from "../chat/test-helpers.ts";
 import { agentSpecs } from "./registry.ts";
 
@@ -277,6 +279,23 @@ describe.each(testDatabases())("agents on %s", (kind) => {
     expect(yes.item.response).toContain("print(1)");
     expect(lastUserText(model.requests[0])).toContain("Write a python function for the mirror area");
     expect((await usage(m, user)).agent).toBe(1);
+  });
+
+  it("the search agent saves what the user asks it to remember as a memory (echo memory)", async () => {
+    model.script = (req) =>
+      toolResultsSinceUser(req).length === 0
+        ? { toolCalls: [{ name: "save_memory", args: { title: "Parking", text: "The car is on level 3." } }] }
+        : { text: "Saved." };
+    const user = await newUser();
+    const { item } = await ask(m, user, {
+      question: "Remember that the car is on level 3",
+      selected_generation_model: "findr_agent",
+    });
+    expect(item.status).toBe("success");
+    expect(item.isEchoMemory).toBe(true);
+    expect(item.chainOfThoughts).toContain(`${agentTexts.toolCallMark} Save a memory`);
+    const rows = await m.ctx.database.db.select().from(source).where(eq(source.ownerId, user.id));
+    expect(rows.map((r) => r.title)).toContain("Parking");
   });
 
   it("without a tool-capable model the agents are unavailable with the reason, and asking one spends nothing", async () => {

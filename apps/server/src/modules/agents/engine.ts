@@ -21,6 +21,7 @@ const toolLabels: Record<string, string> = {
   search_apps: "Search apps",
   search_web: "Search the web",
   [EMAIL_TOOL]: "Compose an e-mail",
+  save_memory: "Save a memory",
 };
 
 /** The thought line of a tool call (a tool-call card in the Thoughts panel). */
@@ -121,6 +122,7 @@ async function* runLoop(
         } else yield { type: "reasoning", text: toolCallLine(part.toolName, part.input, part.title) };
         break;
       case "tool-result": {
+        if (part.toolName === "save_memory") yield { type: "echo-memory" };
         const fresh = book.takeFresh();
         const out = typeof part.output === "string" ? part.output : "";
         // Every source the result cites (the first line of each numbered passage), new or not.

@@ -1,7 +1,7 @@
 import type { AgentId } from "@mnemo/contracts/llm";
 
 /** The platform's own tools (MCP tools join them per user). */
-export type BuiltinTool = "search_memories" | "search_apps" | "search_web" | "send_email";
+export type BuiltinTool = "search_memories" | "search_apps" | "search_web" | "send_email" | "save_memory";
 
 /** What makes an agent: its instructions, the tools it may call and its step budget. */
 export type AgentSpec = {
@@ -23,8 +23,8 @@ export const agentSpecs: Record<AgentId, AgentSpec> = {
   findr_agent: {
     id: "findr_agent",
     prompt:
-      "You are Mnemo's search agent. Find what the user needs in their memories, their connected apps and the web, then answer briefly. When the user asks you to e-mail something, compose the e-mail and call send_email with the recipient, a subject and a plain-text body; the user reviews it before anything is sent.",
-    tools: ["search_memories", "search_apps", "search_web", "send_email"],
+      "You are Mnemo's search agent. Find what the user needs in their memories, their connected apps and the web, then answer briefly. When the user asks you to e-mail something, compose the e-mail and call send_email with the recipient, a subject and a plain-text body; the user reviews it before anything is sent. When the user asks you to remember something, call save_memory with a short title and the text to keep.",
+    tools: ["search_memories", "search_apps", "search_web", "send_email", "save_memory"],
     mcp: true,
     maxSteps: 5,
   },

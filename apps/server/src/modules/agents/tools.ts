@@ -29,6 +29,8 @@ export type ToolDeps = {
   web?: WebSearchProvider;
   /** E-mail can be sent (SMTP configured). */
   canEmail: boolean;
+  /** Saves a note as a memory of the actor (echo memory); absent: the tool is not offered. */
+  saveMemory?: (title: string, markdown: string) => Promise<{ id: string; title: string }>;
   log: Logger;
 };
 
@@ -117,5 +119,19 @@ export async function platformTools(
         "Propose an e-mail to send. The user reviews it and presses Execute to send it, or Modify to ask for changes.",
       inputSchema: zEmailParams,
     });
+  if (want.has("save_memory") && deps.saveMemory) {
+    const save = deps.saveMemory;
+    tools.save_memory = tool({
+      description: "Save a note as a new memory of the user (when they ask you to remember something).",
+      inputSchema: z.object({
+        title: z.string().min(1).max(200).describe("A short title"),
+        text: z.string().min(1).max(20_000).describe("What to remember, in Markdown"),
+      }),
+      execute: async ({ title, text }) => {
+        const saved = await save(title, text);
+        return `Saved as the memory "${saved.title}".`;
+      },
+    });
+  }
   return tools;
 }

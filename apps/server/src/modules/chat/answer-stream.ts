@@ -62,6 +62,8 @@ export async function* streamAnswer(opts: {
           yield { chunk: ev.text };
         } else if (ev.type === "follow-ups") {
           outcome.followUps = ev.questions;
+        } else if (ev.type === "echo-memory") {
+          yield { added_echo_memory: true };
         } else if (ev.type === "sources") {
           outcome.sources = tally.add(ev.passages);
           yield tally.line();

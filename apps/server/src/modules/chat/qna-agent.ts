@@ -20,7 +20,9 @@ export type McpToolSource = (
   book: CitationBook,
 ) => Promise<{ tools: ToolSet; notes: string[]; close: () => Promise<void> }>;
 
-export type AgentDeps = Omit<ToolDeps, "web"> & {
+export type AgentDeps = Omit<ToolDeps, "web" | "saveMemory"> & {
+  /** Saves a note as the actor's memory (the save_memory tool); absent: not offered. */
+  saveMemory?: (actor: Actor, title: string, markdown: string) => Promise<{ id: string; title: string }>;
   models: ModelRegistry;
   web?: ToolDeps["web"];
   mcp?: McpToolSource;
@@ -90,7 +92,12 @@ export async function planAgentTurn(
   const model = deps.models.agentModel();
   const build = (id: AgentId) =>
     createAgentEngine(id, model!, async (spec, book) => {
-      const own = await platformTools(deps, spec, { scope, book });
+      const save = deps.saveMemory;
+      const own = await platformTools(
+        { ...deps, saveMemory: save && ((title, markdown) => save(actor, title, markdown)) },
+        spec,
+        { scope, book },
+      );
       const mcp = spec.mcp && deps.mcp ? await deps.mcp(actor, book) : undefined;
       return {
         tools: { ...mcp?.tools, ...own },

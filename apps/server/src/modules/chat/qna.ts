@@ -17,7 +17,7 @@ import { buildSources, type SourceMeta } from "./sources.ts";
 import { searchWeb } from "./web-step.ts";
 import { connectedAppIds } from "../apps/repo.ts";
 import { findConnector } from "../apps/registry.ts";
-import { planAgentTurn, type AgentPlan, type McpToolSource } from "./qna-agent.ts";
+import { planAgentTurn, type AgentDeps, type AgentPlan, type McpToolSource } from "./qna-agent.ts";
 
 export type QnaDeps = {
   db: Db;
@@ -29,6 +29,8 @@ export type QnaDeps = {
   canEmail?: boolean;
   /** The user's MCP tools for agents. */
   mcp?: McpToolSource;
+  /** Saves a note as the actor's memory (agents' save_memory, echo memory). */
+  saveMemory?: AgentDeps["saveMemory"];
 };
 
 /** Passages retrieved per question. */

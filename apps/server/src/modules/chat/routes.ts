@@ -30,13 +30,18 @@ import { executeToolCall, isExecuteBody } from "./tool-call.ts";
 import type { MiddlewareHandler } from "hono";
 import { validation } from "../../lib/errors.ts";
 import { mcpDeps } from "../agents/mcp/deps.ts";
+import { markdownToBlocks } from "../pages/blocknote.ts";
+import { createPage } from "../pages/service.ts";
 import { mcpToolsFor } from "../agents/mcp/service.ts";
 
 const zOk = z.object({ success: z.literal(true) });
 
 /** What chatRoutes uses of the application context (bootstrap.ts builds it once). */
 export type ChatRouteDeps = RequireAuthDeps &
-  Pick<AppContext, "database" | "search" | "models" | "webSearch" | "log" | "config" | "mailer" | "secrets">;
+  Pick<
+    AppContext,
+    "database" | "search" | "models" | "webSearch" | "log" | "config" | "mailer" | "secrets" | "queue"
+  >;
 
 /** POST /api/qna (streamed answers) and the chat history calls of spec 1 §7. */
 export function chatRoutes(ctx: ChatRouteDeps) {
@@ -51,6 +56,10 @@ export function chatRoutes(ctx: ChatRouteDeps) {
     log: ctx.log,
     canEmail: Boolean(ctx.mailer),
     mcp: (actor, book) => mcpToolsFor(mcpDeps(ctx), actor, book),
+    saveMemory: async (actor, title, markdown) => {
+      const blocks = await markdownToBlocks(markdown, ctx.config.PARSE_TIMEOUT_MS);
+      return createPage(ctx, actor, { title, blocks, markdown, collections: [] });
+    },
   };
   // POST /api/qna with execute_tool_call (spec 1 §7): sends a proposed e-mail; answers JSON.
   const execute: MiddlewareHandler<AppEnv> = async (c, next) => {

@@ -1,6 +1,6 @@
 import { memo, useCallback } from "react";
 import { Link } from "react-router";
-import { AlertCircleIcon, SparklesIcon } from "lucide-react";
+import { AlertCircleIcon, BookmarkCheckIcon, SparklesIcon } from "lucide-react";
 import { appSearchMessages, chatMessages } from "@mnemo/contracts/messages";
 import { Button } from "@/components/ui/button";
 import type { ChatEntry } from "../logic/session";
@@ -67,6 +67,11 @@ export const ChatItem = memo(function ChatItem({ entry }: { entry: ChatEntry }) 
             streaming={item.status === "streaming"}
           />
         </div>
+      )}
+      {item.isEchoMemory && (
+        <p className="flex items-center gap-1.5 text-xs text-muted-foreground" role="note">
+          <BookmarkCheckIcon className="size-3.5 shrink-0" aria-hidden /> Saved to your memories.
+        </p>
       )}
       {item.status === "cancelled" && (
         <p className="text-xs text-muted-foreground italic">Stopped. The answer so far is kept.</p>

@@ -32,10 +32,14 @@ export async function executeToolCall(
   if (!chat || chat.ownerId !== actor.id) throw notFound("Chat not found.");
   const turns = await repo.listTurns(db, chat.id);
   const proposing = turns.filter((t) => (t.metadata.tool_call as StoredCall | undefined)?.tool_name);
+  const params = input.tool_call_config.params ?? {};
+  const matches = (t: (typeof turns)[number]) =>
+    isDeepStrictEqual((t.metadata.tool_call as StoredCall).params, params);
+  // The turn at tool_call_index; a client whose count drifted (a question refused before it was
+  // stored) names the latest turn that proposed exactly these params.
+  const atIndex = proposing.find((t) => t.ord === input.tool_call_index);
   const turn =
-    input.tool_call_index != null
-      ? turns.find((t) => t.ord === input.tool_call_index && t.metadata.tool_call)
-      : proposing.at(-1);
+    (atIndex && matches(atIndex) ? atIndex : proposing.filter(matches).at(-1)) ?? atIndex ?? proposing.at(-1);
   const call = turn?.metadata.tool_call as StoredCall | undefined;
   if (!turn || !call || call.tool_name !== input.tool_call_config.tool_name)
     throw notFound("Tool call not found.");

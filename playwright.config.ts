@@ -2,7 +2,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { fixtureCaPath, fixtureOrigin, githubApiOrigin, oauthOrigin } from "./e2e/fixture-site-config.ts";
+import {
+  agentsServerPort,
+  fixtureCaPath,
+  fixtureOrigin,
+  githubApiOrigin,
+  oauthOrigin,
+  scriptedModelOrigin,
+  smtpPeerPort,
+} from "./e2e/fixture-site-config.ts";
 import { headlessChromiumFlags } from "./apps/server/src/modules/screenshots/chromium-flags.ts";
 
 /**
@@ -60,6 +68,24 @@ Object.assign(serverEnv, {
 // The plans spec registers a desktop client with this secret (the Source header alone is not trusted).
 Object.assign(serverEnv, { DESKTOP_CLIENT_SECRET: "e2e-desktop-client-secret" });
 
+// The agents spec runs against a second Mnemo with the scripted tool-calling model and SMTP (its own
+// data dir), so the other specs keep the offline defaults they are written for.
+const agentsEnv: Record<string, string> = {
+  ...serverEnv,
+  PORT: String(agentsServerPort),
+  DATA_DIR: `${dataDir}-agents`,
+  OPENAI_COMPATIBLE_BASE_URL: `${scriptedModelOrigin}/v1`,
+  OPENAI_COMPATIBLE_MODELS: "scripted-model",
+  OPENAI_COMPATIBLE_TOOLS: "true",
+  DEFAULT_MODEL: "mnemo-extractive",
+  SMTP_URL: `smtp://127.0.0.1:${smtpPeerPort}`,
+  ANSWER_STREAM_DELAY_MS: "60",
+};
+if (!process.env.E2E_AGENTS_DIR_CLEANUP) {
+  process.env.E2E_AGENTS_DIR_CLEANUP = "1";
+  process.on("exit", () => fs.rmSync(`${dataDir}-agents`, { recursive: true, force: true }));
+}
+
 export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results/e2e",
@@ -96,6 +122,16 @@ export default defineConfig({
         "node_modules/.bin/node --experimental-transform-types --disable-warning=ExperimentalWarning --max-semi-space-size=8 apps/server/src/main.ts serve",
       url: `${baseURL}/api/health`,
       env: serverEnv,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+    {
+      command:
+        "node_modules/.bin/node --experimental-transform-types --disable-warning=ExperimentalWarning --max-semi-space-size=8 apps/server/src/main.ts serve",
+      url: `http://127.0.0.1:${agentsServerPort}/api/health`,
+      env: agentsEnv,
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: "pipe",

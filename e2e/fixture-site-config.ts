@@ -13,3 +13,10 @@ export const githubApiOrigin = `http://127.0.0.1:${fixturePort + 21}`;
 /** The IMAP server of the Mail test (dovecot, IMAPS with the fixture site's CA) and its mailbox. */
 export const imapPort = fixturePort + 30;
 export const imapUser = { user: "ada", password: "e2e-mail-secret", email: "ada@mail.example" };
+
+/** The agents spec: the scripted OpenAI-style model, the SMTP peer, its inbox (JSON), and a Mnemo using them. */
+export const scriptedModelOrigin = `http://127.0.0.1:${fixturePort + 22}`;
+export const smtpPeerPort = fixturePort + 23;
+export const inboxOrigin = `http://127.0.0.1:${fixturePort + 24}`;
+export const agentsServerPort = Number(process.env.E2E_PORT ?? 3101) + 2;
+export const mcpPeerPort = fixturePort + 25;

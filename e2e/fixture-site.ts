@@ -16,6 +16,8 @@ import {
   imapUser,
   oauthOrigin,
 } from "./fixture-site-config.ts";
+// The agents spec's scripted model and SMTP peer.
+import "./agents-fixture.ts";
 
 const site = await startFixtureSite({ port: fixturePort });
 // The feed the connected-apps test subscribes to (e2e/apps.spec.ts).

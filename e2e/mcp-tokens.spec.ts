@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { themedShots } from "./helpers";
 import { MemoryApi } from "./wall-api";
 
-/** Issue 22: personal access tokens for MCP clients, created and revoked in Account → Agents (MCP). */
+/** Issue 22: personal access tokens for MCP clients, created and revoked in Account → Mnemo in other AI tools. */
 const email = () => `mcp-${Date.now().toString(36)}@example.com`;
 
 test("create a token, see it once with the client configuration, use it over MCP, revoke it", async ({
@@ -11,8 +11,8 @@ test("create a token, see it once with the client configuration, use it over MCP
 }) => {
   const api = await MemoryApi.signUp(request, email(), "Token Maker");
   await page.addInitScript((token) => localStorage.setItem("mnemo.token", token), api.token);
-  await page.goto("/account#mcps");
-  const section = page.locator("#mcps");
+  await page.goto("/account#access-tokens");
+  const section = page.locator("#access-tokens");
   await expect(section.getByText("No tokens yet")).toBeVisible();
 
   await section.getByLabel("Token name").fill("Cursor on laptop");

@@ -105,7 +105,7 @@ test("dashboard query parameters open plans and support; account holds #mcps", a
 
   await page.goto("/account#mcps");
   await expect(page.locator("#mcps")).toBeInViewport();
-  await expect(page.locator("#mcps")).toContainText("Agent (MCP) connections are available soon.");
+  await expect(page.locator("#mcps")).toContainText("No MCP servers yet.");
   await expect(page.locator("#main").getByText(user.email)).toBeVisible();
   await page.screenshot(shot("account"));
 });

@@ -84,7 +84,7 @@ export function buildContext(config: Config, database: Database, log: Logger): A
     desktopTokens: createDesktopTokens(secret, config.DESKTOP_CLIENT_SECRET),
     search,
     memorySearch: createSearchIndex(database, { ...DEFAULT_RANKING, rm3: null, depth: 50 }),
-    models: createModelRegistry(modelsFromConfig(config)),
+    models: createModelRegistry(modelsFromConfig(config), { defaultModel: config.DEFAULT_MODEL }),
     webSearch: webSearchFromConfig(config),
     embeddings,
     // Across processes on PostgreSQL (a worker's indexing events reach the API holding the stream).

@@ -67,6 +67,14 @@ export const zConfig = z.object({
   OPENAI_COMPATIBLE_BASE_URL: z.string().url().optional(),
   OPENAI_COMPATIBLE_API_KEY: z.string().optional(),
   OPENAI_COMPATIBLE_MODELS: list,
+  /** The OpenAI-compatible models can call tools (function calling): they may then run agents. */
+  OPENAI_COMPATIBLE_TOOLS: bool,
+  /** The default model of the picker when it is configured (spec 1 §3: a named general model); else the first. */
+  DEFAULT_MODEL: z.string().optional(),
+  /** MCP servers may be stdio commands only from this comma list (exact command lines); none by default. */
+  MCP_STDIO_ALLOW: list,
+  /** How long an MCP server may take to connect or to answer one tool call (ms). */
+  MCP_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
   EMBEDDINGS_MODEL: z.string().optional(),
   /** Which configured provider serves EMBEDDINGS_MODEL: OPENAI_* or OPENAI_COMPATIBLE_* settings. */
   EMBEDDINGS_PROVIDER: z.enum(["openai", "openai-compatible"]).optional(),

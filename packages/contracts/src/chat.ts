@@ -82,6 +82,20 @@ export const zPassageAnchor = z.object({
 });
 export type PassageAnchor = z.infer<typeof zPassageAnchor>;
 
+/**
+ * POST /api/qna (execute tool): send what a turn's tool call proposed (spec 1 §7). The server
+ * sends exactly the proposal it stored for that turn (`tool_call_index` is the turn's index in the chat).
+ */
+export const zExecuteToolCallInput = z.object({
+  chat_id: z.string().min(1).max(200),
+  execute_tool_call: z.literal(true),
+  tool_call_config: zToolCallConfig,
+  tool_call_index: z.number().int().min(0).nullish(),
+});
+export type ExecuteToolCallInput = z.input<typeof zExecuteToolCallInput>;
+export const zExecuteToolCallResponse = z.object({ success: z.boolean(), message: z.string() });
+export type ExecuteToolCallResponse = z.infer<typeof zExecuteToolCallResponse>;
+
 /** A memory (or web result) an answer drew on; `citation` is the `[n]` used in the answer text. */
 export const zSourceResult = z.object({
   id: z.string(),
@@ -124,6 +138,9 @@ export const zSavedSessionRecord = z.object({
   vote: z.number().int().nullish(),
   /** The memory the answer was saved as (Save as memory), while that memory exists. */
   saved_source_id: z.string().nullish(),
+  /** The tool call the answer proposed (an e-mail to Modify or Execute), shown to the owner only. */
+  tool_call_tool_name: z.string().nullish(),
+  tool_call_params: z.record(z.string(), z.unknown()).nullish(),
 });
 export type SavedSessionRecord = z.infer<typeof zSavedSessionRecord>;
 

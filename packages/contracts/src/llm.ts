@@ -51,5 +51,13 @@ export const zAgent = z.object({
 });
 export type Agent = z.infer<typeof zAgent>;
 
-export const zLlmOptionsResponse = z.object({ llms: z.array(zLlmOption) });
+/** Why the Web toggle is disabled when no web search provider is configured (composed). */
+export const webSearchUnavailable =
+  "Web search needs a web search provider (SearXNG, Brave or Tavily), and none is configured.";
+
+export const zLlmOptionsResponse = z.object({
+  llms: z.array(zLlmOption),
+  /** Whether web search can run (a provider is configured); the Web toggle is disabled with `reason` otherwise. */
+  web_search: z.object({ available: z.boolean(), reason: z.string().optional() }).optional(),
+});
 export const zAgentsResponse = z.object({ agents: z.array(zAgent) });

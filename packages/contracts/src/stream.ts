@@ -27,6 +27,32 @@ export const answerTexts = {
     `\n\n_Tip: try asking again with ${model} or another model for a broader answer._`,
 } as const;
 
+/**
+ * Thought lines of an agent's steps (composed; the spec names the Thoughts panel, not its lines).
+ * A line starting with `toolCallMark` is a tool call; `resultMark` / `errorMark` lines its outcome —
+ * the web app draws them as tool-call cards.
+ */
+export const agentTexts = {
+  toolCallMark: "▸",
+  resultMark: "  ✓",
+  errorMark: "  ✗",
+  foundSources: (titles: string[]) => `Found ${titles.join(", ")}`,
+  toolFailed: (message: string) => `The tool failed: ${message}`,
+  stepBudget: (n: number) => `Stopped at the step budget (${n} steps).`,
+  stoppedAtBudget: (n: number) =>
+    `I stopped after ${n} steps, my step budget, before finishing. The sources found so far are listed below; ask again more precisely to continue.`,
+  emailProposed: "I drafted this e-mail. Press Modify to change it, or Execute to send it.",
+  mcpTimeout: (server: string, seconds: number) =>
+    `The MCP server ${server} did not answer within ${seconds} s.`,
+  /** Agent re-routing (spec 1 §4): the yes/no follow-up question. */
+  rerouteOffer: (agent: string) =>
+    `This question suits the ${agent} better. Shall I ask the ${agent} instead?`,
+  rerouteYes: "Yes",
+  rerouteNo: "No",
+  agentsUnavailable:
+    "Agents need a tool-capable model (OpenAI, Anthropic, or an OpenAI-compatible model with OPENAI_COMPATIBLE_TOOLS); none is configured.",
+} as const;
+
 /** Each key a reply line may carry (spec 1 §3 Streamed reply lines); a line carries one or more. */
 export const zStreamLine = z
   .object({

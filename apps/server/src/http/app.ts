@@ -25,6 +25,7 @@ import { planRoutes } from "../modules/plans/routes.ts";
 import { appRoutes } from "../modules/apps/routes.ts";
 import { accessTokenRoutes } from "../modules/access-tokens/routes.ts";
 import { mcpRoutes } from "../modules/mcp/routes.ts";
+import { mcpRoutes as mcpServerRoutes } from "../modules/agents/mcp/routes.ts";
 
 /** Module route factories, mounted under /api in this order. */
 const modules = [
@@ -41,6 +42,7 @@ const modules = [
   appRoutes,
   accessTokenRoutes,
   mcpRoutes,
+  mcpServerRoutes,
   screenshotRoutes,
   eventRoutes,
 ];

@@ -54,3 +54,30 @@ export const oauthState = pgTable("oauth_state", {
   redirectUri: text("redirect_uri").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A user's MCP server (spec 3 §2 Account route, anchor mcps): streamable HTTP by URL, or a stdio
+ * command from the operator's allow-list (MCP_STDIO_ALLOW). Headers and token live only in
+ * `secret`, sealed like connected-app credentials; `tools` is the last listing (name, description).
+ */
+export const mcpServer = pgTable(
+  "mcp_server",
+  {
+    id: text("id").primaryKey(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** http (streamable HTTP) | stdio */
+    transport: text("transport").notNull().default("http"),
+    /** The URL (http) or the allow-listed command line (stdio). */
+    target: text("target").notNull(),
+    secret: text("secret"),
+    enabled: boolean("enabled").notNull().default(true),
+    tools: jsonb("tools").$type<{ name: string; description: string }[]>().notNull().default([]),
+    lastError: text("last_error"),
+    checkedAt: timestamp("checked_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("mcp_server_owner_target_idx").on(t.ownerId, t.target)],
+);

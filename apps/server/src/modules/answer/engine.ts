@@ -30,7 +30,11 @@ export type AnswerEvent =
   | { type: "reasoning"; text: string }
   | { type: "text"; text: string }
   | { type: "follow-ups"; questions: string[] }
-  | { type: "tool-call"; toolName: string; params: Record<string, unknown> };
+  | { type: "tool-call"; toolName: string; params: Record<string, unknown> }
+  /** Passages first cited during the answer (an agent's tool results), numbered after the retrieved ones. */
+  | { type: "sources"; passages: CitedPassage[] }
+  /** The answer saved a new memory (an agent's save_memory: spec 1 echo memory). */
+  | { type: "echo-memory" };
 
 export interface AnswerEngine {
   /** The LLM option id this engine serves. */

@@ -3,6 +3,7 @@ import type { Logger } from "../../logger.ts";
 import { AppError } from "../../lib/errors.ts";
 import { pieces, type AnswerEngine, type AnswerInput } from "../answer/engine.ts";
 import { answerErrorCode } from "./answer-error.ts";
+import { SourceTally } from "./source-tally.ts";
 
 /** The turn's final state, stored as the reply ends (success, error, or cancelled). */
 export type TurnOutcome = {
@@ -10,6 +11,10 @@ export type TurnOutcome = {
   answer: string;
   thoughts: string;
   followUps: string[];
+  /** The sources when tools added some during the answer (agents). */
+  sources?: SourceTally["current"];
+  /** The tool call the answer proposes (an e-mail to Modify or Execute). */
+  toolCall?: { tool_name: string; params: Record<string, unknown> };
 };
 
 /**
@@ -30,6 +35,7 @@ export async function* streamAnswer(opts: {
 }): AsyncGenerator<StreamLine> {
   const { engine, signal } = opts;
   const outcome: TurnOutcome = { status: "cancelled", answer: "", thoughts: "", followUps: [] };
+  const tally = new SourceTally(opts.head);
   let stored = false;
   const store = async (status: TurnOutcome["status"]) => {
     if (stored) return;
@@ -56,7 +62,13 @@ export async function* streamAnswer(opts: {
           yield { chunk: ev.text };
         } else if (ev.type === "follow-ups") {
           outcome.followUps = ev.questions;
+        } else if (ev.type === "echo-memory") {
+          yield { added_echo_memory: true };
+        } else if (ev.type === "sources") {
+          outcome.sources = tally.add(ev.passages);
+          yield tally.line();
         } else {
+          outcome.toolCall = { tool_name: ev.toolName, params: ev.params };
           yield { tool_call_tool_name: ev.toolName, tool_call_params: ev.params };
         }
       }

@@ -90,7 +90,12 @@ export async function duplicatePublic(
         answer: t.answer,
         thoughts: t.thoughts,
         sources: t.sources,
-        metadata: t.metadata,
+        // A copy never carries the owner's e-mail drafts (an Execute would send them) or routing offers.
+        metadata: Object.fromEntries(
+          Object.entries(t.metadata).filter(
+            ([k]) => !["tool_call", "tool_call_result", "reroute_offer"].includes(k),
+          ),
+        ),
         followUps: t.followUps,
         llm: t.llm,
         searchTypes: t.searchTypes,

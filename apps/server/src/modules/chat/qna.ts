@@ -18,6 +18,7 @@ import { passageAnchor } from "./anchors.ts";
 import { searchWeb } from "./web-step.ts";
 import { connectedAppIds } from "../apps/repo.ts";
 import { findConnector } from "../apps/registry.ts";
+import { planAgentTurn, type AgentDeps, type AgentPlan, type McpToolSource } from "./qna-agent.ts";
 
 export type QnaDeps = {
   db: Db;
@@ -25,6 +26,12 @@ export type QnaDeps = {
   models: ModelRegistry;
   web?: WebSearchProvider;
   log: Logger;
+  /** E-mail can be sent (SMTP configured): agents may propose e-mails. */
+  canEmail?: boolean;
+  /** The user's MCP tools for agents. */
+  mcp?: McpToolSource;
+  /** Saves a note as the actor's memory (agents' save_memory, echo memory). */
+  saveMemory?: AgentDeps["saveMemory"];
 };
 
 /** Passages retrieved per question. */
@@ -143,6 +150,14 @@ async function generationContext(
 
 type Sources = ReturnType<typeof buildSources>;
 
+/** A re-routing offer searches nothing. */
+const emptyRetrieval = {
+  finalTypes: [] as string[],
+  webAnswered: false,
+  appsSearched: false,
+  appsNotSearched: [] as string[],
+};
+
 /**
  * Stores the turn as streaming, counted against the plan atomically with it (a refusal under a
  * race rolls the turn back). Regenerate (is_retry_llm) replaces the answer it retries.
@@ -158,6 +173,7 @@ async function startTurn(
     finalTypes: string[];
     sources: Sources;
     ran: QnaRan;
+    metadata?: Record<string, unknown>;
   },
 ) {
   const row = await db.transaction(async (tx) => {
@@ -178,6 +194,7 @@ async function startTurn(
         most_relevant_results: turn.sources.mostRelevant,
         other_results: turn.sources.other,
         source_id_map: turn.sources.sourceIdMap,
+        ...turn.metadata,
       },
       status: "streaming",
     });
@@ -196,16 +213,29 @@ export type PreparedQna = { chatId: string; lines: AsyncGenerator<StreamLine>; a
 export async function prepareQna(deps: QnaDeps, actor: Actor, req: ChatRequest): Promise<PreparedQna> {
   const { db } = deps;
   // Plan limits (spec 1 §5): refuse early, before any search; free plans get the free default model.
-  const grant = await previewQna(db, actor, req, { models: deps.models.options() });
-  const { selected, engine } = chooseEngine(deps.models, grant, req);
+  // Without a web search provider the Web mode runs nothing: its limit neither counts nor refuses.
+  const usage = deps.web ? req : { ...req, search_type: req.search_type.filter((t) => t !== "web") };
+  const grant = await previewQna(db, actor, usage, { models: deps.models.options() });
   const { chat, create: newChat } = await resolveChat(db, actor, req);
   const { scope, customInstructions } = await resolveScope(db, actor, req, chat.context);
-  const { sources, finalTypes, webAnswered, appsSearched, appsNotSearched } = await retrieve(
-    deps,
+  const plan: AgentPlan = await planAgentTurn(
+    {
+      ...deps,
+      canEmail: Boolean(deps.canEmail),
+      web: req.search_type.includes("web") ? deps.web : undefined,
+    },
     actor,
-    scope,
     req,
+    chat.id,
+    scope,
   );
+  const chosen = plan.kind === "none" ? chooseEngine(deps.models, grant, req) : undefined;
+  const engine = plan.kind === "none" ? chosen!.engine : plan.engine;
+  const question = plan.kind === "run" ? plan.question : req.question;
+  const offer = plan.kind === "offer";
+  const { sources, finalTypes, webAnswered, appsSearched, appsNotSearched } = offer
+    ? { ...emptyRetrieval, sources: buildSources([], new Map()) }
+    : await retrieve(deps, actor, scope, { ...req, question });
   const { generation, history } = await generationContext(
     db,
     actor,
@@ -213,8 +243,13 @@ export async function prepareQna(deps: QnaDeps, actor: Actor, req: ChatRequest):
     req,
     Boolean(engine?.generative),
   );
-  const llm = engine?.id ?? selected.id;
-  const ran: QnaRan = { answer: engine !== undefined, web: webAnswered, apps: appsSearched };
+  const llm = engine?.id ?? chosen!.selected.id;
+  const ran: QnaRan = {
+    answer: engine !== undefined && !offer,
+    web: webAnswered,
+    apps: appsSearched,
+    agent: plan.kind === "run",
+  };
   const turn = await startTurn(db, actor, req, {
     chatId: chat.id,
     newChat,
@@ -222,6 +257,7 @@ export async function prepareQna(deps: QnaDeps, actor: Actor, req: ChatRequest):
     finalTypes,
     sources,
     ran,
+    metadata: offer ? { reroute_offer: plan.offer } : undefined,
   });
 
   const abort = new AbortController();
@@ -240,10 +276,11 @@ export async function prepareQna(deps: QnaDeps, actor: Actor, req: ChatRequest):
       other_results: sources.other,
       source_id_map: sources.sourceIdMap,
       ...(appsNotSearched.length ? { apps_not_searched: appsNotSearched } : {}),
+      ...(plan.kind === "run" ? plan.head : {}),
     },
     engine,
     input: {
-      question: req.question,
+      question,
       passages: sources.passages,
       mode: isCreative(req) ? "creative" : "memories",
       instructions: { custom: customInstructions, generation },

@@ -111,11 +111,41 @@ const begins = (column: typeof chatTurn.answer | typeof chatTurn.thoughts, prefi
 export async function storeOutcome(
   db: Db,
   id: string,
-  o: { answer: string; thoughts: string; followUps: string[]; status: string },
+  o: {
+    answer: string;
+    thoughts: string;
+    followUps: string[];
+    status: string;
+    sources?: {
+      results: unknown[];
+      mostRelevant: unknown[];
+      other: unknown[];
+      sourceIdMap: Record<string, string>;
+    };
+    toolCall?: { tool_name: string; params: Record<string, unknown> };
+  },
 ) {
+  // Sources an agent's tools added and the tool call it proposed join the turn's metadata.
+  const meta: Record<string, unknown> = {};
+  if (o.sources)
+    Object.assign(meta, {
+      most_relevant_results: o.sources.mostRelevant,
+      other_results: o.sources.other,
+      source_id_map: o.sources.sourceIdMap,
+    });
+  if (o.toolCall) meta.tool_call = o.toolCall;
   await db
     .update(chatTurn)
-    .set({ answer: o.answer, thoughts: o.thoughts, followUps: o.followUps, status: o.status })
+    .set({
+      answer: o.answer,
+      thoughts: o.thoughts,
+      followUps: o.followUps,
+      status: o.status,
+      ...(o.sources ? { sources: o.sources.results } : {}),
+      ...(Object.keys(meta).length
+        ? { metadata: sql`${chatTurn.metadata} || ${JSON.stringify(meta)}::jsonb` }
+        : {}),
+    })
     .where(
       and(
         eq(chatTurn.id, id),

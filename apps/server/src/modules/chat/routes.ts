@@ -13,6 +13,7 @@ import {
   zSavedAnswerInput,
   zStoppedAnswerInput,
   zUpdateContextInput,
+  zExecuteToolCallInput,
 } from "@mnemo/contracts/chat";
 import type { AppContext } from "../../context.ts";
 import type { AppEnv } from "../../http/context.ts";
@@ -25,12 +26,22 @@ import { ndjsonResponse, slowLines } from "./ndjson.ts";
 import { publicChatRoutes } from "./public-routes.ts";
 import { prepareQna, type QnaDeps } from "./qna.ts";
 import * as service from "./service.ts";
+import { executeToolCall, isExecuteBody } from "./tool-call.ts";
+import type { MiddlewareHandler } from "hono";
+import { validation } from "../../lib/errors.ts";
+import { mcpDeps } from "../agents/mcp/deps.ts";
+import { markdownToBlocks } from "../pages/blocknote.ts";
+import { createPage } from "../pages/service.ts";
+import { mcpToolsFor } from "../agents/mcp/service.ts";
 
 const zOk = z.object({ success: z.literal(true) });
 
 /** What chatRoutes uses of the application context (bootstrap.ts builds it once). */
 export type ChatRouteDeps = RequireAuthDeps &
-  Pick<AppContext, "database" | "search" | "models" | "webSearch" | "log" | "config">;
+  Pick<
+    AppContext,
+    "database" | "search" | "models" | "webSearch" | "log" | "config" | "mailer" | "secrets" | "queue"
+  >;
 
 /** POST /api/qna (streamed answers) and the chat history calls of spec 1 §7. */
 export function chatRoutes(ctx: ChatRouteDeps) {
@@ -43,6 +54,25 @@ export function chatRoutes(ctx: ChatRouteDeps) {
     models: ctx.models,
     web: ctx.webSearch,
     log: ctx.log,
+    canEmail: Boolean(ctx.mailer),
+    mcp: (actor, book) => mcpToolsFor(mcpDeps(ctx), actor, book),
+    saveMemory: async (actor, title, markdown) => {
+      const blocks = await markdownToBlocks(markdown, ctx.config.PARSE_TIMEOUT_MS);
+      return createPage(ctx, actor, { title, blocks, markdown, collections: [] });
+    },
+  };
+  // POST /api/qna with execute_tool_call (spec 1 §7): sends a proposed e-mail; answers JSON.
+  const execute: MiddlewareHandler<AppEnv> = async (c, next) => {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(await c.req.text());
+    } catch {
+      return next();
+    }
+    if (!isExecuteBody(raw)) return next();
+    const parsed = zExecuteToolCallInput.safeParse(raw);
+    if (!parsed.success) throw validation(parsed.error.issues[0]?.message ?? "Invalid tool call.");
+    return c.json(await executeToolCall({ db, mailer: ctx.mailer, log: ctx.log }, c.var.actor, parsed.data));
   };
   // ANSWER_STREAM_DELAY_MS (tests and demos only): a pause before each answer chunk, so a stream can be watched and stopped.
   const delayMs = ctx.config.ANSWER_STREAM_DELAY_MS;
@@ -55,14 +85,14 @@ export function chatRoutes(ctx: ChatRouteDeps) {
       method: "post",
       path: "/qna",
       summary:
-        "Ask a question; the answer streams as NDJSON lines (sources, chunks, follow-ups, end_of_data)",
+        "Ask a question; the answer streams as NDJSON lines (sources, chunks, follow-ups, end_of_data). With execute_tool_call: true (body chat_id, tool_call_config, tool_call_index) it sends the turn's proposed e-mail and answers JSON { success, message }",
       tag: "chat",
       body: zChatRequest,
       contentType: "application/x-ndjson",
       responseDescription:
         "One JSON object per line (see the stream line schema in contracts); a failure before streaming answers non-200 with the error text as body.",
     },
-    auth,
+    [...auth, execute],
     async (c, { body }) => {
       try {
         const prepared = await prepareQna(deps, c.var.actor, body);

@@ -34,6 +34,14 @@ const list = (v: unknown): SourceResult[] => (Array.isArray(v) ? (v as SourceRes
  * A stored turn as the spec's saved session record. The owner's marks on it (vote, the memory it
  * was saved as) are shown to the owner only, never to a public reader.
  */
+/** The e-mail a turn proposed (owner only: a public reader never sees an address or a draft). */
+function toolCallOf(m: Record<string, unknown>, owner: boolean) {
+  const call = m.tool_call as { tool_name?: string; params?: Record<string, unknown> } | undefined;
+  return owner && call?.tool_name
+    ? { tool_call_tool_name: call.tool_name, tool_call_params: call.params ?? {} }
+    : {};
+}
+
 export function presentTurn(t: repo.TurnRow, owner = true): SavedSessionRecord {
   const m = t.metadata as Record<string, unknown>;
   return {
@@ -54,6 +62,7 @@ export function presentTurn(t: repo.TurnRow, owner = true): SavedSessionRecord {
     created_at: t.createdAt.toISOString(),
     vote: owner ? t.vote : null,
     saved_source_id: owner ? t.savedSourceId : null,
+    ...toolCallOf(m, owner),
   };
 }
 

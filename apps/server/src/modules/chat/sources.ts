@@ -18,7 +18,7 @@ const MAX_RELEVANT = 5;
 /** A source counts as relevant when its best passage scores at least this share of the top one. */
 const RELEVANT_SHARE = 0.5;
 
-function snippet(text: string, max = 300): string {
+export function snippet(text: string, max = 300): string {
   const t = text.replace(/\s+/g, " ").trim();
   return t.length > max ? t.slice(0, max - 1).trimEnd() + "…" : t;
 }

@@ -55,7 +55,13 @@ export function qnaUsageKinds(request: QnaUsage): UsageKind[] {
  * reply that merely says no generative model is configured), the web search (the provider was
  * configured and answered) and an app search (none is wired yet).
  */
-export type QnaRan = { answer: boolean; web: boolean; apps: boolean };
+export type QnaRan = {
+  answer: boolean;
+  web: boolean;
+  apps: boolean;
+  /** An agent's tool loop ran (not a re-routing offer, not a plain model answer); default: `answer`. */
+  agent?: boolean;
+};
 
 /**
  * The counters a question spends: of those it asked for (`qnaUsageKinds`), only the parts that
@@ -64,7 +70,13 @@ export type QnaRan = { answer: boolean; web: boolean; apps: boolean };
  */
 export function spentQnaKinds(request: QnaUsage, ran: QnaRan): UsageKind[] {
   return qnaUsageKinds(request).filter((kind) =>
-    kind === "web" ? ran.web : kind === "apps" ? ran.apps : ran.answer,
+    kind === "web"
+      ? ran.web
+      : kind === "apps"
+        ? ran.apps
+        : kind === "agent"
+          ? (ran.agent ?? ran.answer)
+          : ran.answer,
   );
 }
 

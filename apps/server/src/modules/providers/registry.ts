@@ -6,6 +6,7 @@ import {
   type AgentId,
   type LlmOption,
 } from "@mnemo/contracts/llm";
+import { agentTexts } from "@mnemo/contracts/stream";
 import type { Config } from "../../config.ts";
 import type { AnswerEngine } from "../answer/engine.ts";
 import { createExtractiveEngine } from "../answer/extractive/engine.ts";
@@ -29,8 +30,10 @@ export type ModelRegistry = {
   engine(id?: string | null): AnswerEngine | undefined;
   /** The first generative engine, for creative mode when a non-generative one is selected. */
   generative(): AnswerEngine | undefined;
-  /** The stronger general model the no-context hint suggests (first configured model). */
+  /** The stronger general model the no-context hint suggests (the default generative model). */
   strongerModel(): { id: string; name: string } | undefined;
+  /** The tool-capable model agents run on; undefined when none is configured. */
+  agentModel(): LanguageModel | undefined;
 };
 
 const AGENTS: Record<AgentId, { name: string; icon: string; description: string }> = {
@@ -100,7 +103,7 @@ export function modelsFromConfig(config: Config): ConfiguredModel[] {
         name: id,
         provider: "openai_compatible",
         env: "local",
-        toolCapable: false,
+        toolCapable: config.OPENAI_COMPATIBLE_TOOLS,
         model: lazyLanguageModel("openai_compatible", id, async () =>
           (await import("@ai-sdk/openai-compatible")).createOpenAICompatible(settings).chatModel(id),
         ),
@@ -111,13 +114,20 @@ export function modelsFromConfig(config: Config): ConfiguredModel[] {
 }
 
 /** The LLM options and agents (spec 1 §3) over the configured models plus the extractive engine. */
-export function createModelRegistry(models: ConfiguredModel[]): ModelRegistry {
+export function createModelRegistry(
+  models: ConfiguredModel[],
+  opts: { defaultModel?: string } = {},
+): ModelRegistry {
   const extractive = createExtractiveEngine();
   const engines = new Map<string, AnswerEngine>([[extractive.id, extractive]]);
   for (const m of models) if (!engines.has(m.id)) engines.set(m.id, createLlmEngine(m.id, m.model));
-  const first = models[0];
+  // The spec's default is a named general model (DEFAULT_MODEL) when it is configured; else the first.
+  const named = models.find((m) => m.id === opts.defaultModel);
+  const first = named ?? models[0];
   const toolModel = models.find((m) => m.toolCapable);
-  const defaultId = first?.id ?? EXTRACTIVE_MODEL_ID;
+  const defaultId =
+    named?.id ??
+    (opts.defaultModel === EXTRACTIVE_MODEL_ID ? EXTRACTIVE_MODEL_ID : (first?.id ?? EXTRACTIVE_MODEL_ID));
   return {
     options() {
       const base: LlmOption = {
@@ -156,15 +166,13 @@ export function createModelRegistry(models: ConfiguredModel[]): ModelRegistry {
         is_active: Boolean(toolModel),
         paid_default: false,
         free_default: false,
-        ...(toolModel
-          ? {}
-          : { reason: "Agents need a tool-capable model (OpenAI or Anthropic); none is configured." }),
+        ...(toolModel ? {} : { reason: agentTexts.agentsUnavailable }),
       }));
     },
     engine(id) {
       if (!id) return extractive;
-      if ((agentIds as readonly string[]).includes(id))
-        return toolModel ? engines.get(toolModel.id) : undefined;
+      // Agents are built per turn (their tools need the actor's scope): see modules/agents.
+      if ((agentIds as readonly string[]).includes(id)) return undefined;
       return engines.get(id);
     },
     generative() {
@@ -172,6 +180,9 @@ export function createModelRegistry(models: ConfiguredModel[]): ModelRegistry {
     },
     strongerModel() {
       return first ? { id: first.id, name: first.name } : undefined;
+    },
+    agentModel() {
+      return toolModel?.model;
     },
   };
 }

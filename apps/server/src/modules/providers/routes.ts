@@ -1,11 +1,11 @@
-import { zAgentsResponse, zLlmOptionsResponse } from "@mnemo/contracts/llm";
+import { webSearchUnavailable, zAgentsResponse, zLlmOptionsResponse } from "@mnemo/contracts/llm";
 import type { AppContext } from "../../context.ts";
 import type { AppEnv } from "../../http/context.ts";
 import { createRouter, defineRoute } from "../../http/route.ts";
 import { requireAuth, type RequireAuthDeps } from "../../http/middleware/auth.ts";
 
 /** What providerRoutes uses of the application context (bootstrap.ts builds it once). */
-export type ProviderRouteDeps = RequireAuthDeps & Pick<AppContext, "models">;
+export type ProviderRouteDeps = RequireAuthDeps & Pick<AppContext, "models" | "webSearch">;
 
 /** The model and agent pickers' lists (spec 1 §3 LLM option, Agent; path not shown in the spec). */
 export function providerRoutes(ctx: ProviderRouteDeps) {
@@ -22,7 +22,11 @@ export function providerRoutes(ctx: ProviderRouteDeps) {
       response: zLlmOptionsResponse,
     },
     auth,
-    (c) => c.json({ llms: registry.options() }),
+    (c) =>
+      c.json({
+        llms: registry.options(),
+        web_search: ctx.webSearch ? { available: true } : { available: false, reason: webSearchUnavailable },
+      }),
   );
   defineRoute(
     r,

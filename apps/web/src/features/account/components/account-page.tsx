@@ -9,6 +9,7 @@ import { useSignOut } from "@/features/auth";
 import { UsageMeters } from "@/features/plans";
 import { AccessTokensSection } from "@/features/access-tokens";
 import { ProfileNameForm, useMe } from "@/features/users";
+import { McpSection } from "./mcp-section";
 
 function Detail({ label, value }: { label: string; value: string }) {
   return (
@@ -55,6 +56,13 @@ export function AccountPage() {
       <SectionCard
         id={routes.accountMcpsAnchor}
         title="Agents (MCP)"
+        description="MCP servers whose tools your agents may call (Model Context Protocol)."
+      >
+        <McpSection />
+      </SectionCard>
+      <SectionCard
+        id="access-tokens"
+        title="Mnemo in other AI tools"
         description="Let Claude Desktop, Cursor and other MCP clients search, ask and save to your memories with a personal access token."
       >
         <AccessTokensSection />

@@ -1,4 +1,6 @@
 import {
+  zExecuteToolCallResponse,
+  type ExecuteToolCallInput,
   zChatHistoryResponse,
   zFetchChatsResponse,
   type ChatRequestInput,
@@ -21,6 +23,10 @@ const q = encodeURIComponent;
 export function streamQna(body: ChatRequestInput, signal: AbortSignal) {
   return api.stream("/api/qna", { body, signal });
 }
+
+/** POST /api/qna with execute_tool_call: sends the e-mail a turn proposed; answers success and message. */
+export const executeToolCall = (body: ExecuteToolCallInput) =>
+  api.request("/api/qna", { method: "POST", body, schema: zExecuteToolCallResponse });
 
 /** POST /api/public_chat/chat: a visitor's follow-up on a public chat (no sign-in). */
 export function streamPublicQna(token: string, body: ChatRequestInput, signal: AbortSignal) {

@@ -23,6 +23,8 @@ export function ChatComposer({
   onSend,
   onStop,
   onToggleWeb,
+  webUnavailable,
+  agentsRefusal,
 }: {
   composer: ReturnType<typeof useComposer>;
   models: { options: LlmOption[]; canChoose: boolean };
@@ -37,6 +39,10 @@ export function ChatComposer({
   onSend: () => void;
   onStop: () => void;
   onToggleWeb: () => void;
+  /** Why the Web toggle is disabled (no provider). */
+  webUnavailable?: string;
+  /** Agents are exhausted for today: they are disabled in the picker with this message. */
+  agentsRefusal?: string;
 }) {
   const [contextOpen, setContextOpen] = useState(false);
   const extras = !visitor && !memoryChat;
@@ -57,6 +63,7 @@ export function ChatComposer({
                 web: composer.modes.includes("web"),
                 onCreative: () => composer.toggleMode("creative"),
                 onWeb: onToggleWeb,
+                webUnavailable,
               }
         }
         pickers={
@@ -68,6 +75,7 @@ export function ChatComposer({
                 value={llm}
                 canChoose={models.canChoose}
                 onChange={composer.setLlm}
+                agentsRefusal={agentsRefusal}
               />
             </>
           )

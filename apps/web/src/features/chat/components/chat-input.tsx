@@ -33,7 +33,14 @@ export type ChatInputProps = {
   busy: boolean;
   placeholder: string;
   /** Toolbar pieces (mode toggles, pickers); public visitors get none. */
-  modes?: { creative: boolean; web: boolean; onCreative: () => void; onWeb: () => void };
+  modes?: {
+    creative: boolean;
+    web: boolean;
+    onCreative: () => void;
+    onWeb: () => void;
+    /** Why the Web toggle is disabled (no web search provider), when it is. */
+    webUnavailable?: string;
+  };
   pickers?: ReactNode;
   context?: { chips: ContextChip[]; onAdd: () => void; onRemove: (id: string) => void };
   attachments?: { items: Attachment[]; onPick: (files: File[]) => void; onRemove: (key: string) => void };
@@ -157,7 +164,27 @@ export function ChatInput(p: ChatInputProps) {
                 icon={SparklesIcon}
                 label="Creative"
               />
-              <Toggle on={p.modes.web} onClick={p.modes.onWeb} icon={GlobeIcon} label="Web" />
+              {p.modes.webUnavailable ? (
+                <Tooltip>
+                  <TooltipTrigger asChild>
+                    <span tabIndex={0} className="inline-flex" data-testid="web-unavailable">
+                      <Button
+                        type="button"
+                        variant="ghost"
+                        size="sm"
+                        disabled
+                        aria-label={`Web (unavailable: ${p.modes.webUnavailable})`}
+                        className="h-8 gap-1 px-2 text-xs"
+                      >
+                        <GlobeIcon className="size-3.5" /> <span className="hidden sm:inline">Web</span>
+                      </Button>
+                    </span>
+                  </TooltipTrigger>
+                  <TooltipContent>{p.modes.webUnavailable}</TooltipContent>
+                </Tooltip>
+              ) : (
+                <Toggle on={p.modes.web} onClick={p.modes.onWeb} icon={GlobeIcon} label="Web" />
+              )}
             </>
           )}
           {p.pickers}

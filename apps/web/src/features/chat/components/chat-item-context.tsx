@@ -12,6 +12,10 @@ export type ChatItemActions = {
   regenerate: (key: string, llm: string | null) => void;
   retry: (key: string) => void;
   loginPrompt: () => void;
+  /** Modify of the item's e-mail tool call with the user's prompt. */
+  modifyToolCall: (key: string, prompt: string) => void;
+  /** Execute of the item's e-mail tool call. */
+  executeToolCall: (key: string) => Promise<{ success: boolean; message: string }>;
 };
 
 /** What every item of one conversation shares: how it is shown and what its actions do. */

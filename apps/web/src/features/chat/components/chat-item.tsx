@@ -1,11 +1,12 @@
 import { memo, useCallback } from "react";
 import { Link } from "react-router";
-import { AlertCircleIcon, SparklesIcon } from "lucide-react";
+import { AlertCircleIcon, BookmarkCheckIcon, SparklesIcon } from "lucide-react";
 import { appSearchMessages, chatMessages } from "@mnemo/contracts/messages";
 import { Button } from "@/components/ui/button";
 import type { ChatEntry } from "../logic/session";
 import { isDailyLimit } from "../logic/text";
 import { ActionRow } from "./action-row";
+import { EmailToolCall } from "./email-tool-call";
 import { AnswerMarkdown } from "./answer-markdown";
 import { useChatItemContext } from "./chat-item-context";
 import { LoadingHint } from "./loading-hint";
@@ -67,6 +68,11 @@ export const ChatItem = memo(function ChatItem({ entry }: { entry: ChatEntry }) 
           />
         </div>
       )}
+      {item.isEchoMemory && (
+        <p className="flex items-center gap-1.5 text-xs text-muted-foreground" role="note">
+          <BookmarkCheckIcon className="size-3.5 shrink-0" aria-hidden /> Saved to your memories.
+        </p>
+      )}
       {item.status === "cancelled" && (
         <p className="text-xs text-muted-foreground italic">Stopped. The answer so far is kept.</p>
       )}
@@ -89,6 +95,14 @@ export const ChatItem = memo(function ChatItem({ entry }: { entry: ChatEntry }) 
             </Button>
           )}
         </div>
+      )}
+      {item.status === "success" && item.tool_call_tool_name === "send_email" && item.tool_call_params && (
+        <EmailToolCall
+          params={item.tool_call_params}
+          disabled={p.busy || p.visitor}
+          onModify={(prompt) => p.actions.modifyToolCall(key, prompt)}
+          onExecute={() => p.actions.executeToolCall(key)}
+        />
       )}
       {(item.status === "success" || item.status === "cancelled") && (
         <>

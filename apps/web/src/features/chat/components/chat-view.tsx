@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { toast } from "sonner";
+import { agentIds } from "@mnemo/contracts/llm";
 import { useUpdateMetadata, useMe } from "@/features/users";
 import { useConnectedAppOptions } from "@/features/apps";
 import { useIsMobile } from "@/hooks/use-media-query";
@@ -15,6 +17,8 @@ import { ChatItemProvider, type ChatItemContextValue } from "./chat-item-context
 import { ChatTranscript } from "./chat-transcript";
 import { Greeting } from "./greeting";
 import { LoginPrompt } from "./login-prompt";
+
+const isAgentId = (id: string | null) => !!id && (agentIds as readonly string[]).includes(id);
 
 export type ChatViewProps = {
   scope: ChatScope;
@@ -74,11 +78,13 @@ export function ChatView({ scope, onChatId, pageChat, compact, sessionRef }: Cha
 
   const send = (text?: string) => {
     if (busy) return;
-    if (composer.modes.includes("web") && !web.allowed) return web.refuse();
+    // Without a web search provider the Web toggle is disabled: a stored Web mode is not sent.
+    const modes = models.webSearch.available ? composer.modes : composer.modes.filter((m) => m !== "web");
+    if (modes.includes("web") && !web.allowed) return web.refuse();
+    if (isAgentId(llm) && !web.agents.allowed) return void toast.error(web.agents.refusal);
     // Apps mode is on while any connected app is selected (spec 1 §2 Apps picker).
     const apps = composer.apps.filter((id) => connectedApps.some((a) => a.id === id));
-    const searchType =
-      apps.length && !composer.modes.includes("creative") ? [...composer.modes, "apps"] : composer.modes;
+    const searchType = apps.length && !modes.includes("creative") ? [...modes, "apps"] : modes;
     const ok = session.ask(text ?? composer.prompt, {
       llm,
       searchType,
@@ -95,7 +101,16 @@ export function ChatView({ scope, onChatId, pageChat, compact, sessionRef }: Cha
 
   const onLogin = useCallback(() => setLoginOpen(true), []);
   const actions = useItemActions({
-    latest: { send, llm, modes: composer.modes, chatId: state.chatId, entries: state.entries },
+    latest: {
+      send,
+      modify: (prompt, modify) => {
+        if (!busy) session.ask(prompt, { llm, searchType: composer.modes, modify });
+      },
+      llm,
+      modes: composer.modes,
+      chatId: state.chatId,
+      entries: state.entries,
+    },
     visitor,
     dispatch: session.dispatch,
     regenerate: session.regenerate,
@@ -148,6 +163,8 @@ export function ChatView({ scope, onChatId, pageChat, compact, sessionRef }: Cha
             onSend={() => send()}
             onStop={stop}
             onToggleWeb={toggleWeb}
+            webUnavailable={models.webSearch.available ? undefined : models.webSearch.reason}
+            agentsRefusal={web.agents.allowed ? undefined : web.agents.refusal}
           />
         )}
       </div>

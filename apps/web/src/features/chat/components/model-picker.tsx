@@ -12,18 +12,21 @@ export function ModelPicker({
   value,
   canChoose,
   onChange,
+  agentsRefusal,
 }: {
   options: LlmOption[];
   value: string | null;
   canChoose: boolean;
   onChange: (id: string) => void;
+  /** Agents have no uses left today (spec 1 §5): disabled with this message. */
+  agentsRefusal?: string;
 }) {
   const navigate = useNavigate();
   const current = options.find((o) => o.id === value);
   const llms = options.filter((o) => o.type === "llm");
   const agents = options.filter((o) => o.type === "agent");
   const pick = (o: LlmOption) => {
-    if (!canChoose) {
+    if (!canChoose && o.type !== "agent") {
       toast("Choosing a model is part of the paid plans.", {
         action: {
           label: chatMessages.labels.upgrade,
@@ -34,18 +37,26 @@ export function ModelPicker({
     }
     onChange(o.id);
   };
-  const item = (o: LlmOption) => (
-    <Menu.Item
-      key={o.id}
-      disabled={!o.is_active}
-      onSelect={() => pick(o)}
-      className="flex-col items-start gap-0"
-      data-active={o.id === value}
-    >
-      <span className="font-medium">{o.name}</span>
-      {!o.is_active && <span className="text-xs text-muted-foreground">{chatMessages.modelUnavailable}</span>}
-    </Menu.Item>
-  );
+  const item = (o: LlmOption) => {
+    const exhausted = o.type === "agent" && o.is_active && agentsRefusal;
+    return (
+      <Menu.Item
+        key={o.id}
+        disabled={!o.is_active || Boolean(exhausted)}
+        onSelect={() => pick(o)}
+        className="flex-col items-start gap-0"
+        data-active={o.id === value}
+      >
+        <span className="font-medium">{o.name}</span>
+        {!o.is_active && (
+          <span className="text-xs text-muted-foreground" title={o.reason}>
+            {chatMessages.modelUnavailable}
+          </span>
+        )}
+        {exhausted && <span className="text-xs text-muted-foreground">{agentsRefusal}</span>}
+      </Menu.Item>
+    );
+  };
   return (
     <Menu.Root>
       <PickerTrigger

@@ -1,8 +1,41 @@
 import { memo, useEffect, useRef, useState } from "react";
-import { BrainIcon, ChevronDownIcon } from "lucide-react";
+import { BrainIcon, CheckIcon, ChevronDownIcon, WrenchIcon, XIcon } from "lucide-react";
 import { chat as chatConstants } from "@mnemo/contracts/constants";
 import { chatMessages } from "@mnemo/contracts/messages";
 import { cn } from "@/lib/utils";
+import { thoughtPieces } from "../logic/thought-cards";
+
+/** The thoughts as text and tool-call cards (an agent's steps). */
+function ThoughtBody({ thoughts }: { thoughts: string }) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      {thoughtPieces(thoughts).map((p, i) =>
+        p.kind === "text" ? (
+          <p key={i} className="whitespace-pre-wrap">
+            {p.text}
+          </p>
+        ) : (
+          <div key={i} className="rounded-md border bg-background px-2 py-1.5" data-testid="tool-call-card">
+            <div className="flex items-center gap-1.5 font-medium text-foreground">
+              <WrenchIcon className="size-3.5 shrink-0" aria-hidden />
+              <span className="min-w-0 break-words">{p.title}</span>
+            </div>
+            {p.outcome.map((o, j) => (
+              <div key={j} className="mt-0.5 flex items-start gap-1.5 text-xs">
+                {o.ok ? (
+                  <CheckIcon className="mt-0.5 size-3 shrink-0 text-green-600" aria-label="Done" />
+                ) : (
+                  <XIcon className="mt-0.5 size-3 shrink-0 text-destructive" aria-label="Failed" />
+                )}
+                <span className="min-w-0 break-words">{o.text}</span>
+              </div>
+            ))}
+          </div>
+        ),
+      )}
+    </div>
+  );
+}
 
 /**
  * Collapsible Thoughts / Thinking panel (spec 1 §4): open while thinking, auto-scrolls to the
@@ -59,9 +92,9 @@ export const ThoughtsPanel = memo(function ThoughtsPanel({
             const el = e.currentTarget;
             pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < 24;
           }}
-          className="max-h-48 overflow-y-auto px-3 pb-3 text-sm whitespace-pre-wrap text-muted-foreground"
+          className="max-h-64 overflow-y-auto px-3 pb-3 text-sm text-muted-foreground"
         >
-          {thoughts}
+          <ThoughtBody thoughts={thoughts} />
         </div>
       )}
     </div>

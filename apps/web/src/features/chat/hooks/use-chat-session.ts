@@ -28,6 +28,8 @@ export type AskOptions = {
   contextList?: ContextItemInput[];
   selectedApps?: string[];
   retry?: boolean;
+  /** Modify of an e-mail tool call (spec 1 §4): the question is the modification prompt. */
+  modify?: { config: { tool_name: string; params: Record<string, unknown> }; index: number };
 };
 
 let seq = 0;
@@ -138,6 +140,13 @@ export function useChatSession(scope: ChatScope, opts: { applyOptions?: ApplyOpt
             context_list: o.contextList?.length ? o.contextList : undefined,
             selected_apps_list: o.selectedApps?.length ? o.selectedApps : undefined,
             is_retry_llm: o.retry || undefined,
+            ...(o.modify
+              ? {
+                  modify_tool_call: question,
+                  tool_call_config: o.modify.config,
+                  tool_call_index: o.modify.index,
+                }
+              : {}),
             ...(scope.kind === "source"
               ? { source_id: scope.sourceId, is_qna_source_preview_chat: true }
               : {}),

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useRef } from "react";
 import { toast } from "sonner";
 import type { SourceResult } from "@mnemo/contracts/chat";
 import { usePreviewParam } from "@/hooks/use-preview-param";
-import { recordSavedAnswer, voteQna } from "../api/chats";
+import { executeToolCall, recordSavedAnswer, voteQna } from "../api/chats";
 import type { ChatEntry, SessionAction } from "../logic/session";
 import { track } from "../logic/track";
 import type { ChatItemActions } from "../components/chat-item-context";
@@ -10,6 +10,8 @@ import type { AskOptions } from "./use-chat-session";
 
 type Latest = {
   send: (q: string) => void;
+  /** Sends a Modify of a tool call (the prompt as the question). */
+  modify: (prompt: string, modify: NonNullable<AskOptions["modify"]>) => void;
   llm: string | null;
   modes: string[];
   chatId: string | null;
@@ -83,8 +85,43 @@ export function useItemActions(opts: {
     [regenerate],
   );
   const ask = useCallback((q: string) => latest.current.send(q), []);
+  /** The item's tool call and its turn index in the chat (demo items are not stored). */
+  const toolCallOf = (key: string) => {
+    const stored = latest.current.entries.filter((e) => !e.demo);
+    const entry = stored.find((e) => e.key === key);
+    if (!entry?.item.tool_call_tool_name) return null;
+    return {
+      chatId: latest.current.chatId ?? entry.item.chatId,
+      config: { tool_name: entry.item.tool_call_tool_name, params: entry.item.tool_call_params ?? {} },
+      index: stored.indexOf(entry),
+    };
+  };
+  const modifyToolCall = useCallback((key: string, prompt: string) => {
+    const call = toolCallOf(key);
+    if (call) latest.current.modify(prompt, { config: call.config, index: call.index });
+  }, []);
+  const executeCall = useCallback(async (key: string) => {
+    const call = toolCallOf(key);
+    if (!call?.chatId) return { success: false, message: "This e-mail is not saved yet." };
+    return executeToolCall({
+      chat_id: call.chatId,
+      execute_tool_call: true,
+      tool_call_config: call.config,
+      tool_call_index: call.index,
+    });
+  }, []);
   return useMemo(
-    () => ({ openSource, ask, vote, saved, regenerate: regen, retry, loginPrompt: onLogin }),
-    [openSource, ask, vote, saved, regen, retry, onLogin],
+    () => ({
+      openSource,
+      ask,
+      vote,
+      saved,
+      regenerate: regen,
+      retry,
+      loginPrompt: onLogin,
+      modifyToolCall,
+      executeToolCall: executeCall,
+    }),
+    [openSource, ask, vote, saved, regen, retry, onLogin, modifyToolCall, executeCall],
   );
 }

@@ -53,5 +53,7 @@ export function useModels(enabled = true) {
     () => (stronger ? { id: stronger.id, name: stronger.name } : undefined),
     [stronger],
   );
-  return { options, canChoose, fallback, stronger: strongerModel };
+  // Until the list arrives web search is assumed available (the server still decides).
+  const webSearch = llms.data?.web_search ?? { available: true };
+  return { options, canChoose, fallback, stronger: strongerModel, webSearch };
 }

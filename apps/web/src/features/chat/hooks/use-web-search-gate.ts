@@ -23,5 +23,5 @@ export function useWebSearchGate(enabled: boolean, busy: boolean) {
         onClick: () => setParams((p) => new URLSearchParams([...p, ["showPlans", "true"]])),
       },
     });
-  return { allowed: gate.web.allowed, refuse };
+  return { allowed: gate.web.allowed, refuse, agents: gate.agents };
 }

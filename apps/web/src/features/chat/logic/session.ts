@@ -59,6 +59,9 @@ function entryFromRecord(r: SavedSessionRecord): ChatEntry {
     source_id_map: r.metadata.source_id_map,
     chunk: answer,
     follow_up_questions: r.follow_up_questions,
+    ...(r.tool_call_tool_name
+      ? { tool_call_tool_name: r.tool_call_tool_name, tool_call_params: r.tool_call_params ?? {} }
+      : {}),
   });
   item = {
     ...item,

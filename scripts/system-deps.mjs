@@ -1,7 +1,8 @@
 // Makes sure the system programs the tests need are present: Debian's chromium (Playwright drives
 // the system browser; nothing is downloaded; screenshots use it too), openssl (the local https
-// fixture site makes its throw-away CA with it) and rclone (`rclone serve webdav`, the real WebDAV
-// server of the WebDAV connector's tests). Installs them with apt-get when missing and
+// fixture site makes its throw-away CA with it), rclone (`rclone serve webdav`, the real WebDAV
+// server of the WebDAV connector's tests), ffmpeg (cuts recordings for transcription; the server
+// needs it too) and espeak-ng (speaks the e2e recorder test's sentence into a WAV). Installs them with apt-get when missing and
 // running as root; otherwise explains what to install.
 import { execSync } from "node:child_process";
 import fs from "node:fs";
@@ -14,10 +15,12 @@ try {
 } catch {
   needed.push("openssl");
 }
-try {
-  execSync("command -v rclone", { stdio: "ignore" });
-} catch {
-  needed.push("rclone");
+for (const program of ["rclone", "ffmpeg", "espeak-ng"]) {
+  try {
+    execSync(`command -v ${program}`, { stdio: "ignore" });
+  } catch {
+    needed.push(program);
+  }
 }
 if (needed.length === 0) process.exit(0);
 

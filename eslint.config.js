@@ -18,6 +18,7 @@ const features = [
   "pages",
   "plans",
   "preview",
+  "recording",
   "settings",
   "support",
   "upload",

@@ -39,4 +39,14 @@ export const zTranscribeStatus = z.object({
 export type TranscribeStatus = z.infer<typeof zTranscribeStatus>;
 
 /** Audio file extensions Mnemo keeps as recordings (MediaRecorder's formats and common uploads). */
-export const audioUploadExtensions = ["webm", "weba", "ogg", "oga", "opus", "mp3", "m4a", "wav", "aac"] as const;
+export const audioUploadExtensions = [
+  "webm",
+  "weba",
+  "ogg",
+  "oga",
+  "opus",
+  "mp3",
+  "m4a",
+  "wav",
+  "aac",
+] as const;

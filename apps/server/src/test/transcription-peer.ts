@@ -9,7 +9,13 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import Busboy from "busboy";
 
-export type PeerRequest = { model: string; format: string; bytes: number; seconds: number; auth: string | null };
+export type PeerRequest = {
+  model: string;
+  format: string;
+  bytes: number;
+  seconds: number;
+  auth: string | null;
+};
 
 export type TranscriptionPeer = {
   /** Base URL to configure as TRANSCRIPTION_BASE_URL (ends in /v1). */
@@ -23,7 +29,8 @@ export type TranscriptionPeer = {
   close(): Promise<void>;
 };
 
-const isWav = (b: Buffer) => b.length >= 12 && b.toString("ascii", 0, 4) === "RIFF" && b.toString("ascii", 8, 12) === "WAVE";
+const isWav = (b: Buffer) =>
+  b.length >= 12 && b.toString("ascii", 0, 4) === "RIFF" && b.toString("ascii", 8, 12) === "WAVE";
 
 function wavSeconds(b: Buffer): number {
   let at = 12;
@@ -40,7 +47,11 @@ function wavSeconds(b: Buffer): number {
 
 /** The text cut at sentence ends into segments spread evenly over `seconds`. */
 function timedSegments(text: string, seconds: number) {
-  const parts = text.match(/[^.!?]+[.!?]*/g)?.map((s) => s.trim()).filter(Boolean) ?? [];
+  const parts =
+    text
+      .match(/[^.!?]+[.!?]*/g)
+      ?.map((s) => s.trim())
+      .filter(Boolean) ?? [];
   const step = parts.length ? seconds / parts.length : 0;
   return parts.map((t, id) => ({
     id,
@@ -62,10 +73,13 @@ export async function startTranscriptionPeer(
   let active = 0;
   let arrived = 0;
   const error = (res: http.ServerResponse, status: number, message: string, type = "invalid_request_error") =>
-    res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify({ error: { message, type, param: null, code: null } }));
+    res
+      .writeHead(status, { "content-type": "application/json" })
+      .end(JSON.stringify({ error: { message, type, param: null, code: null } }));
 
   const server = http.createServer((req, res) => {
-    if (req.method !== "POST" || !req.url?.endsWith("/audio/transcriptions")) return error(res, 404, "Not found");
+    if (req.method !== "POST" || !req.url?.endsWith("/audio/transcriptions"))
+      return error(res, 404, "Not found");
     if (peer.failing) {
       req.resume();
       return error(res, 500, "The server had an error while processing your request.", "server_error");
@@ -90,12 +104,24 @@ export async function startTranscriptionPeer(
         if (!sawFile || !isWav(body)) return error(res, 400, "Invalid file format.");
         const seconds = wavSeconds(body);
         const format = fields.response_format ?? "json";
-        peer.requests.push({ model: fields.model, format, bytes: body.length, seconds, auth: req.headers.authorization ?? null });
+        peer.requests.push({
+          model: fields.model,
+          format,
+          bytes: body.length,
+          seconds,
+          auth: req.headers.authorization ?? null,
+        });
         const text = peer.text(arrived++);
         if (format === "text") return res.writeHead(200, { "content-type": "text/plain" }).end(text);
         const json =
           format === "verbose_json"
-            ? { task: "transcribe", language: "english", duration: seconds, text, segments: timedSegments(text, seconds) }
+            ? {
+                task: "transcribe",
+                language: "english",
+                duration: seconds,
+                text,
+                segments: timedSegments(text, seconds),
+              }
             : { text };
         res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(json));
       }, 30);

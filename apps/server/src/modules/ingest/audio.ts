@@ -8,7 +8,13 @@ import { recordingMessages } from "@mnemo/contracts";
 import type { BlobStore } from "../blobs/store.ts";
 
 const HEAD_BYTES = 4100;
-const AUDIO_CONTAINERS = new Set(["video/webm", "video/mp4", "video/ogg", "video/quicktime", "video/x-matroska"]);
+const AUDIO_CONTAINERS = new Set([
+  "video/webm",
+  "video/mp4",
+  "video/ogg",
+  "video/quicktime",
+  "video/x-matroska",
+]);
 
 /** The first bytes of a stored body (the rest is never read). */
 async function readHead(blobs: BlobStore, key: string): Promise<Uint8Array | null> {
@@ -26,16 +32,20 @@ async function readHead(blobs: BlobStore, key: string): Promise<Uint8Array | nul
 }
 
 export type AudioCheck =
-  | { ok: true; mimeType: string; markdown: string }
-  | { ok: false; reason: string; userMessage: string };
+  { ok: true; mimeType: string; markdown: string } | { ok: false; reason: string; userMessage: string };
 
 /** Checks a stored recording is audio by its signature and describes it for the index. */
 export async function checkStoredAudio(blobs: BlobStore, key: string, name: string): Promise<AudioCheck> {
   const head = await readHead(blobs, key);
-  if (!head || head.length === 0) return { ok: false, reason: "empty recording", userMessage: recordingMessages.emptyRecording };
+  if (!head || head.length === 0)
+    return { ok: false, reason: "empty recording", userMessage: recordingMessages.emptyRecording };
   const type = await fileTypeFromBuffer(head).catch(() => undefined);
   if (!type || !(type.mime.startsWith("audio/") || AUDIO_CONTAINERS.has(type.mime)))
-    return { ok: false, reason: `not audio (${type?.mime ?? "unknown"})`, userMessage: recordingMessages.notAudio };
+    return {
+      ok: false,
+      reason: `not audio (${type?.mime ?? "unknown"})`,
+      userMessage: recordingMessages.notAudio,
+    };
   const mimeType = type.mime.startsWith("video/") ? type.mime.replace("video/", "audio/") : type.mime;
   return { ok: true, mimeType, markdown: `Audio recording: ${name}` };
 }

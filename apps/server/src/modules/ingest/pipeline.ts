@@ -97,7 +97,12 @@ async function extractUpload(ctx: PipelineCtx, job: IngestJob, src: repo.SourceR
 }
 
 /** A recording is kept as it is (checked by its first bytes): indexed by its name, played in the preview. */
-async function keepRecording(ctx: PipelineCtx, job: IngestJob, src: repo.SourceRow, stored: blobsRepo.BlobRow) {
+async function keepRecording(
+  ctx: PipelineCtx,
+  job: IngestJob,
+  src: repo.SourceRow,
+  stored: blobsRepo.BlobRow,
+) {
   const check = await checkStoredAudio(ctx.blobs, stored.key, stored.name);
   if (!check.ok) throw new PermanentFailure(check.reason, check.userMessage);
   await saveExtracted(

@@ -67,7 +67,13 @@ describe("joining the pieces' transcripts", () => {
 
   it("shifts each piece's timed segments by the piece's start", () => {
     const joined = joinPieces(pieces, [
-      { text: "a b", segments: [{ start: 0, end: 4, text: " Hello all." }, { start: 4, end: 9, text: "Agenda first." }] },
+      {
+        text: "a b",
+        segments: [
+          { start: 0, end: 4, text: " Hello all." },
+          { start: 4, end: 9, text: "Agenda first." },
+        ],
+      },
       { text: "c", segments: [{ start: 2.5, end: 7, text: "Budget is approved." }] },
       { text: "d", segments: [{ start: 1, end: 3, text: "Thanks." }] },
     ]);
@@ -80,7 +86,11 @@ describe("joining the pieces' transcripts", () => {
   });
 
   it("makes one segment of a piece answered without timings, and drops silent pieces", () => {
-    const joined = joinPieces(pieces, [{ text: "  First part  " }, { text: "   " }, { text: "Last\npart", segments: [] }]);
+    const joined = joinPieces(pieces, [
+      { text: "  First part  " },
+      { text: "   " },
+      { text: "Last\npart", segments: [] },
+    ]);
     expect(joined).toEqual([
       { start: 0, end: 600, text: "First part" },
       { start: 1200, end: 1230, text: "Last part" },

@@ -51,7 +51,10 @@ const clean = (text: string) => text.replace(/\s+/g, " ").trim();
  * The timed segments of the whole recording: each piece's segments shifted by the piece's
  * offset; a piece without segments counts as one segment spanning the piece. Empty text is dropped.
  */
-export function joinPieces(pieces: readonly Piece[], transcripts: readonly PieceTranscript[]): TranscriptSegment[] {
+export function joinPieces(
+  pieces: readonly Piece[],
+  transcripts: readonly PieceTranscript[],
+): TranscriptSegment[] {
   const out: TranscriptSegment[] = [];
   pieces.forEach((piece, i) => {
     const t = transcripts[i];
@@ -65,7 +68,11 @@ export function joinPieces(pieces: readonly Piece[], transcripts: readonly Piece
           text: clean(s.text),
         });
     } else if (clean(t.text)) {
-      out.push({ start: round(piece.offset), end: round(piece.offset + piece.duration), text: clean(t.text) });
+      out.push({
+        start: round(piece.offset),
+        end: round(piece.offset + piece.duration),
+        text: clean(t.text),
+      });
     }
   });
   return out;

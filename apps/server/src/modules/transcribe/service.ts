@@ -85,7 +85,13 @@ export async function transcribeFile(
 
   let pieces;
   try {
-    pieces = await splitToWavPieces(deps.ffmpegPath, file, path.join(dir, "pieces"), deps.segmentSeconds, signal);
+    pieces = await splitToWavPieces(
+      deps.ffmpegPath,
+      file,
+      path.join(dir, "pieces"),
+      deps.segmentSeconds,
+      signal,
+    );
   } catch (err) {
     if (err instanceof NotAudioError) {
       deps.log.info({ reason: err.message.slice(0, 300) }, "recording could not be decoded");
@@ -114,7 +120,11 @@ export async function transcribeFile(
     throw new AppError("upstream", recordingMessages.transcriptionFailed, undefined, 502);
   }
   const segments = joinPieces(pieces, transcripts);
-  const base = { segments, duration_seconds: Math.round(duration * 100) / 100, source_id: opts.sourceId ?? null };
+  const base = {
+    segments,
+    duration_seconds: Math.round(duration * 100) / 100,
+    source_id: opts.sourceId ?? null,
+  };
   if (segments.length === 0)
     return {
       ...base,

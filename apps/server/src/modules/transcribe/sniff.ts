@@ -2,7 +2,13 @@
 import { fileTypeFromFile } from "file-type";
 
 /** Containers that hold audio without an audio/* MIME type of their own (MediaRecorder's webm, mp4). */
-const AUDIO_CONTAINERS = new Set(["video/webm", "video/mp4", "video/ogg", "video/quicktime", "video/x-matroska"]);
+const AUDIO_CONTAINERS = new Set([
+  "video/webm",
+  "video/mp4",
+  "video/ogg",
+  "video/quicktime",
+  "video/x-matroska",
+]);
 
 export async function isAudioFile(file: string): Promise<boolean> {
   const type = await fileTypeFromFile(file).catch(() => undefined);

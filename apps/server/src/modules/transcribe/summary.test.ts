@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { MockLanguageModelV3 } from "ai/test";
-import { extractiveSummary, FALLBACK_TITLE, modelDigest, offlineDigest, titleFromFirstSentence } from "./summary.ts";
+import {
+  extractiveSummary,
+  FALLBACK_TITLE,
+  modelDigest,
+  offlineDigest,
+  titleFromFirstSentence,
+} from "./summary.ts";
 
 const meeting = [
   "Welcome to the quarterly planning meeting for the mobile app.",

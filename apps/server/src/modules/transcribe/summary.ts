@@ -56,7 +56,10 @@ export function titleFromFirstSentence(text: string): string {
   const first = splitSentences(text)[0];
   if (!first) return FALLBACK_TITLE;
   const parts = first.split(/\s+/);
-  const cut = parts.slice(0, TITLE_WORDS).join(" ").replace(/[\s.,;:!?…。！？-]+$/u, "");
+  const cut = parts
+    .slice(0, TITLE_WORDS)
+    .join(" ")
+    .replace(/[\s.,;:!?…。！？-]+$/u, "");
   return (parts.length > TITLE_WORDS ? `${cut}…` : cut) || FALLBACK_TITLE;
 }
 
@@ -69,7 +72,11 @@ export function offlineDigest(text: string): TranscriptDigest {
  * Digest written by a language model: a title on the first line, the summary after it. Throws
  * when the model fails or answers nothing (the caller falls back to the offline digest).
  */
-export async function modelDigest(model: LanguageModel, text: string, signal?: AbortSignal): Promise<TranscriptDigest> {
+export async function modelDigest(
+  model: LanguageModel,
+  text: string,
+  signal?: AbortSignal,
+): Promise<TranscriptDigest> {
   const { generateText } = await import("ai");
   const { text: out } = await generateText({
     model,
@@ -81,8 +88,14 @@ export async function modelDigest(model: LanguageModel, text: string, signal?: A
       text.slice(0, LLM_INPUT_CHARS),
   });
   const [titleLine, ...rest] = out.trim().split("\n");
-  const title = (titleLine ?? "").replace(/^(title:\s*|#+\s*)/i, "").replace(/^["']|["']$/g, "").trim();
-  const summary = rest.join("\n").replace(/^summary:\s*/i, "").trim();
+  const title = (titleLine ?? "")
+    .replace(/^(title:\s*|#+\s*)/i, "")
+    .replace(/^["']|["']$/g, "")
+    .trim();
+  const summary = rest
+    .join("\n")
+    .replace(/^summary:\s*/i, "")
+    .trim();
   if (!title || !summary) throw new Error("the language model answered no title or summary");
   return { title, summary };
 }

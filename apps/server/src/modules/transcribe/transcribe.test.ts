@@ -18,13 +18,27 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mnemo-transcribe-test-"));
 function makeRecording(name: string, seconds: number): Buffer {
   const file = path.join(dir, name);
   execFileSync("ffmpeg", [
-    ...["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i", `sine=frequency=440:duration=${seconds}`],
+    ...[
+      "-hide_banner",
+      "-loglevel",
+      "error",
+      "-y",
+      "-f",
+      "lavfi",
+      "-i",
+      `sine=frequency=440:duration=${seconds}`,
+    ],
     ...["-c:a", "libopus", "-b:a", "32k", file],
   ]);
   return fs.readFileSync(file);
 }
 
-const form = (audio: Uint8Array | null, name = "meeting.webm", type = "audio/webm", extra: Record<string, string> = {}) => {
+const form = (
+  audio: Uint8Array | null,
+  name = "meeting.webm",
+  type = "audio/webm",
+  extra: Record<string, string> = {},
+) => {
   const f = new FormData();
   if (audio) f.set("audio", new Blob([new Uint8Array(audio)], { type }), name);
   for (const [k, v] of Object.entries(extra)) f.set(k, v);
@@ -116,7 +130,10 @@ describe.each(testDatabases())("transcription (%s)", (kind) => {
     expect(empty.status).toBe(400);
     expect(await empty.json()).toMatchObject({ message: recordingMessages.emptyRecording });
 
-    const pdf = await transcribe(m, form(Buffer.from("%PDF-1.7\n1 0 obj << >> endobj\n%%EOF\n"), "notes.webm"));
+    const pdf = await transcribe(
+      m,
+      form(Buffer.from("%PDF-1.7\n1 0 obj << >> endobj\n%%EOF\n"), "notes.webm"),
+    );
     expect(pdf.status).toBe(400);
     expect(await pdf.json()).toMatchObject({ message: recordingMessages.notAudio });
 
@@ -178,7 +195,10 @@ describe.each(testDatabases())("transcription (%s)", (kind) => {
     expect(put.status).toBe(200);
     expect((await confirm(m, alice, p.file_id, { file_type: "webm" })).status).toBe(200);
     const status = await waitUntil("the recording indexed", async () => {
-      const r = await m.request("POST", "/api/upload/verify_indexing", { as: alice, json: [{ id: p.file_id, type: "file" }] });
+      const r = await m.request("POST", "/api/upload/verify_indexing", {
+        as: alice,
+        json: [{ id: p.file_id, type: "file" }],
+      });
       const [row] = (await r.json()) as { indexing_status: string }[];
       return row.indexing_status !== "in_progress" && row;
     });

@@ -19,7 +19,11 @@ const tooLarge = (limitBytes: number) =>
     413,
   );
 
-export async function readTranscribeUpload(req: Request, dir: string, limitBytes: number): Promise<TranscribeUpload> {
+export async function readTranscribeUpload(
+  req: Request,
+  dir: string,
+  limitBytes: number,
+): Promise<TranscribeUpload> {
   const type = req.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data/i.test(type) || !req.body)
     throw validation("Send the recording as multipart/form-data with the field audio.");

@@ -11,6 +11,12 @@ export interface EditorContent {
   markdown: string;
 }
 
+/** What the page editor may do to the open document besides reading it. */
+export interface EditorActions {
+  /** Inserts blocks after the block holding the cursor (an empty page is replaced). */
+  insertBlocks(blocks: unknown[]): void;
+}
+
 /**
  * The BlockNote block editor. Loaded lazily (React.lazy) so BlockNote and Mantine stay out of the
  * main bundle. `onReady` hands the parent a reader of the current blocks and Markdown.
@@ -19,11 +25,13 @@ export default function BlockNoteEditor({
   initialBlocks,
   onChange,
   onReady,
+  onActions,
   editable = true,
 }: {
   initialBlocks?: unknown[];
   onChange: () => void;
   onReady: (read: () => EditorContent) => void;
+  onActions?: (actions: EditorActions) => void;
   editable?: boolean;
 }) {
   const [theme] = useTheme();
@@ -35,6 +43,26 @@ export default function BlockNoteEditor({
   useEffect(() => {
     onReady(() => ({ blocks: editor.document, markdown: editor.blocksToMarkdownLossy(editor.document) }));
   }, [editor, onReady]);
+  useEffect(() => {
+    onActions?.({
+      insertBlocks(blocks) {
+        const doc = editor.document;
+        const only = doc.length === 1 ? doc[0] : undefined;
+        const emptyPage = only && only.type === "paragraph" && (only.content as unknown[]).length === 0;
+        if (emptyPage) editor.replaceBlocks([only], blocks as PartialBlock[]);
+        else {
+          let at = doc[doc.length - 1];
+          try {
+            at = editor.getTextCursorPosition().block;
+          } catch {
+            // No cursor yet (the editor was never focused): append at the end.
+          }
+          editor.insertBlocks(blocks as PartialBlock[], at, "after");
+        }
+        onChange();
+      },
+    });
+  }, [editor, onActions, onChange]);
   return (
     <BlockNoteView
       editor={editor}

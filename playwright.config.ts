@@ -2,7 +2,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { fixtureCaPath, fixtureOrigin, githubApiOrigin, oauthOrigin } from "./e2e/fixture-site-config.ts";
+import {
+  fixtureCaPath,
+  fixtureOrigin,
+  githubApiOrigin,
+  oauthOrigin,
+  transcriptionOrigin,
+} from "./e2e/fixture-site-config.ts";
 import { headlessChromiumFlags } from "./apps/server/src/modules/screenshots/chromium-flags.ts";
 
 /**
@@ -57,6 +63,8 @@ Object.assign(serverEnv, {
   GITHUB_URL: oauthOrigin,
   GITHUB_API_URL: githubApiOrigin,
 });
+// The recording spec transcribes through the fixture's local OpenAI-compatible transcription peer.
+Object.assign(serverEnv, { TRANSCRIPTION_BASE_URL: `${transcriptionOrigin}/v1`, TRANSCRIPTION_API_KEY: "e2e-key" });
 // The plans spec registers a desktop client with this secret (the Source header alone is not trusted).
 Object.assign(serverEnv, { DESKTOP_CLIENT_SECRET: "e2e-desktop-client-secret" });
 

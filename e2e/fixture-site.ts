@@ -7,7 +7,15 @@ import fs from "node:fs";
 import { Events, OAuth2Server } from "oauth2-mock-server";
 import { startFixtureSite } from "../apps/server/src/test/fixtures/sites/server.ts";
 import { startGitHubPeer } from "../apps/server/src/test/fixtures/github/peer.ts";
-import { fixtureCaPath, fixturePort, githubApiOrigin, oauthOrigin } from "./fixture-site-config.ts";
+import { startTranscriptionPeer } from "../apps/server/src/test/transcription-peer.ts";
+import {
+  fixtureCaPath,
+  fixturePort,
+  githubApiOrigin,
+  meetingSentence,
+  oauthOrigin,
+  transcriptionOrigin,
+} from "./fixture-site-config.ts";
 
 const site = await startFixtureSite({ port: fixturePort });
 // The feed the connected-apps test subscribes to (e2e/apps.spec.ts).
@@ -47,6 +55,14 @@ github.repos = [
   },
 ];
 
-const stop = () => void Promise.all([site.close(), github.close(), oauth.stop()]).then(() => process.exit(0));
+// Transcription for the recording test: a local peer speaking the OpenAI audio/transcriptions API.
+// It cannot recognise speech: it answers the sentence the test's espeak-ng recording speaks.
+const transcription = await startTranscriptionPeer({
+  port: Number(new URL(transcriptionOrigin).port),
+  text: () => meetingSentence,
+});
+
+const stop = () =>
+  void Promise.all([site.close(), github.close(), oauth.stop(), transcription.close()]).then(() => process.exit(0));
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);

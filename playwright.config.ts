@@ -64,7 +64,10 @@ Object.assign(serverEnv, {
   GITHUB_API_URL: githubApiOrigin,
 });
 // The recording spec transcribes through the fixture's local OpenAI-compatible transcription peer.
-Object.assign(serverEnv, { TRANSCRIPTION_BASE_URL: `${transcriptionOrigin}/v1`, TRANSCRIPTION_API_KEY: "e2e-key" });
+Object.assign(serverEnv, {
+  TRANSCRIPTION_BASE_URL: `${transcriptionOrigin}/v1`,
+  TRANSCRIPTION_API_KEY: "e2e-key",
+});
 // The plans spec registers a desktop client with this secret (the Source header alone is not trusted).
 Object.assign(serverEnv, { DESKTOP_CLIENT_SECRET: "e2e-desktop-client-secret" });
 

@@ -63,6 +63,8 @@ const transcription = await startTranscriptionPeer({
 });
 
 const stop = () =>
-  void Promise.all([site.close(), github.close(), oauth.stop(), transcription.close()]).then(() => process.exit(0));
+  void Promise.all([site.close(), github.close(), oauth.stop(), transcription.close()]).then(() =>
+    process.exit(0),
+  );
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);

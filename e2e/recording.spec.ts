@@ -30,7 +30,9 @@ test.use({
 
 async function openRecorder(page: Page) {
   await page.getByRole("button", { name: "Add memory" }).first().click();
-  const panel = page.getByRole("dialog").filter({ has: page.getByRole("button", { name: "Record Meetings" }) });
+  const panel = page
+    .getByRole("dialog")
+    .filter({ has: page.getByRole("button", { name: "Record Meetings" }) });
   await panel.getByRole("button", { name: "Record Meetings" }).click();
   const editor = page.getByRole("dialog").filter({ has: page.getByLabel("Page title") });
   await expect(editor.getByTestId("recorder-start")).toHaveText(/Start recording/);
@@ -72,7 +74,9 @@ test("record, pause, resume and stop: the page gets the heading, Summary and Tra
   const blocks = editor.getByTestId("page-editor-blocks");
   await expect(blocks.getByRole("heading", { name: "Summary" })).toBeVisible({ timeout: 60_000 });
   await expect(blocks.getByRole("heading", { name: "Transcription" })).toBeVisible();
-  await expect(blocks.getByRole("heading", { name: "The launch of the harbour app moves to…" })).toBeVisible();
+  await expect(
+    blocks.getByRole("heading", { name: "The launch of the harbour app moves to…" }),
+  ).toBeVisible();
   await expect(blocks).toContainText("[00:00] The launch of the harbour app moves to March.");
   await expect(blocks).toContainText(/\[00:0\d\] Dana owns the payment tests\./);
   await expect(blocks.getByRole("link", { name: /^Meeting recording .*\.webm$/ })).toBeVisible();
@@ -125,9 +129,13 @@ test("the chat microphone fills the question box without sending", async ({ page
   await page.goto("/chat/new");
   await page.getByRole("button", { name: "Record a question" }).click();
   await expect(page.getByTestId("voice-recorder")).toHaveAttribute("data-state", "recording");
-  await expect(page.getByTestId("voice-recorder").getByRole("timer")).toHaveText(/^0:0[2-9]$/, { timeout: 20_000 });
+  await expect(page.getByTestId("voice-recorder").getByRole("timer")).toHaveText(/^0:0[2-9]$/, {
+    timeout: 20_000,
+  });
   await page.getByRole("button", { name: "Stop recording and transcribe" }).click();
-  await expect(page.getByRole("textbox", { name: "Question" })).toHaveValue(meetingSentence, { timeout: 30_000 });
+  await expect(page.getByRole("textbox", { name: "Question" })).toHaveValue(meetingSentence, {
+    timeout: 30_000,
+  });
   await expect(page.getByTestId("chat-item")).toHaveCount(0);
   await page.screenshot(shot("recording-chat-voice"));
 });
@@ -143,7 +151,10 @@ test("reloading mid-recording keeps what was recorded as a memory", async ({ pag
     timeout: 30_000,
   });
   const api = new MemoryApi(request, await token(page));
-  const { results: sources } = await api.call<{ results: { id: string; title: string }[] }>("GET", "/api/sources");
+  const { results: sources } = await api.call<{ results: { id: string; title: string }[] }>(
+    "GET",
+    "/api/sources",
+  );
   const kept = sources.find((s) => /^Meeting recording .*\.webm$/.test(s.title));
   expect(kept).toBeTruthy();
   expect(await api.waitIndexed([kept!.id])).toEqual({ [kept!.id]: "success" });
@@ -213,9 +224,12 @@ test.describe("without a transcription provider", () => {
     await recordFor(page, 2);
     await editor.getByTestId("recorder-stop").click();
     const blocks = editor.getByTestId("page-editor-blocks");
-    await expect(blocks).toContainText("Transcription is not configured on this server. Your recording is saved", {
-      timeout: 60_000,
-    });
+    await expect(blocks).toContainText(
+      "Transcription is not configured on this server. Your recording is saved",
+      {
+        timeout: 60_000,
+      },
+    );
     await expect(blocks.getByRole("link", { name: /^Meeting recording .*\.webm$/ })).toBeVisible();
     await expect(blocks).not.toContainText("Dana");
     await page.screenshot(shot("recording-not-configured"));

@@ -20,8 +20,8 @@ export type PeerRequest = {
 export type TranscriptionPeer = {
   /** Base URL to configure as TRANSCRIPTION_BASE_URL (ends in /v1). */
   url: string;
-  /** The text each piece is "heard" as (a function of the piece's order of arrival). */
-  text: (n: number) => string;
+  /** The text each piece is "heard" as (by its order of arrival and the file name it was sent under). */
+  text: (n: number, fileName: string) => string;
   /** While true, every request answers HTTP 500. */
   failing: boolean;
   requests: PeerRequest[];
@@ -68,7 +68,7 @@ function timedSegments(text: string, seconds: number) {
 }
 
 export async function startTranscriptionPeer(
-  opts: { text?: (n: number) => string; port?: number } = {},
+  opts: { text?: (n: number, fileName: string) => string; port?: number } = {},
 ): Promise<TranscriptionPeer> {
   let active = 0;
   let arrived = 0;
@@ -89,9 +89,13 @@ export async function startTranscriptionPeer(
     const fields: Record<string, string> = {};
     const chunks: Buffer[] = [];
     let sawFile = false;
+    let fileName = "";
     const bb = Busboy({ headers: req.headers });
-    bb.on("file", (name, stream) => {
-      if (name === "file") sawFile = true;
+    bb.on("file", (name, stream, info) => {
+      if (name === "file") {
+        sawFile = true;
+        fileName = info.filename;
+      }
       stream.on("data", (d: Buffer) => name === "file" && chunks.push(d));
     });
     bb.on("field", (name, value) => (fields[name] = value));
@@ -111,7 +115,7 @@ export async function startTranscriptionPeer(
           seconds,
           auth: req.headers.authorization ?? null,
         });
-        const text = peer.text(arrived++);
+        const text = peer.text(arrived++, fileName);
         if (format === "text") return res.writeHead(200, { "content-type": "text/plain" }).end(text);
         const json =
           format === "verbose_json"

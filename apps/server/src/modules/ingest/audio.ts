@@ -3,7 +3,6 @@
  * played, never decoded here (only its first bytes are read, to check it is audio). Its
  * transcript lives in the page it was recorded into (POST /api/transcribe with its source_id).
  */
-import { fileTypeFromBuffer } from "file-type";
 import { recordingMessages } from "@mnemo/contracts";
 import type { BlobStore } from "../blobs/store.ts";
 
@@ -39,6 +38,8 @@ export async function checkStoredAudio(blobs: BlobStore, key: string, name: stri
   const head = await readHead(blobs, key);
   if (!head || head.length === 0)
     return { ok: false, reason: "empty recording", userMessage: recordingMessages.emptyRecording };
+  // Loaded on first use: the server's start-up memory is tight.
+  const { fileTypeFromBuffer } = await import("file-type");
   const type = await fileTypeFromBuffer(head).catch(() => undefined);
   if (!type || !(type.mime.startsWith("audio/") || AUDIO_CONTAINERS.has(type.mime)))
     return {

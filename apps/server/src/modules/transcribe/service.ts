@@ -16,7 +16,7 @@ import * as blobsRepo from "../blobs/repo.ts";
 import { authorizeSource } from "../access/index.ts";
 import { AppError, validation } from "../../lib/errors.ts";
 import type { Logger } from "../../logger.ts";
-import { splitToWavPieces, NotAudioError, FfmpegMissingError } from "./ffmpeg.ts";
+import { splitToWavPieces, NotAudioError, FfmpegMissingError, type WavPiece } from "./ffmpeg.ts";
 import { ProviderError, type TranscriptionProvider } from "./provider.ts";
 import { joinPieces, mapBounded, transcriptText, type PieceTranscript } from "./segment.ts";
 import { modelDigest, offlineDigest, type TranscriptDigest } from "./summary.ts";
@@ -35,6 +35,9 @@ export type TranscribeDeps = {
   blobs: BlobStore;
   log: Logger;
 };
+
+/** Pieces shorter than this are not sent (a provider may refuse audio too short to decode). */
+const MIN_PIECE_SECONDS = 0.5;
 
 export const notConfigured = () => new AppError("upstream", recordingMessages.notConfigured, undefined, 503);
 
@@ -83,7 +86,7 @@ export async function transcribeFile(
   const controller = new AbortController();
   const signal = opts.signal ? AbortSignal.any([opts.signal, controller.signal]) : controller.signal;
 
-  let pieces;
+  let pieces: WavPiece[];
   try {
     pieces = await splitToWavPieces(
       deps.ffmpegPath,
@@ -104,6 +107,9 @@ export async function transcribeFile(
     throw err;
   }
   const duration = pieces.reduce((a, p) => a + p.duration, 0);
+  // The segment muxer may leave a last piece of a few milliseconds (codec padding): nothing to hear.
+  for (const p of pieces) if (p.duration < MIN_PIECE_SECONDS) await fs.rm(p.file, { force: true });
+  pieces = pieces.filter((p) => p.duration >= MIN_PIECE_SECONDS);
   let transcripts: PieceTranscript[];
   try {
     transcripts = await mapBounded(pieces, deps.concurrency, async (piece) => {

@@ -1,5 +1,4 @@
 /** Whether a file's bytes (not its name) are an audio recording: sniffed from its signature. */
-import { fileTypeFromFile } from "file-type";
 
 /** Containers that hold audio without an audio/* MIME type of their own (MediaRecorder's webm, mp4). */
 const AUDIO_CONTAINERS = new Set([
@@ -11,6 +10,8 @@ const AUDIO_CONTAINERS = new Set([
 ]);
 
 export async function isAudioFile(file: string): Promise<boolean> {
+  // Loaded on first use: the server's start-up memory is tight.
+  const { fileTypeFromFile } = await import("file-type");
   const type = await fileTypeFromFile(file).catch(() => undefined);
   if (!type) return false;
   return type.mime.startsWith("audio/") || AUDIO_CONTAINERS.has(type.mime);

@@ -60,7 +60,10 @@ describe.each(testDatabases())("transcription (%s)", (kind) => {
 
   beforeAll(async () => {
     recording = makeRecording("meeting.webm", 25);
-    peer = await startTranscriptionPeer({ text: (n) => scripts[n % scripts.length] });
+    // Each piece is "heard" as the script of its place in the recording (piece-00001.wav → the second).
+    peer = await startTranscriptionPeer({
+      text: (_n, file) => scripts[Number(/(\d+)\.wav$/.exec(file)?.[1] ?? 0) % scripts.length],
+    });
     m = await createTestMnemo(kind, {
       TRANSCRIPTION_BASE_URL: peer.url,
       TRANSCRIPTION_API_KEY: "sk-test",

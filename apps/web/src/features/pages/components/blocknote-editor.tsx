@@ -49,7 +49,10 @@ export default function BlockNoteEditor({
         const doc = editor.document;
         const only = doc.length === 1 ? doc[0] : undefined;
         const emptyPage = only && only.type === "paragraph" && (only.content as unknown[]).length === 0;
-        if (emptyPage) editor.replaceBlocks([only], blocks as PartialBlock[]);
+        // An empty paragraph after the insertion: the cursor waits there for the person's notes.
+        const added = [...(blocks as PartialBlock[]), { type: "paragraph" as const }];
+        let inserted;
+        if (emptyPage) inserted = editor.replaceBlocks([only], added).insertedBlocks;
         else {
           let at = doc[doc.length - 1];
           try {
@@ -57,8 +60,10 @@ export default function BlockNoteEditor({
           } catch {
             // No cursor yet (the editor was never focused): append at the end.
           }
-          editor.insertBlocks(blocks as PartialBlock[], at, "after");
+          inserted = editor.insertBlocks(added, at, "after");
         }
+        const last = inserted[inserted.length - 1];
+        if (last) editor.setTextCursorPosition(last, "end");
         onChange();
       },
     });
@@ -69,7 +74,7 @@ export default function BlockNoteEditor({
       editable={editable}
       onChange={onChange}
       theme={dark ? "dark" : "light"}
-      className="min-h-60"
+      className="min-h-60 [&_a]:text-primary [&_a]:underline [&_a]:underline-offset-2"
       data-testid="page-editor-blocks"
     />
   );

@@ -95,7 +95,8 @@ export function contentView(
   if (file && mode === "preview" && (file.mime_type === "application/pdf" || /\.pdf$/i.test(file.name)))
     return { kind: "pdf", url: file.url, name: file.name };
   // A recording plays in place (it is kept as a memory of its own; its transcript is in its page).
-  if (file && audioFile(file)) return { kind: "audio", url: file.url, name: file.name, mimeType: file.mime_type };
+  if (file && audioFile(file))
+    return { kind: "audio", url: file.url, name: file.name, mimeType: file.mime_type };
   if (content.html_base64) return { kind: "html", html: decode(content.html_base64) };
   if (content.csv_base64) return { kind: "csv", csv: decode(content.csv_base64) };
   // A .txt keeps its own line breaks: Markdown would merge its lines into one paragraph.

@@ -94,7 +94,7 @@ export async function startTranscriptionPeer(
     bb.on("file", (name, stream, info) => {
       if (name === "file") {
         sawFile = true;
-        fileName = info.filename;
+        fileName = info.filename ?? "";
       }
       stream.on("data", (d: Buffer) => name === "file" && chunks.push(d));
     });

@@ -2,13 +2,15 @@ import { useEffect } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { refreshMemoryLists } from "@/lib/query-keys";
+import { useMe } from "@/features/users";
 import { uploadRecording } from "../api/upload-recording";
 import { isAbandoned, recordingStore } from "../state/recording-store";
 
 /** Composed: a recording left by an earlier visit (a reload, a crash) was kept as a memory. */
 export const recoveredMessage = "A recording from your last visit was saved to your memories.";
 
-let checked = false;
+/** Users whose left-behind recordings were checked in this page load. */
+const checked = new Set<string>();
 
 /**
  * Uploads recordings an earlier visit left in IndexedDB (a reload or a closed tab mid-recording,
@@ -17,13 +19,16 @@ let checked = false;
  */
 export function PendingRecordings() {
   const queryClient = useQueryClient();
+  const { data: me } = useMe();
+  const userId = me?.id;
   useEffect(() => {
-    if (checked || typeof indexedDB === "undefined") return;
-    checked = true;
+    if (!userId || checked.has(userId) || typeof indexedDB === "undefined") return;
+    checked.add(userId);
     void (async () => {
       const all = await recordingStore.all().catch(() => []);
       for (const r of all) {
-        if (!(await isAbandoned(r.id))) continue;
+        // Another account's recording waits for that account to sign in again on this browser.
+        if (r.ownerId !== userId || !(await isAbandoned(r.id))) continue;
         if (r.sourceId || r.purpose === "voice") {
           await recordingStore.remove(r.id).catch(() => undefined);
           continue;
@@ -44,6 +49,6 @@ export function PendingRecordings() {
         }
       }
     })();
-  }, [queryClient]);
+  }, [queryClient, userId]);
   return null;
 }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { constants, recordingMessages } from "@mnemo/contracts";
+import { useMe } from "@/features/users";
 import {
   elapsedMs,
   idleClock,
@@ -54,6 +55,8 @@ export function useRecorder(purpose: RecordingPurpose) {
   const [now, setNow] = useState(() => Date.now());
   const [level, setLevel] = useState(0);
   const live = useRef<Live | null>(null);
+  const { data: me } = useMe();
+  const ownerId = me?.id ?? "";
 
   const dispatch = useCallback((action: RecorderAction): boolean => {
     const t = transition(stateRef.current, action);
@@ -185,6 +188,7 @@ export function useRecorder(purpose: RecordingPurpose) {
         mimeType,
         purpose,
         startedAt,
+        ownerId,
       };
       let release = () => {};
       holdRecordingLock(recording.id, new Promise<void>((r) => (release = r)));
@@ -203,7 +207,7 @@ export function useRecorder(purpose: RecordingPurpose) {
       dispatch("start");
       setClock(startClock(idleClock, Date.now()));
     },
-    [dispatch, purpose],
+    [dispatch, purpose, ownerId],
   );
 
   const pause = useCallback(() => {

@@ -14,6 +14,8 @@ export type StoredRecording = {
   mimeType: string;
   purpose: RecordingPurpose;
   startedAt: number;
+  /** The signed-in user who recorded it: only they get it uploaded on a later visit. */
+  ownerId: string;
   /** Set once the audio is kept as a memory on the server. */
   sourceId?: string;
 };

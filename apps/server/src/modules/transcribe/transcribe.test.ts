@@ -211,6 +211,44 @@ describe.each(testDatabases())("transcription (%s)", (kind) => {
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ source_id: p.file_id, warning: null });
 
+    // A file named like a recording whose bytes are not audio ends errored, with the reason.
+    const fake = "%PDF-1.7\n1 0 obj << >> endobj\n%%EOF\n";
+    const fp = (await (
+      await m.request("POST", "/api/upload/get_presigned_url", {
+        as: alice,
+        json: {
+          fileType: "webm",
+          metadata: {
+            name_base64: b64("fake.webm"),
+            type: "audio/webm",
+            size: fake.length,
+            source_type: "file",
+          },
+        },
+      })
+    ).json()) as Presigned;
+    await m.request("PUT", fp.presigned_url, {
+      body: new TextEncoder().encode(fake),
+      headers: {
+        "content-type": "audio/webm",
+        "content-length": String(fake.length),
+        "x-amz-meta-name_base64": b64("fake.webm"),
+        "x-amz-meta-type": "audio/webm",
+        "x-amz-meta-size": String(fake.length),
+        "x-amz-meta-source_type": "file",
+      },
+    });
+    expect((await confirm(m, alice, fp.file_id, { file_type: "webm" })).status).toBe(200);
+    const refused = await waitUntil("the fake recording checked", async () => {
+      const r = await m.request("POST", "/api/upload/verify_indexing", {
+        as: alice,
+        json: [{ id: fp.file_id, type: "file" }],
+      });
+      const [row] = (await r.json()) as { indexing_status: string; error?: string | null }[];
+      return row.indexing_status !== "in_progress" && row;
+    });
+    expect(refused).toMatchObject({ indexing_status: "errored", error: recordingMessages.notAudio });
+
     const bob = await m.buildUser();
     const stranger = await transcribe(m, form(null, "", "", { source_id: p.file_id }), bob);
     expect(stranger.status).toBe(404);

@@ -99,7 +99,9 @@ export function RecorderBar({
               ) : (
                 <PauseIcon className="size-3 text-muted-foreground" aria-hidden />
               )}
-              <span>{state === "recording" ? "Recording" : "Paused"}</span>
+              <span className={state === "recording" ? "sr-only sm:not-sr-only" : undefined}>
+                {state === "recording" ? "Recording" : "Paused"}
+              </span>
             </span>
             <span
               role="timer"
@@ -109,7 +111,7 @@ export function RecorderBar({
             >
               {formatElapsed(recorder.elapsedMs)}
             </span>
-            <LevelMeter level={recorder.level} />
+            <LevelMeter level={recorder.level} className="w-10 sm:w-16" />
             {state === "recording" ? (
               <Button size="sm" variant="outline" onClick={recorder.pause} data-testid="recorder-pause">
                 <PauseIcon aria-hidden /> Pause

@@ -6,6 +6,12 @@ import { z } from "zod";
  * answers transcript, summary, title (spec 2 §3 Transcript: content, summary, generatedTitle).
  */
 
+/** The multipart body (documentation: the server streams it): a recording, or an audio memory's id. */
+export const zTranscribeMultipart = z.object({
+  audio: z.string().optional().describe("the recording (binary file part)"),
+  source_id: z.string().optional().describe("an audio memory already uploaded, instead of audio"),
+});
+
 /** One timed piece of the transcript, in seconds from the start of the recording. */
 export const zTranscriptSegment = z.object({
   start: z.number(),

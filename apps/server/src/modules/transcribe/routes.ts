@@ -1,7 +1,12 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { recordingMessages, zTranscribeResponse, zTranscribeStatus } from "@mnemo/contracts";
+import {
+  recordingMessages,
+  zTranscribeMultipart,
+  zTranscribeResponse,
+  zTranscribeStatus,
+} from "@mnemo/contracts";
 import type { AppEnv } from "../../http/context.ts";
 import { createRouter, defineRoute } from "../../http/route.ts";
 import { requireAuth, type RequireAuthDeps } from "../../http/middleware/auth.ts";
@@ -46,6 +51,7 @@ export function transcribeRoutes(ctx: TranscribeRouteDeps) {
       summary:
         "Transcribe a recording: multipart field audio (streamed to disk), or source_id of an audio memory; answers transcript, summary, title",
       tag,
+      multipart: zTranscribeMultipart,
       response: zTranscribeResponse,
     },
     auth,

@@ -169,6 +169,12 @@ describe.each(testDatabases())("transcription (%s)", (kind) => {
     const res = await transcribe(off, form(recording), user);
     expect(res.status).toBe(503);
     expect(await res.json()).toMatchObject({ message: recordingMessages.notConfigured });
+    const doc = (await (await m.request("GET", "/api/openapi.json")).json()) as {
+      paths: Record<string, { post?: { requestBody?: { content: Record<string, { schema: unknown }> } } }>;
+    };
+    expect(
+      JSON.stringify(doc.paths["/api/transcribe"]?.post?.requestBody?.content["multipart/form-data"]),
+    ).toContain('"audio"');
     const on = await m.request("GET", "/api/transcribe/status", { as: alice });
     expect(await on.json()).toMatchObject({ configured: true, reason: null });
   });

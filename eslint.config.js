@@ -19,6 +19,7 @@ const features = [
   "pages",
   "plans",
   "preview",
+  "recording",
   "settings",
   "support",
   "upload",

@@ -10,6 +10,7 @@ import {
   oauthOrigin,
   scriptedModelOrigin,
   smtpPeerPort,
+  transcriptionOrigin,
 } from "./e2e/fixture-site-config.ts";
 import { headlessChromiumFlags } from "./apps/server/src/modules/screenshots/chromium-flags.ts";
 
@@ -64,6 +65,11 @@ Object.assign(serverEnv, {
   GITHUB_CLIENT_SECRET: "mnemo-e2e-secret",
   GITHUB_URL: oauthOrigin,
   GITHUB_API_URL: githubApiOrigin,
+});
+// The recording spec transcribes through the fixture's local OpenAI-compatible transcription peer.
+Object.assign(serverEnv, {
+  TRANSCRIPTION_BASE_URL: `${transcriptionOrigin}/v1`,
+  TRANSCRIPTION_API_KEY: "e2e-key",
 });
 // The plans spec registers a desktop client with this secret (the Source header alone is not trusted).
 Object.assign(serverEnv, { DESKTOP_CLIENT_SECRET: "e2e-desktop-client-secret" });

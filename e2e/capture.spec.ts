@@ -35,11 +35,10 @@ test("links, files and a note become memories, with progress, the notification c
   await signUp(page, newUser("capture"));
   const dialog = await openUpload(page);
 
-  // Panel tiles; Record Meetings is not built yet: it says so and is disabled. App Integrations
-  // leads to Settings (e2e/apps.spec.ts).
-  for (const label of ["Add Links", "Upload Files", "Take Notes", "App Integrations"])
+  // Panel tiles (Record Meetings: e2e/recording.spec.ts; App Integrations leads to Settings,
+  // e2e/apps.spec.ts).
+  for (const label of ["Add Links", "Upload Files", "Record Meetings", "Take Notes", "App Integrations"])
     await expect(dialog.getByRole("button", { name: label })).toBeEnabled();
-  await expect(dialog.getByRole("button", { name: /Record Meetings/ })).toBeDisabled();
 
   // Add Links: every refusal of spec 2 §5 with its exact message.
   await dialog.getByRole("button", { name: "Add Links" }).click();

@@ -20,3 +20,10 @@ export const smtpPeerPort = fixturePort + 23;
 export const inboxOrigin = `http://127.0.0.1:${fixturePort + 24}`;
 export const agentsServerPort = Number(process.env.E2E_PORT ?? 3101) + 2;
 export const mcpPeerPort = fixturePort + 25;
+
+/** The local server speaking the OpenAI audio/transcriptions API (recording spec), and what it "hears". */
+export const transcriptionOrigin = `http://127.0.0.1:${fixturePort + 26}`;
+export const meetingSentence =
+  "The launch of the harbour app moves to March. Dana owns the payment tests. The budget for March is approved.";
+/** A second Mnemo server without a transcription provider (recording spec). */
+export const noProviderPort = fixturePort + 27;

@@ -8,13 +8,16 @@ import { Events, OAuth2Server } from "oauth2-mock-server";
 import { startFixtureSite } from "../apps/server/src/test/fixtures/sites/server.ts";
 import { startGitHubPeer } from "../apps/server/src/test/fixtures/github/peer.ts";
 import { rfc822, startDovecot } from "../apps/server/src/test/fixtures/imap/dovecot.ts";
+import { startTranscriptionPeer } from "../apps/server/src/test/transcription-peer.ts";
 import {
   fixtureCaPath,
   fixturePort,
   githubApiOrigin,
   imapPort,
   imapUser,
+  meetingSentence,
   oauthOrigin,
+  transcriptionOrigin,
 } from "./fixture-site-config.ts";
 // The agents spec's scripted model and SMTP peer.
 import "./agents-fixture.ts";
@@ -72,7 +75,16 @@ await imap.append(
   letter("Garden club", "Bring tomato seedlings to the garden club."),
 );
 
+// Transcription for the recording test: a local peer speaking the OpenAI audio/transcriptions API.
+// It cannot recognise speech: it answers the sentence the test's espeak-ng recording speaks.
+const transcription = await startTranscriptionPeer({
+  port: Number(new URL(transcriptionOrigin).port),
+  text: () => meetingSentence,
+});
+
 const stop = () =>
-  void Promise.all([site.close(), github.close(), oauth.stop(), imap.close()]).then(() => process.exit(0));
+  void Promise.all([site.close(), github.close(), oauth.stop(), imap.close(), transcription.close()]).then(
+    () => process.exit(0),
+  );
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);

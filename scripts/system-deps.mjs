@@ -1,8 +1,10 @@
 // Makes sure the system programs the tests need are present: Debian's chromium (Playwright drives
 // the system browser; nothing is downloaded; screenshots use it too), openssl (the local https
 // fixture site makes its throw-away CA with it), rclone (`rclone serve webdav`, the real WebDAV
-// server of the WebDAV connector's tests) and dovecot (`dovecot-imapd`, the real IMAP server of the
-// Mail connector's tests). Installs them with apt-get when missing and
+// server of the WebDAV connector's tests), dovecot (`dovecot-imapd`, the real IMAP server of the
+// Mail connector's tests), ffmpeg (cuts recordings for transcription; the server needs it too) and
+// espeak-ng (speaks the e2e recorder test's sentence into a WAV). Installs them with apt-get when
+// missing and
 // running as root; otherwise explains what to install.
 import { execSync } from "node:child_process";
 import fs from "node:fs";
@@ -15,10 +17,12 @@ try {
 } catch {
   needed.push("openssl");
 }
-try {
-  execSync("command -v rclone", { stdio: "ignore" });
-} catch {
-  needed.push("rclone");
+for (const program of ["rclone", "ffmpeg", "espeak-ng"]) {
+  try {
+    execSync(`command -v ${program}`, { stdio: "ignore" });
+  } catch {
+    needed.push(program);
+  }
 }
 if (!fs.existsSync("/usr/sbin/dovecot")) needed.push("dovecot-imapd");
 if (needed.length === 0) process.exit(0);

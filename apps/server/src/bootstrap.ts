@@ -17,6 +17,7 @@ import { createSearchIndex, prepareSearch } from "./modules/search/index.ts";
 import { DEFAULT_RANKING } from "./modules/search/engine.ts";
 import { createModelRegistry, modelsFromConfig } from "./modules/providers/registry.ts";
 import { webSearchFromConfig } from "./modules/providers/web-search.ts";
+import { transcriptionFromConfig } from "./modules/transcribe/provider.ts";
 import { embeddingsFromConfig } from "./modules/search/embeddings.ts";
 import { createHybridSearchIndex } from "./modules/search/hybrid.ts";
 import type { AppContext } from "./context.ts";
@@ -86,6 +87,7 @@ export function buildContext(config: Config, database: Database, log: Logger): A
     memorySearch: createSearchIndex(database, { ...DEFAULT_RANKING, rm3: null, depth: 50 }),
     models: createModelRegistry(modelsFromConfig(config), { defaultModel: config.DEFAULT_MODEL }),
     webSearch: webSearchFromConfig(config),
+    transcription: transcriptionFromConfig(config),
     embeddings,
     // Across processes on PostgreSQL (a worker's indexing events reach the API holding the stream).
     events: new EventBus(database.pool ? postgresRelay(database.pool, log) : undefined),

@@ -105,6 +105,22 @@ export const zConfig = z.object({
   GITHUB_URL: z.string().url().default("https://github.com"),
   /** The REST API (GitHub Enterprise: https://github.example.com/api/v3). */
   GITHUB_API_URL: z.string().url().default("https://api.github.com"),
+  /**
+   * A server speaking the OpenAI `audio/transcriptions` API (OpenAI https://api.openai.com/v1, Groq,
+   * a local whisper.cpp or faster-whisper server). Unset (the default): recordings are kept and
+   * transcription is shown as not configured.
+   */
+  TRANSCRIPTION_BASE_URL: z.string().url().optional(),
+  TRANSCRIPTION_API_KEY: z.string().optional(),
+  TRANSCRIPTION_MODEL: z.string().default("whisper-1"),
+  /** Length of the pieces long recordings are cut into before they are sent (seconds). */
+  TRANSCRIPTION_SEGMENT_SECONDS: z.coerce.number().int().min(5).max(3600).default(600),
+  /** Pieces of one recording sent to the provider at the same time. */
+  TRANSCRIPTION_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  /** Largest recording accepted by POST /api/transcribe (MB); default: UPLOAD_LIMIT_MB. */
+  TRANSCRIPTION_LIMIT_MB: z.coerce.number().positive().optional(),
+  /** The ffmpeg program that cuts recordings (Debian's `ffmpeg` package by default). */
+  FFMPEG_PATH: z.string().default("ffmpeg"),
   /** Pause in ms before each streamed answer chunk (tests and demos only; unset = no pause). */
   ANSWER_STREAM_DELAY_MS: z.coerce.number().int().min(0).max(10_000).optional(),
 });

@@ -12,6 +12,7 @@ import type { ModelRegistry } from "./modules/providers/registry.ts";
 import type { WebSearchProvider } from "./modules/providers/web-search.ts";
 import type { SecretBox } from "./modules/apps/secret-box.ts";
 import type { Mailer } from "./modules/mail/mailer.ts";
+import type { TranscriptionProvider } from "./modules/transcribe/provider.ts";
 
 /** The signed-in user a request acts for. */
 export type Actor = {
@@ -42,6 +43,8 @@ export type AppContext = {
   models: ModelRegistry;
   /** Web search for answers; undefined when no provider is configured. */
   webSearch?: WebSearchProvider;
+  /** Speech to text (OpenAI-compatible audio/transcriptions); undefined (the default): not configured. */
+  transcription?: TranscriptionProvider;
   /** Dense vectors for hybrid search; undefined (the default) means BM25 alone. */
   embeddings?: EmbeddingsProvider;
   /** Uploaded files: local disk (signed /api/blob URLs) or S3. */

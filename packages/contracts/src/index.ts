@@ -17,3 +17,4 @@ export * from "./json-depth.ts";
 export * from "./apps.ts";
 export * from "./access-tokens.ts";
 export * from "./passage.ts";
+export * from "./transcribe.ts";

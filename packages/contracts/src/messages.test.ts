@@ -29,6 +29,12 @@ const composed = new Set([
   "auth.fullNameRequired",
   "chat.appSearchLimitVariant",
   "plans.invalidPlanState",
+  "recording.notConfigured",
+  "recording.emptyRecording",
+  "recording.notAudio",
+  "recording.transcribing",
+  "recording.noCompatibleFormat",
+  "recording.permissionHint",
 ]);
 
 /** Lets a numeric placeholder print as its spec name, e.g. '{n}', to compare with the spec template. */

@@ -261,6 +261,22 @@ export const recordingMessages = {
   transcriptionFailed: "Transcription failed. Please try again.",
   addTranscriptionFailed: "Failed to add transcription. Please try again.",
   processRecordingFailed: "Failed to process recording",
+  /** Composed (no provider configured): the recording is kept, nothing is invented. */
+  notConfigured:
+    "Transcription is not configured on this server. Your recording is saved; an administrator can set TRANSCRIPTION_BASE_URL to turn it on.",
+  /** Composed: a 0-byte upload. */
+  emptyRecording: "The recording is empty. Nothing was recorded.",
+  /** Composed: a file whose content is not audio. */
+  notAudio: "This file is not an audio recording.",
+  /** Composed: over the server's limit. */
+  tooLarge: (p: { limitMb: number }): string => `The recording is larger than ${p.limitMb}MB.`,
+  /** Composed: the recorder's state label while the audio is uploaded and transcribed. */
+  transcribing: "Transcribing…",
+  /** Composed: shown when the browser offers no recording format (spec 3 §8: wording not shown). */
+  noCompatibleFormat: "Your browser cannot record audio in any supported format.",
+  /** Composed: the permission-denied hint for microphone and tab audio (spec 3 §8). */
+  permissionHint:
+    "Allow microphone access in your browser's site settings (the icon in the address bar), then try again. Tab audio needs 'Share tab audio' ticked.",
 } as const;
 
 /** Canvas editor (spec 3 §2, §4, §8). */

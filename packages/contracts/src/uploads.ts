@@ -165,6 +165,16 @@ export const supportedUploadExtensions = [
   "webp",
   "gif",
   "bmp",
+  // Recordings (kept and played; transcribed into pages): audioUploadExtensions in transcribe.ts.
+  "webm",
+  "weba",
+  "ogg",
+  "oga",
+  "opus",
+  "mp3",
+  "m4a",
+  "wav",
+  "aac",
 ] as const;
 
 /** Extensions uploaded with `source_type` image (the rest are file). */

@@ -26,6 +26,7 @@ import { appRoutes } from "../modules/apps/routes.ts";
 import { accessTokenRoutes } from "../modules/access-tokens/routes.ts";
 import { mcpRoutes } from "../modules/mcp/routes.ts";
 import { mcpRoutes as mcpServerRoutes } from "../modules/agents/mcp/routes.ts";
+import { transcribeRoutes } from "../modules/transcribe/routes.ts";
 
 /** Module route factories, mounted under /api in this order. */
 const modules = [
@@ -43,6 +44,7 @@ const modules = [
   accessTokenRoutes,
   mcpRoutes,
   mcpServerRoutes,
+  transcribeRoutes,
   screenshotRoutes,
   eventRoutes,
 ];
@@ -57,9 +59,10 @@ export function createApp(ctx: AppContext) {
     c.header("cache-control", "no-store");
     c.header("x-content-type-options", "nosniff");
   });
-  // Large uploads go through the blob PUT route, which streams with its own limit.
+  // Large uploads go through the blob PUT route and the recording upload, which stream with their own limits.
+  const streamed = (p: string) => p.startsWith("/api/blob/") || p === "/api/transcribe";
   app.use("/api/*", async (c, next) => {
-    if (c.req.path.startsWith("/api/blob/")) return next();
+    if (streamed(c.req.path)) return next();
     return bodyLimit({
       maxSize: ctx.config.BODY_LIMIT_MB * 1024 * 1024,
       onError: () => {
@@ -67,7 +70,7 @@ export function createApp(ctx: AppContext) {
       },
     })(c, next);
   });
-  app.use("/api/*", async (c, next) => (c.req.path.startsWith("/api/blob/") ? next() : refuseNul()(c, next)));
+  app.use("/api/*", async (c, next) => (streamed(c.req.path) ? next() : refuseNul()(c, next)));
   mountRateLimits(app, ctx);
 
   const api = createRouter<AppEnv>();

@@ -19,7 +19,7 @@ export function mountRateLimits(app: Hono<AppEnv>, ctx: RateLimitDeps): void {
   app.post("/api/public_chat/chat", limitPerIp(ctx, windowRules.publicChatPerIp));
   for (const path of ["/api/upload/web_pages", "/api/upload/fetch_page_metadata"])
     app.post(path, limitPerSession(ctx, windowRules.linksPerSession));
-  for (const path of ["/api/upload/get_presigned_url", "/api/upload/confirm_upload"])
+  for (const path of ["/api/upload/get_presigned_url", "/api/upload/confirm_upload", "/api/transcribe"])
     app.post(path, limitPerSession(ctx, windowRules.uploadsPerSession));
   app.post("/api/screenshot", limitPerSession(ctx, windowRules.screenshotsPerSession));
 }

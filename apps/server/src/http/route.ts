@@ -25,6 +25,8 @@ export type RouteSpec<B extends z.ZodType | undefined, Q extends z.ZodType | und
   /** false for public routes; every other route needs the bearer token. */
   auth?: boolean;
   body?: B;
+  /** A multipart/form-data body, documented only: the handler reads (streams) it itself. */
+  multipart?: z.ZodType;
   query?: Q;
   response?: z.ZodType;
   /** Free-form response description (e.g. NDJSON streams). */
@@ -84,7 +86,9 @@ function routeConfig(spec: Documented): RouteConfig {
       query: spec.query instanceof z.ZodObject ? spec.query : undefined,
       body: spec.body
         ? { required: true, content: { "application/json": { schema: spec.body } } }
-        : undefined,
+        : spec.multipart
+          ? { required: true, content: { "multipart/form-data": { schema: spec.multipart } } }
+          : undefined,
     },
     responses: {
       200: {

@@ -7,6 +7,8 @@ import * as repo from "../sources/rows.ts";
 import * as blobsRepo from "../blobs/repo.ts";
 import { readBlob } from "../blobs/store.ts";
 import { ExtractError } from "./extractors/types.ts";
+import { isAudioName } from "./extractors/kinds.ts";
+import { checkStoredAudio } from "./audio.ts";
 import { extractFile, fetchLink, indexSourceContent, LinkUnavailableError } from "./deps.ts";
 import { markdownToBlocks } from "../pages/blocknote.ts";
 import { ingestKey } from "./enqueue.ts";
@@ -63,6 +65,7 @@ async function extractUpload(ctx: PipelineCtx, job: IngestJob, src: repo.SourceR
   const db = ctx.database.db;
   const stored = await blobsRepo.findBlobBySource(db, src.id);
   if (!stored) throw new PermanentFailure("The uploaded file is missing.");
+  if (src.type === "file" && isAudioName(stored.name)) return keepRecording(ctx, job, src, stored);
   const bytes = await readBlob(ctx.blobs, stored.key, ctx.config.UPLOAD_LIMIT_MB * 1024 * 1024);
   if (!bytes) throw new PermanentFailure("The uploaded file is missing.");
   if (src.type === "page") {
@@ -88,6 +91,30 @@ async function extractUpload(ctx: PipelineCtx, job: IngestJob, src: repo.SourceR
         file_type: /\.([a-z0-9]{1,8})$/i.exec(stored.name)?.[1]?.toLowerCase() ?? result.kind,
         extract_warnings: result.warnings,
         ...result.meta,
+      },
+    },
+  );
+}
+
+/** A recording is kept as it is (checked by its first bytes): indexed by its name, played in the preview. */
+async function keepRecording(
+  ctx: PipelineCtx,
+  job: IngestJob,
+  src: repo.SourceRow,
+  stored: blobsRepo.BlobRow,
+) {
+  const check = await checkStoredAudio(ctx.blobs, stored.key, stored.name);
+  if (!check.ok) throw new PermanentFailure(check.reason, check.userMessage);
+  await saveExtracted(
+    ctx,
+    job,
+    { markdown: check.markdown, text: check.markdown },
+    {
+      meta: {
+        ...src.meta,
+        kind: "audio",
+        file_type: /\.([a-z0-9]{1,8})$/i.exec(stored.name)?.[1]?.toLowerCase() ?? "audio",
+        mime_type: check.mimeType,
       },
     },
   );

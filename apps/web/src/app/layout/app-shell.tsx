@@ -3,6 +3,7 @@ import { useLocalBoolean } from "@/lib/local-preference";
 import { AddMemoryDialog, UploadNotificationCard } from "@/features/upload";
 import { ProfileNameDialog, useMe } from "@/features/users";
 import { InvitationClaim } from "@/features/collections";
+import { PendingRecordings } from "@/features/recording";
 import { DashboardDialogs } from "./dashboard-dialogs";
 import { MobileHeader } from "./mobile-header";
 import { Sidebar } from "./sidebar";
@@ -33,6 +34,7 @@ export function AppShell() {
       <ProfileNameDialog />
       <AddMemoryDialog />
       <UploadNotificationCard />
+      <PendingRecordings />
     </div>
   );
 }

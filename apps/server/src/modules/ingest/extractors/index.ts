@@ -88,6 +88,9 @@ async function run(kind: Kind, mimeType: string, input: ExtractInput): Promise<E
       return (await import("./html.ts")).extractHtml(input);
     case "image":
       return (await import("./image.ts")).extractImage(input, mimeType);
+    case "audio":
+      // Recordings never reach the sandbox: the pipeline keeps them as they are (ingest/audio.ts).
+      throw new ExtractError("Recordings are kept, not extracted.", "unsupported");
   }
 }
 

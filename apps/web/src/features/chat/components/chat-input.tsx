@@ -4,7 +4,6 @@ import {
   AtSignIcon,
   GlobeIcon,
   Loader2Icon,
-  MicIcon,
   PaperclipIcon,
   SparklesIcon,
   SquareIcon,
@@ -13,8 +12,8 @@ import {
 import { chat as chatConstants } from "@mnemo/contracts/constants";
 import { chatMessages } from "@mnemo/contracts/messages";
 import { Button } from "@/components/ui/button";
-import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { cn } from "@/lib/utils";
+import { VoiceInputButton } from "@/features/recording";
 import { ContextChips, type ContextChip } from "./context-picker";
 
 export type Attachment = {
@@ -213,22 +212,10 @@ export function ChatInput(p: ChatInputProps) {
             </>
           )}
           {p.modes && (
-            <Tooltip>
-              <TooltipTrigger asChild>
-                <span tabIndex={0} className="inline-flex">
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="icon-sm"
-                    disabled
-                    aria-label="Voice input (arrives with recording)"
-                  >
-                    <MicIcon className="size-4" />
-                  </Button>
-                </span>
-              </TooltipTrigger>
-              <TooltipContent>Voice input arrives with recording</TooltipContent>
-            </Tooltip>
+            <VoiceInputButton
+              disabled={p.busy}
+              onText={(text) => p.onChange(p.value.trim() ? `${p.value.trimEnd()} ${text}` : text)}
+            />
           )}
         </div>
         {p.busy ? (

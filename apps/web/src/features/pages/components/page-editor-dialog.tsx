@@ -1,7 +1,7 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Loader2Icon, Maximize2Icon, Minimize2Icon } from "lucide-react";
 import { toast } from "sonner";
-import { previewMessages } from "@mnemo/contracts";
+import { constants, previewMessages } from "@mnemo/contracts";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -15,7 +15,14 @@ import { Input } from "@/components/ui/input";
 import { cn } from "@/lib/utils";
 import { savePage } from "../api/save-page";
 import { createAutosaver } from "../logic/autosave";
-import type { EditorContent } from "./blocknote-editor";
+import {
+  RecorderBar,
+  outcomeTitle,
+  transcriptBlocks,
+  useMeetingRecording,
+  type RecordingOutcome,
+} from "@/features/recording";
+import type { EditorActions, EditorContent } from "./blocknote-editor";
 import { LazyBlockNoteEditor } from "./lazy-editor";
 
 type Saver = ReturnType<typeof createAutosaver>;
@@ -31,6 +38,7 @@ export function PageEditorDialog({
   onSaved,
   collectionId,
   page,
+  recordOnOpen = false,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -38,6 +46,8 @@ export function PageEditorDialog({
   collectionId?: string;
   /** An existing page to edit; a new page otherwise. */
   page?: { id: string; title: string; blocks: unknown[] };
+  /** Opened from Record Meetings: the recorder is offered first and its transcript fills the page. */
+  recordOnOpen?: boolean;
 }) {
   const [title, setTitle] = useState(page?.title ?? previewMessages.defaultPageTitle);
   const [maximized, setMaximized] = useState(false);
@@ -87,6 +97,25 @@ export function PageEditorDialog({
   const onReady = useCallback((read: () => EditorContent) => {
     readContent.current = read;
   }, []);
+  const editorActions = useRef<EditorActions | null>(null);
+  const onActions = useCallback((a: EditorActions) => {
+    editorActions.current = a;
+  }, []);
+
+  // The recorder inserts the finished transcript into the open page, then saves it at once.
+  const insertOutcome = useCallback(async (outcome: RecordingOutcome) => {
+    const actions = editorActions.current;
+    if (!actions) throw new Error("editor not ready");
+    actions.insertBlocks(transcriptBlocks(outcome));
+    if ((constants.editors.defaultPageTitles as readonly string[]).includes(titleRef.current.trim())) {
+      titleRef.current = outcomeTitle(outcome);
+      setTitle(titleRef.current);
+    }
+    saverRef.current?.markDirty();
+    const ok = (await saverRef.current?.flush()) ?? false;
+    if (!ok) throw new Error("page not saved");
+  }, []);
+  const meeting = useMeetingRecording(insertOutcome, { collectionId });
 
   const saveAndClose = async () => {
     if (!pageId.current) saverRef.current?.markDirty();
@@ -144,6 +173,15 @@ export function PageEditorDialog({
         <DialogDescription id="page-editor-description" className="sr-only">
           Write a note. It is saved as a memory.
         </DialogDescription>
+        <RecorderBar
+          recorder={meeting.recorder}
+          onStop={() => void meeting.stop()}
+          onRetry={() => void meeting.retry()}
+          canRetry={meeting.canRetry}
+          working={meeting.working}
+          startLabel={recordOnOpen ? "Start recording" : "Record"}
+          autoFocus={recordOnOpen}
+        />
         <div className="min-h-60 flex-1 overflow-y-auto rounded-md border py-3">
           <Suspense
             fallback={
@@ -152,7 +190,12 @@ export function PageEditorDialog({
               </p>
             }
           >
-            <LazyBlockNoteEditor initialBlocks={page?.blocks} onChange={markDirty} onReady={onReady} />
+            <LazyBlockNoteEditor
+              initialBlocks={page?.blocks}
+              onChange={markDirty}
+              onReady={onReady}
+              onActions={onActions}
+            />
           </Suspense>
         </div>
         {error && (

@@ -63,6 +63,18 @@ export function ContentViewer({
           </Suspense>
         );
       return <PdfView url={view.url} name={view.name} title={source.title} />;
+    case "audio":
+      return (
+        <div className="flex h-full flex-col items-center justify-center gap-3 p-6">
+          <p className="text-sm text-muted-foreground">{view.name}</p>
+          <audio controls preload="metadata" className="w-full max-w-xl" data-testid="preview-audio">
+            <source src={view.url} type={view.mimeType.split(";")[0] || undefined} />
+            <a href={view.url} download={view.name}>
+              Download {view.name}
+            </a>
+          </audio>
+        </div>
+      );
     case "html":
       return (
         <div className="h-full p-2">

@@ -74,6 +74,12 @@ describe("contentView", () => {
       { ...empty, files: [file("application/pdf")], markdown: "# Page 1" },
       "pdf",
     ],
+    [
+      "a recording in the audio player",
+      "file",
+      { ...empty, files: [file("audio/webm")], markdown: "Audio recording: x.webm" },
+      "audio",
+    ],
     ["download otherwise", "file", { ...empty, files: [file("application/zip")] }, "download"],
   ] as const)("%s", (_n, type, content, kind) => {
     expect(contentView(type, { ...content, files: [...content.files] }, id).kind).toBe(kind);

@@ -55,6 +55,7 @@ export function choosePane(
 export type ContentView =
   | { kind: "image"; url: string; name: string }
   | { kind: "pdf"; url: string; name: string }
+  | { kind: "audio"; url: string; name: string; mimeType: string }
   | { kind: "html"; html: string }
   | { kind: "csv"; csv: string }
   | { kind: "markdown"; markdown: string }
@@ -62,6 +63,8 @@ export type ContentView =
   | { kind: "download"; url: string | null; name: string | null };
 
 const imageMime = /^image\/(png|jpe?g|gif|webp|bmp|avif)$/i;
+const audioFile = (f: { name: string; mime_type: string }) =>
+  /^audio\//i.test(f.mime_type) || /\.(webm|weba|ogg|oga|opus|mp3|m4a|wav|aac)$/i.test(f.name);
 
 /** A PDF memory (by its file type, or the extension its title keeps). */
 export function isPdfSource(
@@ -91,6 +94,9 @@ export function contentView(
   }
   if (file && mode === "preview" && (file.mime_type === "application/pdf" || /\.pdf$/i.test(file.name)))
     return { kind: "pdf", url: file.url, name: file.name };
+  // A recording plays in place (it is kept as a memory of its own; its transcript is in its page).
+  if (file && audioFile(file))
+    return { kind: "audio", url: file.url, name: file.name, mimeType: file.mime_type };
   if (content.html_base64) return { kind: "html", html: decode(content.html_base64) };
   if (content.csv_base64) return { kind: "csv", csv: decode(content.csv_base64) };
   // A .txt keeps its own line breaks: Markdown would merge its lines into one paragraph.

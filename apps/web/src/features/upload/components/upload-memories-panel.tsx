@@ -22,31 +22,15 @@ const [addLinksLabel, uploadFilesLabel, recordLabel, takeNotesLabel, integration
   uploadMessages.tiles;
 const accept = supportedUploadExtensions.map((e) => `.${e}`).join(",");
 
-function Tile({
-  label,
-  icon: Icon,
-  onClick,
-  soon,
-}: {
-  label: string;
-  icon: LucideIcon;
-  onClick?: () => void;
-  soon?: boolean;
-}) {
+function Tile({ label, icon: Icon, onClick }: { label: string; icon: LucideIcon; onClick?: () => void }) {
   return (
     <button
       type="button"
       onClick={onClick}
-      disabled={soon}
-      aria-describedby={soon ? "upload-tile-soon" : undefined}
-      className={cn(
-        "flex min-h-20 flex-col items-start gap-2 rounded-lg border bg-card p-3 text-left text-sm font-medium transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring",
-        soon ? "cursor-not-allowed text-muted-foreground" : "hover:border-primary/60 hover:bg-accent",
-      )}
+      className="flex min-h-20 flex-col items-start gap-2 rounded-lg border bg-card p-3 text-left text-sm font-medium transition-colors outline-none hover:border-primary/60 hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring"
     >
       <Icon className="size-5" aria-hidden />
       <span>{label}</span>
-      {soon && <span className="rounded bg-muted px-1.5 py-0.5 text-[11px] font-normal">Available soon</span>}
     </button>
   );
 }
@@ -62,6 +46,7 @@ export function UploadMemoriesPanel({ collectionId }: { collectionId?: string })
   const items = useUploadState((s) => s.items);
   const [linksOpen, setLinksOpen] = useState(false);
   const [notesOpen, setNotesOpen] = useState(false);
+  const [recordOpen, setRecordOpen] = useState(false);
   const [dragging, setDragging] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const messages = usePickMessages();
@@ -105,7 +90,7 @@ export function UploadMemoriesPanel({ collectionId }: { collectionId?: string })
         <Tile label={addLinksLabel} icon={LinkIcon} onClick={() => setLinksOpen(true)} />
         <Tile label={uploadFilesLabel} icon={FileUpIcon} onClick={() => fileInput.current?.click()} />
         <Tile label={takeNotesLabel} icon={NotebookPenIcon} onClick={() => setNotesOpen(true)} />
-        <Tile label={recordLabel} icon={MicIcon} soon />
+        <Tile label={recordLabel} icon={MicIcon} onClick={() => setRecordOpen(true)} />
         <Tile
           label={collectionId ? integrationsLabel : uploadMessages.appIntegrationsTile}
           icon={PlugIcon}
@@ -115,11 +100,9 @@ export function UploadMemoriesPanel({ collectionId }: { collectionId?: string })
           }}
         />
       </div>
-      <p id="upload-tile-soon" className="sr-only">
-        Available soon
-      </p>
       <p className="text-xs text-muted-foreground">
-        Or drop files here. PDF, Word, PowerPoint, Excel, CSV, text, Markdown, HTML and images.
+        Or drop files here. PDF, Word, PowerPoint, Excel, CSV, text, Markdown, HTML, images and audio
+        recordings.
       </p>
       <input
         ref={fileInput}
@@ -154,6 +137,15 @@ export function UploadMemoriesPanel({ collectionId }: { collectionId?: string })
         existingLinks={existingLinks}
         onDone={(links) => void addLinks(links, collectionId)}
       />
+      {recordOpen && (
+        <PageEditorDialog
+          open={recordOpen}
+          onOpenChange={setRecordOpen}
+          collectionId={collectionId}
+          onSaved={addSavedPage}
+          recordOnOpen
+        />
+      )}
       {notesOpen && (
         <PageEditorDialog
           open={notesOpen}

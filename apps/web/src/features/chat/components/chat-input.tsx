@@ -12,6 +12,7 @@ import {
 import { chat as chatConstants } from "@mnemo/contracts/constants";
 import { chatMessages } from "@mnemo/contracts/messages";
 import { Button } from "@/components/ui/button";
+import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { cn } from "@/lib/utils";
 import { VoiceInputButton } from "@/features/recording";
 import { ContextChips, type ContextChip } from "./context-picker";

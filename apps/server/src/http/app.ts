@@ -19,6 +19,7 @@ import { eventRoutes } from "../modules/events/routes.ts";
 import { screenshotRoutes } from "../modules/screenshots/routes.ts";
 import { ingestRoutes } from "../modules/ingest/routes.ts";
 import { pageRoutes } from "../modules/pages/routes.ts";
+import { canvasRoutes } from "../modules/canvas/routes.ts";
 import { blobRoutes } from "../modules/blobs/routes.ts";
 import { collectionRoutes } from "../modules/collections/routes.ts";
 import { planRoutes } from "../modules/plans/routes.ts";
@@ -32,6 +33,7 @@ const modules = [
   providerRoutes,
   ingestRoutes,
   pageRoutes,
+  canvasRoutes,
   blobRoutes,
   sourceRoutes,
   collectionRoutes,

@@ -1,6 +1,5 @@
-import { PenToolIcon } from "lucide-react";
 import type { Source } from "@mnemo/contracts";
-import { EmptyState } from "@/components/ui/empty-state";
+import { CanvasPane } from "./canvas-pane";
 import { useSourceContent } from "../hooks/use-preview-data";
 import { useRetrySource } from "../hooks/use-retry-source";
 import { usePreviewScreenshot } from "../hooks/use-screenshots";
@@ -48,16 +47,7 @@ export function PreviewPane({ source, mode }: { source: Source; mode: PreviewMod
     if (shot.url) return <ScreenshotView url={shot.url} title={source.title} />;
   }
   if (pane.kind === "page") return <PagePane source={source} />;
-  if (pane.kind === "canvas") {
-    return (
-      <EmptyState
-        icon={PenToolIcon}
-        title="Canvas is available soon"
-        description="Canvases open here once the canvas editor arrives."
-        className="m-6"
-      />
-    );
-  }
+  if (pane.kind === "canvas") return <CanvasPane source={source} />;
   if (content.isPending) return <PreviewLoading label="Loading content…" />;
   if (content.isError) return <PreviewError onRetry={() => void content.refetch()} />;
   const data = content.data;

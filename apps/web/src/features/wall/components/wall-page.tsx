@@ -1,7 +1,7 @@
 import { useMemo, useState, type ReactNode } from "react";
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { useSelection } from "@/hooks/use-selection";
-import { FolderPlusIcon, Loader2Icon, PlusIcon, RotateCwIcon, Trash2Icon } from "lucide-react";
+import { FolderPlusIcon, Loader2Icon, PenToolIcon, PlusIcon, RotateCwIcon, Trash2Icon } from "lucide-react";
 import type { SortOrder, Source } from "@mnemo/contracts";
 import { routes } from "@mnemo/contracts/constants";
 import { Button } from "@/components/ui/button";
@@ -61,9 +61,18 @@ export function WallPage({
         title="Memories"
         description="Everything you have saved, in one place."
         actions={
-          <Button onClick={onAddMemory} variant="outline">
-            <PlusIcon aria-hidden /> Add memory
-          </Button>
+          <>
+            {tab === "canvas" && (
+              <Button asChild variant="outline">
+                <Link to="/canvas/new">
+                  <PenToolIcon aria-hidden /> New canvas
+                </Link>
+              </Button>
+            )}
+            <Button onClick={onAddMemory} variant="outline">
+              <PlusIcon aria-hidden /> Add memory
+            </Button>
+          </>
         }
       />
       <WallTabs active={tab} />

@@ -16,3 +16,4 @@ export * from "./collections.ts";
 export * from "./json-depth.ts";
 export * from "./apps.ts";
 export * from "./canvas.ts";
+export * from "./mindmap.ts";

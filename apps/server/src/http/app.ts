@@ -20,6 +20,7 @@ import { screenshotRoutes } from "../modules/screenshots/routes.ts";
 import { ingestRoutes } from "../modules/ingest/routes.ts";
 import { pageRoutes } from "../modules/pages/routes.ts";
 import { canvasRoutes } from "../modules/canvas/routes.ts";
+import { mindmapRoutes } from "../modules/mindmap/routes.ts";
 import { blobRoutes } from "../modules/blobs/routes.ts";
 import { collectionRoutes } from "../modules/collections/routes.ts";
 import { planRoutes } from "../modules/plans/routes.ts";
@@ -34,6 +35,7 @@ const modules = [
   ingestRoutes,
   pageRoutes,
   canvasRoutes,
+  mindmapRoutes,
   blobRoutes,
   sourceRoutes,
   collectionRoutes,

@@ -16,7 +16,10 @@ export const termEdgeLimits = {
  * gains the term; each memory then keeps its `maxEdgesPerMemory` strongest links (most shared
  * terms, then the rarest). Pure, O(terms × group²) with group bounded: ≤ 40² pairs per term.
  */
-export function termEdges(rows: readonly TermRow[], limits = termEdgeLimits): MindmapEdge[] {
+export function termEdges(
+  rows: readonly TermRow[],
+  limits: { maxTermGroup: number; maxEdgesPerMemory: number } = termEdgeLimits,
+): MindmapEdge[] {
   const byTerm = new Map<string, string[]>();
   for (const r of rows) {
     const list = byTerm.get(r.term);

@@ -1,5 +1,5 @@
-import { useMemo, useState, type ReactNode } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Suspense, useMemo, useState, type ReactNode } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { useSelection } from "@/hooks/use-selection";
 import { FolderPlusIcon, Loader2Icon, PenToolIcon, PlusIcon, RotateCwIcon, Trash2Icon } from "lucide-react";
 import type { SortOrder, Source } from "@mnemo/contracts";
@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { SelectionBar } from "@/components/selection-bar";
 import { openUploadDialog } from "@/features/upload";
+import { MindmapView } from "@/features/mindmap";
 import { usePreviewParam } from "@/hooks/use-preview-param";
 import { useMemorySearch } from "../hooks/use-memory-search";
 import { useWallActions } from "../hooks/use-wall-actions";
@@ -51,6 +52,7 @@ export function WallPage({
   const search = useMemorySearch(query, items, tab, sort, types);
   const shown = search.active ? search.results : items;
   const { pin } = useWallActions();
+  const navigate = useNavigate();
 
   const openPreview = (src: Source) => openPreviewId(src.id);
   const byId = new Map(shown.map((s) => [s.id, s]));
@@ -88,7 +90,23 @@ export function WallPage({
         />
       )}
       <section aria-label="Memories" aria-busy={list.isLoading || search.pending}>
-        {!listed ? (
+        {tab === "mindmap" ? (
+          <Suspense
+            fallback={
+              <p
+                className="flex items-center justify-center gap-2 py-16 text-sm text-muted-foreground"
+                role="status"
+              >
+                <Loader2Icon className="size-4 animate-spin" aria-hidden /> Loading the mind map…
+              </p>
+            }
+          >
+            <MindmapView
+              onOpenMemory={openPreviewId}
+              onOpenCollection={(id) => void navigate(`/collections/${encodeURIComponent(id)}`)}
+            />
+          </Suspense>
+        ) : !listed ? (
           <WallEmpty tab={tab} onAdd={onAddMemory} filtered={null} />
         ) : list.isLoading ? (
           <p

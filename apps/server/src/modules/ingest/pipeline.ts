@@ -16,6 +16,7 @@ import { guardVideo } from "../plans/guards.ts";
 import { videoDurationSeconds } from "../links/fetch-page.ts";
 import { embedSourceChunks } from "../search/embed-job.ts";
 import { descriptionFromText } from "../canvas/describe.ts";
+import { storeKeyTerms } from "../mindmap/key-terms.ts";
 
 type PipelineCtx = Pick<AppContext, "database" | "blobs" | "config" | "log" | "queue"> &
   Partial<Pick<AppContext, "events" | "embeddings">>;
@@ -202,6 +203,8 @@ export function ingestHandlers(ctx: PipelineCtx): Omit<JobHandlers, "search.rean
       if (!src) return;
       await guarded(ctx, job, attempt, src, async () => {
         await indexSourceContent(ctx.database.db, job.sourceId);
+        // The mind map's key terms, computed once per version here rather than on every map.
+        await storeKeyTerms(ctx.database.db, src.ownerId, [job.sourceId]);
         // Dense vectors follow the index (only with an embeddings provider); a repeat is a no-op.
         if (ctx.embeddings)
           await ctx.queue.send("ingest.embed", job, { key: ingestKey(job.sourceId, job.contentVersion) });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
 import type { Mindmap } from "@mnemo/contracts";
+import { queryRows } from "../../db/client.ts";
 import { createTestMnemo, testDatabases, type TestMnemo, type TestUser } from "../../test/harness.ts";
 import { uploadText, waitIndexed } from "../ingest/test/helpers.ts";
 import { buildCollection } from "../collections/test-factories.ts";
@@ -62,6 +64,18 @@ describe.each(testDatabases())("mind map (%s)", (kind) => {
     expect(shared?.terms).toEqual(expect.arrayContaining(["telescop"]));
     expect(map.edges.some((e) => e.source === secret || e.target === secret)).toBe(false);
     expect(map.nodes.find((n) => n.id === garden)?.terms.length).toBeGreaterThan(0);
+
+    // Key terms are kept by indexing; a memory indexed before that gets them on the next map.
+    const [row] = await queryRows<{ key_terms: unknown }>(
+      m.ctx.database.db,
+      sql`SELECT meta->'key_terms' AS key_terms FROM source WHERE id = ${telescope}`,
+    );
+    expect(row.key_terms).toEqual(expect.arrayContaining([expect.objectContaining({ term: "telescop" })]));
+    await m.ctx.database.db.execute(
+      sql`UPDATE source SET meta = meta - 'key_terms' WHERE owner_id = ${alice.id}`,
+    );
+    const again = (await (await m.request("GET", "/api/mindmap", { as: alice })).json()) as Mindmap;
+    expect(again.edges).toEqual(map.edges);
 
     expect((await m.request("GET", "/api/mindmap")).status).toBe(401);
   });

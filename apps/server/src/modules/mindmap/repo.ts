@@ -4,11 +4,20 @@ import { textArray } from "../../db/sql.ts";
 import { readableCollectionIdsSql, type Viewer } from "../access/sql.ts";
 import type { TermRow } from "./graph.ts";
 
-/** The viewer's own memories, most recent first (the wall's "everything"), one more than `limit`. */
+/**
+ * The viewer's own memories, most recent first (the wall's "everything"), one more than `limit`,
+ * with the key terms stored by indexing (null when not computed yet).
+ */
 export async function ownMemories(db: Db, v: Viewer, limit: number) {
-  return queryRows<{ id: string; title: string; type: string }>(
+  return queryRows<{
+    id: string;
+    title: string;
+    type: string;
+    status: string;
+    key_terms: { term: string; score: number }[] | null;
+  }>(
     db,
-    sql`SELECT s.id, coalesce(s.title, '') AS title, s.type FROM source s
+    sql`SELECT s.id, coalesce(s.title, '') AS title, s.type, s.status, s.meta->'key_terms' AS key_terms FROM source s
         WHERE s.owner_id = ${v.id} ORDER BY s.created_at DESC, s.id LIMIT ${limit + 1}`,
   );
 }
@@ -32,8 +41,9 @@ export async function collectionsWithMembers(db: Db, v: Viewer, sourceIds: strin
 
 /**
  * Each memory's key terms from the search index: lexemes of its first chunks (title and opening,
- * which the chunker weights) scored tf × ln(N / df) with the index's own document frequencies.
- * Terms in a single chunk overall or in more than a fifth of all chunks (and over 40) are skipped. Reading only
+ * which the chunker weights) scored tf × ln(1 + N / df) (a damped idf: a term some other memories share still ranks) with the index's own document frequencies.
+ * Terms in more than a fifth of all chunks (and over 40) are skipped; a term only this memory has
+ * yet is kept (a later memory may share it: the map links only terms held by two or more). Reading only
  * the first two chunks of each memory bounds the cost by the number of memories, not their size.
  */
 export async function keyTerms(db: Db, sourceIds: string[], perMemory: number): Promise<TermRow[]> {
@@ -45,14 +55,14 @@ export async function keyTerms(db: Db, sourceIds: string[], perMemory: number): 
         SELECT c.source_id, l.lexeme AS term, sum(coalesce(cardinality(l.positions), 1)) AS tf
         FROM chunk c, unnest(c.tsv) AS l
         WHERE c.source_id = ANY(${textArray(sourceIds)}) AND c.ord < 2 AND length(l.lexeme) > 2
-          AND l.lexeme !~ '^[0-9]+$'
+          AND l.lexeme !~ '[0-9._/:@]'
         GROUP BY c.source_id, l.lexeme
       ),
       scored AS (
-        SELECT lex.source_id, lex.term, lex.tf * ln(n.docs / d.df) AS score,
-          row_number() OVER (PARTITION BY lex.source_id ORDER BY lex.tf * ln(n.docs / d.df) DESC, lex.term) AS rn
+        SELECT lex.source_id, lex.term, lex.tf * ln(1 + n.docs / d.df) AS score,
+          row_number() OVER (PARTITION BY lex.source_id ORDER BY lex.tf * ln(1 + n.docs / d.df) DESC, lex.term) AS rn
         FROM lex JOIN search_term_df d ON d.term = lex.term, n
-        WHERE d.df >= 2 AND d.df <= greatest(n.docs / 5, 40)
+        WHERE d.df <= greatest(n.docs / 5, 40)
       )
       SELECT source_id, term, score FROM scored WHERE rn <= ${perMemory}`,
   );

@@ -1,12 +1,14 @@
 import { MINDMAP_MAX_MEMORIES, type Mindmap, type MindmapEdge } from "@mnemo/contracts";
 import type { AppContext, Actor } from "../../context.ts";
-import { termEdges } from "./graph.ts";
+import { termEdges, type TermRow } from "./graph.ts";
+import { storeKeyTerms } from "./key-terms.ts";
 import * as repo from "./repo.ts";
 
 /** What the mind map uses of the application context. */
 export type MindmapDeps = Pick<AppContext, "database">;
 
-const TERMS_PER_MEMORY = 6;
+/** Memories without stored key terms computed per request at most (the rest on later requests). */
+const BACKFILL_PER_REQUEST = 200;
 
 /**
  * The viewer's mind map: own memories (most recent MINDMAP_MAX_MEMORIES) and readable
@@ -19,10 +21,18 @@ export async function buildMindmap(ctx: MindmapDeps, actor: Actor): Promise<Mind
   const truncated = rows.length > MINDMAP_MAX_MEMORIES;
   const memories = rows.slice(0, MINDMAP_MAX_MEMORIES);
   const ids = memories.map((m) => m.id);
-  const [{ collections, members }, terms] = await Promise.all([
+  const stored: TermRow[] = memories.flatMap((m) =>
+    (m.key_terms ?? []).map((t) => ({ source_id: m.id, term: t.term, score: t.score })),
+  );
+  const missing = memories
+    .filter((m) => m.key_terms === null && m.status === "success")
+    .slice(0, BACKFILL_PER_REQUEST)
+    .map((m) => m.id);
+  const [{ collections, members }, computed] = await Promise.all([
     repo.collectionsWithMembers(db, viewer, ids),
-    repo.keyTerms(db, ids, TERMS_PER_MEMORY),
+    storeKeyTerms(db, actor.id, missing),
   ]);
+  const terms = [...stored, ...computed];
   const termsOf = new Map<string, string[]>();
   for (const t of [...terms].sort((a, b) => b.score - a.score)) {
     const list = termsOf.get(t.source_id) ?? [];

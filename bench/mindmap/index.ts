@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- mindmap [memories=2000] [collections=20] [base=<another web dist>]`
+ * `npm run bench -- mindmap [memories=2000] [collections=20] [base=<another web dist>] [only=wall-js]`
  *
  * 1. Server: one user with N memories (one indexed chunk each, topic words so key terms are
  *    shared) and C collections holding them, in-process on PGlite; times GET /api/mindmap.
@@ -18,7 +18,7 @@ import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser } from "@playwright/test";
 import { sql } from "drizzle-orm";
-import type { Mindmap } from "@mnemo/contracts";
+import type { Mindmap } from "@mnemo/contracts/mindmap";
 import { createTestMnemo } from "../../apps/server/src/test/harness.ts";
 import { spawnServer } from "../../apps/server/src/test/process.ts";
 import { analysedColumns, buildSearchText } from "../../apps/server/src/modules/search/indexer.ts";
@@ -161,7 +161,8 @@ export async function run(args: string[]) {
   const webDist = process.env.WEB_DIST ?? path.resolve("apps/web/dist");
   if (!fs.existsSync(path.join(webDist, "index.html")))
     throw new Error(`No built app at ${webDist}; run npm run build first.`);
-  const { map, apiMs } = await computeGraph(n, collections);
+  const wallOnly = opts.only === "wall-js";
+  const { map, apiMs } = wallOnly ? { map: undefined, apiMs: 0 } : await computeGraph(n, collections);
 
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
   try {
@@ -176,6 +177,12 @@ export async function run(args: string[]) {
       console.log(
         `wall initial JS: ${wallKb.toFixed(0)} KB${baseKb !== undefined ? ` (base build ${baseKb.toFixed(0)} KB)` : ""}`,
       );
+      if (!map) {
+        console.log(
+          `wall_initial_js_kb=${wallKb.toFixed(1)} base_wall_initial_js_kb=${baseKb?.toFixed(1) ?? "-"}`,
+        );
+        return;
+      }
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
       await page.route("**/api/mindmap", (route) =>
         route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(map) }),

@@ -3,12 +3,11 @@ import { z } from "zod";
 /**
  * Canvas editor calls (spec 3 §2, §4, §7, §8). A canvas saves through the presigned upload flow
  * (`canvas_data_type` canvas, then canvas_screenshot, then confirm with `file_type` canvas); these
- * are the calls the spec leaves "not shown", designed in its style under /api/canvas.
+ * are the calls the spec leaves "not shown", designed in its style under /api/canvas. Imported as
+ * "@mnemo/contracts/canvas" (not re-exported by the index: the wall's bundle does not carry it).
  */
 
-/** `canvas_data_type` of a presigned upload (spec 3 §7). */
-export const canvasDataTypes = ["canvas", "canvas_screenshot"] as const;
-export type CanvasDataType = (typeof canvasDataTypes)[number];
+export { canvasDataTypes, type CanvasDataType } from "./uploads.ts";
 
 /** MIME type of a stored canvas document (Excalidraw's own JSON format). */
 export const CANVAS_MIME = "application/vnd.excalidraw+json";

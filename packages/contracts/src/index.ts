@@ -15,5 +15,3 @@ export * from "./plans.ts";
 export * from "./collections.ts";
 export * from "./json-depth.ts";
 export * from "./apps.ts";
-export * from "./canvas.ts";
-export * from "./mindmap.ts";

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { jsonDepthWithin } from "./json-depth.ts";
-import { canvasDataTypes } from "./canvas.ts";
 
 /**
  * Upload, indexing and page calls (spec 2 §3, §4, §7). The spec gives fields but not paths; the
@@ -10,6 +9,10 @@ import { canvasDataTypes } from "./canvas.ts";
 /** `source_type` of an upload (spec 2 §7). */
 export const uploadSourceTypes = ["page", "image", "file"] as const;
 export type UploadSourceType = (typeof uploadSourceTypes)[number];
+
+/** `canvas_data_type` of a presigned upload (spec 3 §7): a canvas's document or its PNG screenshot. */
+export const canvasDataTypes = ["canvas", "canvas_screenshot"] as const;
+export type CanvasDataType = (typeof canvasDataTypes)[number];
 
 /** Source status on the server (spec 2 §3 meta.status). */
 export const sourceStatuses = ["in_progress", "success", "errored"] as const;

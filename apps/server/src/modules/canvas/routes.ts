@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { zCanvas, zCanvasDescriptionInput, zCanvasDescriptionResponse } from "@mnemo/contracts";
+import { zCanvas, zCanvasDescriptionInput, zCanvasDescriptionResponse } from "@mnemo/contracts/canvas";
 import type { AppEnv } from "../../http/context.ts";
 import { createRouter, defineRoute } from "../../http/route.ts";
 import { requireAuth, type RequireAuthDeps } from "../../http/middleware/auth.ts";

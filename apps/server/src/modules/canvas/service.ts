@@ -1,14 +1,12 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import {
-  CANVAS_MAX_BYTES,
-  CANVAS_SCREENSHOT_MAX_BYTES,
   canvasMessages,
-  canvasServerReasons,
   uploadMessages,
   type ConfirmUploadInput,
   type GetPresignedUrlInput,
 } from "@mnemo/contracts";
+import { CANVAS_MAX_BYTES, CANVAS_SCREENSHOT_MAX_BYTES, canvasServerReasons } from "@mnemo/contracts/canvas";
 import type { AppContext, Actor } from "../../context.ts";
 import { source } from "../../db/schema/index.ts";
 import { AppError, conflict, notFound, validation } from "../../lib/errors.ts";

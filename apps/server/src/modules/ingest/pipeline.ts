@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
-import { CANVAS_MIME, linkMessages, uploadMessages } from "@mnemo/contracts";
+import { linkMessages, uploadMessages } from "@mnemo/contracts";
+import { CANVAS_MIME } from "@mnemo/contracts/canvas";
 import type { AppContext } from "../../context.ts";
 import type { JobAttempt, JobHandlers, JobPayload } from "../../jobs/registry.ts";
 import { source } from "../../db/schema/index.ts";

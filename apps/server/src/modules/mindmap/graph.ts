@@ -1,4 +1,4 @@
-import type { MindmapEdge } from "@mnemo/contracts";
+import type { MindmapEdge } from "@mnemo/contracts/mindmap";
 
 /** A memory's key term with its weight (tf × idf from the search index's statistics). */
 export type TermRow = { source_id: string; term: string; score: number };

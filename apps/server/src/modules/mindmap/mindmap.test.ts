@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import type { Mindmap } from "@mnemo/contracts";
+import type { Mindmap } from "@mnemo/contracts/mindmap";
 import { queryRows } from "../../db/client.ts";
 import { createTestMnemo, testDatabases, type TestMnemo, type TestUser } from "../../test/harness.ts";
 import { uploadText, waitIndexed } from "../ingest/test/helpers.ts";

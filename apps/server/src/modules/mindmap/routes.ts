@@ -1,4 +1,4 @@
-import { zMindmap } from "@mnemo/contracts";
+import { zMindmap } from "@mnemo/contracts/mindmap";
 import type { AppEnv } from "../../http/context.ts";
 import { createRouter, defineRoute } from "../../http/route.ts";
 import { requireAuth, type RequireAuthDeps } from "../../http/middleware/auth.ts";

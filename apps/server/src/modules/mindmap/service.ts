@@ -1,4 +1,4 @@
-import { MINDMAP_MAX_MEMORIES, type Mindmap, type MindmapEdge } from "@mnemo/contracts";
+import { MINDMAP_MAX_MEMORIES, type Mindmap, type MindmapEdge } from "@mnemo/contracts/mindmap";
 import type { AppContext, Actor } from "../../context.ts";
 import { termEdges, type TermRow } from "./graph.ts";
 import { storeKeyTerms } from "./key-terms.ts";

@@ -1,4 +1,4 @@
-import { zCanvasDescriptionResponse } from "@mnemo/contracts";
+import { zCanvasDescriptionResponse } from "@mnemo/contracts/canvas";
 import { api } from "@/lib/api";
 
 /** POST /api/canvas/description: describes the canvas on leaving the editor (spec 3 §4). */

@@ -1,4 +1,4 @@
-import { zCanvas } from "@mnemo/contracts";
+import { zCanvas } from "@mnemo/contracts/canvas";
 import { api } from "@/lib/api";
 
 /** GET /api/canvas/:id: the canvas's fields and a signed URL of its current document. */

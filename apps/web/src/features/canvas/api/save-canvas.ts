@@ -1,10 +1,5 @@
-import {
-  CANVAS_MAX_BYTES,
-  canvasMessages,
-  canvasServerReasons,
-  constants,
-  zCanvasConflictDetails,
-} from "@mnemo/contracts";
+import { canvasMessages, constants } from "@mnemo/contracts";
+import { CANVAS_MAX_BYTES, canvasServerReasons, zCanvasConflictDetails } from "@mnemo/contracts/canvas";
 import { ApiError } from "@/lib/api";
 import { confirmUpload, getPresignedUrl, nameToBase64 } from "@/features/upload";
 

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { canvasMessages, type Canvas } from "@mnemo/contracts";
+import { canvasMessages } from "@mnemo/contracts";
+import type { Canvas } from "@mnemo/contracts/canvas";
 import { ApiError } from "@/lib/api";
 import { fetchCanvasDocument, getCanvas } from "../api/get-canvas";
 import { CorruptCanvasError, parseStoredScene, type StoredScene } from "../logic/scene";

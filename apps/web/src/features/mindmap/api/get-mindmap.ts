@@ -1,4 +1,4 @@
-import { zMindmap } from "@mnemo/contracts";
+import { zMindmap } from "@mnemo/contracts/mindmap";
 import { api } from "@/lib/api";
 
 /** GET /api/mindmap: the viewer's memories and collections as a graph. */

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { select } from "d3-selection";
 import { zoom, zoomIdentity, type ZoomBehavior, type ZoomTransform } from "d3-zoom";
-import type { Mindmap } from "@mnemo/contracts";
+import type { Mindmap } from "@mnemo/contracts/mindmap";
 import { centreOn, fitAll, HitGrid, toArrays } from "../logic/graph-view";
 import type { LayoutRequest, LayoutUpdate } from "../logic/layout-protocol";
 import { paintGraph, readPalette } from "../logic/paint";

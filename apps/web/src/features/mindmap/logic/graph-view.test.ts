@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Mindmap } from "@mnemo/contracts";
+import type { Mindmap } from "@mnemo/contracts/mindmap";
 import { HitGrid, centreOn, fitAll, searchNodes, toArrays } from "./graph-view";
 
 const map: Mindmap = {

@@ -1,4 +1,4 @@
-import type { Mindmap } from "@mnemo/contracts";
+import type { Mindmap } from "@mnemo/contracts/mindmap";
 
 /**
  * Pure helpers of the mind map view: the graph as typed arrays for the worker and the painter,

@@ -81,7 +81,7 @@ export function WallEmpty({
       return (
         <EmptyState
           icon={NetworkIcon}
-          title="Mind map is available soon"
+          title="Your mind map is empty"
           description="A map of how your memories connect."
         />
       );

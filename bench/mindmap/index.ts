@@ -32,6 +32,15 @@ const TOPICS =
   );
 const FILLER = "alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima".split(" ");
 
+/** A letters-only pseudo-word per number (key terms skip lexemes with digits). */
+const word = (i: number) =>
+  "zq" +
+  i
+    .toString(26)
+    .split("")
+    .map((c) => String.fromCharCode(97 + parseInt(c, 26)))
+    .join("");
+
 async function computeGraph(n: number, collections: number): Promise<{ map: Mindmap; apiMs: number }> {
   const m = await createTestMnemo("pglite");
   try {
@@ -47,8 +56,8 @@ async function computeGraph(n: number, collections: number): Promise<{ map: Mind
         const text = [
           ...topic,
           ...topic,
-          `term${Math.floor(rand() * (n / 6))}`,
-          `term${Math.floor(rand() * (n / 6))}`,
+          word(Math.floor(rand() * (n / 6))),
+          word(Math.floor(rand() * (n / 6))),
           ...Array.from({ length: 40 }, () => FILLER[Math.floor(rand() * FILLER.length)]),
         ].join(" ");
         const id = `m${i}`;

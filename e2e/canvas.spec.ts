@@ -179,3 +179,44 @@ test("a corrupt canvas opens as an error with Retry and a way back", async ({ pa
   await page.goto("/canvas/00000000-0000-4000-8000-000000000000");
   await expect(page.getByRole("alert")).toContainText("Canvas not found. Please check if the canvas exists.");
 });
+
+test("two tabs saving one canvas: the later save is refused, then kept or replaced by choice", async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const api = await MemoryApi.signUp(request, email("canvas-tabs"), "Cara Tabs");
+  await signedIn(page, api, "/canvas/new");
+  await expect(board(page)).toBeVisible();
+  await drawRectangle(page, 400, 150);
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByTestId("canvas-status")).toHaveText("Saved");
+  await expect(page).toHaveURL(/\/canvas\/[0-9a-f-]{36}$/);
+  const url = page.url();
+
+  const other = await context.newPage();
+  await other.goto(url);
+  await expect(board(other)).toBeVisible();
+  await expect(other.getByTestId("canvas-status")).toHaveText("Saved");
+
+  // Tab one saves first; tab two, still on the older version, is refused and asked.
+  await drawRectangle(page, 400, 350);
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByTestId("canvas-status")).toHaveText("Saved");
+  await drawRectangle(other, 700, 150);
+  await other.getByRole("button", { name: "Save", exact: true }).click();
+  const conflict = other.getByRole("dialog", { name: "This canvas was changed elsewhere" });
+  await expect(conflict).toBeVisible();
+  await expect(
+    other.getByText("Failed to save canvas: it was changed in another tab or window"),
+  ).toBeVisible();
+  await conflict.getByRole("button", { name: "Keep mine" }).click();
+  await expect(other.getByTestId("canvas-status")).toHaveText("Saved");
+
+  const id = url.split("/").pop()!;
+  const doc = await api.call<{ document_url: string; content_version: number }>("GET", `/api/canvas/${id}`);
+  const stored = (await (await request.get(doc.document_url)).json()) as { elements: unknown[] };
+  expect(stored.elements).toHaveLength(2); // tab two's scene, saved on top of tab one's by choice
+  await other.close();
+});

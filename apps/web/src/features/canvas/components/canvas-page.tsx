@@ -128,7 +128,7 @@ function CanvasEditorScreen({ loaded, reload }: { loaded: LoadedCanvas; reload: 
         <Suspense fallback={<LoadingOverlay />}>
           <LazyExcalidrawEditor
             initial={loaded.scene}
-            readOnly={!editable || session.saving || leaving}
+            readOnly={!editable || session.savingExplicitly || leaving}
             dark={dark}
             onReady={session.setHandle}
             onChange={session.onChange}

@@ -11,7 +11,9 @@ const TOAST_ID = "canvas-save";
 /**
  * One editing session of a canvas (spec 3 §4 Canvas save): idle ⇄ saving, a dirty flag from the
  * scene's fingerprint, autosave every 5 s when idle, changed and editable, explicit saves with
- * their messages, the version check's conflict, the beforeunload guard while unsaved, and the
+ * their messages (read-only while they run; an autosave snapshots the scene when it starts, so
+ * drawing goes on and later strokes stay unsaved until the next tick), the version check's
+ * conflict, the beforeunload guard while unsaved, and the
  * description asked for when the editor is left after a save.
  */
 export function useCanvasSession(opts: {
@@ -23,6 +25,8 @@ export function useCanvasSession(opts: {
 }) {
   const [id, setId] = useState(opts.initialId);
   const [saving, setSaving] = useState(false);
+  /** An explicit save (Save, Ctrl/Cmd+S, Save changes) holds the editor read-only until it ends. */
+  const [savingExplicitly, setSavingExplicitly] = useState(false);
   const [dirty, setDirty] = useState(false);
   const [conflict, setConflict] = useState<number | null>(null);
   const handle = useRef<CanvasHandle | null>(null);
@@ -61,6 +65,7 @@ export function useCanvasSession(opts: {
     }
     busy.current = true;
     setSaving(true);
+    setSavingExplicitly(manual);
     try {
       const saved = await saveCanvas({
         id: idRef.current,
@@ -92,6 +97,7 @@ export function useCanvasSession(opts: {
     } finally {
       busy.current = false;
       setSaving(false);
+      setSavingExplicitly(false);
     }
   }, []);
 
@@ -135,6 +141,7 @@ export function useCanvasSession(opts: {
   return {
     id,
     saving,
+    savingExplicitly,
     dirty,
     conflict,
     save,

@@ -58,9 +58,9 @@ test("navigation reaches every screen with an honest empty state", async ({ page
   const tabs = page.getByRole("navigation", { name: "Memory views" });
   await tabs.getByRole("link", { name: "Mind map" }).click();
   await expect(page).toHaveURL(/\?tab=mindmap$/);
-  await expect(page.getByRole("heading", { name: "Mind map is available soon" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Your mind map is empty" })).toBeVisible();
   await page.goto("/?tab=canvas");
-  await expect(page.getByRole("heading", { name: "Canvas is available soon" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "No canvases yet" })).toBeVisible();
   await expect(tabs.getByRole("link", { name: "Canvas" })).toHaveAttribute("aria-current", "page");
   await page.goto("/?tab=pages");
   await expect(page.getByRole("heading", { name: "No pages yet" })).toBeVisible();

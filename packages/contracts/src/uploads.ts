@@ -10,6 +10,10 @@ import { jsonDepthWithin } from "./json-depth.ts";
 export const uploadSourceTypes = ["page", "image", "file"] as const;
 export type UploadSourceType = (typeof uploadSourceTypes)[number];
 
+/** `canvas_data_type` of a presigned upload (spec 3 §7): a canvas's document or its PNG screenshot. */
+export const canvasDataTypes = ["canvas", "canvas_screenshot"] as const;
+export type CanvasDataType = (typeof canvasDataTypes)[number];
+
 /** Source status on the server (spec 2 §3 meta.status). */
 export const sourceStatuses = ["in_progress", "success", "errored"] as const;
 export type SourceStatus = (typeof sourceStatuses)[number];
@@ -21,6 +25,8 @@ export const zGetPresignedUrlInput = z.object({
   file_id: z.string().min(1).max(100).optional(),
   /** Informational (the server always uses the signed-in user). */
   owner: z.string().max(320).optional(),
+  /** A canvas save: its document (canvas) or its PNG screenshot (canvas_screenshot), spec 3 §7. */
+  canvas_data_type: z.enum(canvasDataTypes).optional(),
   metadata: z.object({
     name_base64: z.string().min(1).max(4096),
     type: z.string().max(200).default(""),
@@ -52,12 +58,19 @@ export const zConfirmUploadInput = z.object({
   file_type: z.string().max(200).default(""),
   is_reindex: z.boolean().default(false),
   collections: z.array(z.string().max(100)).max(100).default([]),
+  /** Canvas saves (`file_type` canvas): the keys of the uploaded document and screenshot. */
+  canvas_key: z.string().max(400).optional(),
+  screenshot_key: z.string().max(400).optional(),
+  /** Canvas saves: the version the editor loaded; an older one than the stored is a conflict (409). */
+  base_version: z.number().int().min(0).optional(),
 });
 export type ConfirmUploadInput = z.infer<typeof zConfirmUploadInput>;
 
 export const zConfirmUploadResponse = z.object({
   id: z.string(),
   status: z.enum(sourceStatuses),
+  /** Canvas saves: the version now stored (the next save's `base_version`). */
+  content_version: z.number().optional(),
 });
 
 export const zWebPageInput = z.object({

@@ -19,6 +19,8 @@ import { eventRoutes } from "../modules/events/routes.ts";
 import { screenshotRoutes } from "../modules/screenshots/routes.ts";
 import { ingestRoutes } from "../modules/ingest/routes.ts";
 import { pageRoutes } from "../modules/pages/routes.ts";
+import { canvasRoutes } from "../modules/canvas/routes.ts";
+import { mindmapRoutes } from "../modules/mindmap/routes.ts";
 import { blobRoutes } from "../modules/blobs/routes.ts";
 import { collectionRoutes } from "../modules/collections/routes.ts";
 import { planRoutes } from "../modules/plans/routes.ts";
@@ -36,6 +38,8 @@ const modules = [
   providerRoutes,
   ingestRoutes,
   pageRoutes,
+  canvasRoutes,
+  mindmapRoutes,
   blobRoutes,
   sourceRoutes,
   collectionRoutes,

@@ -42,6 +42,11 @@ export const router = createBrowserRouter([
             path: "upgrade-plan",
             lazy: screen(() => import("@/features/plans"), "UpgradePlanPage"),
           },
+          // The canvas editor takes the whole screen (Excalidraw loads inside it, lazily).
+          {
+            path: "canvas/:id",
+            lazy: screen(() => import("@/features/canvas"), "CanvasPage"),
+          },
           {
             lazy: screen(() => import("./layout/app-shell"), "AppShell"),
             children: [

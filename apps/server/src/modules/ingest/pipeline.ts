@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { linkMessages, uploadMessages } from "@mnemo/contracts";
+import { CANVAS_MIME } from "@mnemo/contracts/canvas";
 import type { AppContext } from "../../context.ts";
 import type { JobAttempt, JobHandlers, JobPayload } from "../../jobs/registry.ts";
 import { source } from "../../db/schema/index.ts";
@@ -17,6 +18,8 @@ import { loadPlanState } from "../plans/service.ts";
 import { guardVideo } from "../plans/guards.ts";
 import { videoDurationSeconds } from "../links/fetch-page.ts";
 import { embedSourceChunks } from "../search/embed-job.ts";
+import { descriptionFromText } from "../canvas/describe.ts";
+import { storeKeyTerms } from "../mindmap/key-terms.ts";
 
 type PipelineCtx = Pick<AppContext, "database" | "blobs" | "config" | "log" | "queue"> &
   Partial<Pick<AppContext, "events" | "embeddings">>;
@@ -63,7 +66,11 @@ async function saveExtracted(
 
 async function extractUpload(ctx: PipelineCtx, job: IngestJob, src: repo.SourceRow) {
   const db = ctx.database.db;
-  const stored = await blobsRepo.findBlobBySource(db, src.id);
+  // A canvas keeps its current document under meta.file_key (older saves' blobs are deleted).
+  const stored =
+    src.type === "canvas" && typeof src.meta.file_key === "string"
+      ? await blobsRepo.findOwnedBlob(db, src.ownerId, src.meta.file_key)
+      : await blobsRepo.findBlobBySource(db, src.id);
   if (!stored) throw new PermanentFailure("The uploaded file is missing.");
   if (src.type === "file" && isAudioName(stored.name)) return keepRecording(ctx, job, src, stored);
   const bytes = await readBlob(ctx.blobs, stored.key, ctx.config.UPLOAD_LIMIT_MB * 1024 * 1024);
@@ -75,7 +82,7 @@ async function extractUpload(ctx: PipelineCtx, job: IngestJob, src: repo.SourceR
     return;
   }
   const result = await extractFile(
-    { bytes, name: stored.name, mimeType: stored.mimeType },
+    { bytes, name: stored.name, mimeType: src.type === "canvas" ? CANVAS_MIME : stored.mimeType },
     EXTRACT_TIMEOUT_MS,
     ctx.config,
   );
@@ -84,11 +91,18 @@ async function extractUpload(ctx: PipelineCtx, job: IngestJob, src: repo.SourceR
     job,
     { markdown: result.markdown, text: result.text, csv: result.csv ?? null, html: result.html ?? null },
     {
+      // A canvas is described by its words until a language model describes it (on leaving the editor).
+      ...(src.type === "canvas" && src.meta.description_by !== "llm"
+        ? { description: descriptionFromText(result.text) }
+        : {}),
       meta: {
         ...src.meta,
         kind: result.kind,
         // The wall's file-type filter (pdf, docx, csv …) reads this.
-        file_type: /\.([a-z0-9]{1,8})$/i.exec(stored.name)?.[1]?.toLowerCase() ?? result.kind,
+        file_type:
+          src.type === "canvas"
+            ? "canvas"
+            : (/\.([a-z0-9]{1,8})$/i.exec(stored.name)?.[1]?.toLowerCase() ?? result.kind),
         extract_warnings: result.warnings,
         ...result.meta,
       },
@@ -217,6 +231,8 @@ export function ingestHandlers(ctx: PipelineCtx): Omit<JobHandlers, "search.rean
       if (!src) return;
       await guarded(ctx, job, attempt, src, async () => {
         await indexSourceContent(ctx.database.db, job.sourceId);
+        // The mind map's key terms, computed once per version here rather than on every map.
+        await storeKeyTerms(ctx.database.db, src.ownerId, [job.sourceId]);
         // Dense vectors follow the index (only with an embeddings provider); a repeat is a no-op.
         if (ctx.embeddings)
           await ctx.queue.send("ingest.embed", job, { key: ingestKey(job.sourceId, job.contentVersion) });

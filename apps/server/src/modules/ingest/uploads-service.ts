@@ -8,6 +8,7 @@ import { supportedFileExtensions } from "./deps.ts";
 import { checkUploadFile, isValidClientId } from "./validation.ts";
 import { enqueueExtract } from "./enqueue.ts";
 import { guardFileUpload, previewFileUpload } from "../plans/guards.ts";
+import { confirmCanvasUpload, presignCanvasUpload } from "../canvas/service.ts";
 
 /** Presigned URLs live this long (seconds). */
 const PRESIGN_TTL = 15 * 60;
@@ -23,6 +24,7 @@ export function fileKeyFor(ownerId: string, fileId: string): string {
 
 /** Spec 2 §7 "get upload location": validates the file, records a pending blob, presigns the PUT. */
 export async function getPresignedUrl(ctx: UploadDeps, actor: Actor, input: GetPresignedUrlInput) {
+  if (input.canvas_data_type) return presignCanvasUpload(ctx, actor, input);
   const db = ctx.database.db;
   const check = checkUploadFile(input.metadata.name_base64, input.fileType, supportedFileExtensions);
   if (!check.ok) throw validation(check.message);
@@ -77,6 +79,7 @@ async function hashStored(ctx: UploadDeps, key: string): Promise<string> {
  * owner), creates or re-versions the memory (status in_progress) and enqueues extraction.
  */
 export async function confirmUpload(ctx: UploadDeps, actor: Actor, input: ConfirmUploadInput) {
+  if (input.file_type === "canvas") return confirmCanvasUpload(ctx, actor, input);
   const db = ctx.database.db;
   if (!isValidClientId(input.file_id)) throw notFound();
   const key = fileKeyFor(actor.id, input.file_id);

@@ -7,3 +7,6 @@ export { openUploadDialog, closeUploadDialog, useUploadState } from "./state/upl
 export { uploadFile } from "./api/upload-file";
 export { isSupportedFile } from "./logic/file-pick";
 export { endUploadSession } from "./state/upload-actions";
+export { getPresignedUrl } from "./api/get-presigned-url";
+export { confirmUpload } from "./api/confirm-upload";
+export { nameToBase64 } from "./logic/file-pick";

@@ -14,8 +14,8 @@ const tabLabels: Record<WallTab, string> = {
 
 export const wallTabs = Object.entries(tabLabels).map(([id, label]) => ({ id: id as WallTab, label }));
 
-/** Tabs that list memories from the server; the others are honest "available soon" views. */
-export const listedTabs: readonly WallTab[] = ["everything", "pinned", "pages", "shared"];
+/** Tabs that list memories from the server (the mind map draws them as a graph instead). */
+export const listedTabs: readonly WallTab[] = ["everything", "pinned", "pages", "shared", "canvas"];
 
 /** The memory tab from the `tab` query parameter; anything unknown means everything (spec 2 §2). */
 export function parseWallTab(value: string | null): WallTab {

@@ -1,4 +1,5 @@
 import { fileTypeFromBuffer } from "file-type";
+import { CANVAS_MIME } from "@mnemo/contracts/canvas";
 import { resolveLimits } from "./limits.ts";
 import { extensionOf, looksBinary } from "./text-utils.ts";
 import { DOCX_MIME, kindByExtension, PPTX_MIME, XLSX_MIME, type Kind } from "./kinds.ts";
@@ -30,6 +31,8 @@ export type DetectedType = { kind: Kind; mimeType: string };
  * corrupt; a file whose signature is a supported kind is read as that kind whatever its name.
  */
 export async function detectType(input: ExtractInput): Promise<DetectedType> {
+  // A canvas document is named after its title (`Board.txt`, spec 3 §9); the pipeline says it is one.
+  if (input.mimeType === CANVAS_MIME) return { kind: "canvas", mimeType: CANVAS_MIME };
   const byExtension = kindByExtension[extensionOf(input.name)];
   if (byExtension && textKinds.has(byExtension)) {
     if (looksBinary(input.bytes)) throw new ExtractError("The file is binary, not text.", "corrupt");
@@ -91,6 +94,8 @@ async function run(kind: Kind, mimeType: string, input: ExtractInput): Promise<E
     case "audio":
       // Recordings never reach the sandbox: the pipeline keeps them as they are (ingest/audio.ts).
       throw new ExtractError("Recordings are kept, not extracted.", "unsupported");
+    case "canvas":
+      return (await import("./canvas.ts")).extractCanvas(input);
   }
 }
 

@@ -9,7 +9,18 @@ export const DOCX_MIME = "application/vnd.openxmlformats-officedocument.wordproc
 export const PPTX_MIME = "application/vnd.openxmlformats-officedocument.presentationml.presentation";
 export const XLSX_MIME = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
-export type Kind = "pdf" | "docx" | "pptx" | "xlsx" | "csv" | "txt" | "md" | "html" | "image" | "audio";
+export type Kind =
+  | "pdf"
+  | "docx"
+  | "pptx"
+  | "xlsx"
+  | "csv"
+  | "txt"
+  | "md"
+  | "html"
+  | "image"
+  | "audio"
+  | "canvas";
 
 export const kindByExtension: Record<string, Kind> = {
   pdf: "pdf",

@@ -1,7 +1,6 @@
-import { PenToolIcon } from "lucide-react";
 import type { Source } from "@mnemo/contracts";
 import type { PassageAnchor } from "@mnemo/contracts/chat";
-import { EmptyState } from "@/components/ui/empty-state";
+import { CanvasPane } from "./canvas-pane";
 import { useSourceContent } from "../hooks/use-preview-data";
 import { useRetrySource } from "../hooks/use-retry-source";
 import { usePreviewScreenshot } from "../hooks/use-screenshots";
@@ -60,16 +59,7 @@ export function PreviewPane({
     if (shot.url) return <ScreenshotView url={shot.url} title={source.title} />;
   }
   if (pane.kind === "page") return <PagePane source={source} quote={passage?.quote} />;
-  if (pane.kind === "canvas") {
-    return (
-      <EmptyState
-        icon={PenToolIcon}
-        title="Canvas is available soon"
-        description="Canvases open here once the canvas editor arrives."
-        className="m-6"
-      />
-    );
-  }
+  if (pane.kind === "canvas") return <CanvasPane source={source} />;
   if (content.isPending) return <PreviewLoading label="Loading content…" />;
   if (content.isError) return <PreviewError onRetry={() => void content.refetch()} />;
   const data = content.data;

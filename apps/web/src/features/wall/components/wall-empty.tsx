@@ -8,6 +8,7 @@ import {
   SearchXIcon,
   UsersIcon,
 } from "lucide-react";
+import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import type { WallTab } from "../tabs";
@@ -80,7 +81,7 @@ export function WallEmpty({
       return (
         <EmptyState
           icon={NetworkIcon}
-          title="Mind map is available soon"
+          title="Your mind map is empty"
           description="A map of how your memories connect."
         />
       );
@@ -88,8 +89,15 @@ export function WallEmpty({
       return (
         <EmptyState
           icon={PenToolIcon}
-          title="Canvas is available soon"
+          title="No canvases yet"
           description="Sketch and arrange ideas on an open canvas."
+          action={
+            <Button asChild>
+              <Link to="/canvas/new">
+                <PlusIcon aria-hidden /> New canvas
+              </Link>
+            </Button>
+          }
         />
       );
   }

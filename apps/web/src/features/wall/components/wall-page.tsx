@@ -1,13 +1,14 @@
-import { useMemo, useState, type ReactNode } from "react";
-import { useSearchParams } from "react-router";
+import { Suspense, useMemo, useState, type ReactNode } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { useSelection } from "@/hooks/use-selection";
-import { FolderPlusIcon, Loader2Icon, PlusIcon, RotateCwIcon, Trash2Icon } from "lucide-react";
+import { FolderPlusIcon, Loader2Icon, PenToolIcon, PlusIcon, RotateCwIcon, Trash2Icon } from "lucide-react";
 import type { SortOrder, Source } from "@mnemo/contracts";
 import { routes } from "@mnemo/contracts/constants";
 import { Button } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { SelectionBar } from "@/components/selection-bar";
 import { openUploadDialog } from "@/features/upload";
+import { MindmapView } from "@/features/mindmap";
 import { usePreviewParam } from "@/hooks/use-preview-param";
 import { useMemorySearch } from "../hooks/use-memory-search";
 import { useWallActions } from "../hooks/use-wall-actions";
@@ -51,6 +52,7 @@ export function WallPage({
   const search = useMemorySearch(query, items, tab, sort, types);
   const shown = search.active ? search.results : items;
   const { pin } = useWallActions();
+  const navigate = useNavigate();
 
   const openPreview = (src: Source) => openPreviewId(src.id);
   const byId = new Map(shown.map((s) => [s.id, s]));
@@ -61,9 +63,18 @@ export function WallPage({
         title="Memories"
         description="Everything you have saved, in one place."
         actions={
-          <Button onClick={onAddMemory} variant="outline">
-            <PlusIcon aria-hidden /> Add memory
-          </Button>
+          <>
+            {tab === "canvas" && (
+              <Button asChild variant="outline">
+                <Link to="/canvas/new">
+                  <PenToolIcon aria-hidden /> New canvas
+                </Link>
+              </Button>
+            )}
+            <Button onClick={onAddMemory} variant="outline">
+              <PlusIcon aria-hidden /> Add memory
+            </Button>
+          </>
         }
       />
       <WallTabs active={tab} />
@@ -79,7 +90,23 @@ export function WallPage({
         />
       )}
       <section aria-label="Memories" aria-busy={list.isLoading || search.pending}>
-        {!listed ? (
+        {tab === "mindmap" ? (
+          <Suspense
+            fallback={
+              <p
+                className="flex items-center justify-center gap-2 py-16 text-sm text-muted-foreground"
+                role="status"
+              >
+                <Loader2Icon className="size-4 animate-spin" aria-hidden /> Loading the mind map…
+              </p>
+            }
+          >
+            <MindmapView
+              onOpenMemory={openPreviewId}
+              onOpenCollection={(id) => void navigate(`/collections/${encodeURIComponent(id)}`)}
+            />
+          </Suspense>
+        ) : !listed ? (
           <WallEmpty tab={tab} onAdd={onAddMemory} filtered={null} />
         ) : list.isLoading ? (
           <p

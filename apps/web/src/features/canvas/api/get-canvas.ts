@@ -1,0 +1,14 @@
+import { zCanvas } from "@mnemo/contracts/canvas";
+import { api } from "@/lib/api";
+
+/** GET /api/canvas/:id: the canvas's fields and a signed URL of its current document. */
+export function getCanvas(id: string, signal?: AbortSignal) {
+  return api.request(`/api/canvas/${encodeURIComponent(id)}`, { schema: zCanvas, signal });
+}
+
+/** The stored document behind `document_url` (a signed blob URL: no bearer token). */
+export async function fetchCanvasDocument(url: string, signal?: AbortSignal): Promise<string> {
+  const res = await fetch(url, { signal });
+  if (!res.ok) throw new Error(`The canvas document answered ${res.status}.`);
+  return res.text();
+}

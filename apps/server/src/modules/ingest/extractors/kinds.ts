@@ -10,17 +10,7 @@ export const PPTX_MIME = "application/vnd.openxmlformats-officedocument.presenta
 export const XLSX_MIME = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 export type Kind =
-  | "pdf"
-  | "docx"
-  | "pptx"
-  | "xlsx"
-  | "csv"
-  | "txt"
-  | "md"
-  | "html"
-  | "image"
-  | "audio"
-  | "canvas";
+  "pdf" | "docx" | "pptx" | "xlsx" | "csv" | "txt" | "md" | "html" | "image" | "audio" | "canvas";
 
 export const kindByExtension: Record<string, Kind> = {
   pdf: "pdf",

@@ -23,6 +23,7 @@ import { blobRoutes } from "../modules/blobs/routes.ts";
 import { collectionRoutes } from "../modules/collections/routes.ts";
 import { planRoutes } from "../modules/plans/routes.ts";
 import { appRoutes } from "../modules/apps/routes.ts";
+import { transferRoutes } from "../modules/transfer/routes.ts";
 
 /** Module route factories, mounted under /api in this order. */
 const modules = [
@@ -37,6 +38,7 @@ const modules = [
   collectionRoutes,
   planRoutes,
   appRoutes,
+  transferRoutes,
   screenshotRoutes,
   eventRoutes,
 ];
@@ -51,9 +53,10 @@ export function createApp(ctx: AppContext) {
     c.header("cache-control", "no-store");
     c.header("x-content-type-options", "nosniff");
   });
-  // Large uploads go through the blob PUT route, which streams with its own limit.
+  // Large uploads go through the blob PUT route and the import route, which stream with their own limits.
   app.use("/api/*", async (c, next) => {
-    if (c.req.path.startsWith("/api/blob/")) return next();
+    if (c.req.path.startsWith("/api/blob/") || (c.req.path === "/api/import" && c.req.method === "POST"))
+      return next();
     return bodyLimit({
       maxSize: ctx.config.BODY_LIMIT_MB * 1024 * 1024,
       onError: () => {

@@ -14,6 +14,7 @@ import {
   sourceContent,
 } from "../../db/schema/index.ts";
 import type { ImportRun } from "@mnemo/contracts";
+import { waitForRun } from "./test-helpers.ts";
 
 /** What a user sees of their account, without ids: the wall, collections, notes and chats. */
 async function snapshot(m: TestMnemo, user: TestUser) {
@@ -75,24 +76,12 @@ async function snapshot(m: TestMnemo, user: TestUser) {
 async function importFile(m: TestMnemo, user: TestUser, bytes: Uint8Array, name: string, dryRun = false) {
   const res = await m.request("POST", `/api/import?file_name=${encodeURIComponent(name)}&dry_run=${dryRun}`, {
     as: user,
-    body: bytes,
+    body: new Blob([bytes as Uint8Array<ArrayBuffer>]),
     headers: { "content-type": "application/octet-stream" },
   });
   expect(res.status).toBe(202);
   const { run } = (await res.json()) as { run: ImportRun };
   return run;
-}
-
-export async function waitForRun(m: TestMnemo, user: TestUser, id: string, until: ImportRun["status"][]) {
-  return waitUntil(
-    `import ${id} to reach ${until.join("/")}`,
-    async () => {
-      const res = await m.request("GET", `/api/import/${id}`, { as: user });
-      const { run } = (await res.json()) as { run: ImportRun };
-      return until.includes(run.status) && run;
-    },
-    { timeoutMs: 60_000, intervalMs: 50 },
-  );
 }
 
 async function allIndexed(m: TestMnemo, user: TestUser) {

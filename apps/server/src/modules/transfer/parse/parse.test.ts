@@ -2,26 +2,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { zipSync, strToU8 } from "fflate";
+import { zipFolder } from "../test-helpers.ts";
 import { describe, expect, it } from "vitest";
 import { parseImportFile } from "./index.ts";
 import type { ImportPlan } from "./types.ts";
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), "../fixtures");
 const file = (name: string) => new Uint8Array(fs.readFileSync(path.join(dir, name)));
-
-/** Zips a fixture folder as the other product's export button would. */
-export function zipFolder(folder: string): Uint8Array {
-  const entries: Record<string, Uint8Array> = {};
-  const walk = (rel: string) => {
-    for (const e of fs.readdirSync(path.join(dir, folder, rel), { withFileTypes: true })) {
-      const r = rel ? `${rel}/${e.name}` : e.name;
-      if (e.isDirectory()) walk(r);
-      else entries[r] = new Uint8Array(fs.readFileSync(path.join(dir, folder, r)));
-    }
-  };
-  walk("");
-  return zipSync(entries);
-}
 
 function parsed(bytes: Uint8Array, fileName: string): ImportPlan {
   const r = parseImportFile({ bytes, fileName, format: "auto" });

@@ -179,15 +179,15 @@ describe.each(testDatabases())("import formats (%s)", (kind) => {
       { fileName: "big.html", format: "auto", dryRun: false },
       bytes,
     );
-    // The process "dies" while queuing the first batch's fetches (after that batch committed).
-    let sent = 0;
+    // The process "dies" while queuing the second batch's fetches (after that batch committed).
+    let batches = 0;
     const crashing = {
       ...m.ctx,
       queue: {
         ...m.ctx.queue,
-        send: async (...args: Parameters<typeof m.ctx.queue.send>) => {
-          if (args[0] === "ingest.extract" && ++sent > 10) throw new Error("killed");
-          return m.ctx.queue.send(...args);
+        sendMany: async (...args: Parameters<typeof m.ctx.queue.sendMany>) => {
+          if (++batches > 1) throw new Error("killed");
+          return m.ctx.queue.sendMany(...args);
         },
       },
     };

@@ -4,7 +4,7 @@ import type { AppContext, Actor } from "../../context.ts";
 import { AppError, notFound, validation } from "../../lib/errors.ts";
 import { BlobTooLargeError, readBlob } from "../blobs/store.ts";
 import { runSandboxed } from "../ingest/extractors/runner.ts";
-import { enqueueExtract } from "../ingest/enqueue.ts";
+import { ingestKey } from "../ingest/enqueue.ts";
 import { applyBatch, applyChat, ensureCollections, itemHash, stableId } from "./apply.ts";
 import type { ImportPlan } from "./parse/types.ts";
 import * as repo from "./repo.ts";
@@ -130,7 +130,7 @@ async function parse(deps: ImportDeps, run: repo.ImportRunRow, bytes: Uint8Array
     return await runSandboxed(
       "parseImport",
       { bytes, fileName: run.fileName, format: run.format as ImportFormat | "auto" },
-      { timeoutMs: PARSE_TIMEOUT_MS, maxOldGenerationMb: 768 },
+      { timeoutMs: PARSE_TIMEOUT_MS },
     );
   } catch (err) {
     deps.log.warn({ runId: run.id, err: String(err) }, "import parse failed");
@@ -205,11 +205,7 @@ async function applyPlan(deps: ImportDeps, run: repo.ImportRunRow, plan: ImportP
     const items = plan.items.slice(from, from + (hasFiles ? FILE_BATCH : BATCH));
     const paths = items.flatMap((i) => (i.file ? [i.file.path] : []));
     const files = paths.length
-      ? await runSandboxed(
-          "importEntries",
-          { bytes, paths },
-          { timeoutMs: PARSE_TIMEOUT_MS, maxOldGenerationMb: 768 },
-        )
+      ? await runSandboxed("importEntries", { bytes, paths }, { timeoutMs: PARSE_TIMEOUT_MS })
       : {};
     // Files go to the blob store first, under the ids their rows will have (a retry overwrites).
     const stored: string[] = [];
@@ -234,7 +230,13 @@ async function applyPlan(deps: ImportDeps, run: repo.ImportRunRow, plan: ImportP
     if (!out) return;
     const kept = new Set(out.created.map((c) => `${run.ownerId}/${c.id}`));
     for (const key of stored) if (!kept.has(key)) await deps.blobs.delete(key).catch(() => undefined);
-    for (const c of out.created) await enqueueExtract(deps, c.id, c.version);
+    await deps.queue.sendMany(
+      "ingest.extract",
+      out.created.map((c) => ({
+        payload: { sourceId: c.id, contentVersion: c.version },
+        key: ingestKey(c.id, c.version),
+      })),
+    );
     from += items.length;
   }
   if (plan.chats.length) {

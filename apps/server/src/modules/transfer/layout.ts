@@ -21,6 +21,7 @@ export const chatFile = (id: string) => `chats/${id}.json`;
 /** A file name safe in any unzip tool: no folders, no control or reserved characters. */
 export function safeFileName(name: string): string {
   const clean = name
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
     .replace(/[\\/:*?"<>|\u0000-\u001f]/g, "_")
     .replace(/^\.+/, "_")
     .slice(0, 180)

@@ -15,6 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { spawnServer } from "../../apps/server/src/test/process.ts";
 import { processTreeRssMb, procStatusMb } from "../../apps/server/src/test/proc.ts";
+import { createPostgresDatabase } from "../../apps/server/src/test/harness.ts";
 import { startFixtureSite } from "../../apps/server/src/test/fixtures/sites/server.ts";
 
 function bookmarks(n: number, origin: string): string {
@@ -50,7 +51,14 @@ export async function run(args: string[]) {
     DEFAULT_PLAN: "team",
     LOG_LEVEL: opts.log ?? "warn",
   };
-  if (opts.postgres) env.DATABASE_URL = opts.postgres;
+  // A database of its own next to the one given, dropped at the end (runs never see each other).
+  let dropDatabase = async () => {};
+  if (opts.postgres) {
+    process.env.TEST_DATABASE_URL = opts.postgres;
+    const created = await createPostgresDatabase();
+    env.DATABASE_URL = created.url;
+    dropDatabase = created.drop;
+  }
   const server = await spawnServer(env);
   let peak = 0;
   let serverPeak = 0;
@@ -135,6 +143,7 @@ export async function run(args: string[]) {
     clearInterval(sampler);
     await server.stop();
     await site.close();
+    await dropDatabase();
     fs.rmSync(root, { recursive: true, force: true });
   }
 }

@@ -1,0 +1,33 @@
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { newUser, signUp, themedShots } from "./helpers";
+
+const fixtures = path.join(import.meta.dirname, "../apps/server/src/modules/transfer/fixtures");
+
+test("Settings → Import and export: preview a bookmarks file, import it, see it on the wall, export", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signUp(page, newUser("transfer"));
+  await page.goto("/settings#import-export");
+  const section = page.getByRole("region", { name: "Import and export" });
+  await expect(section).toBeVisible();
+  await section.getByLabel("File").setInputFiles(path.join(fixtures, "chrome-bookmarks.html"));
+  await section.getByRole("button", { name: "Preview" }).click();
+  const run = section.getByTestId("import-run");
+  await expect(run).toContainText("5 links, 3 collections to import.");
+  await expect(run).toContainText("Rust ownership & borrowing");
+  await expect(run.getByText("1 item not imported")).toBeVisible();
+  await themedShots(page, "settings-import-preview");
+  await run.getByRole("button", { name: "Import 5 items" }).click();
+  await expect(run).toContainText("Imported 5 memories; skipped 0 duplicates; 1 failed.");
+  await expect(run.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");
+  await themedShots(page, "settings-import-done");
+
+  const download = page.waitForEvent("download");
+  await section.getByRole("button", { name: "Export everything" }).click();
+  expect((await download).suggestedFilename()).toMatch(/^mnemo-export-\d{4}-\d{2}-\d{2}\.zip$/);
+
+  await page.goto("/");
+  await expect(page.getByText("Sourdough bread").first()).toBeVisible();
+});

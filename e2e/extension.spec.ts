@@ -18,6 +18,13 @@ test("the browser extension signs in, saves a page and a selection, and both app
   );
   const user = newUser("extension");
   await signUp(page, user);
+  const token = await page.evaluate(() => localStorage.getItem("mnemo.token"));
+  const auth = { authorization: `Bearer ${token}` };
+  const made = await page.request.put("/api/collection", {
+    headers: auth,
+    data: { collection_name: "Night sky" },
+  });
+  const { collection_id: collectionId } = (await made.json()) as { collection_id: string };
 
   // Extensions load only in a persistent context; Chromium's headless mode (the new one) runs them.
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "mnemo-ext-profile-"));
@@ -42,7 +49,7 @@ test("the browser extension signs in, saves a page and a selection, and both app
     await popup.getByLabel("Password").fill(user.password);
     await popup.getByRole("button", { name: "Sign in" }).click();
     await expect(popup.getByText(user.email)).toBeVisible();
-    await expect(popup.getByLabel("Collection")).toBeVisible();
+    await popup.getByLabel("Collection").selectOption({ label: "Night sky" });
 
     // A page the reader has open (rendered by the browser), with a sentence selected.
     const article = await context.newPage();
@@ -76,15 +83,23 @@ test("the browser extension signs in, saves a page and a selection, and both app
   await page.goto("/");
   await expect(page.getByText("Backyard Astronomy for Beginners").first()).toBeVisible();
   await expect(page.getByText(/People who practise astronomy/).first()).toBeVisible();
-  const token = await page.evaluate(() => localStorage.getItem("mnemo.token"));
-  const res = await page.request.get("/api/sources?page_size=10", {
-    headers: { authorization: `Bearer ${token}` },
-  });
+  const res = await page.request.get(
+    `/api/sources?page_size=10&collection_id=${collectionId}&tab=everything`,
+    {
+      headers: auth,
+    },
+  );
   const { results } = (await res.json()) as {
-    results: { title: string; type: string; meta: { status: string } }[];
+    results: { id: string; title: string; type: string; meta: { status: string } }[];
   };
   expect(results.map((r) => [r.type, r.meta.status]).sort()).toEqual([
     ["page", "success"],
     ["webpage", "success"],
   ]);
+  // The page was saved with what the browser rendered (its readable text), not refetched.
+  const saved = results.find((r) => r.type === "webpage")!;
+  const content = await page.request.get(`/api/sources/${saved.id}/content`, { headers: auth });
+  const { content: body } = (await content.json()) as { content: { markdown: string } };
+  expect(body.markdown).toContain("a simple weekly routine that keeps progress steady");
+  expect(body.markdown).not.toContain("Subscribe to our newsletter");
 });

@@ -1,6 +1,19 @@
 import path from "node:path";
-import { expect, test } from "@playwright/test";
-import { newUser, signUp, themedShots } from "./helpers";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { newUser, signUp } from "./helpers";
+
+/** The section alone at 1280 and 390 px, light and dark (artifacts/e2e/<name>-<width>-<theme>.png). */
+async function sectionShots(page: Page, section: Locator, name: string) {
+  for (const theme of ["light", "dark"] as const) {
+    await page.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await section.screenshot({ path: `artifacts/e2e/${name}-${width}-${theme}.png` });
+    }
+  }
+  await page.evaluate(() => document.documentElement.classList.remove("dark"));
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
 
 const fixtures = path.join(import.meta.dirname, "../apps/server/src/modules/transfer/fixtures");
 
@@ -18,11 +31,11 @@ test("Settings → Import and export: preview a bookmarks file, import it, see i
   await expect(run).toContainText("5 links, 3 collections to import.");
   await expect(run).toContainText("Rust ownership & borrowing");
   await expect(run.getByText("1 item not imported")).toBeVisible();
-  await themedShots(page, "settings-import-preview");
+  await sectionShots(page, section, "settings-import-preview");
   await run.getByRole("button", { name: "Import 5 items" }).click();
   await expect(run).toContainText("Imported 5 memories; skipped 0 duplicates; 1 failed.");
   await expect(run.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");
-  await themedShots(page, "settings-import-done");
+  await sectionShots(page, section, "settings-import-done");
 
   const download = page.waitForEvent("download");
   await section.getByRole("button", { name: "Export everything" }).click();

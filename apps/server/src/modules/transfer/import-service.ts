@@ -6,16 +6,23 @@ import { BlobTooLargeError, readBlob } from "../blobs/store.ts";
 import { runSandboxed } from "../ingest/extractors/runner.ts";
 import { ingestKey } from "../ingest/enqueue.ts";
 import { applyBatch, applyChat, ensureCollections, itemHash, stableId } from "./apply.ts";
-import type { ImportPlan } from "./parse/types.ts";
+import type { PlannedChat, PlannedItem } from "./parse/types.ts";
+import type { PackedPlan } from "./parse/index.ts";
 import * as repo from "./repo.ts";
 
 /** What the importer uses of the application context. */
 export type ImportDeps = Pick<AppContext, "database" | "blobs" | "config" | "queue" | "log">;
 
 /** Items written per transaction (and per cursor step); files are read from the archive per batch. */
-const BATCH = 250;
+const BATCH = 250; // = parse/index.ts PACK: a batch never spans two packs
 const FILE_BATCH = 20;
 const PARSE_TIMEOUT_MS = 180_000;
+
+/**
+ * Lets timers and I/O run between batches: PGlite answers in microtasks, so a loop of awaited
+ * queries alone would never give the event loop back (measured: a 16 s stall on 100,000 items).
+ */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const limitBytes = (deps: ImportDeps) => deps.config.IMPORT_LIMIT_MB * 1024 * 1024;
 
@@ -113,17 +120,6 @@ async function fail(deps: ImportDeps, run: repo.ImportRunRow, message: string) {
   if (run.blobKey) await deps.blobs.delete(run.blobKey).catch(() => undefined);
 }
 
-function counts(plan: ImportPlan) {
-  const of = (k: string) => plan.items.filter((i) => i.kind === k).length;
-  return {
-    links: of("link"),
-    notes: of("note"),
-    files: of("file"),
-    collections: plan.collections.length,
-    chats: plan.chats.length,
-  };
-}
-
 /** Parses the stored file in the sandbox (untrusted bytes, heap and time budgets). */
 async function parse(deps: ImportDeps, run: repo.ImportRunRow, bytes: Uint8Array) {
   try {
@@ -158,30 +154,25 @@ export async function runImport(deps: ImportDeps, runId: string): Promise<void> 
   const parsed = await parse(deps, run, bytes);
   if (!parsed.ok) return fail(deps, run, parsed.message);
   const plan = parsed.plan;
-  const sample = plan.items.slice(0, 20).map((i) => ({
-    kind: i.kind,
-    title: i.title || i.url || i.ref,
-    url: i.url,
-    collections: i.collections.map((k) => plan.collections.find((c) => c.key === k)?.name ?? k),
-  }));
   if (run.status !== "running") {
     await repo.updateRun(db, run.id, {
       format: plan.format,
-      total: plan.items.length,
-      planned: counts(plan),
-      sample,
-      errors: plan.errors.slice(0, 200),
-      failed: plan.errors.length,
+      total: plan.total,
+      planned: plan.counts,
+      sample: plan.sample,
+      errors: plan.errors,
+      failed: plan.errorCount,
     });
   }
   if (run.dryRun) {
     let duplicates = 0;
-    for (let i = 0; i < plan.items.length; i += 1000) {
-      const hashes = plan.items
-        .slice(i, i + 1000)
+    // One pack at a time: each is parsed, hashed and looked up between awaits (no long stall).
+    for (const pack of plan.packs) {
+      await yieldToEventLoop();
+      const hashes = (JSON.parse(pack) as PlannedItem[])
         .map((it) => (it.kind === "file" ? null : itemHash(it)))
         .filter((h): h is string => Boolean(h));
-      duplicates += (await repo.existingHashes(db, run.ownerId, hashes)).size;
+      duplicates += (await repo.existingHashes(db, run.ownerId, [...new Set(hashes)])).size;
     }
     await repo.updateRun(db, run.id, { status: "previewed", duplicates });
     return;
@@ -192,7 +183,7 @@ export async function runImport(deps: ImportDeps, runId: string): Promise<void> 
   await deps.blobs.delete(run.blobKey).catch(() => undefined);
 }
 
-async function applyPlan(deps: ImportDeps, run: repo.ImportRunRow, plan: ImportPlan, bytes: Uint8Array) {
+async function applyPlan(deps: ImportDeps, run: repo.ImportRunRow, plan: PackedPlan, bytes: Uint8Array) {
   const db = deps.database.db;
   const actor = { id: run.ownerId, email: "", name: "", isDesktopApp: false };
   const { ids: collections, refused } = await ensureCollections(db, actor, run.id, plan.collections);
@@ -200,9 +191,11 @@ async function applyPlan(deps: ImportDeps, run: repo.ImportRunRow, plan: ImportP
   if (refused.length && current.cursor === 0)
     await repo.updateRun(db, run.id, { errors: [...current.errors, ...refused].slice(0, 200) });
   let from = current.cursor;
-  while (from < plan.items.length) {
-    const hasFiles = plan.items.slice(from, from + BATCH).some((i) => i.file);
-    const items = plan.items.slice(from, from + (hasFiles ? FILE_BATCH : BATCH));
+  while (from < plan.total) {
+    await yieldToEventLoop();
+    const pack = JSON.parse(plan.packs[Math.floor(from / BATCH)]!) as PlannedItem[];
+    const rest = pack.slice(from % BATCH);
+    const items = rest.slice(0, rest.some((i) => i.file) ? FILE_BATCH : BATCH);
     const paths = items.flatMap((i) => (i.file ? [i.file.path] : []));
     const files = paths.length
       ? await runSandboxed("importEntries", { bytes, paths }, { timeoutMs: PARSE_TIMEOUT_MS })
@@ -239,9 +232,10 @@ async function applyPlan(deps: ImportDeps, run: repo.ImportRunRow, plan: ImportP
     );
     from += items.length;
   }
-  if (plan.chats.length) {
+  const chats = JSON.parse(plan.chats) as PlannedChat[];
+  if (chats.length) {
     const sources = await repo.importedRefs(db, run.ownerId, run.id);
-    for (const c of plan.chats) await applyChat(db, run, c, sources, collections);
+    for (const c of chats) await applyChat(db, run, c, sources, collections);
   }
 }
 

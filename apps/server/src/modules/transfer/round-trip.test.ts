@@ -211,6 +211,9 @@ describe.each(testDatabases())("export and import round trip (%s)", (kind) => {
     expect(preview.planned).toEqual({ links: 1, notes: 1, files: 1, collections: 2, chats: 1 });
     expect((await snapshot(m, b)).wall.map((w) => w.title)).toEqual(["Bea's own note"]);
 
+    // Another account can neither read nor start B's run.
+    expect((await m.request("GET", `/api/import/${preview.id}`, { as: a })).status).toBe(404);
+    expect((await m.request("POST", `/api/import/${preview.id}/start`, { as: a })).status).toBe(404);
     const start = await m.request("POST", `/api/import/${preview.id}/start`, { as: b });
     expect(start.status).toBe(202);
     const done = await waitForRun(m, b, preview.id, ["done", "failed"]);

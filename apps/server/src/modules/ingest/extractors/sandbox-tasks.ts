@@ -7,7 +7,7 @@ import { parseMarkdownToBlocks, serializeBlocksToMarkdown } from "../../pages/bl
 import { readPage } from "../../links/extract.ts";
 import type { ParsedFeed } from "../../apps/connectors/types.ts";
 import type { prepareChunks as PrepareChunks } from "../../search/prepare.ts";
-import type { ParseImportInput, ParseImportResult } from "../../transfer/parse/index.ts";
+import type { ParseImportInput, ParseImportPacked } from "../../transfer/parse/index.ts";
 
 export const sandboxTasks = {
   extract,
@@ -25,8 +25,8 @@ export const sandboxTasks = {
   ): Promise<Awaited<ReturnType<typeof PrepareChunks>>> =>
     (await import("../../search/prepare.ts")).prepareChunks(arg),
   /** An import file (bookmarks, list exports, zips of notes, Mnemo exports) read into its plan. */
-  parseImport: async (arg: ParseImportInput): Promise<ParseImportResult> =>
-    (await import("../../transfer/parse/index.ts")).parseImportFile(arg),
+  parseImport: async (arg: ParseImportInput): Promise<ParseImportPacked> =>
+    (await import("../../transfer/parse/index.ts")).parseImportPacked(arg),
   /** The attachments an import plan names, inflated from its archive. */
   importEntries: async (arg: { bytes: Uint8Array; paths: string[] }): Promise<Record<string, Uint8Array>> =>
     (await import("../../transfer/parse/index.ts")).readImportEntries(arg),

@@ -43,4 +43,17 @@ test("Settings → Import and export: preview a bookmarks file, import it, see i
 
   await page.goto("/");
   await expect(page.getByText("Sourdough bread").first()).toBeVisible();
+
+  // One collection, from its page's actions.
+  const token = await page.evaluate(() => localStorage.getItem("mnemo.token"));
+  const list = await page.request.get("/api/collection", { headers: { authorization: `Bearer ${token}` } });
+  const { collections } = (await list.json()) as {
+    collections: { collection_id: string; collection_name: string }[];
+  };
+  const recipes = collections.find((c) => c.collection_name === "Recipes")!;
+  await page.goto(`/collections/${recipes.collection_id}`);
+  await page.getByRole("button", { name: "Collection actions" }).click();
+  const one = page.waitForEvent("download");
+  await page.getByRole("menuitem", { name: "Export as zip" }).click();
+  expect((await one).suggestedFilename()).toMatch(/^mnemo-collection-\d{4}-\d{2}-\d{2}\.zip$/);
 });

@@ -4,7 +4,7 @@
  * or PostgreSQL, in-process worker): upload, parse in the sandbox, every bookmark created as a
  * memory and its fetch queued. The worker starts fetching the pages meanwhile, as it would.
  *
- *   npm run bench -- import [bookmarks=10000] [postgres=postgres://…]
+ *   npm run bench -- import [bookmarks=10000] [memory=512] [postgres=postgres://…]
  *
  * Ends with `items_per_s=… peak_rss_mb=…` (items created and queued per second from the upload
  * to the run's end; peak RSS of the server's process tree, sandboxed parsers included, sampled
@@ -53,6 +53,8 @@ export async function run(args: string[]) {
   };
   // A database of its own next to the one given, dropped at the end (runs never see each other).
   let dropDatabase = async () => {};
+  // As on a 512 MB machine: the memory guard pauses heavy jobs (page fetches) near the limit.
+  if (opts.memory) env.MEMORY_LIMIT_MB = opts.memory;
   if (opts.postgres) {
     process.env.TEST_DATABASE_URL = opts.postgres;
     const created = await createPostgresDatabase();

@@ -239,6 +239,25 @@ async function applyPlan(deps: ImportDeps, run: repo.ImportRunRow, plan: PackedP
   }
 }
 
+/**
+ * The job's handler: a failure is retried (the run resumes from its cursor); after the last
+ * attempt the run ends failed with what was imported so far kept and counted.
+ */
+export async function runImportJob(
+  deps: ImportDeps,
+  runId: string,
+  attempt: { isLastAttempt: boolean },
+): Promise<void> {
+  try {
+    await runImport(deps, runId);
+  } catch (err) {
+    deps.log.warn({ runId, err: String(err) }, "import attempt failed");
+    if (!attempt.isLastAttempt) throw err;
+    const run = await repo.findRun(deps.database.db, runId);
+    if (run) await fail(deps, run, "The import stopped after repeated errors; what was imported is kept.");
+  }
+}
+
 /** Queues again the runs a stopped process left (their job may be gone with a PGlite restart). */
 export async function resumeImports(deps: ImportDeps): Promise<void> {
   for (const r of await repo.unfinishedRuns(deps.database.db))

@@ -35,6 +35,8 @@ export const zConfig = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   BODY_LIMIT_MB: z.coerce.number().positive().default(2),
   UPLOAD_LIMIT_MB: z.coerce.number().positive().default(100),
+  /** Largest import file (bookmarks, list exports, zips of notes, Mnemo exports). */
+  IMPORT_LIMIT_MB: z.coerce.number().positive().default(512),
   /** Wall-clock budget of one parse of an untrusted document (Markdown, page blocks, a fetched page) in the sandbox. */
   PARSE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   DEFAULT_PLAN: z.string().default("free"),

@@ -18,7 +18,9 @@ const usage = `Usage: mnemo <command>
   serve      API + web app + in-process worker (default; DISABLE_WORKER=true for API only)
   worker     background jobs only (ingestion), no HTTP
   migrate    apply database migrations and exit
-  set-plan   <email> <plan>   set a user's plan`;
+  set-plan   <email> <plan>   set a user's plan
+  import     <email> <file> [--format=…] [--dry-run]   import bookmarks, list exports, notes or a Mnemo export
+  export     <email> <out.zip> [--collection=<id>]     write a user's export (docs/export-format.md)`;
 
 async function main() {
   const command = process.argv[2] ?? "serve";
@@ -49,6 +51,13 @@ async function main() {
   }
   if (command === "set-plan") {
     const code = await runSetPlanCommand(mnemo.ctx.database.db, process.argv.slice(3));
+    await mnemo.stop();
+    process.exit(code);
+  }
+  if (command === "import" || command === "export") {
+    const { runImportCommand, runExportCommand } = await import("./modules/transfer/cli.ts");
+    const run = command === "import" ? runImportCommand : runExportCommand;
+    const code = await run(mnemo.ctx, process.argv.slice(3));
     await mnemo.stop();
     process.exit(code);
   }

@@ -18,3 +18,4 @@ export * from "./apps.ts";
 export * from "./access-tokens.ts";
 export * from "./passage.ts";
 export * from "./transcribe.ts";
+export * from "./transfer.ts";

@@ -29,6 +29,7 @@ import { accessTokenRoutes } from "../modules/access-tokens/routes.ts";
 import { mcpRoutes } from "../modules/mcp/routes.ts";
 import { mcpRoutes as mcpServerRoutes } from "../modules/agents/mcp/routes.ts";
 import { transcribeRoutes } from "../modules/transcribe/routes.ts";
+import { transferRoutes } from "../modules/transfer/routes.ts";
 
 /** Module route factories, mounted under /api in this order. */
 const modules = [
@@ -49,6 +50,7 @@ const modules = [
   mcpRoutes,
   mcpServerRoutes,
   transcribeRoutes,
+  transferRoutes,
   screenshotRoutes,
   eventRoutes,
 ];
@@ -63,10 +65,12 @@ export function createApp(ctx: AppContext) {
     c.header("cache-control", "no-store");
     c.header("x-content-type-options", "nosniff");
   });
-  // Large uploads go through the blob PUT route and the recording upload, which stream with their own limits.
-  const streamed = (p: string) => p.startsWith("/api/blob/") || p === "/api/transcribe";
+  // Large uploads go through the blob PUT route, the recording upload and the import route, which
+  // stream with their own limits.
+  const streamed = (p: string, method: string) =>
+    p.startsWith("/api/blob/") || p === "/api/transcribe" || (p === "/api/import" && method === "POST");
   app.use("/api/*", async (c, next) => {
-    if (streamed(c.req.path)) return next();
+    if (streamed(c.req.path, c.req.method)) return next();
     return bodyLimit({
       maxSize: ctx.config.BODY_LIMIT_MB * 1024 * 1024,
       onError: () => {
@@ -74,7 +78,7 @@ export function createApp(ctx: AppContext) {
       },
     })(c, next);
   });
-  app.use("/api/*", async (c, next) => (streamed(c.req.path) ? next() : refuseNul()(c, next)));
+  app.use("/api/*", async (c, next) => (streamed(c.req.path, c.req.method) ? next() : refuseNul()(c, next)));
   mountRateLimits(app, ctx);
 
   const api = createRouter<AppEnv>();

@@ -102,6 +102,23 @@ export const jobRegistry = {
       heavy: false,
     },
   },
+  /**
+   * Parses an import file in the sandbox, then previews it (dry run) or applies it in batches
+   * whose cursor moves with the rows (modules/transfer): a retry resumes where it stopped.
+   */
+  "transfer.import": {
+    payload: z.object({ runId: z.string().min(1) }),
+    policy: {
+      retryLimit: 3,
+      retryDelay: 5,
+      retryDelayMax: 120,
+      heartbeatSeconds: 30,
+      expireInSeconds: 3600,
+      concurrency: 1,
+      batchSize: 1,
+      heavy: true,
+    },
+  },
 } as const satisfies Record<string, { payload: z.ZodType; policy: JobPolicy }>;
 
 export type JobName = keyof typeof jobRegistry;

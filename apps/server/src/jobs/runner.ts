@@ -7,6 +7,7 @@ import { appsDeps, type AppsContext } from "../modules/apps/deps.ts";
 import { enqueueDueSyncs, runSync } from "../modules/apps/service.ts";
 import { FolderWatchers } from "../modules/apps/watchers.ts";
 import { accountsOfApp } from "../modules/apps/repo.ts";
+import { resumeImports, runImportJob } from "../modules/transfer/import-service.ts";
 
 /** What the worker uses: the ingest pipeline's and re-analysis's providers, never the HTTP ones. */
 export type WorkerDeps = AppsContext &
@@ -55,11 +56,13 @@ export async function startWorker(ctx: WorkerDeps): Promise<void> {
     ...ingestHandlers(ctx),
     "search.reanalyse": (job, attempt) => runReanalyseJob(ctx, job, attempt),
     "apps.sync": (job) => runSync(apps, job.accountId),
+    "transfer.import": (job, attempt) => runImportJob(ctx, job.runId, attempt),
   });
   for (const a of await accountsOfApp(ctx.database.db, "folder"))
     if (typeof a.config.path === "string") watchers.ensure(a.id, a.config.path);
   await resumeUnfinished(ctx);
   await resumeReanalysis(ctx);
+  await resumeImports(ctx);
 }
 
 /** How the in-process worker runs: at start-up, on the first enqueued job (tests), or not at all. */

@@ -8,3 +8,4 @@ export * from "./embeddings.ts";
 export * from "./security.ts";
 export * from "./apps.ts";
 export * from "./access-tokens.ts";
+export * from "./transfer.ts";

@@ -7,6 +7,7 @@ import type { parseMarkdownToBlocks, serializeBlocksToMarkdown } from "../../pag
 import type { readPage as ReadPage } from "../../links/extract.ts";
 import type { ParsedFeed, ParsedMail } from "../../apps/connectors/types.ts";
 import type { prepareChunks as PrepareChunks } from "../../search/prepare.ts";
+import type { ParseImportInput, ParseImportPacked } from "../../transfer/parse/index.ts";
 
 type Arg<F extends (...args: never[]) => unknown> = Parameters<F>[0];
 type Result<F extends (...args: never[]) => unknown> = Promise<Awaited<ReturnType<F>>>;
@@ -39,6 +40,12 @@ export const sandboxTasks = {
     arg: Parameters<typeof PrepareChunks>[0],
   ): Promise<Awaited<ReturnType<typeof PrepareChunks>>> =>
     (await import("../../search/prepare.ts")).prepareChunks(arg),
+  /** An import file (bookmarks, list exports, zips of notes, Mnemo exports) read into its plan. */
+  parseImport: async (arg: ParseImportInput): Promise<ParseImportPacked> =>
+    (await import("../../transfer/parse/index.ts")).parseImportPacked(arg),
+  /** The attachments an import plan names, inflated from its archive. */
+  importEntries: async (arg: { bytes: Uint8Array; paths: string[] }): Promise<Record<string, Uint8Array>> =>
+    (await import("../../transfer/parse/index.ts")).readImportEntries(arg),
 };
 
 export type SandboxTasks = typeof sandboxTasks;

@@ -2,15 +2,19 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import {
   ArrowLeftIcon,
+  DownloadIcon,
   FolderXIcon,
   MoreHorizontalIcon,
   PencilIcon,
   PlusIcon,
   Trash2Icon,
 } from "lucide-react";
+import { toast } from "sonner";
 import type { Collection } from "@mnemo/contracts";
 import { Button } from "@/components/ui/button";
 import { Menu } from "@/components/ui/dropdown-menu";
+import { errorMessage } from "@/lib/api";
+import { downloadExport } from "@/features/transfer";
 import { EmptyState } from "@/components/ui/empty-state";
 import { useCollections } from "../hooks/use-collections";
 import { AccessBadge } from "./access-badge";
@@ -76,27 +80,34 @@ export function CollectionHeader({
             <PlusIcon aria-hidden /> Add memories
           </Button>
         )}
-        {(p.update || p.delete) && (
-          <Menu.Root>
-            <Menu.Trigger asChild>
-              <Button variant="outline" size="icon" aria-label="Collection actions">
-                <MoreHorizontalIcon aria-hidden />
-              </Button>
-            </Menu.Trigger>
-            <Menu.Content align="end">
-              {p.update && (
-                <Menu.Item onSelect={() => setRenaming(true)}>
-                  <PencilIcon aria-hidden /> Rename
-                </Menu.Item>
-              )}
-              {p.delete && (
-                <Menu.Item onSelect={() => setDeleting(true)} destructive>
-                  <Trash2Icon aria-hidden /> Delete collection
-                </Menu.Item>
-              )}
-            </Menu.Content>
-          </Menu.Root>
-        )}
+        <Menu.Root>
+          <Menu.Trigger asChild>
+            <Button variant="outline" size="icon" aria-label="Collection actions">
+              <MoreHorizontalIcon aria-hidden />
+            </Button>
+          </Menu.Trigger>
+          <Menu.Content align="end">
+            <Menu.Item
+              onSelect={() =>
+                void downloadExport(collection.collection_id).catch((err: unknown) =>
+                  toast.error(errorMessage(err)),
+                )
+              }
+            >
+              <DownloadIcon aria-hidden /> Export as zip
+            </Menu.Item>
+            {p.update && (
+              <Menu.Item onSelect={() => setRenaming(true)}>
+                <PencilIcon aria-hidden /> Rename
+              </Menu.Item>
+            )}
+            {p.delete && (
+              <Menu.Item onSelect={() => setDeleting(true)} destructive>
+                <Trash2Icon aria-hidden /> Delete collection
+              </Menu.Item>
+            )}
+          </Menu.Content>
+        </Menu.Root>
       </div>
       {renaming && (
         <RenameCollectionDialog

@@ -1,13 +1,14 @@
 import { PageHeader } from "@/components/ui/page-header";
 import { SectionCard } from "@/components/ui/section-card";
 import { IntegrationsSection } from "@/features/apps";
+import { TransferSection } from "@/features/transfer";
 import { ThemePicker } from "./theme-picker";
 
-/** Settings: appearance and connected apps (the return point after connecting an app). */
+/** Settings: appearance, connected apps, import and export (the return point after connecting an app). */
 export function SettingsPage() {
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title="Settings" description="Appearance and connected apps." />
+      <PageHeader title="Settings" description="Appearance, connected apps, import and export." />
       <SectionCard title="Appearance" description="Choose how Mnemo looks on this device.">
         <ThemePicker />
       </SectionCard>
@@ -17,6 +18,13 @@ export function SettingsPage() {
         description="Search and save from the apps you already use."
       >
         <IntegrationsSection />
+      </SectionCard>
+      <SectionCard
+        id="import-export"
+        title="Import and export"
+        description="Bring your bookmarks and notes in; take everything out."
+      >
+        <TransferSection />
       </SectionCard>
     </div>
   );

@@ -1,0 +1,151 @@
+/**
+ * Import benchmark (issue 23): a 10,000-bookmark file (Netscape HTML, folders of 1,000) pointing at
+ * the local https fixture site, imported through the real server (`mnemo serve`, embedded PGlite
+ * or PostgreSQL, in-process worker): upload, parse in the sandbox, every bookmark created as a
+ * memory and its fetch queued. The worker starts fetching the pages meanwhile, as it would.
+ *
+ *   npm run bench -- import [bookmarks=10000] [memory=512] [postgres=postgres://…]
+ *
+ * Ends with `items_per_s=… peak_rss_mb=…` (items created and queued per second from the upload
+ * to the run's end; peak RSS of the server's process tree, sandboxed parsers included, sampled
+ * every 100 ms). Goal: ≥ 100 items/s, ≤ 512 MB.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { spawnServer } from "../../apps/server/src/test/process.ts";
+import { processTreeRssMb, procStatusMb } from "../../apps/server/src/test/proc.ts";
+import { createPostgresDatabase } from "../../apps/server/src/test/harness.ts";
+import { startFixtureSite } from "../../apps/server/src/test/fixtures/sites/server.ts";
+
+function bookmarks(n: number, origin: string): string {
+  const out = [
+    "<!DOCTYPE NETSCAPE-Bookmark-file-1>",
+    "<TITLE>Bookmarks</TITLE>",
+    "<H1>Bookmarks</H1>",
+    "<DL><p>",
+  ];
+  for (let i = 0; i < n; i++) {
+    if (i % 1000 === 0) out.push(`    <DT><H3 ADD_DATE="1700000000">Folder ${i / 1000}</H3>`, "    <DL><p>");
+    out.push(
+      `        <DT><A HREF="${origin}/articles/page-${i}" ADD_DATE="${1700000000 + i}">Article ${i}</A>`,
+    );
+    if (i % 1000 === 999 || i === n - 1) out.push("    </DL><p>");
+  }
+  out.push("</DL><p>");
+  return out.join("\n");
+}
+
+export async function run(args: string[]) {
+  const opts = Object.fromEntries(args.map((a) => a.split("=", 2) as [string, string]));
+  const n = Number(opts.bookmarks ?? 10_000);
+  const site = await startFixtureSite();
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "mnemo-bench-import-"));
+  const file = Buffer.from(bookmarks(n, site.origin));
+  const env: Record<string, string> = {
+    DATA_DIR: path.join(root, "data"),
+    AUTH_SECRET: "bench-secret-bench-secret-bench-secret-1",
+    FETCH_ALLOW_HOSTS: "127.0.0.1",
+    FETCH_EXTRA_CA: site.caPath,
+    RATE_LIMIT_EXEMPT: "127.0.0.1,::1,::ffff:127.0.0.1",
+    DEFAULT_PLAN: "team",
+    LOG_LEVEL: opts.log ?? "warn",
+  };
+  // A database of its own next to the one given, dropped at the end (runs never see each other).
+  let dropDatabase = async () => {};
+  // As on a 512 MB machine: the memory guard pauses heavy jobs (page fetches) near the limit.
+  if (opts.memory) env.MEMORY_LIMIT_MB = opts.memory;
+  if (opts.postgres) {
+    process.env.TEST_DATABASE_URL = opts.postgres;
+    const created = await createPostgresDatabase();
+    env.DATABASE_URL = created.url;
+    dropDatabase = created.drop;
+  }
+  const server = await spawnServer(env);
+  let peak = 0;
+  let serverPeak = 0;
+  const sampler = setInterval(() => {
+    try {
+      peak = Math.max(peak, processTreeRssMb(server.child.pid!));
+      serverPeak = Math.max(serverPeak, procStatusMb(server.child.pid!, "VmRSS"));
+    } catch {
+      /* the process is ending */
+    }
+  }, 100);
+  try {
+    const call = async (
+      method: string,
+      p: string,
+      body?: BodyInit,
+      token = "",
+      type = "application/json",
+    ) => {
+      const res = await fetch(server.url + p, {
+        method,
+        headers: { "content-type": type, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body,
+      });
+      if (res.status >= 300) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
+      return res.json();
+    };
+    const { token } = (await call(
+      "POST",
+      "/api/auth/sign-up",
+      JSON.stringify({ name: "Bench", email: "bench-import@example.com", password: "correct-horse-battery" }),
+    )) as { token: string };
+    type Run = {
+      id: string;
+      status: string;
+      created: number;
+      duplicates: number;
+      failed: number;
+      message: string | null;
+    };
+    console.log(`import: ${n} bookmarks (${(file.length / 1e6).toFixed(1)} MB) → ${server.url}`);
+    const started = performance.now();
+    const { run } = (await call(
+      "POST",
+      "/api/import?file_name=bookmarks.html",
+      file,
+      token,
+      "text/html",
+    )) as {
+      run: Run;
+    };
+    let last: Run = run;
+    const end = Date.now() + 30 * 60_000;
+    for (;;) {
+      last = ((await call("GET", `/api/import/${run.id}`, undefined, token)) as { run: Run }).run;
+      if (last.status === "done" || last.status === "failed") break;
+      if (Date.now() > end) throw new Error("timed out waiting for the import");
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const seconds = (performance.now() - started) / 1000;
+    if (last.status !== "done") throw new Error(`import failed: ${last.message}`);
+    const itemsPerS = last.created / seconds;
+    console.log(
+      `import: ${last.created} created, ${last.duplicates} duplicates, ${last.failed} failed in ${seconds.toFixed(1)} s; ` +
+        `pages fetched by the worker meanwhile: ${site.stats.requests.filter((r) => r.startsWith("/articles/")).length}`,
+    );
+    console.log(
+      `peak RSS: server ${serverPeak.toFixed(0)} MB, with its sandboxed parsers ${peak.toFixed(0)} MB`,
+    );
+    const memory = server
+      .output()
+      .split("\n")
+      .filter((l) => l.includes('"msg":"memory"'));
+    if (memory.length) {
+      const most = memory
+        .map((l) => JSON.parse(l) as Record<string, number>)
+        .reduce((a, b) => ((b.rss_mb ?? 0) > (a.rss_mb ?? 0) ? b : a));
+      console.log(`server memory at its peak: ${JSON.stringify(most)}`);
+    }
+    console.log(`items_per_s=${itemsPerS.toFixed(0)} peak_rss_mb=${peak.toFixed(0)}`);
+  } finally {
+    clearInterval(sampler);
+    await server.stop();
+    await site.close();
+    await dropDatabase();
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}

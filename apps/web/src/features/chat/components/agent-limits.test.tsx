@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { chatMessages } from "@mnemo/contracts/messages";
 import { webSearchUnavailable, type LlmOption } from "@mnemo/contracts/llm";
 import { TooltipProvider } from "@/components/ui/tooltip";
@@ -45,24 +46,27 @@ describe("issue 16 limits in the chat toolbar (spec 1 §5)", () => {
 
   it("disables the Web toggle with its reason when no web search provider is configured", () => {
     const onWeb = vi.fn();
+    // The composer's microphone reads the signed-in user (its recordings are per account).
     render(
-      <TooltipProvider>
-        <ChatInput
-          value=""
-          onChange={() => {}}
-          onSend={() => {}}
-          onStop={() => {}}
-          busy={false}
-          placeholder="Ask"
-          modes={{
-            creative: false,
-            web: false,
-            onCreative: () => {},
-            onWeb,
-            webUnavailable: webSearchUnavailable,
-          }}
-        />
-      </TooltipProvider>,
+      <QueryClientProvider client={new QueryClient()}>
+        <TooltipProvider>
+          <ChatInput
+            value=""
+            onChange={() => {}}
+            onSend={() => {}}
+            onStop={() => {}}
+            busy={false}
+            placeholder="Ask"
+            modes={{
+              creative: false,
+              web: false,
+              onCreative: () => {},
+              onWeb,
+              webUnavailable: webSearchUnavailable,
+            }}
+          />
+        </TooltipProvider>
+      </QueryClientProvider>,
     );
     const web = screen.getByRole("button", { name: `Web (unavailable: ${webSearchUnavailable})` });
     expect(web).toHaveProperty("disabled", true);

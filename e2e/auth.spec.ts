@@ -43,6 +43,9 @@ test("a new user signs up, lands on the empty wall, signs out and back in", asyn
   await expect(page).toHaveURL(/\/sign-in$/);
 
   await signIn(page, user.email, user.password);
+  // Signing in lands on the chat history (spec 1 §2); the wall is one click away.
+  await expect(page).toHaveURL(/\/chat$/);
+  await page.goto("/");
   await expect(page.getByRole("heading", { name: "No memories yet" })).toBeVisible();
   await page.reload();
   await expect(page.getByRole("heading", { name: "No memories yet" })).toBeVisible();

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useUpdateMetadata, useMe } from "@/features/users";
 import { useConnectedAppOptions } from "@/features/apps";
 import { useIsMobile } from "@/hooks/use-media-query";
+import { authToken } from "@/lib/auth-token";
 import { cn } from "@/lib/utils";
 import { useChatSession, type ChatScope } from "../hooks/use-chat-session";
 import { useComposer } from "../hooks/use-composer";
@@ -74,6 +75,8 @@ export function ChatView({ scope, onChatId, pageChat, compact, sessionRef }: Cha
 
   const send = (text?: string) => {
     if (busy) return;
+    // A signed-out visitor of a public chat is asked to sign in before a follow-up (spec 1 §5).
+    if (visitor && !authToken.get()) return setLoginOpen(true);
     if (composer.modes.includes("web") && !web.allowed) return web.refuse();
     // Apps mode is on while any connected app is selected (spec 1 §2 Apps picker).
     const apps = composer.apps.filter((id) => connectedApps.some((a) => a.id === id));

@@ -12,6 +12,7 @@ import { bindGrantsOfVerifiedAddress } from "./modules/collections/invitations.t
 import { insertProfile } from "./modules/users/repo.ts";
 import { EventBus } from "./modules/events/bus.ts";
 import { postgresRelay } from "./modules/events/pg-relay.ts";
+import { databaseEventStore } from "./modules/events/store.ts";
 import { prepareSourceSearch } from "./modules/sources/repo.ts";
 import { createSearchIndex, prepareSearch } from "./modules/search/index.ts";
 import { DEFAULT_RANKING } from "./modules/search/engine.ts";
@@ -88,7 +89,11 @@ export function buildContext(config: Config, database: Database, log: Logger): A
     webSearch: webSearchFromConfig(config),
     embeddings,
     // Across processes on PostgreSQL (a worker's indexing events reach the API holding the stream).
-    events: new EventBus(database.pool ? postgresRelay(database.pool, log) : undefined),
+    // Kept briefly in the database so a reconnecting stream catches up (Last-Event-ID).
+    events: new EventBus(
+      database.pool ? postgresRelay(database.pool, log) : undefined,
+      databaseEventStore(database.db),
+    ),
     mailer,
     publicUrl,
     version: VERSION,

@@ -7,3 +7,4 @@ export * from "./search.ts";
 export * from "./embeddings.ts";
 export * from "./security.ts";
 export * from "./apps.ts";
+export * from "./notices.ts";

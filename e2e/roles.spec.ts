@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { MemoryApi } from "./wall-api";
+import { skipFirstRun } from "./helpers";
 
 /**
  * What a shared collection's members are offered follows their role (issue 13 items 6 and 11):
@@ -127,6 +128,7 @@ test("an invitee without an account opens the link, signs up and lands in the sh
   await page.getByLabel("Email").fill(inviteeEmail);
   await page.getByLabel("Password", { exact: true }).fill("tide-pool-anemone-42");
   await page.getByLabel("Password", { exact: true }).press("Enter");
+  await skipFirstRun(page);
 
   await expect(
     page.locator("[data-sonner-toast]").filter({ hasText: "You now have access to Shore life." }),

@@ -5,6 +5,7 @@ import { startMnemo } from "./bootstrap.ts";
 import { DataDirLockedError } from "./db/lock.ts";
 import { runSetPlanCommand } from "./modules/plans/cli.ts";
 import { startWorker } from "./jobs/runner.ts";
+import { announceCommand } from "./modules/notices/announce.ts";
 
 const [major, minor] = process.versions.node.split(".").map(Number);
 if (major < 22 || (major === 22 && minor < 12)) {
@@ -18,7 +19,8 @@ const usage = `Usage: mnemo <command>
   serve      API + web app + in-process worker (default; DISABLE_WORKER=true for API only)
   worker     background jobs only (ingestion), no HTTP
   migrate    apply database migrations and exit
-  set-plan   <email> <plan>   set a user's plan`;
+  set-plan   <email> <plan>   set a user's plan
+  announce   <alert|other> <message…> | --withdraw <uid>   an announcement for every user`;
 
 async function main() {
   const command = process.argv[2] ?? "serve";
@@ -30,6 +32,7 @@ async function main() {
     process.exit(1);
   }
   const log = createLogger(config.LOG_LEVEL);
+  if (command === "announce") process.exit(await announceCommand(config, log, process.argv.slice(3)));
   let mnemo;
   try {
     // `serve` starts its worker once it listens (below): /api/health answers sooner.

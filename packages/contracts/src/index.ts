@@ -15,3 +15,4 @@ export * from "./plans.ts";
 export * from "./collections.ts";
 export * from "./json-depth.ts";
 export * from "./apps.ts";
+export * from "./notices.ts";

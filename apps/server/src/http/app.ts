@@ -23,6 +23,7 @@ import { blobRoutes } from "../modules/blobs/routes.ts";
 import { collectionRoutes } from "../modules/collections/routes.ts";
 import { planRoutes } from "../modules/plans/routes.ts";
 import { appRoutes } from "../modules/apps/routes.ts";
+import { noticeRoutes } from "../modules/notices/routes.ts";
 
 /** Module route factories, mounted under /api in this order. */
 const modules = [
@@ -39,6 +40,7 @@ const modules = [
   appRoutes,
   screenshotRoutes,
   eventRoutes,
+  noticeRoutes,
 ];
 
 /** Builds the whole HTTP app: middleware chain, every module under /api, and the web app. */

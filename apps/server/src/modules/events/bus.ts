@@ -30,8 +30,8 @@ export type EventListener = (e: UserEvent, id?: number) => void;
  * publishes, the API process holding the user's `/api/events` stream delivers.
  */
 export interface EventRelay {
-  /** Sends one message to every process (this one included; the bus drops its own). */
-  send(message: string): void;
+  /** Sends one message to every process (this one included; the bus drops its own); never rejects. */
+  send(message: string): Promise<void>;
   /** Starts receiving (idempotent); resolves once messages sent from now on will arrive. */
   listen(onMessage: (message: string) => void): Promise<void>;
   close(): Promise<void>;
@@ -63,20 +63,17 @@ export class EventBus {
    * Resolves once delivered; callers need not wait.
    */
   publish(userId: string, event: UserEvent): Promise<void> {
-    const deliver = (id?: number) => {
+    const deliver = async (id?: number) => {
       this.emitter.emit(userId, event, id);
-      this.relay?.send(JSON.stringify({ o: this.origin, u: userId, e: event, i: id } satisfies Wire));
+      await this.relay?.send(JSON.stringify({ o: this.origin, u: userId, e: event, i: id } satisfies Wire));
     };
-    if (!this.store || userId === EVERYONE) {
-      deliver();
-      return Promise.resolve();
-    }
+    if (!this.store || userId === EVERYONE) return deliver();
     return this.store.append(userId, event).then(deliver, () => deliver());
   }
 
   /** Sends an event to every signed-in user's streams (announcements); not kept for replay. */
-  publishToEveryone(event: UserEvent): void {
-    void this.publish(EVERYONE, event);
+  publishToEveryone(event: UserEvent): Promise<void> {
+    return this.publish(EVERYONE, event);
   }
 
   subscribe(userId: string, listener: EventListener): () => void {

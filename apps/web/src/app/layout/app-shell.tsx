@@ -3,6 +3,10 @@ import { useLocalBoolean } from "@/lib/local-preference";
 import { AddMemoryDialog, UploadNotificationCard } from "@/features/upload";
 import { ProfileNameDialog, useMe } from "@/features/users";
 import { InvitationClaim } from "@/features/collections";
+import { NoticeBanners } from "@/features/notices";
+import { FirstRun, useFirstRunScreen } from "@/features/onboarding";
+import { useLiveUpdates } from "../live-updates";
+import { ShareTargetLanding } from "../share-target";
 import { DashboardDialogs } from "./dashboard-dialogs";
 import { MobileHeader } from "./mobile-header";
 import { Sidebar } from "./sidebar";
@@ -11,8 +15,20 @@ import { Sidebar } from "./sidebar";
 export function AppShell() {
   const { data: me } = useMe();
   const [expanded, setExpanded] = useLocalBoolean("sidebarExpanded", true);
+  useLiveUpdates();
+  // First run (spec 3 §4): the details screen, onboarding or the iOS setup cover the app.
+  const firstRun = useFirstRunScreen();
+  if (firstRun)
+    return (
+      <>
+        <FirstRun screen={firstRun} />
+        <ProfileNameDialog />
+      </>
+    );
   return (
-    <div className="flex min-h-dvh bg-background">
+    <div className="flex min-h-dvh flex-col bg-background">
+      <NoticeBanners />
+      <div className="flex min-h-0 flex-1">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[60] focus:rounded-md focus:bg-primary focus:px-3 focus:py-2 focus:text-primary-foreground"
@@ -28,7 +44,9 @@ export function AppShell() {
           </div>
         </main>
       </div>
+      </div>
       <DashboardDialogs plan={me?.plan} />
+      <ShareTargetLanding />
       <InvitationClaim />
       <ProfileNameDialog />
       <AddMemoryDialog />

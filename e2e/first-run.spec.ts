@@ -104,7 +104,10 @@ test("first run: details, both onboarding steps, the samples answer with a citat
     await expect(card(page, title)).toBeVisible();
   await themedShots(page, "first-run-wall");
   await page.goto("/collections");
-  await page.getByRole("link", { name: /This is a collection/ }).first().click();
+  await page
+    .getByRole("link", { name: /This is a collection/ })
+    .first()
+    .click();
   await expect(page.getByTestId("memory-card")).toHaveCount(4);
 
   // Ask: the answer comes from the samples, with a citation.
@@ -230,7 +233,9 @@ test("the Web App Manifest is valid and the share-target landing saves a shared 
   await themedShots(page, "share-target");
   await dialog.getByRole("button", { name: "Save Memories" }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByTestId("memory-card").filter({ hasText: "Raised Bed Gardening Basics" })).toBeVisible({
+  await expect(
+    page.getByTestId("memory-card").filter({ hasText: "Raised Bed Gardening Basics" }),
+  ).toBeVisible({
     timeout: 30_000,
   });
 

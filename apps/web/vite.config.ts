@@ -12,7 +12,11 @@ function buildVersionFile(): Plugin {
     name: "mnemo-build-version",
     apply: "build",
     generateBundle() {
-      this.emitFile({ type: "asset", fileName: "version.json", source: JSON.stringify({ version: buildId }) });
+      this.emitFile({
+        type: "asset",
+        fileName: "version.json",
+        source: JSON.stringify({ version: buildId }),
+      });
     },
   };
 }

@@ -19,7 +19,11 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((keys) => Promise.all(keys.filter((k) => k.startsWith("mnemo-shell-") && k !== SHELL).map((k) => caches.delete(k))))
+      .then((keys) =>
+        Promise.all(
+          keys.filter((k) => k.startsWith("mnemo-shell-") && k !== SHELL).map((k) => caches.delete(k)),
+        ),
+      )
       .then(() => self.clients.claim()),
   );
 });
@@ -32,7 +36,10 @@ async function receiveShare(request) {
   for (const file of form.getAll("files")) {
     if (typeof file === "string" || !file.name) continue;
     const key = `/share-inbox/file/${i++}`;
-    await cache.put(key, new Response(file, { headers: { "content-type": file.type || "application/octet-stream" } }));
+    await cache.put(
+      key,
+      new Response(file, { headers: { "content-type": file.type || "application/octet-stream" } }),
+    );
     files.push({ key, name: file.name, type: file.type });
   }
   const meta = {
@@ -41,7 +48,10 @@ async function receiveShare(request) {
     url: String(form.get("url") || ""),
     files,
   };
-  await cache.put("/share-inbox/meta", new Response(JSON.stringify(meta), { headers: { "content-type": "application/json" } }));
+  await cache.put(
+    "/share-inbox/meta",
+    new Response(JSON.stringify(meta), { headers: { "content-type": "application/json" } }),
+  );
   return Response.redirect("/?shared", 303);
 }
 
@@ -74,5 +84,6 @@ self.addEventListener("fetch", (event) => {
   }
   if (event.request.method !== "GET" || url.pathname.startsWith("/api/")) return;
   if (event.request.mode === "navigate") event.respondWith(shell(event.request));
-  else if (url.pathname.startsWith("/assets/") || url.pathname.startsWith("/icons/")) event.respondWith(asset(event.request));
+  else if (url.pathname.startsWith("/assets/") || url.pathname.startsWith("/icons/"))
+    event.respondWith(asset(event.request));
 });

@@ -28,9 +28,9 @@ export const zMe = z.object({
   is_desktop_app: z.boolean(),
   metadata: zUserMetadata,
   /** Whether the create-user details (country, company size, kind of work…) were given. */
-  has_details: z.boolean(),
+  has_details: z.boolean().default(false),
   /** The onboarding step reached (0 before onboarding, 1 Upload Memories, 2 Connect Apps). */
-  onboarding_step: z.number().int(),
+  onboarding_step: z.number().int().default(0),
   created_at: z.string(),
 });
 export type Me = z.infer<typeof zMe>;

@@ -67,7 +67,7 @@ export function connectLiveEvents(opts: {
     },
     onmessage(msg) {
       if (!msg.event || msg.event === "ping") return;
-      let data: unknown = null;
+      let data: unknown;
       try {
         data = msg.data ? JSON.parse(msg.data) : null;
       } catch {

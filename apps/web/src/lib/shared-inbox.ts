@@ -22,7 +22,12 @@ export async function takeSharedContent(search: string): Promise<SharedContent> 
     const cache = await caches.open(SHARE_INBOX);
     const meta = await cache.match(META);
     if (!meta) return out;
-    const m = (await meta.json()) as { title?: string; text?: string; url?: string; files?: { key: string; name: string; type: string }[] };
+    const m = (await meta.json()) as {
+      title?: string;
+      text?: string;
+      url?: string;
+      files?: { key: string; name: string; type: string }[];
+    };
     out.title ||= m.title ?? "";
     out.text ||= m.text ?? "";
     out.url ||= m.url ?? "";
@@ -55,7 +60,8 @@ export function planShare(s: SharedContent): SharePlan {
   if (s.files.length)
     return { kind: "files", files: s.files, note: text ? { title: s.title.trim(), text } : null };
   const link = s.url.trim() || urlOnly.exec(text)?.[1] || "";
-  if (text && !urlOnly.test(text)) return { kind: "text", title: s.title.trim(), text: s.url ? `${text}\n\n${s.url}` : text };
+  if (text && !urlOnly.test(text))
+    return { kind: "text", title: s.title.trim(), text: s.url ? `${text}\n\n${s.url}` : text };
   if (link) return { kind: "link", link };
   return { kind: "nothing" };
 }

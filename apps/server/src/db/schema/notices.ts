@@ -16,7 +16,10 @@ export const userEvent = pgTable(
     data: jsonb("data").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("user_event_user_id_idx").on(t.userId, t.id), index("user_event_created_idx").on(t.createdAt)],
+  (t) => [
+    index("user_event_user_id_idx").on(t.userId, t.id),
+    index("user_event_created_idx").on(t.createdAt),
+  ],
 );
 
 /** Announcements (spec 3 §3): an operator's banner, type alert or other, dismissed per user. */

@@ -190,12 +190,18 @@ for (const kind of testDatabases()) {
         await m.request("GET", `/api/make_chat_public?chat_id=${chatId}`, { as: alice })
       ).json()) as { token: string };
       const t = encodeURIComponent(token);
-      const open = await m.request("POST", `/api/fetch_user_chat_history?chat_id=${chatId}&is_public=true&token=${t}`);
+      const open = await m.request(
+        "POST",
+        `/api/fetch_user_chat_history?chat_id=${chatId}&is_public=true&token=${t}`,
+      );
       expect(open.status).toBe(200);
       const body = (await open.json()) as { session_data: { answer: string }[] };
       expect(body.session_data[0].answer).toContain("200");
       // Without is_public, or with a wrong token, a visitor gets nothing.
-      const privateRead = await m.request("POST", `/api/fetch_user_chat_history?chat_id=${chatId}&token=${t}`);
+      const privateRead = await m.request(
+        "POST",
+        `/api/fetch_user_chat_history?chat_id=${chatId}&token=${t}`,
+      );
       expect(privateRead.status).toBe(401);
       expect(await privateRead.json()).toEqual({ error: "unauthorized" });
       expect(

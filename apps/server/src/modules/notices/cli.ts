@@ -5,11 +5,13 @@ export const announceUsage = `Usage: mnemo announce <alert|other> <message…> [
        mnemo announce --withdraw <uid>`;
 
 /** What the command does, once its arguments are read: publish or withdraw. */
-export type AnnounceAction = { kind: "create"; input: CreateAnnouncementInput } | { kind: "withdraw"; uid: string };
+export type AnnounceAction =
+  { kind: "create"; input: CreateAnnouncementInput } | { kind: "withdraw"; uid: string };
 
 /** Reads `mnemo announce` arguments; a string is the usage error to print. */
 export function parseAnnounceArgs(args: string[]): AnnounceAction | string {
-  if (args[0] === "--withdraw") return args.length === 2 && args[1] ? { kind: "withdraw", uid: args[1] } : announceUsage;
+  if (args[0] === "--withdraw")
+    return args.length === 2 && args[1] ? { kind: "withdraw", uid: args[1] } : announceUsage;
   const rest = [...args];
   let requiredVersion: string | undefined;
   const v = rest.indexOf("--required-version");
@@ -78,6 +80,7 @@ export function serverTarget(baseUrl: string, operatorKey: string, header: strin
   };
   return {
     create: async (input) => (await call("POST", "/api/admin/announcements", input)) as { uid: string },
-    withdraw: async (uid) => void (await call("DELETE", `/api/admin/announcements/${encodeURIComponent(uid)}`)),
+    withdraw: async (uid) =>
+      void (await call("DELETE", `/api/admin/announcements/${encodeURIComponent(uid)}`)),
   };
 }

@@ -25,7 +25,10 @@ describe("announcements", () => {
     const body = { type: "alert", message: "Maintenance tonight at 22:00 UTC." };
     const refused = await m.request("POST", "/api/admin/announcements", { as: ann, json: body });
     expect(refused.status).toBe(403);
-    await m.ctx.database.db.update(userProfile).set({ isAdmin: true }).where(eq(userProfile.userId, admin.id));
+    await m.ctx.database.db
+      .update(userProfile)
+      .set({ isAdmin: true })
+      .where(eq(userProfile.userId, admin.id));
 
     const events = sseReader(await m.request("GET", "/api/events", { as: ann }));
     expect(await events.next()).toMatchObject({ event: "me" });
@@ -55,7 +58,10 @@ describe("announcements", () => {
     });
     expect(ok.status).toBe(200);
     const forged = await m.request("POST", "/api/admin/announcements", {
-      headers: { [OPERATOR_HEADER]: m.ctx.operator.token.slice(0, -2) + "xx", "content-type": "application/json" },
+      headers: {
+        [OPERATOR_HEADER]: m.ctx.operator.token.slice(0, -2) + "xx",
+        "content-type": "application/json",
+      },
       body: JSON.stringify(body),
     });
     expect(forged.status).toBe(401);

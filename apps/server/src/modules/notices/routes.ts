@@ -1,11 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { z } from "zod";
-import {
-  zAnnouncement,
-  zAnnouncementList,
-  zCreateAnnouncementInput,
-  zWebVersion,
-} from "@mnemo/contracts";
+import { zAnnouncement, zAnnouncementList, zCreateAnnouncementInput, zWebVersion } from "@mnemo/contracts";
 import type { AppContext } from "../../context.ts";
 import type { AppEnv } from "../../http/context.ts";
 import { createRouter, defineRoute } from "../../http/route.ts";

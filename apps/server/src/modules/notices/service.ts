@@ -27,7 +27,10 @@ export async function listAnnouncements(db: Db): Promise<Announcement[]> {
 }
 
 /** Publishes an announcement; open clients show it at once (a live `announcement` event). */
-export async function createAnnouncement(deps: NoticeDeps, input: CreateAnnouncementInput): Promise<Announcement> {
+export async function createAnnouncement(
+  deps: NoticeDeps,
+  input: CreateAnnouncementInput,
+): Promise<Announcement> {
   const row = await repo.insertAnnouncement(deps.db, {
     uid: crypto.randomUUID(),
     type: input.type,
@@ -52,7 +55,7 @@ export function webVersionReader(webDist: string, now = () => Date.now()): () =>
   let cached: { at: number; version: string | null } | undefined;
   return () => {
     if (cached && now() - cached.at < 60_000) return cached.version;
-    let version: string | null = null;
+    let version: string | null;
     try {
       const raw = JSON.parse(fs.readFileSync(path.join(webDist, "version.json"), "utf8")) as {
         version?: unknown;

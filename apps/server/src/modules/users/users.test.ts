@@ -44,9 +44,9 @@ describe("first run: create-user details and onboarding step (spec 3 §4, §7)",
 
   it("records the step, and the finished flags reach the user's other tabs live", async () => {
     const ann = await m.buildUser();
-    expect(
-      (await m.request("PUT", "/api/user/onboarding_step", { as: ann, json: { step: 2 } })).status,
-    ).toBe(200);
+    expect((await m.request("PUT", "/api/user/onboarding_step", { as: ann, json: { step: 2 } })).status).toBe(
+      200,
+    );
     expect(await (await m.request("GET", "/api/user/me", { as: ann })).json()).toMatchObject({
       onboarding_step: 2,
     });

@@ -26,9 +26,7 @@ export function AppShell() {
       </>
     );
   return (
-    <div className="flex min-h-dvh flex-col bg-background">
-      <NoticeBanners />
-      <div className="flex min-h-0 flex-1">
+    <div className="flex min-h-dvh bg-background">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[60] focus:rounded-md focus:bg-primary focus:px-3 focus:py-2 focus:text-primary-foreground"
@@ -37,13 +35,13 @@ export function AppShell() {
       </a>
       <Sidebar me={me} expanded={expanded} onToggle={() => setExpanded(!expanded)} />
       <div className="flex min-w-0 flex-1 flex-col">
+        <NoticeBanners />
         <MobileHeader me={me} />
         <main id="main" tabIndex={-1} className="flex-1 outline-none">
           <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:px-10 lg:py-10">
             <Outlet />
           </div>
         </main>
-      </div>
       </div>
       <DashboardDialogs plan={me?.plan} />
       <ShareTargetLanding />

@@ -47,9 +47,7 @@ export function PublicChatPage() {
           </Button>
         ) : (
           <Button asChild size="sm">
-            <Link to={`/sign-in?next=${encodeURIComponent(sharedChatPath(id, token))}`}>
-              Sign in
-            </Link>
+            <Link to={`/sign-in?next=${encodeURIComponent(sharedChatPath(id, token))}`}>Sign in</Link>
           </Button>
         )}
       </header>

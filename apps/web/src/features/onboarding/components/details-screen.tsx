@@ -93,7 +93,10 @@ export function DetailsScreen() {
   }
 
   return (
-    <FirstRunFrame title="Tell us about yourself" subtitle="A few details before you start. This takes a minute.">
+    <FirstRunFrame
+      title="Tell us about yourself"
+      subtitle="A few details before you start. This takes a minute."
+    >
       <form className="grid gap-4" onSubmit={(e) => void onSubmit(e)} noValidate>
         <FormField
           label="Country"

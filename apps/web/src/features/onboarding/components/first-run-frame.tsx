@@ -16,12 +16,18 @@ export function FirstRunFrame({
   wide?: boolean;
 }) {
   return (
-    <div className="flex min-h-dvh flex-col items-center bg-background px-4 py-8 sm:py-12" data-testid="first-run">
+    <div
+      className="flex min-h-dvh flex-col items-center bg-background px-4 py-8 sm:py-12"
+      data-testid="first-run"
+    >
       <main className={wide ? "w-full max-w-3xl" : "w-full max-w-md"}>
         <div className="mb-6 flex flex-col items-center text-center">
           <Logo className="size-9" />
           {step && (
-            <p className="mt-5 text-xs font-semibold tracking-wide text-primary uppercase" data-testid="onboarding-step">
+            <p
+              className="mt-5 text-xs font-semibold tracking-wide text-primary uppercase"
+              data-testid="onboarding-step"
+            >
               {step}
             </p>
           )}

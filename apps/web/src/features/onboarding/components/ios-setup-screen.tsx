@@ -6,7 +6,10 @@ import { FirstRunFrame } from "./first-run-frame";
 const steps = [
   { icon: ShareIcon, text: "In Safari, tap the Share button." },
   { icon: SquarePlusIcon, text: "Choose Add to Home Screen, then Add." },
-  { icon: SmartphoneIcon, text: "Open Mnemo from your home screen; share links and files to it from any app." },
+  {
+    icon: SmartphoneIcon,
+    text: "Open Mnemo from your home screen; share links and files to it from any app.",
+  },
 ];
 
 /**
@@ -16,7 +19,10 @@ const steps = [
 export function IOSSetupScreen() {
   const update = useUpdateMetadata();
   return (
-    <FirstRunFrame title="Set up Mnemo on your iPhone" subtitle="Add Mnemo to your home screen to use it like an app.">
+    <FirstRunFrame
+      title="Set up Mnemo on your iPhone"
+      subtitle="Add Mnemo to your home screen to use it like an app."
+    >
       <ol className="flex flex-col gap-4">
         {steps.map(({ icon: Icon, text }, i) => (
           <li key={i} className="flex items-start gap-3 text-sm">
@@ -27,7 +33,11 @@ export function IOSSetupScreen() {
           </li>
         ))}
       </ol>
-      <Button className="mt-6 w-full" onClick={() => update.mutate({ hasSetupIOSApp: true })} disabled={update.isPending}>
+      <Button
+        className="mt-6 w-full"
+        onClick={() => update.mutate({ hasSetupIOSApp: true })}
+        disabled={update.isPending}
+      >
         {update.isPending && <Loader2Icon className="size-4 animate-spin" />} Done
       </Button>
     </FirstRunFrame>

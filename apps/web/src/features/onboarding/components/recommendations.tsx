@@ -39,8 +39,8 @@ export function Recommendations() {
             Recommendations
           </h2>
           <p className="text-xs text-muted-foreground">
-            Sample memories to try Mnemo with, saved in the collection “{sampleContent.collectionName}”. Remove
-            them whenever you like.
+            Sample memories to try Mnemo with, saved in the collection “{sampleContent.collectionName}”.
+            Remove them whenever you like.
           </p>
         </div>
         <Button

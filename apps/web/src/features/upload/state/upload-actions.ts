@@ -117,7 +117,8 @@ export async function addSamples(samples: SampleUpload[], collectionId?: string)
       const key = items[i].key;
       if (!uploadStore.findItem(key)) return;
       if (r.id) uploadStore.updateItem(key, { status: "indexing", serverId: r.id });
-      else uploadStore.updateItem(key, { status: "errored", error: r.message ?? uploadMessages.uploadFailed });
+      else
+        uploadStore.updateItem(key, { status: "errored", error: r.message ?? uploadMessages.uploadFailed });
     });
   } catch (err) {
     for (const item of items)
@@ -133,7 +134,17 @@ export async function addSamples(samples: SampleUpload[], collectionId?: string)
 export async function addSharedText(title: string, text: string) {
   const key = newItemKey();
   const name = title || text.split(/\s+/).slice(0, 8).join(" ").slice(0, 80) || "Shared text";
-  addItems([{ key, kind: "page", title: name, status: "uploading", serverType: "page", notify: false, inDialog: true }]);
+  addItems([
+    {
+      key,
+      kind: "page",
+      title: name,
+      status: "uploading",
+      serverType: "page",
+      notify: false,
+      inDialog: true,
+    },
+  ]);
   try {
     const markdown = text;
     const blocks = text.split(/\n{2,}/).map((p) => ({

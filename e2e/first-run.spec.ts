@@ -154,6 +154,20 @@ test("first run: details, both onboarding steps, the samples answer with a citat
   await expect(card(page, "Harbour ledger")).toBeVisible();
   await expect(page.getByRole("alert", { name: "Announcement" })).toHaveCount(0);
   await other.close();
+
+  // A page's own chat is the page chat type (spec 1 §2); the Pages view starts a 'New Page'.
+  await card(page, "Harbour ledger")
+    .getByRole("button", { name: /^Open / })
+    .click();
+  const preview = page.getByTestId("source-preview");
+  await expect(preview.getByRole("textbox", { name: "Question" })).toHaveAttribute(
+    "placeholder",
+    "Plan, ask, write anything...",
+  );
+  await page.goto("/?tab=pages");
+  await page.getByRole("button", { name: "New Page" }).click();
+  const fresh = page.getByRole("dialog").filter({ has: page.getByLabel("Page title") });
+  await expect(fresh.getByLabel("Page title")).toHaveValue("New Page");
 });
 
 test("the Web App Manifest is valid and the share-target landing saves a shared link", async ({

@@ -31,6 +31,7 @@ export function PageEditorDialog({
   onSaved,
   collectionId,
   page,
+  defaultTitle,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -38,8 +39,10 @@ export function PageEditorDialog({
   collectionId?: string;
   /** An existing page to edit; a new page otherwise. */
   page?: { id: string; title: string; blocks: unknown[] };
+  /** A new page's title: 'Untitled Page' unless the caller starts a 'New Page' (spec 2 §2). */
+  defaultTitle?: string;
 }) {
-  const [title, setTitle] = useState(page?.title ?? previewMessages.defaultPageTitle);
+  const [title, setTitle] = useState(page?.title ?? defaultTitle ?? previewMessages.defaultPageTitle);
   const [maximized, setMaximized] = useState(false);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -15,6 +15,8 @@ const features = [
   "auth",
   "chat",
   "collections",
+  "notices",
+  "onboarding",
   "pages",
   "plans",
   "preview",

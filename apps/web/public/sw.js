@@ -59,7 +59,9 @@ async function shell(request) {
   const cache = await caches.open(SHELL);
   try {
     const fresh = await fetch(request);
-    if (fresh.ok) await cache.put("/", fresh.clone());
+    // Only the app's HTML is the shell (a navigation may also open a file, e.g. a sample PDF).
+    if (fresh.ok && (fresh.headers.get("content-type") || "").startsWith("text/html"))
+      await cache.put("/", fresh.clone());
     return fresh;
   } catch {
     return (await cache.match("/")) || Response.error();

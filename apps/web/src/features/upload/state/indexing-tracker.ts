@@ -20,6 +20,7 @@ type IndexingResult = {
 
 /** Statuses the live stream reported for memories no item was waiting on yet (a fast worker). */
 const early = new Map<string, IndexingResult>();
+const EARLY_KEPT = 100;
 
 async function checkIndexing() {
   const items = indexingItems();
@@ -84,7 +85,10 @@ export function applyIndexingEvent(e: { id: string; type: string; indexing_statu
   const waiting = indexingItems().filter((i) => i.serverId === e.id);
   const result = { id: e.id, type: e.type, indexing_status: status };
   if (waiting.length === 0) {
-    if (status !== "in_progress") early.set(e.id, result);
+    if (status === "in_progress") return;
+    early.set(e.id, result);
+    // Most such events are other tabs' memories: keep only the latest few.
+    if (early.size > EARLY_KEPT) early.delete(early.keys().next().value!);
     return;
   }
   // An errored memory's message and a link's warning come from the check (the event is brief).

@@ -168,6 +168,18 @@ test("first run: details, both onboarding steps, the samples answer with a citat
   await page.getByRole("button", { name: "New Page" }).click();
   const fresh = page.getByRole("dialog").filter({ has: page.getByLabel("Page title") });
   await expect(fresh.getByLabel("Page title")).toHaveValue("New Page");
+
+  // Generation instructions are viewed and edited in Settings.
+  await page.goto("/settings");
+  const instructions = page.getByRole("textbox", { name: "Generation instructions" });
+  await expect(instructions).toHaveValue("");
+  await instructions.fill("Answer in two sentences at most.");
+  await page.getByRole("button", { name: "Save instructions" }).click();
+  await expect(page.getByText("Generation instructions saved.")).toBeVisible();
+  await page.reload();
+  await expect(instructions).toHaveValue("Answer in two sentences at most.");
+  await page.locator("#generation-instructions").scrollIntoViewIfNeeded();
+  await themedShots(page, "settings-generation-instructions");
 });
 
 test("the Web App Manifest is valid and the share-target landing saves a shared link", async ({

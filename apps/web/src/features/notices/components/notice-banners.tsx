@@ -37,9 +37,10 @@ export function AnnouncementBanner() {
   const alert = shown.type === "alert";
   const Icon = alert ? AlertTriangleIcon : InfoIcon;
   return (
-    <div
-      role={alert ? "alert" : "status"}
+    <section
       aria-label="Announcement"
+      aria-live={alert ? "assertive" : "polite"}
+      data-type={shown.type}
       className={cn(
         "flex items-start gap-2 border-b px-4 py-2 text-sm",
         alert
@@ -59,7 +60,7 @@ export function AnnouncementBanner() {
       >
         <XIcon className="size-4" />
       </Button>
-    </div>
+    </section>
   );
 }
 

@@ -41,24 +41,21 @@ export function OnboardingSteps() {
     if (gate.refusal) return void toast.error(gate.refusal);
     setStep(2);
   };
-  const done = () => {
-    // Set before the flag lands: the wall mounts as soon as the user's document says done.
+  const done = async () => {
+    // Set before the flag lands: the wall mounts (and this screen unmounts) as soon as the user's
+    // document says onboarding is done.
     for (const flag of onboarding.sessionFlags) sessionStorage.setItem(flag, "true");
-    finish.mutate(
-      { submitUserDetails: true },
-      {
-        onSuccess: () => {
-          writeCurrentStep(localStorage, null);
-          // The memories added in step 1 move to the notification card ('Preparing your memory wall').
-          if (listed.length) saveMemories();
-          void navigate("/", { replace: true });
-        },
-        onError: (err) => {
-          for (const flag of onboarding.sessionFlags) sessionStorage.removeItem(flag);
-          toast.error(errorMessage(err, "Onboarding could not be finished. Please try again."));
-        },
-      },
-    );
+    try {
+      await finish.mutateAsync({ submitUserDetails: true });
+    } catch (err) {
+      for (const flag of onboarding.sessionFlags) sessionStorage.removeItem(flag);
+      toast.error(errorMessage(err, "Onboarding could not be finished. Please try again."));
+      return;
+    }
+    writeCurrentStep(localStorage, null);
+    // The memories added in step 1 move to the notification card ('Preparing your memory wall').
+    if (listed.length) saveMemories();
+    void navigate("/", { replace: true });
   };
 
   if (step === 1)
@@ -99,7 +96,7 @@ export function OnboardingSteps() {
           <Button variant="ghost" onClick={() => setStep(1)}>
             <ArrowLeftIcon className="size-4" /> Back
           </Button>
-          <Button onClick={done} disabled={finish.isPending}>
+          <Button onClick={() => void done()} disabled={finish.isPending}>
             {finish.isPending && <Loader2Icon className="size-4 animate-spin" />} Finish
           </Button>
         </div>

@@ -16,6 +16,8 @@ const features = [
   "auth",
   "chat",
   "collections",
+  "notices",
+  "onboarding",
   "pages",
   "plans",
   "preview",

@@ -48,6 +48,8 @@ test("connect an RSS feed in settings: refused address, sync into the wall, remo
   await results.getByRole("button", { name: /Sourdough Starter Handbook/ }).click();
   const preview = searchDialog.getByRole("region", { name: /Preview of/ });
   await expect(preview).toContainText(/sourdough/i);
+  // The search result preview panel shows the content in the candidate preview (spec 2 §2).
+  await expect(searchDialog.getByTestId("candidate-preview")).toBeVisible();
   await page.screenshot({ path: "artifacts/e2e/apps-search-1280.png" });
   await searchDialog.getByRole("button", { name: "Results" }).click();
   await expect(results).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { newUser, openUserMenu, shot, signIn, signUp } from "./helpers";
+import { newUser, openUserMenu, shot, signIn, signUp, skipFirstRun } from "./helpers";
 
 test("a new user signs up, lands on the empty wall, signs out and back in", async ({ page }) => {
   const user = newUser("journey");
@@ -26,6 +26,9 @@ test("a new user signs up, lands on the empty wall, signs out and back in", asyn
   await page.getByLabel("Password", { exact: true }).press("Enter");
 
   await expect(page).toHaveURL(/\/$/);
+  // A free account first gives its details (spec 3 §4); onboarding is tested in first-run.spec.ts.
+  await expect(page.getByRole("heading", { name: "Tell us about yourself" })).toBeVisible();
+  await skipFirstRun(page);
   await expect(page.getByRole("heading", { name: "No memories yet" })).toBeVisible();
   const menu = await openUserMenu(page);
   await expect(menu.getByTestId("user-menu-name")).toHaveText(user.name);
@@ -43,6 +46,9 @@ test("a new user signs up, lands on the empty wall, signs out and back in", asyn
   await expect(page).toHaveURL(/\/sign-in$/);
 
   await signIn(page, user.email, user.password);
+  // Signing in lands on the chat history (spec 1 §2); the wall is one click away.
+  await expect(page).toHaveURL(/\/chat$/);
+  await page.goto("/");
   await expect(page.getByRole("heading", { name: "No memories yet" })).toBeVisible();
   await page.reload();
   await expect(page.getByRole("heading", { name: "No memories yet" })).toBeVisible();

@@ -122,12 +122,19 @@ test("links, files and a note become memories, with progress, the notification c
   await expect(dialog.getByRole("region", { name: "Upload list" }).getByRole("listitem")).toHaveCount(7);
   await page.screenshot(shot("capture-upload-list"));
 
-  // Save Memories: background toast and the notification card.
+  // Save Memories: the notification card, and the background toast when something is still on its
+  // way (the live stream may have settled every row already; the toast rule is unit-tested).
+  const pending = await dialog
+    .getByRole("region", { name: "Upload list" })
+    .getByRole("listitem")
+    .filter({ hasNotText: "Added" })
+    .count();
   await dialog.getByRole("button", { name: "Save Memories" }).click();
   await expect(dialog).toBeHidden();
-  await expect(
-    page.getByText("Uploading memories in the background. You'll be notified once it's done."),
-  ).toBeVisible();
+  if (pending > 0)
+    await expect(
+      page.getByText("Uploading memories in the background. You'll be notified once it's done."),
+    ).toBeVisible();
   const card = page.getByRole("region", { name: "Upload notifications" });
   await expect(card).toBeVisible();
   await expect(card).toContainText(/(Adding 7 memories|Added \d of 7 memories) to the wall/);

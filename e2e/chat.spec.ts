@@ -172,7 +172,8 @@ test("ask, stream, cite, stop, regenerate, copy, vote, save, history, share, rev
   await page.getByRole("button", { name: "Share" }).click();
   await page.getByRole("button", { name: "Make public and get link" }).click();
   const link = await page.getByLabel("Public link").inputValue();
-  expect(link).toContain(`/public/chat/${chatId}?token=`);
+  // The spec's shared-chat address (spec 1 §2).
+  expect(link).toContain(`/chat/${chatId}?shared=true&new=true&token=`);
   await shots(page, "chat-share-dialog");
   await page.getByRole("button", { name: "Done" }).click();
 
@@ -186,10 +187,18 @@ test("ask, stream, cite, stop, regenerate, copy, vote, save, history, share, rev
   await items(v).first().getByRole("button", { name: "Save as memory" }).click();
   await expect(v.getByRole("dialog", { name: "Sign in to continue" })).toBeVisible();
   await v.keyboard.press("Escape");
+  // A signed-out visitor's follow-up asks them to sign in (spec 1 §5) and sends nothing.
+  const turns = await items(v).count();
   await ask(v, "What kind of mount does the telescope have?");
-  await expect(items(v).last()).toHaveAttribute("data-status", "success", { timeout: 20_000 });
-  await expect(items(v).last().getByTestId("answer")).toContainText("equatorial");
+  await expect(v.getByRole("dialog", { name: "Sign in to continue" })).toBeVisible();
+  await v.keyboard.press("Escape");
+  await expect(items(v)).toHaveCount(turns);
   await shots(v, "chat-public");
+  // The old public address still opens the chat, at the spec's address.
+  const old = `/public/chat/${chatId}?token=${new URL(link).searchParams.get("token")}`;
+  await v.goto(old);
+  await expect(v).toHaveURL(new RegExp(`/chat/${chatId}\\?shared=true&new=true&token=`));
+  await expect(items(v).first().getByTestId("answer")).toContainText("200 millimetres");
 
   // Revoke: the link stops working on the next request.
   await page.getByRole("button", { name: "Share" }).click();
@@ -211,6 +220,10 @@ test("ask, stream, cite, stop, regenerate, copy, vote, save, history, share, rev
   await expect(oldView.page.getByRole("alert").filter({ hasText: "No data returned" })).toBeVisible();
   await oldView.context.close();
   const bobView = await publicView(browser, link2, bob.token);
+  // A signed-in visitor may ask a follow-up; it is answered from the memories the chat cites.
+  await ask(bobView.page, "What kind of mount does the telescope have?");
+  await expect(items(bobView.page).last()).toHaveAttribute("data-status", "success", { timeout: 20_000 });
+  await expect(items(bobView.page).last().getByTestId("answer")).toContainText("equatorial");
   await bobView.page.getByRole("button", { name: "Duplicate to my chats" }).click();
   await expect(bobView.page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
   expect(bobView.page.url()).not.toContain(chatId);

@@ -35,6 +35,9 @@ test("sign-out stops the indexing poll and closes toasts that quote the user's m
       "A sourdough starter is flour and water fermented by wild yeast. Feed the sourdough starter daily.",
     ),
   ]);
+  // The live stream is down (its events would settle the notes at once): the tracker falls back
+  // to polling, which is what this test stops.
+  await page.route("**/api/events", (route) => route.abort());
   // Fake timers that still flow, so the test can later run every pending timer at once.
   await page.clock.install();
   await page.addInitScript((token) => localStorage.setItem("mnemo.token", token), api.token);

@@ -19,7 +19,19 @@ export class MemoryApi {
     });
     expect(res.status(), await res.text()).toBe(200);
     const { token } = (await res.json()) as { token: string };
-    return new MemoryApi(request, token);
+    const api = new MemoryApi(request, token);
+    // Past the first-run screens (spec 3 §4), as finishing onboarding leaves an account.
+    await api.call("PATCH", "/api/user/metadata", { submitUserDetails: true });
+    return api;
+  }
+
+  /** A brand-new account, first-run screens still ahead (onboarding tests). */
+  static async signUpFresh(request: APIRequestContext, email: string, name = "New User"): Promise<MemoryApi> {
+    const res = await request.post("/api/auth/sign-up", {
+      data: { name, email, password: "correct horse battery" },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    return new MemoryApi(request, ((await res.json()) as { token: string }).token);
   }
 
   private get headers() {

@@ -12,6 +12,9 @@ import { bindGrantsOfVerifiedAddress } from "./modules/collections/invitations.t
 import { insertProfile } from "./modules/users/repo.ts";
 import { EventBus } from "./modules/events/bus.ts";
 import { postgresRelay } from "./modules/events/pg-relay.ts";
+import { databaseEventStore } from "./modules/events/store.ts";
+import { createOperatorKey } from "./modules/notices/operator.ts";
+import { webVersionReader } from "./modules/notices/service.ts";
 import { prepareSourceSearch } from "./modules/sources/repo.ts";
 import { createSearchIndex, prepareSearch } from "./modules/search/index.ts";
 import { DEFAULT_RANKING } from "./modules/search/engine.ts";
@@ -31,7 +34,7 @@ import { setupWorker, type WorkerMode } from "./jobs/runner.ts";
 export const VERSION = "0.1.0";
 
 /** AUTH_SECRET from the environment, else one generated once and kept in DATA_DIR. */
-function resolveAuthSecret(config: Config): string {
+export function resolveAuthSecret(config: Config): string {
   if (config.authSecret) return config.authSecret;
   const file = path.join(config.dataDir, "auth-secret");
   if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
@@ -90,7 +93,13 @@ export function buildContext(config: Config, database: Database, log: Logger): A
     transcription: transcriptionFromConfig(config),
     embeddings,
     // Across processes on PostgreSQL (a worker's indexing events reach the API holding the stream).
-    events: new EventBus(database.pool ? postgresRelay(database.pool, log) : undefined),
+    // Kept briefly in the database so a reconnecting stream catches up (Last-Event-ID).
+    events: new EventBus(
+      database.pool ? postgresRelay(database.pool, log) : undefined,
+      databaseEventStore(database.db),
+    ),
+    operator: createOperatorKey(secret),
+    webVersion: webVersionReader(config.webDist),
     mailer,
     publicUrl,
     version: VERSION,

@@ -1,5 +1,6 @@
 import type { Config } from "./config.ts";
 import type { EventBus } from "./modules/events/bus.ts";
+import type { OperatorKey } from "./modules/notices/operator.ts";
 import type { Database } from "./db/client.ts";
 import type { Logger } from "./logger.ts";
 import type { Auth } from "./modules/auth/auth.ts";
@@ -55,6 +56,10 @@ export type AppContext = {
   secrets: SecretBox;
   /** Fan-out of user events to open /api/events streams. */
   events: EventBus;
+  /** The operator command's key for announcements sent to a running server. */
+  operator: OperatorKey;
+  /** The version of the web build being served (its version.json), for the update banner. */
+  webVersion: () => string | null;
   /** SMTP (SMTP_URL); undefined when not configured: invitation links are then copied by the sharer. */
   mailer?: Mailer;
   /** Where users open the app (PUBLIC_URL, else http://localhost:PORT): links in mail start here. */

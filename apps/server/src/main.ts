@@ -5,6 +5,7 @@ import { startMnemo } from "./bootstrap.ts";
 import { DataDirLockedError } from "./db/lock.ts";
 import { runSetPlanCommand } from "./modules/plans/cli.ts";
 import { startWorker } from "./jobs/runner.ts";
+import { announceCommand } from "./modules/notices/announce.ts";
 
 const [major, minor] = process.versions.node.split(".").map(Number);
 if (major < 22 || (major === 22 && minor < 12)) {
@@ -20,7 +21,8 @@ const usage = `Usage: mnemo <command>
   migrate    apply database migrations and exit
   set-plan   <email> <plan>   set a user's plan
   import     <email> <file> [--format=…] [--dry-run]   import bookmarks, list exports, notes or a Mnemo export
-  export     <email> <out.zip> [--collection=<id>]     write a user's export (docs/export-format.md)`;
+  export     <email> <out.zip> [--collection=<id>]     write a user's export (docs/export-format.md)
+  announce   <alert|other> <message…> | --withdraw <uid>   an announcement for every user`;
 
 async function main() {
   const command = process.argv[2] ?? "serve";
@@ -32,6 +34,7 @@ async function main() {
     process.exit(1);
   }
   const log = createLogger(config.LOG_LEVEL);
+  if (command === "announce") process.exit(await announceCommand(config, log, process.argv.slice(3)));
   let mnemo;
   try {
     // `serve` starts its worker once it listens (below): /api/health answers sooner.

@@ -184,18 +184,23 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       expect((await b.call("GET", "/api/user/me", undefined, signedUp.token)).status).toBe(200);
       expect((await a.call("GET", "/api/user/me", undefined, token)).status).toBe(200);
 
-      // The live stream is held by A; the worker (another process) does the indexing.
-      const stream = await a.call("GET", "/api/events", undefined, token);
-      expect(stream.status).toBe(200);
-      const events = sseReader(stream);
-      expect(await events.next()).toMatchObject({ event: "me" });
-      const succeeded = new Set<string>();
-      void (async () => {
-        for (let e = await events.next(); e; e = await events.next()) {
-          const d = e.data as { id?: string; indexing_status?: string };
-          if (e.event === "indexing" && d.indexing_status === "success" && d.id) succeeded.add(d.id);
-        }
-      })().catch(() => {}); // ends when the stream is closed below
+      // Live streams are held by A and by B; the worker (a third process) does the indexing, and
+      // its events reach a client on either API process.
+      const watch = async (on: Api) => {
+        const stream = await on.call("GET", "/api/events", undefined, token);
+        expect(stream.status).toBe(200);
+        const events = sseReader(stream);
+        expect(await events.next()).toMatchObject({ event: "me" });
+        const succeeded = new Set<string>();
+        void (async () => {
+          for (let e = await events.next(); e; e = await events.next()) {
+            const d = e.data as { id?: string; indexing_status?: string };
+            if (e.event === "indexing" && d.indexing_status === "success" && d.id) succeeded.add(d.id);
+          }
+        })().catch(() => {}); // ends when the stream is closed below
+        return { events, succeeded };
+      };
+      const [onA, onB] = await Promise.all([watch(a), watch(b)]);
 
       const note = await json<{ id: string }>(
         a.call(
@@ -228,10 +233,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       );
       expect(done.map((r) => r.indexing_status)).toEqual(["success", "success"]);
 
-      // Both "success" events reached A's stream from the worker process.
-      await waitUntil("both success events on A's stream", () => succeeded.size >= 2, { timeoutMs: 15_000 });
-      await events.close();
-      expect([...succeeded].sort()).toEqual([note.id, fileId].sort());
+      // Both "success" events reached A's stream and B's stream from the worker process.
+      for (const [name, w] of [
+        ["A", onA],
+        ["B", onB],
+      ] as const) {
+        await waitUntil(`both success events on ${name}'s stream`, () => w.succeeded.size >= 2, {
+          timeoutMs: 15_000,
+        });
+        await w.events.close();
+        expect([...w.succeeded].sort()).toEqual([note.id, fileId].sort());
+      }
 
       const lamp = await ask(b, token, "When did the keeper light the lighthouse lamp?");
       expect(lamp.status).toBe("success");

@@ -8,6 +8,13 @@ import "./index.css";
 
 applyTheme();
 
+// The offline shell and the share target (public/sw.js); production builds only.
+if (import.meta.env.PROD && "serviceWorker" in navigator)
+  window.addEventListener(
+    "load",
+    () => void navigator.serviceWorker.register("/sw.js").catch(() => undefined),
+  );
+
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <Providers>

@@ -19,3 +19,5 @@ export * from "./access-tokens.ts";
 export * from "./passage.ts";
 export * from "./transcribe.ts";
 export * from "./transfer.ts";
+
+export * from "./notices.ts";

@@ -21,6 +21,10 @@ export const sortOrders = ["most-relevant", "recent", "oldest"] as const;
 export type SortOrder = (typeof sortOrders)[number];
 
 /** A memory as the wall and the preview see it (spec 2 §3 Source). */
+/** A file attached to a memory's original item (an e-mail's attachment, spec 2 §3). */
+export const zSourceAttachment = z.object({ id: z.string(), title: z.string(), url: z.string().nullable() });
+export type SourceAttachment = z.infer<typeof zSourceAttachment>;
+
 export const zSource = z.object({
   id: z.string(),
   title: z.string(),
@@ -30,6 +34,8 @@ export const zSource = z.object({
   timestamp: z.number(),
   type: z.string(),
   app: z.string().nullable(),
+  /** Files attached to the item the memory came from; empty for most memories. */
+  attachments: z.array(zSourceAttachment),
   collections: z.array(z.object({ collection_id: z.string(), collection_name: z.string() })),
   thumbnail_url: z.string().nullable(),
   error: z.string().nullable(),

@@ -27,6 +27,42 @@ export const zMe = z.object({
   plan: z.string(),
   is_desktop_app: z.boolean(),
   metadata: zUserMetadata,
+  /** Whether the create-user details (country, company size, kind of work…) were given. */
+  has_details: z.boolean().default(false),
+  /** The onboarding step reached (0 before onboarding, 1 Upload Memories, 2 Connect Apps). */
+  onboarding_step: z.number().int().default(0),
   created_at: z.string(),
 });
 export type Me = z.infer<typeof zMe>;
+
+/** Choices of the create-user details form (spec 3 §7 Create user); Mnemo's own lists. */
+export const userDetailChoices = {
+  companySize: ["Just me", "2-10", "11-50", "51-200", "201-1000", "1000+"],
+  kindOfWork: [
+    "Engineering",
+    "Research",
+    "Product & design",
+    "Marketing & sales",
+    "Operations",
+    "Education",
+    "Student",
+    "Other",
+  ],
+  referrer: ["Search engine", "Friend or colleague", "Social media", "Blog or newsletter", "Other"],
+} as const;
+
+/** POST /api/user/create_user (spec 3 §7): the details a new user gives. */
+export const zCreateUserInput = z.object({
+  country: z.string().trim().min(1, "Choose your country.").max(80),
+  company_size: z.enum(userDetailChoices.companySize, { message: "Choose your company size." }),
+  kind_of_work: z.enum(userDetailChoices.kindOfWork, { message: "Choose the kind of work you do." }),
+  referrer: z.enum(userDetailChoices.referrer, { message: "Tell us how you heard of Mnemo." }),
+  role: z.string().trim().min(1, "Enter your role.").max(80),
+  /** Billing references when a plan was bought at sign-up (none in a self-hosted install). */
+  customer_id: z.string().max(200).optional(),
+  price_id: z.string().max(200).optional(),
+});
+export type CreateUserInput = z.infer<typeof zCreateUserInput>;
+
+/** PUT /api/user/onboarding_step (spec 3 §7 update onboarding step). */
+export const zOnboardingStepInput = z.object({ step: z.number().int().min(0).max(3) });

@@ -30,6 +30,7 @@ import { mcpRoutes } from "../modules/mcp/routes.ts";
 import { mcpRoutes as mcpServerRoutes } from "../modules/agents/mcp/routes.ts";
 import { transcribeRoutes } from "../modules/transcribe/routes.ts";
 import { transferRoutes } from "../modules/transfer/routes.ts";
+import { noticeRoutes } from "../modules/notices/routes.ts";
 
 /** Module route factories, mounted under /api in this order. */
 const modules = [
@@ -53,6 +54,7 @@ const modules = [
   transferRoutes,
   screenshotRoutes,
   eventRoutes,
+  noticeRoutes,
 ];
 
 /** Builds the whole HTTP app: middleware chain, every module under /api, and the web app. */

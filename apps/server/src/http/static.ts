@@ -20,6 +20,8 @@ const types: Record<string, string> = {
   ".wasm": "application/wasm",
   ".txt": "text/plain; charset=utf-8",
   ".webmanifest": "application/manifest+json",
+  ".md": "text/markdown; charset=utf-8",
+  ".pdf": "application/pdf",
 };
 
 /**
@@ -28,6 +30,21 @@ const types: Record<string, string> = {
  */
 export function serveWebApp(app: Hono<AppEnv>, webDist: string) {
   const root = path.resolve(webDist);
+  // The manifest's share_target posts here; the service worker normally answers it (keeping any
+  // files). Before it is installed, the text fields travel on to the `/?shared` landing.
+  app.post("/share-target", async (c) => {
+    const q = new URLSearchParams({ shared: "" });
+    try {
+      const form = await c.req.formData();
+      for (const k of ["title", "text", "url"]) {
+        const v = form.get(k);
+        if (typeof v === "string" && v) q.set(k, v.slice(0, 4000));
+      }
+    } catch {
+      // Not a form: land without content.
+    }
+    return c.redirect(`/?${q.toString()}`, 303);
+  });
   app.get("*", async (c) => {
     if (c.req.path.startsWith("/api/") || c.req.path === "/api") return c.notFound();
     let rel: string;

@@ -4,7 +4,7 @@ export function sseReader(res: Response) {
   const decoder = new TextDecoder();
   let buf = "";
   return {
-    async next(): Promise<{ event: string; data: unknown } | undefined> {
+    async next(): Promise<{ event: string; data: unknown; id?: string } | undefined> {
       for (;;) {
         const idx = buf.indexOf("\n\n");
         if (idx >= 0) {
@@ -12,7 +12,8 @@ export function sseReader(res: Response) {
           buf = buf.slice(idx + 2);
           const event = /^event: (.*)$/m.exec(block)?.[1] ?? "message";
           const data = /^data: (.*)$/m.exec(block)?.[1] ?? "null";
-          return { event, data: JSON.parse(data) };
+          const id = /^id: (.*)$/m.exec(block)?.[1];
+          return id === undefined ? { event, data: JSON.parse(data) } : { event, data: JSON.parse(data), id };
         }
         const { value, done } = await reader.read();
         if (done) return undefined;

@@ -1,7 +1,7 @@
 import type { ComponentType } from "react";
 import { createBrowserRouter, Navigate, useLocation } from "react-router";
 import { SignInPage, SignUpPage } from "@/features/auth";
-import { RequireAuth, RequireGuest } from "./guards";
+import { PublicChatRedirect, RequireAuth, RequireGuest } from "./guards";
 import { NotFoundPage, RouteError } from "./route-error";
 
 /** `/dashboard?showPlans=true` and `?support=true` land on the wall with the dialog open. */
@@ -23,11 +23,8 @@ export const router = createBrowserRouter([
     errorElement: <RouteError />,
     HydrateFallback: () => null,
     children: [
-      // A path containing /public/ is the public view: no sign-in needed (spec 1 §2).
-      {
-        path: "/public/chat/:id",
-        lazy: screen(() => import("@/features/chat"), "PublicChatPage"),
-      },
+      // Shared chats open at /chat/{id}?shared=true&new=true (RequireAuth shows them to everyone).
+      { path: "/public/chat/:id", element: <PublicChatRedirect /> },
       {
         element: <RequireGuest />,
         children: [

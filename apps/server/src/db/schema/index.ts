@@ -9,3 +9,5 @@ export * from "./security.ts";
 export * from "./apps.ts";
 export * from "./access-tokens.ts";
 export * from "./transfer.ts";
+
+export * from "./notices.ts";

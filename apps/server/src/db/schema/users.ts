@@ -13,6 +13,10 @@ export const userProfile = pgTable("user_profile", {
   onboardingStep: integer("onboarding_step").notNull().default(0),
   country: text("country"),
   role: text("role"),
+  /** Create-user details (spec 3 §7): company size, kind of work, how they heard of Mnemo. */
+  companySize: text("company_size"),
+  kindOfWork: text("kind_of_work"),
+  referrer: text("referrer"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

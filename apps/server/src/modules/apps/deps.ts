@@ -113,7 +113,7 @@ export function appsDeps(ctx: AppsContext): AppsDeps {
       ),
     deleteMemories,
     notify: (ownerId, accountId) =>
-      ctx.events.publish(ownerId, { type: "apps", data: { account_id: accountId } }),
+      void ctx.events.publish(ownerId, { type: "apps", data: { account_id: accountId } }),
     log: ctx.log,
   };
 }

@@ -185,6 +185,34 @@ for (const kind of testDatabases()) {
       ).toBe(200);
     });
 
+    it("answers fetch_user_chat_history with is_public and the token without sign-in, and nothing else", async () => {
+      const { token } = (await (
+        await m.request("GET", `/api/make_chat_public?chat_id=${chatId}`, { as: alice })
+      ).json()) as { token: string };
+      const t = encodeURIComponent(token);
+      const open = await m.request(
+        "POST",
+        `/api/fetch_user_chat_history?chat_id=${chatId}&is_public=true&token=${t}`,
+      );
+      expect(open.status).toBe(200);
+      const body = (await open.json()) as { session_data: { answer: string }[] };
+      expect(body.session_data[0].answer).toContain("200");
+      // Without is_public, or with a wrong token, a visitor gets nothing.
+      const privateRead = await m.request(
+        "POST",
+        `/api/fetch_user_chat_history?chat_id=${chatId}&token=${t}`,
+      );
+      expect(privateRead.status).toBe(401);
+      expect(await privateRead.json()).toEqual({ error: "unauthorized" });
+      expect(
+        (await m.request("POST", `/api/fetch_user_chat_history?chat_id=${chatId}&is_public=true&token=wrong`))
+          .status,
+      ).toBe(404);
+      expect(
+        (await m.request("POST", `/api/fetch_user_chat_history?chat_id=${chatId}&is_public=true`)).status,
+      ).toBe(404);
+    });
+
     it("stores a vote on the owner's turn, by query", async () => {
       expect(
         (

@@ -1,3 +1,4 @@
+import type { MiddlewareHandler } from "hono";
 import { z } from "zod";
 import {
   zChatHistoryQuery,
@@ -47,6 +48,10 @@ export type ChatRouteDeps = RequireAuthDeps &
 export function chatRoutes(ctx: ChatRouteDeps) {
   const r = createRouter<AppEnv>();
   const auth = [requireAuth(ctx)];
+  // The public variant of the history call is unprotected (spec 1 §7): a visitor without a
+  // bearer token reads it with is_public=true and the chat's token; anyone else signs in.
+  const authUnlessPublic: MiddlewareHandler<AppEnv> = (c, next) =>
+    c.req.query("is_public") === "true" && !c.req.header("authorization") ? next() : auth[0](c, next);
   const db = ctx.database.db;
   const deps: QnaDeps = {
     db,
@@ -174,16 +179,18 @@ export function chatRoutes(ctx: ChatRouteDeps) {
     {
       method: "post",
       path: "/fetch_user_chat_history",
-      summary: "Saved session records of one chat",
+      summary:
+        "Saved session records of one chat (with is_public=true and the chat's token, no sign-in needed)",
       tag: "chat",
+      auth: false,
       query: zChatHistoryQuery,
       response: zChatHistoryResponse,
     },
-    auth,
+    [authUnlessPublic],
     async (c, { query }) =>
       c.json({
         chat_id: query.chat_id,
-        session_data: await service.history(db, c.var.actor, query.chat_id, {
+        session_data: await service.history(db, c.var.actor ?? null, query.chat_id, {
           isPublic: query.is_public === "true",
           token: query.token,
         }),

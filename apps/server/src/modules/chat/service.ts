@@ -89,15 +89,15 @@ export async function createChat(
  */
 export async function history(
   db: Db,
-  actor: Actor,
+  actor: Actor | null,
   chatId: string,
   pub: { isPublic: boolean; token?: string | null } = { isPublic: false },
 ): Promise<SavedSessionRecord[]> {
   const found = await repo.findChat(db, chatId);
-  const readable =
-    found && (found.ownerId === actor.id || (pub.isPublic && opensPublicChat(found, pub.token)));
+  const own = Boolean(actor && found?.ownerId === actor.id);
+  const readable = found && (own || (pub.isPublic && opensPublicChat(found, pub.token)));
   if (!readable) throw notFound("Chat not found.");
-  return (await repo.listTurns(db, chatId)).map((t) => presentTurn(t, found.ownerId === actor.id));
+  return (await repo.listTurns(db, chatId)).map((t) => presentTurn(t, own));
 }
 
 export async function updateContext(

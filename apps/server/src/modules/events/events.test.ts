@@ -33,11 +33,48 @@ describe("server-sent events", () => {
       type: "indexing",
       data: { id: "anns", type: "file", indexing_status: "success" },
     });
-    expect(await events.next()).toEqual({
+    expect(await events.next()).toMatchObject({
       event: "indexing",
       data: { id: "anns", type: "file", indexing_status: "success" },
     });
     await events.close();
+  });
+
+  it("replays what a reconnecting client missed after its Last-Event-ID, then goes on live", async () => {
+    const ann = await m.buildUser();
+    const indexing = (id: string) =>
+      ({ type: "indexing", data: { id, type: "page", indexing_status: "success" } }) as const;
+    const first = sseReader(await m.request("GET", "/api/events", { as: ann }));
+    expect(await first.next()).toMatchObject({ event: "me" });
+    await m.ctx.events.publish(ann.id, indexing("seen"));
+    const seen = await first.next();
+    expect(seen).toMatchObject({ event: "indexing", data: { id: "seen" } });
+    expect(seen?.id).toMatch(/^\d+$/);
+    await first.close();
+    // While the client is away, two memories finish.
+    await m.ctx.events.publish(ann.id, indexing("missed-1"));
+    await m.ctx.events.publish(ann.id, indexing("missed-2"));
+    const again = sseReader(
+      await m.request("GET", "/api/events", { as: ann, headers: { "last-event-id": seen!.id! } }),
+    );
+    expect(await again.next()).toMatchObject({ event: "me" });
+    expect((await again.next())?.data).toMatchObject({ id: "missed-1" });
+    expect((await again.next())?.data).toMatchObject({ id: "missed-2" });
+    await m.ctx.events.publish(ann.id, indexing("live"));
+    expect((await again.next())?.data).toMatchObject({ id: "live" });
+    await again.close();
+    // Another user's missed events are never replayed to Ann; an announcement reaches everyone.
+    const bob = await m.buildUser();
+    await m.ctx.events.publish(bob.id, indexing("bobs"));
+    const third = sseReader(
+      await m.request("GET", "/api/events", { as: ann, headers: { "last-event-id": seen!.id! } }),
+    );
+    const ids: unknown[] = [];
+    for (let i = 0; i < 4; i++) ids.push(((await third.next())?.data as { id?: string }).id);
+    expect(ids).toEqual([ann.id, "missed-1", "missed-2", "live"]);
+    m.ctx.events.publishToEveryone({ type: "announcement", data: { uid: "a1", show: true } });
+    expect(await third.next()).toEqual({ event: "announcement", data: { uid: "a1", show: true } });
+    await third.close();
   });
 });
 

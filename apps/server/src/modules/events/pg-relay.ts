@@ -54,14 +54,15 @@ export function postgresRelay(pool: pg.Pool, log: Logger): EventRelay {
   };
 
   return {
-    send(message) {
+    async send(message) {
       if (closed) return;
       if (Buffer.byteLength(message) > MAX_PAYLOAD) {
         log.debug({ bytes: Buffer.byteLength(message) }, "event too large to relay; delivered locally only");
         return;
       }
-      pool
+      await pool
         .query("SELECT pg_notify($1, $2)", [CHANNEL, message])
+        .then(() => undefined)
         .catch((err: Error) => log.warn({ err: err.message }, "event relay could not send"));
     },
     listen(fn) {

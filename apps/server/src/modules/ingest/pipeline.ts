@@ -178,7 +178,7 @@ async function markErrored(
     error: userMessage ?? failureMessage(src.type),
   });
   if (changed)
-    ctx.events?.publish(src.ownerId, {
+    void ctx.events?.publish(src.ownerId, {
       type: "indexing",
       data: { id: src.id, type: src.type, indexing_status: "errored" },
     });
@@ -219,6 +219,12 @@ export function ingestHandlers(
     "ingest.extract": async (job, attempt) => {
       const src = await currentSource(ctx, job);
       if (!src) return;
+      // Other tabs and devices show the new (or re-indexed) memory at once, as in progress.
+      if (src.status === "in_progress")
+        void ctx.events?.publish(src.ownerId, {
+          type: "indexing",
+          data: { id: src.id, type: src.type, indexing_status: "indexing" },
+        });
       const ok = await guarded(ctx, job, attempt, src, async () => {
         // Content given with the memory (the browser extension, a connected app's sync): stored already.
         if (src.meta.provided_content) return;
@@ -242,7 +248,7 @@ export function ingestHandlers(
           status: "success",
         });
         if (changed)
-          ctx.events?.publish(src.ownerId, {
+          void ctx.events?.publish(src.ownerId, {
             type: "indexing",
             data: { id: src.id, type: src.type, indexing_status: "success" },
           });

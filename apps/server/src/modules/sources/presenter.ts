@@ -1,4 +1,4 @@
-import type { Source } from "@mnemo/contracts";
+import { zSourceAttachment, type Source, type SourceAttachment } from "@mnemo/contracts";
 import { canOnSource, type SourceAccessFacts } from "../access/source-policy.ts";
 import type { SourceRecord } from "./repo.ts";
 
@@ -11,6 +11,15 @@ export type PresentExtras = {
 
 const metaSource = (type: string) =>
   ["canvas", "page", "webpage", "file", "image", "local_source"].includes(type) ? type : "shared";
+
+/** Attachments kept in a memory's meta by the app item it came from; malformed entries dropped. */
+function attachmentsOf(value: unknown): SourceAttachment[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((a) => {
+    const parsed = zSourceAttachment.safeParse(a);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
 
 /** The public shape of a memory for one viewer (spec 2 §3 Source), with the viewer's policies. */
 export function presentSource(r: SourceRecord, x: PresentExtras): Source {
@@ -26,6 +35,7 @@ export function presentSource(r: SourceRecord, x: PresentExtras): Source {
     timestamp: Math.floor(new Date(r.created_at).getTime() / 1000),
     type: r.type,
     app: r.app,
+    attachments: attachmentsOf(meta.attachments),
     collections: x.collections.get(r.id) ?? [],
     thumbnail_url: x.thumbnails.get(r.id) ?? (typeof meta.og_image === "string" ? meta.og_image : null),
     error: r.error,

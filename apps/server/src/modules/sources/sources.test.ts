@@ -182,6 +182,28 @@ describe.each(testDatabases())("memories wall on %s", (kind) => {
     // The Everything tab of the wall lists the user's own memories only.
     expect((await search("everything")).map((s) => s.id)).not.toContain(ids.bobs);
   });
+
+  it("carries attachments on every memory (spec 2 §3 Source): those its app item had, else none", async () => {
+    const cy = await m.buildUser();
+    const mail = await buildSource(m, cy, {
+      title: "Invoice mail",
+      meta: {
+        attachments: [
+          { id: "a1", title: "invoice.pdf", url: null },
+          { id: 7, title: "not an attachment" },
+        ],
+      },
+    });
+    await buildSource(m, cy, { title: "Plain note", type: "page" });
+    const list = (await (await m.request("GET", "/api/sources", { as: cy })).json()) as {
+      results: { title: string; attachments: unknown[] }[];
+    };
+    const byTitle = Object.fromEntries(list.results.map((s) => [s.title, s.attachments]));
+    expect(byTitle["Invoice mail"]).toEqual([{ id: "a1", title: "invoice.pdf", url: null }]);
+    expect(byTitle["Plain note"]).toEqual([]);
+    const one = await (await m.request("GET", `/api/sources/${mail}`, { as: cy })).json();
+    expect(one.attachments).toEqual([{ id: "a1", title: "invoice.pdf", url: null }]);
+  });
 });
 
 describe("retrying a failed memory", () => {

@@ -15,6 +15,8 @@ export async function findUserWithProfile(db: Db, userId: string) {
       createdAt: user.createdAt,
       plan: userProfile.plan,
       metadata: userProfile.metadata,
+      country: userProfile.country,
+      onboardingStep: userProfile.onboardingStep,
     })
     .from(user)
     .leftJoin(userProfile, eq(userProfile.userId, user.id))
@@ -35,4 +37,25 @@ export async function mergeMetadata(db: Db, userId: string, patch: Record<string
 
 export async function updateName(db: Db, userId: string, name: string) {
   await db.update(user).set({ name, updatedAt: new Date() }).where(eq(user.id, userId));
+}
+
+/** Stores the create-user details (spec 3 §7). */
+export async function saveDetails(
+  db: Db,
+  userId: string,
+  d: { country: string; companySize: string; kindOfWork: string; referrer: string; role: string },
+) {
+  const rows = await db
+    .update(userProfile)
+    .set({ ...d, updatedAt: new Date() })
+    .where(eq(userProfile.userId, userId))
+    .returning({ userId: userProfile.userId });
+  return rows.length > 0;
+}
+
+export async function setOnboardingStep(db: Db, userId: string, step: number) {
+  await db
+    .update(userProfile)
+    .set({ onboardingStep: step, updatedAt: new Date() })
+    .where(eq(userProfile.userId, userId));
 }

@@ -1,4 +1,12 @@
-import { zMe, zUpdateProfileInput, zUpdateUserMetadataInput, zUserMetadata } from "@mnemo/contracts";
+import {
+  zCreateUserInput,
+  zMe,
+  zOnboardingStepInput,
+  zUpdateProfileInput,
+  zUpdateUserMetadataInput,
+  zUserMetadata,
+} from "@mnemo/contracts";
+import type { Actor } from "../../context.ts";
 import type { AppContext } from "../../context.ts";
 import type { AppEnv } from "../../http/context.ts";
 import { createRouter, defineRoute } from "../../http/route.ts";
@@ -6,12 +14,15 @@ import { requireAuth, type RequireAuthDeps } from "../../http/middleware/auth.ts
 import * as service from "./service.ts";
 
 /** What userRoutes uses of the application context (bootstrap.ts builds it once). */
-export type UserRouteDeps = RequireAuthDeps & Pick<AppContext, "database">;
+export type UserRouteDeps = RequireAuthDeps & Pick<AppContext, "database" | "events">;
 
 export function userRoutes(ctx: UserRouteDeps) {
   const r = createRouter<AppEnv>();
   const auth = [requireAuth(ctx)];
   const db = ctx.database.db;
+  // The user's other tabs and devices get the changed document on their live stream.
+  const announceMe = async (actor: Actor) =>
+    void ctx.events.publish(actor.id, { type: "me", data: await service.getMe(db, actor) });
 
   defineRoute(
     r,
@@ -50,7 +61,11 @@ export function userRoutes(ctx: UserRouteDeps) {
       response: zUserMetadata,
     },
     auth,
-    async (c, { body }) => c.json(await service.updateMetadata(db, c.var.actor, body)),
+    async (c, { body }) => {
+      const metadata = await service.updateMetadata(db, c.var.actor, body);
+      await announceMe(c.var.actor);
+      return c.json(metadata);
+    },
   );
 
   defineRoute(
@@ -65,7 +80,41 @@ export function userRoutes(ctx: UserRouteDeps) {
     auth,
     async (c, { body }) => {
       await service.updateFullName(db, c.var.actor, body.full_name);
+      await announceMe(c.var.actor);
       return c.json({ success: true, full_name: body.full_name });
+    },
+  );
+
+  defineRoute(
+    r,
+    {
+      method: "post",
+      path: "/user/create_user",
+      summary: "Store the new user's details (country, company size, kind of work, referrer, role)",
+      tag: "users",
+      body: zCreateUserInput,
+      response: zMe,
+    },
+    auth,
+    async (c, { body }) => {
+      await service.saveDetails(db, c.var.actor, body);
+      return c.json(await service.getMe(db, c.var.actor));
+    },
+  );
+
+  defineRoute(
+    r,
+    {
+      method: "put",
+      path: "/user/onboarding_step",
+      summary: "Record the onboarding step reached",
+      tag: "users",
+      body: zOnboardingStepInput,
+    },
+    auth,
+    async (c, { body }) => {
+      await service.setOnboardingStep(db, c.var.actor, body.step);
+      return c.json({ success: true, step: body.step });
     },
   );
   return r;

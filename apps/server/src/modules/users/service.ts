@@ -1,4 +1,4 @@
-import type { Me, UserMetadata } from "@mnemo/contracts";
+import type { CreateUserInput, Me, UserMetadata } from "@mnemo/contracts";
 import { zUserMetadata } from "@mnemo/contracts";
 import type { Db } from "../../db/client.ts";
 import type { Actor } from "../../context.ts";
@@ -23,6 +23,8 @@ export async function getMe(db: Db, actor: Actor): Promise<Me> {
     plan: plan.plan,
     is_desktop_app: actor.isDesktopApp,
     metadata: cleanMetadata(row.metadata),
+    has_details: Boolean(row.country),
+    onboarding_step: row.onboardingStep ?? 0,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -35,4 +37,20 @@ export async function updateMetadata(db: Db, actor: Actor, patch: UserMetadata):
 
 export async function updateFullName(db: Db, actor: Actor, fullName: string) {
   await repo.updateName(db, actor.id, fullName);
+}
+
+/** Keeps the create-user details (country, company size, kind of work, referrer, role). */
+export async function saveDetails(db: Db, actor: Actor, input: CreateUserInput) {
+  const saved = await repo.saveDetails(db, actor.id, {
+    country: input.country,
+    companySize: input.company_size,
+    kindOfWork: input.kind_of_work,
+    referrer: input.referrer,
+    role: input.role,
+  });
+  if (!saved) throw notFound("User not found.");
+}
+
+export async function setOnboardingStep(db: Db, actor: Actor, step: number) {
+  await repo.setOnboardingStep(db, actor.id, step);
 }

@@ -4,6 +4,10 @@ import { AddMemoryDialog, UploadNotificationCard } from "@/features/upload";
 import { ProfileNameDialog, useMe } from "@/features/users";
 import { InvitationClaim } from "@/features/collections";
 import { PendingRecordings } from "@/features/recording";
+import { NoticeBanners } from "@/features/notices";
+import { FirstRun, useFirstRunScreen } from "@/features/onboarding";
+import { useLiveUpdates } from "../live-updates";
+import { ShareTargetLanding } from "../share-target";
 import { DashboardDialogs } from "./dashboard-dialogs";
 import { MobileHeader } from "./mobile-header";
 import { Sidebar } from "./sidebar";
@@ -12,6 +16,16 @@ import { Sidebar } from "./sidebar";
 export function AppShell() {
   const { data: me } = useMe();
   const [expanded, setExpanded] = useLocalBoolean("sidebarExpanded", true);
+  useLiveUpdates();
+  // First run (spec 3 §4): the details screen, onboarding or the iOS setup cover the app.
+  const firstRun = useFirstRunScreen();
+  if (firstRun)
+    return (
+      <>
+        <FirstRun screen={firstRun} />
+        <ProfileNameDialog />
+      </>
+    );
   return (
     <div className="flex min-h-dvh bg-background">
       <a
@@ -22,6 +36,7 @@ export function AppShell() {
       </a>
       <Sidebar me={me} expanded={expanded} onToggle={() => setExpanded(!expanded)} />
       <div className="flex min-w-0 flex-1 flex-col">
+        <NoticeBanners />
         <MobileHeader me={me} />
         <main id="main" tabIndex={-1} className="flex-1 outline-none">
           <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:px-10 lg:py-10">
@@ -30,6 +45,7 @@ export function AppShell() {
         </main>
       </div>
       <DashboardDialogs plan={me?.plan} />
+      <ShareTargetLanding />
       <InvitationClaim />
       <ProfileNameDialog />
       <AddMemoryDialog />

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { MemoryPreview } from "@/features/chat";
 import { AddToCollectionDialog } from "@/features/collections";
+import { TutorialTip } from "@/features/onboarding";
 import { WallPage } from "@/features/wall";
 
 /**
@@ -11,6 +12,7 @@ export function WallScreen() {
   const [ids, setIds] = useState<string[] | null>(null);
   return (
     <>
+      <TutorialTip />
       <WallPage onAddToCollection={setIds} renderPreview={(p) => <MemoryPreview {...p} />} />
       <AddToCollectionDialog sourceIds={ids} onOpenChange={(o) => !o && setIds(null)} />
     </>

@@ -1,4 +1,4 @@
 /** Public pieces of the auth feature, for the router, the guards and every sign-out button. */
 export { SignInPage } from "./components/sign-in-page";
 export { SignUpPage } from "./components/sign-up-page";
-export { safeNext, useSignOut } from "./hooks/use-auth-mutations";
+export { afterSignIn, safeNext, useSignOut } from "./hooks/use-auth-mutations";

@@ -6,7 +6,16 @@ export { UploadNotificationCard } from "./components/upload-notification-card";
 export { openUploadDialog, closeUploadDialog, useUploadState } from "./state/upload-store";
 export { uploadFile } from "./api/upload-file";
 export { isSupportedFile } from "./logic/file-pick";
-export { endUploadSession } from "./state/upload-actions";
 export { getPresignedUrl } from "./api/get-presigned-url";
 export { confirmUpload } from "./api/confirm-upload";
 export { nameToBase64 } from "./logic/file-pick";
+export {
+  addFiles,
+  addLinks,
+  addSamples,
+  addSharedText,
+  endUploadSession,
+  saveMemories,
+  type SampleUpload,
+} from "./state/upload-actions";
+export { applyIndexingEvent } from "./state/indexing-tracker";

@@ -1,37 +1,23 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import {
-  ArrowLeftIcon,
-  CheckIcon,
-  ExternalLinkIcon,
-  FolderPlusIcon,
-  Loader2Icon,
-  PaperclipIcon,
-  PlusIcon,
-} from "lucide-react";
+import { ArrowLeftIcon, Loader2Icon } from "lucide-react";
 import {
   appSearchMessages,
-  collectionMessages,
   previewMessages,
   type AppSearchResponse,
   type AppSearchResult,
+  type GetContentResponse,
   type Integration,
 } from "@mnemo/contracts";
 import { search as searchConstants } from "@mnemo/contracts/constants";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { SearchInput } from "@/components/ui/input";
-import { MarkdownView } from "@/features/preview";
+import { CandidatePreview } from "@/features/preview";
 import { AddToCollectionDialog } from "@/features/collections";
 import { cn } from "@/lib/utils";
 import { addAppResult, resultContent, searchApp } from "../api/apps";
-import {
-  attachmentSummary,
-  isLiveResult,
-  shouldSearch,
-  sortedResults,
-  type ResultSort,
-} from "../logic/results";
+import { isLiveResult, shouldSearch, sortedResults, type ResultSort } from "../logic/results";
 
 type State =
   { kind: "idle" } | { kind: "loading" } | { kind: "error" } | { kind: "done"; response: AppSearchResponse };
@@ -39,7 +25,12 @@ type State =
 const dateOf = (seconds: number) =>
   new Date(seconds * 1000).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
 
-/** The result preview panel: the item's full content, fetched when opened. */
+/**
+ * The search result preview panel (spec 2 §2): the item's fetched content in the candidate preview
+ * (HTML sandboxed, CSV as a table, Markdown), its attachments (first 3, then '+N more') and Open in app.
+ * A result the app's own search found (not synced yet) becomes a memory with Add memory; a synced
+ * one is a memory already. Either can then be added to a collection.
+ */
 function ResultPreview({
   results,
   rank,
@@ -54,11 +45,12 @@ function ResultPreview({
   onBack: () => void;
 }) {
   const result = results[rank]!;
-  const [content, setContent] = useState<{ text: string; attachments: string[] } | "error" | null>(null);
-  // A synced result is a memory already; a live one becomes one with Add memory.
+  const [content, setContent] = useState<GetContentResponse["content"] | "error" | null>(null);
+  const [allAttachments, setAllAttachments] = useState(false);
+  const live = isLiveResult(result);
   const [memory, setMemory] = useState<
     { state: "idle" | "adding" | "error"; message?: string } | { state: "added"; id: string }
-  >(isLiveResult(result) ? { state: "idle" } : { state: "added", id: result.id });
+  >(live ? { state: "idle" } : { state: "added", id: result.id });
   const [collecting, setCollecting] = useState(false);
   const addMemory = () => {
     setMemory({ state: "adding" });
@@ -80,39 +72,20 @@ function ResultPreview({
   useEffect(() => {
     let live = true;
     resultContent(results, rank, query)
-      .then(
-        (r) =>
-          live &&
-          setContent({
-            text: r.content.markdown ?? r.content.text ?? "",
-            attachments: r.attachments
-              .map((a) => String((a as { title?: unknown }).title ?? ""))
-              .filter(Boolean),
-          }),
-      )
+      .then((r) => live && setContent(r.content))
       .catch(() => live && setContent("error"));
     return () => {
       live = false;
     };
   }, [results, rank, query]);
+  const attachments = allAttachments ? result.attachments : result.attachments.slice(0, 3);
   return (
-    <div className="flex min-h-0 flex-col gap-3" aria-label={`Preview of ${result.subject}`} role="region">
+    <div className="flex min-h-0 flex-col gap-3" aria-label="Result preview" role="region">
       <div className="flex items-center gap-2">
         <Button size="sm" variant="ghost" onClick={onBack}>
           <ArrowLeftIcon aria-hidden /> Results
         </Button>
-        {result.url && (
-          <a
-            href={result.url}
-            target="_blank"
-            rel="noreferrer noopener"
-            className="ml-auto inline-flex items-center gap-1 text-sm text-primary hover:underline"
-          >
-            Open in app <ExternalLinkIcon className="size-3.5" aria-hidden />
-          </a>
-        )}
       </div>
-      <h3 className="text-base font-semibold">{result.subject}</h3>
       {content === null ? (
         <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
           <Loader2Icon className="size-4 animate-spin" aria-hidden /> Loading preview…
@@ -121,50 +94,52 @@ function ResultPreview({
         <p role="alert" className="text-sm text-destructive">
           {previewMessages.couldNotLoad}
         </p>
-      ) : content.text ? (
-        <MarkdownView
-          markdown={content.text}
-          className="max-h-[50vh] overflow-auto rounded-lg bg-muted/40 p-3"
-        />
       ) : (
-        <p className="text-sm text-muted-foreground">{previewMessages.notAvailable}</p>
+        <div className="max-h-[50vh] min-h-0 overflow-hidden rounded-lg border">
+          <CandidatePreview
+            title={result.subject}
+            content={content}
+            description={previewMessages.notAvailable}
+            openInAppUrl={result.url}
+            appName={appName}
+            addState={memory.state === "adding" ? "loading" : memory.state === "added" ? "added" : "idle"}
+            onAddMemory={addMemory}
+            onAddToCollection={memory.state === "added" ? () => setCollecting(true) : undefined}
+          />
+        </div>
       )}
-      {content && content !== "error" && content.attachments.length > 0 && (
-        <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
-          <PaperclipIcon className="size-3.5" aria-hidden /> {attachmentSummary(content.attachments)}
+      {result.attachments.length > 0 && (
+        <ul aria-label="Attachments" className="flex flex-wrap gap-2">
+          {attachments.map((a) => (
+            <li key={a.id} className="rounded-md border bg-muted/40 px-2 py-1 text-xs">
+              {a.url ? (
+                <a href={a.url} target="_blank" rel="noreferrer noopener" className="hover:underline">
+                  {a.title}
+                </a>
+              ) : (
+                a.title
+              )}
+            </li>
+          ))}
+          {!allAttachments && result.attachments.length > 3 && (
+            <li>
+              <button
+                type="button"
+                className="text-xs text-primary underline"
+                onClick={() => setAllAttachments(true)}
+              >
+                +{result.attachments.length - 3} more
+              </button>
+            </li>
+          )}
+        </ul>
+      )}
+      {memory.state === "error" && (
+        <p role="alert" className="text-sm text-destructive">
+          {memory.message}
         </p>
       )}
-      <div className="flex flex-wrap items-center gap-2">
-        <Button
-          size="sm"
-          variant={memory.state === "added" ? "secondary" : "default"}
-          disabled={memory.state === "adding" || memory.state === "added"}
-          onClick={addMemory}
-        >
-          {memory.state === "adding" ? (
-            <Loader2Icon className="animate-spin" aria-hidden />
-          ) : memory.state === "added" ? (
-            <CheckIcon aria-hidden />
-          ) : (
-            <PlusIcon aria-hidden />
-          )}
-          {memory.state === "added" ? collectionMessages.addedToMemories : collectionMessages.addMemory}
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={memory.state !== "added"}
-          onClick={() => setCollecting(true)}
-        >
-          <FolderPlusIcon aria-hidden /> Add to collection
-        </Button>
-        {memory.state === "error" && (
-          <p role="alert" className="text-sm text-destructive">
-            {memory.message}
-          </p>
-        )}
-      </div>
-      {!isLiveResult(result) && (
+      {!live && (
         <p className="text-xs text-muted-foreground">Already in your memories: synced from {appName}.</p>
       )}
       <AddToCollectionDialog

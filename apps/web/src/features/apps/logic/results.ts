@@ -23,9 +23,3 @@ export function shouldSearch(query: string, last: string | null): boolean {
 export function isLiveResult(r: Pick<AppSearchResult, "id">): boolean {
   return r.id.includes(":");
 }
-
-/** Attachment names as the preview lists them: the first `shown`, then "+N more". */
-export function attachmentSummary(names: string[], shown = 3): string {
-  const rest = names.length - shown;
-  return names.slice(0, shown).join(", ") + (rest > 0 ? ` +${rest} more` : "");
-}

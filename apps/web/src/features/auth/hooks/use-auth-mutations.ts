@@ -5,9 +5,12 @@ import { signIn } from "../api/sign-in";
 import { signUp } from "../api/sign-up";
 import { signOut } from "../api/sign-out";
 
-/** Only same-app paths are accepted as a place to return to after signing in. */
-export function safeNext(next: string | null): string {
-  return next && next.startsWith("/") && !next.startsWith("//") ? next : "/";
+/** After signing in without `?next=`, the chat history route (spec 1 §2: the default redirect for login). */
+export const afterSignIn = "/chat";
+
+/** Only same-app paths are accepted as a place to return to after signing in (else `fallback`). */
+export function safeNext(next: string | null, fallback = "/"): string {
+  return next && next.startsWith("/") && !next.startsWith("//") ? next : fallback;
 }
 
 /** Keeps the token; the guard of the sign-in and sign-up screens then moves on to `?next=`. */

@@ -4,7 +4,7 @@ import { AlertCircleIcon, BookmarkCheckIcon, SparklesIcon } from "lucide-react";
 import { appSearchMessages, chatMessages } from "@mnemo/contracts/messages";
 import { Button } from "@/components/ui/button";
 import type { ChatEntry } from "../logic/session";
-import { isDailyLimit } from "../logic/text";
+import { chatErrorText, isDailyLimit } from "../logic/text";
 import { ActionRow } from "./action-row";
 import { EmailToolCall } from "./email-tool-call";
 import { AnswerMarkdown } from "./answer-markdown";
@@ -82,7 +82,7 @@ export const ChatItem = memo(function ChatItem({ entry }: { entry: ChatEntry }) 
           className="flex flex-wrap items-center gap-2 rounded-lg border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm"
         >
           <AlertCircleIcon className="size-4 shrink-0 text-destructive" aria-hidden />
-          <span className="min-w-0 flex-1">{item.error}</span>
+          <span className="min-w-0 flex-1">{chatErrorText(item)}</span>
           {limit ? (
             <Button asChild size="sm" variant="outline">
               <Link to={{ search: "?showPlans=true" }}>

@@ -4,6 +4,7 @@ import { agentIds } from "@mnemo/contracts/llm";
 import { useUpdateMetadata, useMe } from "@/features/users";
 import { useConnectedAppOptions } from "@/features/apps";
 import { useIsMobile } from "@/hooks/use-media-query";
+import { authToken } from "@/lib/auth-token";
 import { cn } from "@/lib/utils";
 import { useChatSession, type ChatScope } from "../hooks/use-chat-session";
 import { useComposer } from "../hooks/use-composer";
@@ -78,6 +79,8 @@ export function ChatView({ scope, onChatId, pageChat, compact, sessionRef }: Cha
 
   const send = (text?: string) => {
     if (busy) return;
+    // A signed-out visitor of a public chat is asked to sign in before a follow-up (spec 1 §5).
+    if (visitor && !authToken.get()) return setLoginOpen(true);
     // Without a web search provider the Web toggle is disabled: a stored Web mode is not sent.
     const modes = models.webSearch.available ? composer.modes : composer.modes.filter((m) => m !== "web");
     if (modes.includes("web") && !web.allowed) return web.refuse();

@@ -18,7 +18,7 @@ export function MemoryPreview({
       initial={initial}
       onClose={onClose}
       onClearChat={(id) => void clearSourceChat(id)}
-      chat={<SourceChat key={sourceId} sourceId={sourceId} />}
+      chat={(s) => <SourceChat key={sourceId} sourceId={sourceId} pageChat={s.type === "page"} />}
     />
   );
 }

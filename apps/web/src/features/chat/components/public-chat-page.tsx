@@ -6,10 +6,11 @@ import { Logo } from "@/components/logo";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/api";
 import { authToken } from "@/lib/auth-token";
+import { sharedChatPath } from "@/lib/shared-chat";
 import { duplicatePublicChat } from "../api/chats";
 import { ChatView } from "./chat-view";
 
-/** The public view of a shared chat at /public/chat/:id?token=… (no sign-in needed; spec 1 §2, §6). */
+/** The public view of a shared chat at /chat/:id?shared=true&new=true&token=… (no sign-in needed; spec 1 §2, §6). */
 export function PublicChatPage() {
   const { id = "" } = useParams();
   const [params] = useSearchParams();
@@ -46,9 +47,7 @@ export function PublicChatPage() {
           </Button>
         ) : (
           <Button asChild size="sm">
-            <Link to={`/sign-in?next=${encodeURIComponent(`/public/chat/${id}?token=${token}`)}`}>
-              Sign in
-            </Link>
+            <Link to={`/sign-in?next=${encodeURIComponent(sharedChatPath(id, token))}`}>Sign in</Link>
           </Button>
         )}
       </header>

@@ -15,10 +15,11 @@ import { Input } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api";
 import { makeChatPublic, revokeChatPublic } from "../api/chats";
 import { queryKeys } from "@/lib/query-keys";
+import { sharedChatPath } from "@/lib/shared-chat";
 
-/** The public address of a chat (a path containing /public/ is the public view). */
+/** The public address of a chat: the spec's `/chat/{id}?shared=true&new=true` with its token. */
 export const publicChatUrl = (chatId: string, token: string) =>
-  `${window.location.origin}/public/chat/${encodeURIComponent(chatId)}?token=${encodeURIComponent(token)}`;
+  `${window.location.origin}${sharedChatPath(chatId, token)}`;
 
 /** Share dialog: make the chat public, copy its link, or revoke access (spec 1 §7). */
 export function ShareDialog({

@@ -21,13 +21,16 @@ export async function clearSourceChat(sourceId: string): Promise<void> {
   }
 }
 
-/** The per-source chat of the source preview's Chat tab (source_id + is_qna_source_preview_chat). */
-export function SourceChat({ sourceId }: { sourceId: string }) {
+/**
+ * The per-source chat of the source preview's Chat tab (source_id + is_qna_source_preview_chat).
+ * A page's chat is the page chat type: 'Plan, ask, write anything...' (spec 1 §2).
+ */
+export function SourceChat({ sourceId, pageChat }: { sourceId: string; pageChat?: boolean }) {
   const [generation, setGeneration] = useState(0);
   useEffect(() => {
     const fn = (id: string) => id === sourceId && setGeneration((g) => g + 1);
     cleared.add(fn);
     return () => void cleared.delete(fn);
   }, [sourceId]);
-  return <ChatView key={generation} scope={{ kind: "source", sourceId }} compact />;
+  return <ChatView key={generation} scope={{ kind: "source", sourceId }} pageChat={pageChat} compact />;
 }

@@ -1,5 +1,6 @@
 import { chat as chatConstants } from "@mnemo/contracts/constants";
 import { answerErrorCodes, type AnswerErrorCode, type ChatItemState } from "@mnemo/contracts/stream";
+import { chatMessages } from "@mnemo/contracts/messages";
 import { ApiError } from "@/lib/api";
 
 /** The query bubble collapses when over 250 characters (small size) or more than 4 lines (spec 1 §9). */
@@ -48,6 +49,15 @@ export function markdownToPlainText(md: string): string {
  */
 export function isDailyLimit(item: Pick<ChatItemState, "status" | "errorCode">): boolean {
   return item.status === "error" && item.errorCode === "daily_limit";
+}
+
+/**
+ * Text of a failed answer: the free daily question limit (the server's 'Daily Copilot limit
+ * reached. Free users can perform only …') reads 'Daily search limit reached. Upgrade your plan to
+ * get unlimited searches.' (spec 1 §8); any other failure shows its own text.
+ */
+export function chatErrorText(item: Pick<ChatItemState, "status" | "errorCode" | "error">): string {
+  return isDailyLimit(item) ? chatMessages.searchLimit : (item.error ?? "");
 }
 
 /** The answer code of a failed /qna call: the `x-answer-error` header the API client kept. */

@@ -39,6 +39,7 @@ export function PageEditorDialog({
   collectionId,
   page,
   recordOnOpen = false,
+  defaultTitle,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -48,8 +49,10 @@ export function PageEditorDialog({
   page?: { id: string; title: string; blocks: unknown[] };
   /** Opened from Record Meetings: the recorder is offered first and its transcript fills the page. */
   recordOnOpen?: boolean;
+  /** A new page's title: 'Untitled Page' unless the caller starts a 'New Page' (spec 2 §2). */
+  defaultTitle?: string;
 }) {
-  const [title, setTitle] = useState(page?.title ?? previewMessages.defaultPageTitle);
+  const [title, setTitle] = useState(page?.title ?? defaultTitle ?? previewMessages.defaultPageTitle);
   const [maximized, setMaximized] = useState(false);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -41,7 +41,8 @@ export function SourcePreviewDialog({
   initial?: Source;
   onClose: () => void;
   onClearChat: (sourceId: string) => void;
-  chat: ReactNode;
+  /** The memory's chat for the side panel, given the memory (a page gets the page chat type). */
+  chat: (source: Source) => ReactNode;
 }) {
   const source = useSource(sourceId, initial);
   const [maximized, setMaximized] = useLocalBoolean(MAXIMIZED_KEY, false);
@@ -144,7 +145,7 @@ export function SourcePreviewDialog({
                     mobile ? "w-full border-l-0" : "w-[360px]",
                   )}
                 >
-                  <SidePanel source={s} chat={chat} />
+                  <SidePanel source={s} chat={chat(s)} />
                 </aside>
               )}
             </div>

@@ -2,15 +2,23 @@ import { PageHeader } from "@/components/ui/page-header";
 import { SectionCard } from "@/components/ui/section-card";
 import { IntegrationsSection } from "@/features/apps";
 import { TransferSection } from "@/features/transfer";
+import { GenerationInstructions } from "./generation-instructions";
 import { ThemePicker } from "./theme-picker";
 
-/** Settings: appearance, connected apps, import and export (the return point after connecting an app). */
+/** Settings: appearance, generation instructions, connected apps, import and export (the return point after connecting an app). */
 export function SettingsPage() {
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title="Settings" description="Appearance, connected apps, import and export." />
+      <PageHeader title="Settings" description="Appearance, answers, connected apps, import and export." />
       <SectionCard title="Appearance" description="Choose how Mnemo looks on this device.">
         <ThemePicker />
+      </SectionCard>
+      <SectionCard
+        id="generation-instructions"
+        title="Generation instructions"
+        description="How answers should be written, in every chat. Generative models follow them; the built-in extractive engine quotes your memories as they are."
+      >
+        <GenerationInstructions />
       </SectionCard>
       <SectionCard
         id="integrations"

@@ -22,7 +22,10 @@ export function AddMemoryDialog() {
   const collectionId = useUploadState((s) => s.collectionId);
   const items = useUploadState((s) => s.items);
   const listed = items.filter((i) => i.inDialog);
-  const canSave = listed.some((i) => i.status !== "errored" && i.status !== "blocked");
+  const shared = useUploadState((s) => s.shared);
+  // A share is saved once its uploads have reached the server (spec 3 §4 Shared link).
+  const uploading = shared && listed.some((i) => i.status === "idle" || i.status === "uploading");
+  const canSave = !uploading && listed.some((i) => i.status !== "errored" && i.status !== "blocked");
   return (
     <Dialog open={open} onOpenChange={(o) => (o ? undefined : closeUploadDialog())}>
       <DialogContent className="max-h-[calc(100dvh-2rem)] max-w-2xl grid-cols-1 overflow-x-hidden overflow-y-auto [&>*]:min-w-0">
@@ -34,6 +37,11 @@ export function AddMemoryDialog() {
         </DialogHeader>
         <UploadMemoriesPanel collectionId={collectionId} />
         <UploadList items={listed} />
+        {uploading && (
+          <p className="text-sm text-muted-foreground" role="status">
+            {uploadMessages.uploadInProgress}
+          </p>
+        )}
         <DialogFooter>
           <Button variant="ghost" onClick={skipUploads}>
             {uploadMessages.skip}

@@ -73,7 +73,8 @@ describe("shouldShowCard", () => {
   const items = [item("a", "in_progress")];
   it.each<[NotificationItem[], boolean, boolean | undefined, boolean]>([
     [items, true, true, true],
-    [items, true, undefined, true],
+    // Details not submitted (still in first-run): no card (spec 2 §2).
+    [items, true, undefined, false],
     [items, true, false, false],
     [items, false, true, false],
     [[], true, true, false],

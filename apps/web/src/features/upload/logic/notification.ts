@@ -49,16 +49,15 @@ export function allVisibleSucceeded(items: readonly NotificationItem[]): boolean
 }
 
 /**
- * The card shows only if items exist, checking is on and the user submitted their details. A
- * missing submitUserDetails flag counts as submitted (sign-up does not set it yet); only an
- * explicit `false` hides the card.
+ * The card shows only if items exist, checking is on and the user submitted their details
+ * (submitUserDetails, set when onboarding finishes; accounts older than onboarding have it).
  */
 export function shouldShowCard(p: {
   items: readonly NotificationItem[];
   checking: boolean;
   submitUserDetails: boolean | undefined;
 }): boolean {
-  return visibleItems(p.items).length > 0 && p.checking && p.submitUserDetails !== false;
+  return visibleItems(p.items).length > 0 && p.checking && p.submitUserDetails === true;
 }
 
 /** 870 px or less counts as mobile for the card. */

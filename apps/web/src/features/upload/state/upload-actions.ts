@@ -1,6 +1,7 @@
 import { toast } from "sonner";
 import { uploadMessages } from "@mnemo/contracts";
 import { errorMessage } from "@/lib/api";
+import { savePage } from "@/features/pages";
 import { fetchPageMetadata } from "../api/fetch-page-metadata";
 import { uploadFile } from "../api/upload-file";
 import { uploadWebPages } from "../api/upload-web-pages";
@@ -80,6 +81,82 @@ export function addFiles(files: File[], collectionId?: string) {
   }));
   addItems(items);
   items.forEach((item, i) => void uploadFileForItem(item.key, files[i], collectionId));
+}
+
+/** A sample memory shipped with Mnemo: a web page with its content, or a file. */
+export type SampleUpload =
+  | { kind: "link"; link: string; title: string; description: string; content: string }
+  | { kind: "file"; file: File };
+
+/**
+ * Adds sample memories through the real upload paths (web pages with their content, files by the
+ * presigned upload), so they are indexed, citable and removable like any memory (spec 3 §9).
+ */
+export async function addSamples(samples: SampleUpload[], collectionId?: string) {
+  const files = samples.flatMap((s) => (s.kind === "file" ? [s.file] : []));
+  const pages = samples.flatMap((s) => (s.kind === "link" ? [s] : []));
+  if (files.length) addFiles(files, collectionId);
+  if (!pages.length) return;
+  const items: UploadItem[] = pages.map((p) => ({
+    key: newItemKey(),
+    kind: "link",
+    title: p.title,
+    link: p.link,
+    status: "uploading",
+    serverType: "webpage",
+    notify: false,
+    inDialog: true,
+  }));
+  addItems(items);
+  try {
+    const results = await uploadWebPages(
+      pages.map((p) => ({ link: p.link, title: p.title, description: p.description, content: p.content })),
+      collectionId,
+    );
+    results.forEach((r, i) => {
+      const key = items[i].key;
+      if (!uploadStore.findItem(key)) return;
+      if (r.id) uploadStore.updateItem(key, { status: "indexing", serverId: r.id });
+      else
+        uploadStore.updateItem(key, { status: "errored", error: r.message ?? uploadMessages.uploadFailed });
+    });
+  } catch (err) {
+    for (const item of items)
+      uploadStore.updateItem(item.key, {
+        status: "errored",
+        error: errorMessage(err, uploadMessages.uploadFailed),
+      });
+  }
+  wakeIndexingTracker();
+}
+
+/** A text shared from another app becomes a page memory (its first words as the title when untitled). */
+export async function addSharedText(title: string, text: string) {
+  const key = newItemKey();
+  const name = title || text.split(/\s+/).slice(0, 8).join(" ").slice(0, 80) || "Shared text";
+  addItems([
+    {
+      key,
+      kind: "page",
+      title: name,
+      status: "uploading",
+      serverType: "page",
+      notify: false,
+      inDialog: true,
+    },
+  ]);
+  try {
+    const markdown = text;
+    const blocks = text.split(/\n{2,}/).map((p) => ({
+      type: "paragraph",
+      content: [{ type: "text", text: p, styles: {} }],
+    }));
+    const page = await savePage({ title: name, blocks, markdown });
+    uploadStore.updateItem(key, { serverId: page.id, status: "indexing" });
+    wakeIndexingTracker();
+  } catch (err) {
+    uploadStore.updateItem(key, { status: "errored", error: errorMessage(err, uploadMessages.uploadFailed) });
+  }
 }
 
 /** A page saved by the page editor joins the list as indexing. */

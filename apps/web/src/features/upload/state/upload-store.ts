@@ -27,6 +27,8 @@ export interface UploadItem {
 export interface UploadState {
   dialogOpen: boolean;
   collectionId?: string;
+  /** Opened by the share-target landing: Save Memories waits for running uploads (spec 3 §4). */
+  shared?: boolean;
   items: UploadItem[];
   /** The card's indexing check is on. */
   checking: boolean;
@@ -63,8 +65,8 @@ export function useUploadState<T>(select: (s: UploadState) => T): T {
 }
 
 /** Opens the add-memory dialog (the Upload Memories panel), optionally inside a collection. */
-export function openUploadDialog(opts: { collectionId?: string } = {}) {
-  uploadStore.set({ dialogOpen: true, collectionId: opts.collectionId });
+export function openUploadDialog(opts: { collectionId?: string; shared?: boolean } = {}) {
+  uploadStore.set({ dialogOpen: true, collectionId: opts.collectionId, shared: opts.shared ?? false });
 }
 
 export function closeUploadDialog() {

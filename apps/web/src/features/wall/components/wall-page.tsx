@@ -1,14 +1,25 @@
 import { Suspense, useMemo, useState, type ReactNode } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { useSelection } from "@/hooks/use-selection";
-import { FolderPlusIcon, Loader2Icon, PenToolIcon, PlusIcon, RotateCwIcon, Trash2Icon } from "lucide-react";
-import type { SortOrder, Source } from "@mnemo/contracts";
+import { useQueryClient } from "@tanstack/react-query";
+import {
+  FilePlusIcon,
+  FolderPlusIcon,
+  Loader2Icon,
+  PenToolIcon,
+  PlusIcon,
+  RotateCwIcon,
+  Trash2Icon,
+} from "lucide-react";
+import { previewMessages, type SortOrder, type Source } from "@mnemo/contracts";
 import { routes } from "@mnemo/contracts/constants";
 import { Button } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { SelectionBar } from "@/components/selection-bar";
+import { PageEditorDialog } from "@/features/pages";
 import { openUploadDialog } from "@/features/upload";
 import { MindmapView } from "@/features/mindmap";
+import { refreshMemoryLists } from "@/lib/query-keys";
 import { usePreviewParam } from "@/hooks/use-preview-param";
 import { useMemorySearch } from "../hooks/use-memory-search";
 import { useWallActions } from "../hooks/use-wall-actions";
@@ -45,6 +56,9 @@ export function WallPage({
   const [fileTypes, setFileTypes] = useState<string[]>([]);
   const { selected, toggle, clear: clearSelection, drop: dropSelection } = useSelection();
   const [toDelete, setToDelete] = useState<Source[] | null>(null);
+  // The Pages view starts a new page titled 'New Page' (spec 2 §2, spec 3 §2).
+  const [newPage, setNewPage] = useState(false);
+  const queryClient = useQueryClient();
 
   const types = useMemo(() => fileTypesFor(fileTypes), [fileTypes]);
   const list = useWallSources(tab, sort, types, listed);
@@ -71,12 +85,25 @@ export function WallPage({
                 </Link>
               </Button>
             )}
+            {tab === "pages" && (
+              <Button onClick={() => setNewPage(true)} variant="outline">
+                <FilePlusIcon aria-hidden /> {previewMessages.newPageTitle}
+              </Button>
+            )}
             <Button onClick={onAddMemory} variant="outline">
               <PlusIcon aria-hidden /> Add memory
             </Button>
           </>
         }
       />
+      {newPage && (
+        <PageEditorDialog
+          open={newPage}
+          onOpenChange={setNewPage}
+          defaultTitle={previewMessages.newPageTitle}
+          onSaved={() => void refreshMemoryLists(queryClient)}
+        />
+      )}
       <WallTabs active={tab} />
       {listed && (
         <FilterBar

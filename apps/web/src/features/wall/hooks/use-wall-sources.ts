@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { throttles } from "@mnemo/contracts/constants";
 import type { SortOrder, SourceList, WallTab } from "@mnemo/contracts";
+import { isLive } from "@/lib/live-events";
 import { queryKeys } from "@/lib/query-keys";
 import { listSources } from "../api/list-sources";
 
@@ -15,8 +16,8 @@ function refreshOnFocus(query: { state: { dataUpdatedAt: number } }): boolean {
 
 /**
  * The wall's memories, page by page (`page`, `page_size`) for infinite scrolling. Never fetched
- * more often than the memories throttle (4 s); while any memory is still indexing the list is
- * refreshed at that pace so its status changes without a reload.
+ * more often than the memories throttle (4 s); while any memory is still indexing and the live
+ * stream is down, the list is refreshed at that pace so its status changes without a reload.
  */
 export function useWallSources(tab: WallTab, sort: SortOrder, fileTypes: string[], enabled = true) {
   return useInfiniteQuery({
@@ -28,6 +29,8 @@ export function useWallSources(tab: WallTab, sort: SortOrder, fileTypes: string[
     staleTime: throttles.memoriesFetchMs,
     refetchOnWindowFocus: refreshOnFocus,
     refetchInterval: (query) => {
+      // The live stream refreshes the lists on indexing events; polling is the fallback.
+      if (isLive()) return false;
       const pages = query.state.data?.pages ?? [];
       return pages.some((p) => p.results.some((s) => s.meta.status === "in_progress"))
         ? throttles.memoriesFetchMs

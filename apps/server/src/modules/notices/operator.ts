@@ -1,0 +1,26 @@
+import crypto from "node:crypto";
+
+/** Header carrying the operator key: the `mnemo announce` command reaching a running server. */
+export const OPERATOR_HEADER = "x-mnemo-operator";
+
+export type OperatorKey = {
+  /** The key the operator command sends (derived from the auth secret, never stored). */
+  token: string;
+  /** True when `given` is this server's operator key. */
+  verify(given: string | undefined): boolean;
+};
+
+/**
+ * The operator's key for announcement calls. An embedded server owns its data directory, so the
+ * command cannot open the database while it runs; it sends the announcement to the server with
+ * this key instead. Whoever can read the auth secret (AUTH_SECRET or DATA_DIR/auth-secret) is the
+ * operator already.
+ */
+export function createOperatorKey(authSecret: string): OperatorKey {
+  const token = crypto.createHmac("sha256", authSecret).update("mnemo-operator-v1").digest("base64url");
+  const digest = (s: string) => crypto.createHash("sha256").update(s).digest();
+  return {
+    token,
+    verify: (given) => Boolean(given) && crypto.timingSafeEqual(digest(given!), digest(token)),
+  };
+}

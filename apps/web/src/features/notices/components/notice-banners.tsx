@@ -1,0 +1,76 @@
+import { AlertTriangleIcon, InfoIcon, RefreshCwIcon, XIcon } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { useMe, useUpdateMetadata } from "@/features/users";
+import { cn } from "@/lib/utils";
+import { useAnnouncements } from "../hooks/use-announcements";
+import { useUpdateCheck } from "../hooks/use-update-check";
+import { announcementToShow } from "../logic/notices";
+
+/** Update-available banner (spec 3 §2, §4): a newer web build is served; Install now reloads. */
+export function UpdateBanner({ available }: { available: boolean }) {
+  if (!available) return null;
+  return (
+    <div
+      role="status"
+      className="flex flex-wrap items-center gap-2 border-b bg-primary/10 px-4 py-2 text-sm"
+      data-testid="update-banner"
+    >
+      <RefreshCwIcon className="size-4 shrink-0 text-primary" aria-hidden />
+      <span className="min-w-0 flex-1">A new version of Mnemo is available.</span>
+      <Button size="sm" onClick={() => window.location.reload()}>
+        Install now
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * The announcement banner (spec 3 §2): the newest announcement this user has not closed, alert or
+ * other. Closing stores its uid as lastClosedAnnouncement, so it stays closed on every device.
+ */
+export function AnnouncementBanner() {
+  const { data: me } = useMe();
+  const { data: list } = useAnnouncements();
+  const update = useUpdateMetadata();
+  const shown = me && list ? announcementToShow(list, me.metadata.lastClosedAnnouncement) : null;
+  if (!shown) return null;
+  const alert = shown.type === "alert";
+  const Icon = alert ? AlertTriangleIcon : InfoIcon;
+  return (
+    <section
+      aria-label="Announcement"
+      aria-live={alert ? "assertive" : "polite"}
+      data-type={shown.type}
+      className={cn(
+        "flex items-start gap-2 border-b px-4 py-2 text-sm",
+        alert
+          ? "bg-amber-500/15 text-amber-950 dark:text-amber-100"
+          : "bg-sky-500/10 text-sky-950 dark:text-sky-100",
+      )}
+    >
+      <Icon className="mt-0.5 size-4 shrink-0" aria-hidden />
+      <p className="min-w-0 flex-1 whitespace-pre-line">{shown.message}</p>
+      <Button
+        size="icon"
+        variant="ghost"
+        className="size-7 shrink-0"
+        aria-label="Close announcement"
+        disabled={update.isPending}
+        onClick={() => update.mutate({ lastClosedAnnouncement: shown.uid })}
+      >
+        <XIcon className="size-4" />
+      </Button>
+    </section>
+  );
+}
+
+/** Both notices, stacked above the signed-in app. */
+export function NoticeBanners() {
+  const updateAvailable = useUpdateCheck();
+  return (
+    <>
+      <UpdateBanner available={updateAvailable} />
+      <AnnouncementBanner />
+    </>
+  );
+}

@@ -1,0 +1,3 @@
+/** Public pieces of the notices feature: the update and announcement banners and their refresh. */
+export { NoticeBanners } from "./components/notice-banners";
+export { refreshAnnouncements } from "./hooks/use-announcements";

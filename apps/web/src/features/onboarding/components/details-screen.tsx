@@ -1,0 +1,150 @@
+import { useId, useState, type FormEvent } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { Loader2Icon } from "lucide-react";
+import { userDetailChoices, zCreateUserInput, type CreateUserInput } from "@mnemo/contracts";
+import { FormField } from "@/components/form-field";
+import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
+import { errorMessage } from "@/lib/api";
+import { queryKeys } from "@/lib/query-keys";
+import { useSignOut } from "@/features/auth";
+import { createUser } from "../api/first-run";
+import { FirstRunFrame } from "./first-run-frame";
+
+type Form = Record<keyof Omit<CreateUserInput, "customer_id" | "price_id">, string>;
+
+function Choice({
+  label,
+  value,
+  options,
+  error,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: readonly string[];
+  error?: string;
+  onChange: (v: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className="h-9 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive"
+      >
+        <option value="">Choose…</option>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <p id={`${id}-error`} className="text-[13px] text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The blocking screen for free-plan users who have not given their details (spec 3 §2, §4): the
+ * create-user details (country, company size, kind of work, referrer, role), then onboarding.
+ */
+export function DetailsScreen() {
+  const queryClient = useQueryClient();
+  const signOut = useSignOut();
+  const [form, setForm] = useState<Form>({
+    country: "",
+    company_size: "",
+    kind_of_work: "",
+    referrer: "",
+    role: "",
+  });
+  const [shown, setShown] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const parsed = zCreateUserInput.safeParse(form);
+  const errors: Partial<Record<keyof Form, string>> = {};
+  if (shown && !parsed.success)
+    for (const issue of parsed.error.issues) errors[issue.path[0] as keyof Form] ??= issue.message;
+  const set = (k: keyof Form) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setShown(true);
+    if (!parsed.success || busy) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      queryClient.setQueryData(queryKeys.me, await createUser(parsed.data));
+    } catch (err) {
+      setFailure(errorMessage(err, "Your details could not be saved. Please try again."));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <FirstRunFrame
+      title="Tell us about yourself"
+      subtitle="A few details before you start. This takes a minute."
+    >
+      <form className="grid gap-4" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <FormField
+          label="Country"
+          value={form.country}
+          onChange={(e) => set("country")(e.target.value)}
+          error={errors.country}
+          autoComplete="country-name"
+        />
+        <FormField
+          label="Role"
+          value={form.role}
+          onChange={(e) => set("role")(e.target.value)}
+          error={errors.role}
+          autoComplete="organization-title"
+        />
+        <Choice
+          label="Company size"
+          value={form.company_size}
+          options={userDetailChoices.companySize}
+          error={errors.company_size}
+          onChange={set("company_size")}
+        />
+        <Choice
+          label="Kind of work"
+          value={form.kind_of_work}
+          options={userDetailChoices.kindOfWork}
+          error={errors.kind_of_work}
+          onChange={set("kind_of_work")}
+        />
+        <Choice
+          label="How did you hear about Mnemo?"
+          value={form.referrer}
+          options={userDetailChoices.referrer}
+          error={errors.referrer}
+          onChange={set("referrer")}
+        />
+        {failure && (
+          <p role="alert" className="text-sm text-destructive">
+            {failure}
+          </p>
+        )}
+        <Button type="submit" disabled={busy}>
+          {busy && <Loader2Icon className="size-4 animate-spin" />} Continue
+        </Button>
+        <Button type="button" variant="ghost" onClick={() => signOut.mutate()}>
+          Sign out
+        </Button>
+      </form>
+    </FirstRunFrame>
+  );
+}

@@ -37,6 +37,8 @@ function excalidrawAssets(): Plugin {
       const out = options.dir ?? "dist";
       fs.cpSync(fonts, path.join(out, "excalidraw-assets", "fonts"), { recursive: true });
     },
+  };
+}
 
 /** This build's version: the update banner compares it with the served dist/version.json. */
 const buildId = process.env.MNEMO_BUILD_ID ?? Date.now().toString(36);

@@ -28,7 +28,6 @@ import { publicChatRoutes } from "./public-routes.ts";
 import { prepareQna, type QnaDeps } from "./qna.ts";
 import * as service from "./service.ts";
 import { executeToolCall, isExecuteBody } from "./tool-call.ts";
-import type { MiddlewareHandler } from "hono";
 import { validation } from "../../lib/errors.ts";
 import { mcpDeps } from "../agents/mcp/deps.ts";
 import { markdownToBlocks } from "../pages/blocknote.ts";

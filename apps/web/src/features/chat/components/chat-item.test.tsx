@@ -30,6 +30,8 @@ const context: ChatItemContextValue = {
     regenerate: noop,
     retry: noop,
     loginPrompt: noop,
+    modifyToolCall: noop,
+    executeToolCall: () => Promise.resolve({ success: true, message: "" }),
   },
 };
 

@@ -23,7 +23,13 @@ export function ProfileNameForm({
   const id = useId();
   const [name, setName] = useState(initial);
   const [showError, setShowError] = useState(false);
-  const mutation = useUpdateProfile();
+  const mutation = useUpdateProfile({
+    onSuccess: () => {
+      toast.success("Name saved.");
+      onSaved?.();
+    },
+    onError: () => toast.error(authMessages.updateUsernameFailed),
+  });
   const parsed = zUpdateProfileInput.safeParse({ full_name: name });
   const error = showError && !parsed.success ? parsed.error.issues[0]?.message : undefined;
 
@@ -31,13 +37,7 @@ export function ProfileNameForm({
     e.preventDefault();
     setShowError(true);
     if (!parsed.success || mutation.isPending) return;
-    mutation.mutate(parsed.data, {
-      onSuccess: () => {
-        toast.success("Name saved.");
-        onSaved?.();
-      },
-      onError: () => toast.error(authMessages.updateUsernameFailed),
-    });
+    mutation.mutate(parsed.data);
   }
 
   const submit = (

@@ -13,7 +13,12 @@ export function useMe(enabled = true) {
 }
 
 /** Saves the full name and updates the cached profile. */
-export function useUpdateProfile() {
+/**
+ * Saves the display name. `done` callbacks are the mutation's own, not `mutate`'s: the form that
+ * asked may be gone by then (the account page re-keys it when the new name arrives, possibly first
+ * through the live events), and the user must still hear that it was saved.
+ */
+export function useUpdateProfile(done: { onSuccess?: () => void; onError?: () => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProfile,
@@ -21,7 +26,9 @@ export function useUpdateProfile() {
       queryClient.setQueryData<Me>(meQueryKey, (me) =>
         me ? { ...me, full_name: input.full_name.trim() } : me,
       );
+      done.onSuccess?.();
     },
+    onError: () => done.onError?.(),
   });
 }
 

@@ -25,6 +25,9 @@ function watch(page: Page) {
     if (at === "/api/qna" && received) return;
     // The live stream (/api/events) never finishes: it is cut when the page navigates away.
     if (at === "/api/events") return;
+    // A read still waiting for its answer when the page moves on is cancelled on purpose (the
+    // screen that asked is gone): only finished requests and writes must never show as aborted.
+    if (r.method() === "GET" && !received && r.failure()?.errorText === "net::ERR_ABORTED") return;
     if (at.startsWith("/api/")) seen.failed.push(`${r.method()} ${at} ${r.failure()?.errorText ?? ""}`);
   });
   return seen;

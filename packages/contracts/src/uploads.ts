@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { jsonDepthWithin } from "./json-depth.ts";
+import { audioUploadExtensions } from "./transcribe.ts";
 
 /**
  * Upload, indexing and page calls (spec 2 §3, §4, §7). The spec gives fields but not paths; the
@@ -178,16 +179,8 @@ export const supportedUploadExtensions = [
   "webp",
   "gif",
   "bmp",
-  // Recordings (kept and played; transcribed into pages): audioUploadExtensions in transcribe.ts.
-  "webm",
-  "weba",
-  "ogg",
-  "oga",
-  "opus",
-  "mp3",
-  "m4a",
-  "wav",
-  "aac",
+  // Recordings (kept and played; transcribed into pages).
+  ...audioUploadExtensions,
 ] as const;
 
 /** Extensions uploaded with `source_type` image (the rest are file). */

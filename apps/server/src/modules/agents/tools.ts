@@ -6,6 +6,7 @@ import type { WebSearchProvider } from "../providers/web-search.ts";
 import type { SearchScope, SearchIndex } from "../search/types.ts";
 import { connectedAppIds } from "../apps/repo.ts";
 import { sourceMeta } from "../chat/repo.ts";
+import { hitPassage } from "../chat/sources.ts";
 import { passagesForModel, type CitationBook, type FoundPassage } from "./citations.ts";
 import type { AgentSpec } from "./registry.ts";
 
@@ -43,18 +44,7 @@ async function memoryPassages(deps: ToolDeps, scope: SearchScope, query: string)
   );
   return hits.flatMap((h) => {
     const m = meta.get(h.sourceId);
-    return m
-      ? [
-          {
-            sourceId: h.sourceId,
-            title: m.title || h.title,
-            text: h.text,
-            score: h.score,
-            type: m.type,
-            url: m.url,
-          },
-        ]
-      : [];
+    return m ? [hitPassage(h, m)] : [];
   });
 }
 

@@ -11,6 +11,7 @@ import type { AppContext, Actor } from "../../context.ts";
 import { source } from "../../db/schema/index.ts";
 import { AppError, conflict, notFound, validation } from "../../lib/errors.ts";
 import * as blobsRepo from "../blobs/repo.ts";
+import { presignPendingUpload } from "../blobs/pending-upload.ts";
 import * as repo from "../sources/rows.ts";
 import { authorizeSource } from "../access/source-access.ts";
 import { enqueueExtract } from "../ingest/enqueue.ts";
@@ -22,7 +23,6 @@ export type CanvasDeps = Pick<AppContext, "database" | "blobs" | "config" | "que
 /** Describing a canvas also asks the configured language model, when there is one. */
 export type CanvasDescribeDeps = CanvasDeps & Pick<AppContext, "models">;
 
-const PRESIGN_TTL = 15 * 60;
 const URL_TTL_S = 60 * 60;
 const MB = 1024 * 1024;
 
@@ -62,25 +62,19 @@ export async function presignCanvasUpload(ctx: CanvasDeps, actor: Actor, input: 
   const existing = await editableCanvas(ctx, actor, fileId);
   const ownerId = existing?.ownerId ?? actor.id;
   const key = `${keyPrefix(ownerId, fileId)}${kind}-${crypto.randomUUID()}`;
-  await blobsRepo.upsertPendingBlob(ctx.database.db, {
-    key,
-    ownerId,
-    name,
-    mimeType: input.metadata.type || (kind === "canvas" ? "application/json" : "image/png"),
-    size: input.metadata.size,
-    kind,
-  });
-  const presigned_url = await ctx.blobs.presignPut(key, {
-    expiresInSeconds: PRESIGN_TTL,
-    size: input.metadata.size,
-    metadata: {
-      name_base64: input.metadata.name_base64,
-      type: input.metadata.type,
-      size: String(input.metadata.size),
-      source_type: input.metadata.source_type,
+  return presignPendingUpload(
+    ctx.database.db,
+    ctx.blobs,
+    {
+      key,
+      fileId,
+      ownerId,
+      name,
+      mimeType: input.metadata.type || (kind === "canvas" ? "application/json" : "image/png"),
+      kind,
     },
-  });
-  return { presigned_url, file_key: key, file_id: fileId };
+    input.metadata,
+  );
 }
 
 async function uploadedBlob(ctx: CanvasDeps, ownerId: string, key: string | undefined, kind: string) {

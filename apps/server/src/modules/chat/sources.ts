@@ -23,6 +23,18 @@ export function snippet(text: string, max = 300): string {
   return t.length > max ? t.slice(0, max - 1).trimEnd() + "…" : t;
 }
 
+/** A search hit with its memory's details, as the answer engines and agents read it. */
+export function hitPassage(h: SearchHit, m: SourceMeta) {
+  return {
+    sourceId: h.sourceId,
+    title: m.title || h.title,
+    text: h.text,
+    score: h.score,
+    type: m.type,
+    url: m.url,
+  };
+}
+
 /**
  * Numbers the memories behind the hits (one citation per memory, best first), appends web
  * results as sources of type web_search, and splits them into most relevant and other results.
@@ -56,15 +68,7 @@ export function buildSources(
         ...(anchors?.has(h.chunkId) ? { anchor: anchors.get(h.chunkId) } : {}),
       });
     }
-    passages.push({
-      citation: n,
-      sourceId: h.sourceId,
-      title: m.title || h.title,
-      text: h.text,
-      score: h.score,
-      type: m.type,
-      url: m.url,
-    });
+    passages.push({ citation: n, ...hitPassage(h, m) });
   }
   const top = results[0]?.score ?? 0;
   const relevant = results.filter(

@@ -4,16 +4,10 @@
  * transcript lives in the page it was recorded into (POST /api/transcribe with its source_id).
  */
 import { recordingMessages } from "@mnemo/contracts";
+import { isAudioMime } from "../../lib/audio-type.ts";
 import type { BlobStore } from "../blobs/store.ts";
 
 const HEAD_BYTES = 4100;
-const AUDIO_CONTAINERS = new Set([
-  "video/webm",
-  "video/mp4",
-  "video/ogg",
-  "video/quicktime",
-  "video/x-matroska",
-]);
 
 /** The first bytes of a stored body (the rest is never read). */
 async function readHead(blobs: BlobStore, key: string): Promise<Uint8Array | null> {
@@ -41,7 +35,7 @@ export async function checkStoredAudio(blobs: BlobStore, key: string, name: stri
   // Loaded on first use: the server's start-up memory is tight.
   const { fileTypeFromBuffer } = await import("file-type");
   const type = await fileTypeFromBuffer(head).catch(() => undefined);
-  if (!type || !(type.mime.startsWith("audio/") || AUDIO_CONTAINERS.has(type.mime)))
+  if (!type || !isAudioMime(type.mime))
     return {
       ok: false,
       reason: `not audio (${type?.mime ?? "unknown"})`,

@@ -3,15 +3,13 @@ import { uploadMessages, type ConfirmUploadInput, type GetPresignedUrlInput } fr
 import type { AppContext, Actor } from "../../context.ts";
 import { AppError, notFound, validation, conflict } from "../../lib/errors.ts";
 import * as blobsRepo from "../blobs/repo.ts";
+import { presignPendingUpload } from "../blobs/pending-upload.ts";
 import * as repo from "../sources/rows.ts";
 import { supportedFileExtensions } from "./deps.ts";
 import { checkUploadFile, isValidClientId } from "./validation.ts";
 import { enqueueExtract } from "./enqueue.ts";
 import { guardFileUpload, previewFileUpload } from "../plans/guards.ts";
 import { confirmCanvasUpload, presignCanvasUpload } from "../canvas/service.ts";
-
-/** Presigned URLs live this long (seconds). */
-const PRESIGN_TTL = 15 * 60;
 
 /** What the upload service uses of the application context. */
 export type UploadDeps = Pick<AppContext, "database" | "blobs" | "config" | "queue" | "log">;
@@ -45,25 +43,19 @@ export async function getPresignedUrl(ctx: UploadDeps, actor: Actor, input: GetP
   }
   const key = fileKeyFor(actor.id, fileId);
   const sourceType = input.metadata.source_type;
-  await blobsRepo.upsertPendingBlob(db, {
-    key,
-    ownerId: actor.id,
-    name: check.name,
-    mimeType: input.metadata.type || "application/octet-stream",
-    size: input.metadata.size,
-    kind: sourceType,
-  });
-  const presigned_url = await ctx.blobs.presignPut(key, {
-    expiresInSeconds: PRESIGN_TTL,
-    size: input.metadata.size,
-    metadata: {
-      name_base64: input.metadata.name_base64,
-      type: input.metadata.type,
-      size: String(input.metadata.size),
-      source_type: sourceType,
+  return presignPendingUpload(
+    db,
+    ctx.blobs,
+    {
+      key,
+      fileId,
+      ownerId: actor.id,
+      name: check.name,
+      mimeType: input.metadata.type || "application/octet-stream",
+      kind: sourceType,
     },
-  });
-  return { presigned_url, file_key: key, file_id: fileId };
+    input.metadata,
+  );
 }
 
 async function hashStored(ctx: UploadDeps, key: string): Promise<string> {

@@ -31,7 +31,7 @@ const splitTags = (value: string | undefined, sep: RegExp) =>
     .filter(Boolean);
 
 /** Which list export a CSV header is (null: not one we know; a `url` column is still read). */
-export function csvFormat(fields: string[]): ImportPlan["format"] | null {
+export function csvFormat(fields: string[]): keyof typeof rowReaders | null {
   const has = (...names: string[]) => names.every((n) => fields.includes(n));
   if (has("time_added", "url")) return "pocket";
   if (has("url", "folder") && (has("excerpt") || has("note"))) return "raindrop";
@@ -46,18 +46,52 @@ function guard(plan: ImportPlan, limits: ParseLimits) {
     throw new ImportParseError(importMessages.tooManyItems, "too_many");
 }
 
+/** One link as a list export's row gives it. */
+type LinkFields = {
+  url?: string;
+  title?: string;
+  note?: string;
+  tags: string[];
+  createdAt: string | null;
+  collection?: string;
+};
+
+/** How each list export's columns read as a link (a plain CSV: any `url` column). */
+const rowReaders: Record<"pocket" | "raindrop" | "readwise" | "csv", (r: Row) => LinkFields> = {
+  pocket: (r) => ({
+    url: r.url,
+    title: r.title,
+    tags: splitTags(r.tags, /\|/),
+    createdAt: isoTime(r.time_added),
+  }),
+  raindrop: (r) => ({
+    url: r.url,
+    title: r.title,
+    note: [r.note, r.excerpt].filter(Boolean).join("\n\n"),
+    tags: splitTags(r.tags, /,/),
+    createdAt: isoTime(r.created),
+    collection: r.folder && r.folder !== "Unsorted" ? r.folder : undefined,
+  }),
+  readwise: (r) => ({
+    url: r.url,
+    title: r.title,
+    tags: splitTags(r.document_tags, /,/),
+    createdAt: isoTime(r.saved_date),
+  }),
+  csv: (r) => ({
+    url: r.url,
+    title: r.title ?? r.name,
+    note: r.note,
+    tags: splitTags(r.tags, /[,|]/),
+    createdAt: isoTime(r.created ?? r.created_at),
+  }),
+};
+
 function linkRow(
   plan: ImportPlan,
   limits: ParseLimits,
   ref: string,
-  fields: {
-    url?: string;
-    title?: string;
-    note?: string;
-    tags: string[];
-    createdAt: string | null;
-    collection?: string;
-  },
+  fields: LinkFields,
   collections: CollectionSet,
 ) {
   const url = (fields.url ?? "").trim();
@@ -98,59 +132,8 @@ export function parseListCsv(text: string, limits: ParseLimits): ImportPlan {
     readwiseHighlights(plan, rows, limits);
     return plan;
   }
-  rows.forEach((r, i) => {
-    const ref = `row ${i + 2}`;
-    if (format === "pocket")
-      linkRow(
-        plan,
-        limits,
-        ref,
-        { url: r.url, title: r.title, tags: splitTags(r.tags, /\|/), createdAt: isoTime(r.time_added) },
-        collections,
-      );
-    else if (format === "raindrop")
-      linkRow(
-        plan,
-        limits,
-        ref,
-        {
-          url: r.url,
-          title: r.title,
-          note: [r.note, r.excerpt].filter(Boolean).join("\n\n"),
-          tags: splitTags(r.tags, /,/),
-          createdAt: isoTime(r.created),
-          collection: r.folder && r.folder !== "Unsorted" ? r.folder : undefined,
-        },
-        collections,
-      );
-    else if (format === "readwise")
-      linkRow(
-        plan,
-        limits,
-        ref,
-        {
-          url: r.url,
-          title: r.title,
-          tags: splitTags(r.document_tags, /,/),
-          createdAt: isoTime(r.saved_date),
-        },
-        collections,
-      );
-    else
-      linkRow(
-        plan,
-        limits,
-        ref,
-        {
-          url: r.url,
-          title: r.title ?? r.name,
-          note: r.note,
-          tags: splitTags(r.tags, /[,|]/),
-          createdAt: isoTime(r.created ?? r.created_at),
-        },
-        collections,
-      );
-  });
+  const read = rowReaders[format];
+  rows.forEach((r, i) => linkRow(plan, limits, `row ${i + 2}`, read(r), collections));
   plan.collections = collections.list();
   return plan;
 }

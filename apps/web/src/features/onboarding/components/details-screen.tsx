@@ -54,6 +54,13 @@ function Choice({
   );
 }
 
+/** The details chosen from a list, in the order they are asked. */
+const choiceFields: [keyof Form, string, readonly string[]][] = [
+  ["company_size", "Company size", userDetailChoices.companySize],
+  ["kind_of_work", "Kind of work", userDetailChoices.kindOfWork],
+  ["referrer", "How did you hear about Mnemo?", userDetailChoices.referrer],
+];
+
 /**
  * The blocking screen for free-plan users who have not given their details (spec 3 §2, §4): the
  * create-user details (country, company size, kind of work, referrer, role), then onboarding.
@@ -112,27 +119,16 @@ export function DetailsScreen() {
           error={errors.role}
           autoComplete="organization-title"
         />
-        <Choice
-          label="Company size"
-          value={form.company_size}
-          options={userDetailChoices.companySize}
-          error={errors.company_size}
-          onChange={set("company_size")}
-        />
-        <Choice
-          label="Kind of work"
-          value={form.kind_of_work}
-          options={userDetailChoices.kindOfWork}
-          error={errors.kind_of_work}
-          onChange={set("kind_of_work")}
-        />
-        <Choice
-          label="How did you hear about Mnemo?"
-          value={form.referrer}
-          options={userDetailChoices.referrer}
-          error={errors.referrer}
-          onChange={set("referrer")}
-        />
+        {choiceFields.map(([key, label, options]) => (
+          <Choice
+            key={key}
+            label={label}
+            value={form[key]}
+            options={options}
+            error={errors[key]}
+            onChange={set(key)}
+          />
+        ))}
         {failure && (
           <p role="alert" className="text-sm text-destructive">
             {failure}

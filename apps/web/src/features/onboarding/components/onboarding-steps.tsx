@@ -16,6 +16,20 @@ import { Recommendations } from "./recommendations";
 
 const [step1, step2] = onboarding.steps;
 
+/** Each step's heading: the spec's step name, then what the step asks. */
+const stepFrames = [
+  {
+    name: step1.name,
+    title: "Upload your first memories",
+    subtitle: "Save a few links, files or notes, or start with the sample memories below.",
+  },
+  {
+    name: step2.name,
+    title: "Connect your apps",
+    subtitle: "Bring in mail, files and repositories from the apps you use, or do it later in Settings.",
+  },
+] as const;
+
 /**
  * Onboarding (spec 3 §2, §4): step 1 Upload Memories with recommendations, step 2 Connect Apps;
  * the step is kept in local storage (`currentStep`). Finishing sets submitUserDetails and the
@@ -58,14 +72,15 @@ export function OnboardingSteps() {
     void navigate("/", { replace: true });
   };
 
-  if (step === 1)
-    return (
-      <FirstRunFrame
-        wide
-        step={`Step 1 of 2 · ${step1.name}`}
-        title="Upload your first memories"
-        subtitle="Save a few links, files or notes, or start with the sample memories below."
-      >
+  const frame = stepFrames[step - 1];
+  return (
+    <FirstRunFrame
+      wide
+      step={`Step ${step} of 2 · ${frame.name}`}
+      title={frame.title}
+      subtitle={frame.subtitle}
+    >
+      {step === 1 ? (
         <div className="flex flex-col gap-5">
           <Recommendations />
           <UploadMemoriesPanel />
@@ -81,26 +96,19 @@ export function OnboardingSteps() {
             </p>
           )}
         </div>
-      </FirstRunFrame>
-    );
-  return (
-    <FirstRunFrame
-      wide
-      step={`Step 2 of 2 · ${step2.name}`}
-      title="Connect your apps"
-      subtitle="Bring in mail, files and repositories from the apps you use, or do it later in Settings."
-    >
-      <div className="flex flex-col gap-5">
-        <IntegrationsSection />
-        <div className="flex flex-wrap justify-between gap-2">
-          <Button variant="ghost" onClick={() => setStep(1)}>
-            <ArrowLeftIcon className="size-4" /> Back
-          </Button>
-          <Button onClick={() => void done()} disabled={finish.isPending}>
-            {finish.isPending && <Loader2Icon className="size-4 animate-spin" />} Finish
-          </Button>
+      ) : (
+        <div className="flex flex-col gap-5">
+          <IntegrationsSection />
+          <div className="flex flex-wrap justify-between gap-2">
+            <Button variant="ghost" onClick={() => setStep(1)}>
+              <ArrowLeftIcon className="size-4" /> Back
+            </Button>
+            <Button onClick={() => void done()} disabled={finish.isPending}>
+              {finish.isPending && <Loader2Icon className="size-4 animate-spin" />} Finish
+            </Button>
+          </div>
         </div>
-      </div>
+      )}
     </FirstRunFrame>
   );
 }

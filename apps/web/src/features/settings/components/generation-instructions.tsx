@@ -1,8 +1,7 @@
-import { useEffect, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Loader2Icon } from "lucide-react";
 import { toast } from "sonner";
-import { Button } from "@/components/ui/button";
+import { InstructionsForm } from "@/components/instructions-form";
 import { errorMessage } from "@/lib/api";
 import { getGenerationInstructions, saveGenerationInstructions } from "../api/generation-instructions";
 
@@ -17,10 +16,6 @@ const MAX = 20_000;
 export function GenerationInstructions() {
   const queryClient = useQueryClient();
   const saved = useQuery({ queryKey: key, queryFn: ({ signal }) => getGenerationInstructions(signal) });
-  const [text, setText] = useState("");
-  useEffect(() => {
-    if (saved.data !== undefined) setText(saved.data);
-  }, [saved.data]);
   const save = useMutation({
     mutationFn: saveGenerationInstructions,
     onSuccess: (value) => {
@@ -45,38 +40,14 @@ export function GenerationInstructions() {
         </button>
       </p>
     );
-  const dirty = text.trim() !== (saved.data ?? "").trim();
   return (
-    <form
-      className="grid gap-3"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (dirty) save.mutate(text.trim());
-      }}
-    >
-      <textarea
-        aria-label="Generation instructions"
-        rows={5}
-        maxLength={MAX}
-        value={text}
-        placeholder="For example: answer in short bullet points and end with the next step."
-        onChange={(e) => setText(e.target.value)}
-        className="w-full resize-y rounded-md border border-input bg-background px-3 py-2 text-sm shadow-xs outline-none placeholder:text-muted-foreground/70 focus-visible:border-primary focus-visible:ring-[3px] focus-visible:ring-ring"
-      />
-      <div className="flex flex-wrap items-center gap-2">
-        <Button type="submit" size="sm" disabled={!dirty || save.isPending}>
-          {save.isPending && <Loader2Icon className="animate-spin" aria-hidden />}
-          Save instructions
-        </Button>
-        {dirty && (
-          <Button type="button" size="sm" variant="ghost" onClick={() => setText(saved.data ?? "")}>
-            Discard
-          </Button>
-        )}
-        <span className="ml-auto text-xs text-muted-foreground">
-          {text.length.toLocaleString()} / {MAX.toLocaleString()}
-        </span>
-      </div>
-    </form>
+    <InstructionsForm
+      label="Generation instructions"
+      saved={saved.data ?? ""}
+      max={MAX}
+      placeholder="For example: answer in short bullet points and end with the next step."
+      pending={save.isPending}
+      onSave={(text) => save.mutate(text)}
+    />
   );
 }

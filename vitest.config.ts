@@ -20,7 +20,7 @@ const exclude = ["**/node_modules/**", "**/dist/**", "e2e/**"];
  * test lands in the right group without a list to maintain.
  */
 const integrationMarkers =
-  /test\/(?:harness|process)\.ts"|node:child_process|\bchromium\b|s3rver|extractors\/runner\.ts"|from "\.\/runner\.ts"/;
+  /test\/(?:harness|process|fixtures\/sites\/certs)\.ts"|node:child_process|\bchromium\b|s3rver|extractors\/runner\.ts"|from "\.\/runner\.ts"/;
 
 function integrationFiles(): string[] {
   const found: string[] = [];

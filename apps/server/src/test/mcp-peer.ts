@@ -1,4 +1,5 @@
 import http from "node:http";
+import https from "node:https";
 import type { AddressInfo } from "node:net";
 import { z } from "zod";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -6,10 +7,10 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 
 /**
  * TEST ONLY: a real MCP server built with the official SDK, over streamable HTTP (stateless), that
- * demands `Authorization: Bearer <token>`. Tools: `star_lookup` answers a fact; `slow_probe` never
+ * demands `Authorization: Bearer <token>`; over https when given a certificate. Tools: `star_lookup` answers a fact; `slow_probe` never
  * answers (a hanging server).
  */
-export async function startMcpPeer(token: string, port = 0) {
+export async function startMcpPeer(token: string, port = 0, tls?: { key: string; cert: string }) {
   const calls: { tool: string; args: unknown }[] = [];
   const build = () => {
     const server = new McpServer({ name: "mnemo-test-stars", version: "1.0.0" });
@@ -32,7 +33,7 @@ export async function startMcpPeer(token: string, port = 0) {
     return server;
   };
   const sockets = new Set<import("node:net").Socket>();
-  const server = http.createServer(async (req, res) => {
+  const handler: http.RequestListener = async (req, res) => {
     if (req.headers.authorization !== `Bearer ${token}`) {
       res.writeHead(401, { "content-type": "application/json" }).end('{"error":"unauthorized"}');
       return;
@@ -42,14 +43,16 @@ export async function startMcpPeer(token: string, port = 0) {
     res.on("close", () => void transport.close().then(() => mcp.close()));
     await mcp.connect(transport);
     await transport.handleRequest(req, res);
-  });
+  };
+  const server = tls ? https.createServer(tls, handler) : http.createServer(handler);
   server.on("connection", (s) => {
     sockets.add(s);
     s.on("close", () => sockets.delete(s));
   });
   await new Promise<void>((r) => server.listen(port, "127.0.0.1", r));
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`,
+    url: `${tls ? "https" : "http"}://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`,
+    port: (server.address() as AddressInfo).port,
     calls,
     close: () =>
       new Promise<void>((r) => {

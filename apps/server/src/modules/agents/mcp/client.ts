@@ -1,4 +1,7 @@
-import type { SafeFetchOptions } from "../../links/safe-fetch.ts";
+import tls from "node:tls";
+import type { LookupFunction } from "node:net";
+import type { Agent } from "undici";
+import type { ResolvedAddress, SafeFetchOptions } from "../../links/safe-fetch.ts";
 import { resolveSafeTarget } from "../../links/safe-fetch.ts";
 import { bareHost, isAllowListed } from "../../links/address-guard.ts";
 
@@ -16,13 +19,79 @@ export type McpConnection = {
  * Checks a user-given MCP URL like any fetched link (modules/links): https to public addresses;
  * plain http or a private address only for hosts the operator allow-lists (FETCH_ALLOW_HOSTS).
  */
-export async function checkMcpUrl(url: URL, opts: SafeFetchOptions): Promise<void> {
+export async function checkMcpUrl(url: URL, opts: SafeFetchOptions): Promise<ResolvedAddress[] | null> {
   if (url.protocol === "http:") {
     if (!isAllowListed(opts.allowHosts ?? [], bareHost(url.hostname), url.port || "80"))
       throw new Error("MCP servers are reached over https (plain http only for hosts the operator allows).");
-    return;
+    return null;
   }
-  await resolveSafeTarget(url, opts);
+  return resolveSafeTarget(url, opts);
+}
+
+/**
+ * A fetch for the MCP transport whose sockets connect only to the addresses checked for the
+ * request's host: the host is resolved and checked once (per host, per connection), and the
+ * connection's `lookup` answers with those addresses, so a DNS answer that changes after the check
+ * (DNS rebinding) cannot steer a request to a local address. Redirects are refused. Plain http is
+ * only for hosts the operator allow-listed (checked, not pinned: the operator chose them).
+ */
+function pinnedMcpFetch(opts: SafeFetchOptions) {
+  const agents = new Map<string, Promise<Agent>>();
+  const agentFor = (url: URL) => {
+    const key = `${url.hostname}:${url.port}`;
+    let agent = agents.get(key);
+    if (!agent) {
+      agent = (async () => {
+        const addresses = (await checkMcpUrl(url, opts))!;
+        const { Agent } = await import("undici");
+        const host = bareHost(url.hostname);
+        const lookup: LookupFunction = (hostname, options, callback) => {
+          if (bareHost(hostname) !== host)
+            return callback(new Error(`Refused ${hostname}: not the checked host`), "", 4);
+          if (options.all) callback(null, addresses);
+          else callback(null, addresses[0]!.address, addresses[0]!.family);
+        };
+        return new Agent({
+          connect: {
+            lookup,
+            ...(opts.extraCa ? { ca: [...tls.rootCertificates, opts.extraCa] } : {}),
+          },
+        });
+      })();
+      agents.set(key, agent);
+      agent.catch(() => agents.delete(key));
+    }
+    return agent;
+  };
+  const fetchPinned: typeof fetch = async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (url.protocol === "http:") {
+      await checkMcpUrl(url, opts);
+      return fetch(input, { ...init, redirect: "error" });
+    }
+    const { fetch: undiciFetch } = await import("undici");
+    const request = input instanceof Request ? input : undefined;
+    const res = await undiciFetch(url, {
+      method: init?.method ?? request?.method,
+      headers: (init?.headers ?? request?.headers) as Record<string, string> | undefined,
+      body: (init?.body ?? request?.body) as string | undefined,
+      signal: init?.signal ?? request?.signal,
+      redirect: "error",
+      dispatcher: await agentFor(url),
+      ...(init?.body instanceof ReadableStream ? { duplex: "half" } : {}),
+    });
+    return res as unknown as Response;
+  };
+  const close = () =>
+    Promise.all(
+      [...agents.values()].map((a) =>
+        a.then(
+          (agent) => agent.close(),
+          () => undefined,
+        ),
+      ),
+    ).then(() => undefined);
+  return { fetch: fetchPinned, close };
 }
 
 const withTimeout = <T>(p: Promise<T>, ms: number, what: string) =>
@@ -59,17 +128,21 @@ export async function connectMcp(
   const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
   const client = new Client({ name: "mnemo", version: "1" });
   let transport;
+  let pinned: ReturnType<typeof pinnedMcpFetch> | undefined;
+  const closeAll = () =>
+    client
+      .close()
+      .catch(() => undefined)
+      .then(() => pinned?.close());
   if (target.transport === "http") {
     const { StreamableHTTPClientTransport } =
       await import("@modelcontextprotocol/sdk/client/streamableHttp.js");
     const url = new URL(target.url);
     await checkMcpUrl(url, opts.fetch);
+    pinned = pinnedMcpFetch(opts.fetch);
     transport = new StreamableHTTPClientTransport(url, {
       requestInit: { headers: target.headers },
-      fetch: async (input, init) => {
-        await checkMcpUrl(new URL(input instanceof Request ? input.url : String(input)), opts.fetch);
-        return fetch(input, { ...init, redirect: "error" });
-      },
+      fetch: pinned.fetch,
     });
   } else {
     const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js");
@@ -96,10 +169,10 @@ export async function connectMcp(
         );
         return resultText(res as { content?: unknown; isError?: unknown });
       },
-      close: () => client.close().catch(() => undefined),
+      close: closeAll,
     };
   } catch (err) {
-    await client.close().catch(() => undefined);
+    await closeAll();
     throw err;
   }
 }

@@ -39,6 +39,11 @@ function script(req: PeerRequest): PeerTurn {
         },
       ],
     };
+  const remember = user.match(/^Remember that (.+)$/i)?.[1];
+  if (remember && tools.includes("save_memory"))
+    return done === 0
+      ? { toolCalls: [{ name: "save_memory", args: { title: "Parking spot", text: remember } }] }
+      : { text: "Saved: I will remember where the car is." };
   if (system.includes("research agent")) {
     if (done === 0) return { toolCalls: [{ name: "search_memories", args: { query: "telescope mirror" } }] };
     if (done === 1) return { toolCalls: [{ name: "search_memories", args: { query: "mirror size" } }] };

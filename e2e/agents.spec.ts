@@ -121,3 +121,29 @@ test("Account #mcps: add an MCP server by URL with a token, see its tools, disab
   await server.getByRole("button", { name: "Remove Stars" }).click();
   await expect(section).toContainText("No MCP servers yet.");
 });
+
+test("a memory an agent saves (echo memory) is on the wall at once, without a reload", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const api = await MemoryApi.signUp(request, `echo-${Date.now().toString(36)}@example.com`, "Ada Echo");
+  await page.addInitScript((token) => localStorage.setItem("mnemo.token", token), api.token);
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "No memories yet" })).toBeVisible();
+  const sidebar = page.getByRole("complementary", { name: "Sidebar" });
+  await sidebar.getByRole("link", { name: "Chats" }).click();
+  await page.getByRole("link", { name: "New chat" }).first().click();
+  await pick(page, "Search agent");
+  await ask(page, "Remember that the car is on level 3 of the station car park");
+  const item = items(page).first();
+  await expect(item).toHaveAttribute("data-status", "success", { timeout: 30_000 });
+  await expect(item.getByRole("note")).toHaveText("Saved to your memories.");
+  // Back on the wall in the same tab: the list the wall loaded before shows the new memory.
+  await sidebar.getByRole("link", { name: "Memories" }).click();
+  await expect(page.getByText("Parking spot").first()).toBeVisible({ timeout: 15_000 });
+  // The chat's history keeps the mark: reopened after a reload, the answer still says so.
+  await page.goBack();
+  await page.reload();
+  await expect(items(page).first().getByRole("note")).toHaveText("Saved to your memories.");
+});

@@ -141,6 +141,8 @@ export const zSavedSessionRecord = z.object({
   /** The tool call the answer proposed (an e-mail to Modify or Execute), shown to the owner only. */
   tool_call_tool_name: z.string().nullish(),
   tool_call_params: z.record(z.string(), z.unknown()).nullish(),
+  /** An agent saved a memory while answering (echo memory), shown to the owner only. */
+  added_echo_memory: z.boolean().nullish(),
 });
 export type SavedSessionRecord = z.infer<typeof zSavedSessionRecord>;
 

@@ -296,6 +296,11 @@ describe.each(testDatabases())("agents on %s", (kind) => {
     expect(item.chainOfThoughts).toContain(`${agentTexts.toolCallMark} Save a memory`);
     const rows = await m.ctx.database.db.select().from(source).where(eq(source.ownerId, user.id));
     expect(rows.map((r) => r.title)).toContain("Parking");
+    // The chat's history says so too, so "Saved to your memories." stays after a reload.
+    const hist = (await (
+      await m.request("POST", `/api/fetch_user_chat_history?chat_id=${item.chatId}`, { as: user })
+    ).json()) as { session_data: { added_echo_memory?: boolean | null }[] };
+    expect(hist.session_data.map((t) => t.added_echo_memory)).toEqual([true]);
   });
 
   it("without a tool-capable model the agents are unavailable with the reason, and asking one spends nothing", async () => {

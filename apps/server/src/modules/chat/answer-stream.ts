@@ -15,6 +15,8 @@ export type TurnOutcome = {
   sources?: SourceTally["current"];
   /** The tool call the answer proposes (an e-mail to Modify or Execute). */
   toolCall?: { tool_name: string; params: Record<string, unknown> };
+  /** An agent saved a memory while answering (echo memory). */
+  echoMemory?: boolean;
 };
 
 /**
@@ -63,6 +65,7 @@ export async function* streamAnswer(opts: {
         } else if (ev.type === "follow-ups") {
           outcome.followUps = ev.questions;
         } else if (ev.type === "echo-memory") {
+          outcome.echoMemory = true;
           yield { added_echo_memory: true };
         } else if (ev.type === "sources") {
           outcome.sources = tally.add(ev.passages);

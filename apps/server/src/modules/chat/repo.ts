@@ -123,6 +123,7 @@ export async function storeOutcome(
       sourceIdMap: Record<string, string>;
     };
     toolCall?: { tool_name: string; params: Record<string, unknown> };
+    echoMemory?: boolean;
   },
 ) {
   // Sources an agent's tools added and the tool call it proposed join the turn's metadata.
@@ -134,6 +135,7 @@ export async function storeOutcome(
       source_id_map: o.sources.sourceIdMap,
     });
   if (o.toolCall) meta.tool_call = o.toolCall;
+  if (o.echoMemory) meta.echo_memory = true;
   await db
     .update(chatTurn)
     .set({

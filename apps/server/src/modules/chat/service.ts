@@ -63,6 +63,7 @@ export function presentTurn(t: repo.TurnRow, owner = true): SavedSessionRecord {
     vote: owner ? t.vote : null,
     saved_source_id: owner ? t.savedSourceId : null,
     ...toolCallOf(m, owner),
+    ...(owner && m.echo_memory === true ? { added_echo_memory: true } : {}),
   };
 }
 

@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import type { ChatRequestInput, ContextItemInput } from "./types";
 import { chat as chatConstants } from "@mnemo/contracts/constants";
 import { createNdjsonDecoder, type ApplyOptions, type StreamLine } from "@mnemo/contracts/stream";
 import { errorMessage } from "@/lib/api";
+import { refreshMemoryLists } from "@/lib/query-keys";
 import {
   fetchChatHistory,
   fetchPublicHistory,
@@ -42,6 +44,7 @@ const newKey = () => `item-${Date.now().toString(36)}-${(seq++).toString(36)}`;
  */
 export function useChatSession(scope: ChatScope, opts: { applyOptions?: ApplyOptions; demo?: boolean } = {}) {
   const [state, dispatch] = useReducer(sessionReducer, emptySession);
+  const queryClient = useQueryClient();
   const [history, setHistory] = useState<"idle" | "loading" | "loaded" | "failed">("idle");
   const controllers = useRef(new Map<string, AbortController>());
   /** Items stopped by the reader whose shown text is still to be recorded. */
@@ -120,6 +123,8 @@ export function useChatSession(scope: ChatScope, opts: { applyOptions?: ApplyOpt
       const push = (lines: StreamLine[]) => {
         if (!lines.length) return;
         if (lines.some((l) => l.end_of_data)) ended = true;
+        // An agent saved a memory (echo memory): the wall and lists show it without a reload.
+        if (lines.some((l) => l.added_echo_memory)) void refreshMemoryLists(queryClient);
         buffer.push(...lines);
         if (!frame) frame = requestAnimationFrame(flush);
       };
@@ -197,7 +202,7 @@ export function useChatSession(scope: ChatScope, opts: { applyOptions?: ApplyOpt
     },
     // scope is read through scopeKey; opts.demo is a page-level flag
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [scopeKey, opts.demo],
+    [scopeKey, opts.demo, queryClient],
   );
 
   const ask = useCallback(

@@ -62,6 +62,7 @@ function entryFromRecord(r: SavedSessionRecord): ChatEntry {
     ...(r.tool_call_tool_name
       ? { tool_call_tool_name: r.tool_call_tool_name, tool_call_params: r.tool_call_params ?? {} }
       : {}),
+    ...(r.added_echo_memory ? { added_echo_memory: true } : {}),
   });
   item = {
     ...item,

@@ -7,6 +7,8 @@ test("connect an RSS feed in settings: refused address, sync into the wall, filt
   page,
   request,
 }) => {
+  // Connecting, syncing and filtering: more than the default minute on a loaded machine.
+  test.setTimeout(180_000);
   const user = newUser("apps");
   await signUp(page, user);
   // The App Integrations tile of the Upload Memories panel leads to where apps are connected.
@@ -56,7 +58,7 @@ test("connect an RSS feed in settings: refused address, sync into the wall, filt
   await expect(cards.first()).toContainText("The Sourdough Starter Handbook");
   await search.fill("");
   await page.getByRole("button", { name: /^File type:/ }).click();
-  await page.getByRole("menuitemcheckbox", { name: "Pages" }).click();
+  await page.getByRole("menuitemcheckbox", { name: "Pages", exact: true }).click();
   await page.keyboard.press("Escape");
   await expect(cards).toHaveCount(0);
   await page.getByRole("button", { name: /^File type:/ }).click();

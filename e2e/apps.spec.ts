@@ -1,8 +1,14 @@
 import { expect, test } from "@playwright/test";
 import { fixtureOrigin, imapPort, imapUser } from "./fixture-site-config.ts";
 import { newUser, signUp, themedShots } from "./helpers.ts";
+import { MemoryApi } from "./wall-api.ts";
 
-test("connect an RSS feed in settings: refused address, sync into the wall, remove", async ({ page }) => {
+test("connect an RSS feed in settings: refused address, sync into the wall, filter by app, remove", async ({
+  page,
+  request,
+}) => {
+  // Connecting, syncing and filtering: more than the default minute on a loaded machine.
+  test.setTimeout(180_000);
   const user = newUser("apps");
   await signUp(page, user);
   // The App Integrations tile of the Upload Memories panel leads to where apps are connected.
@@ -32,6 +38,41 @@ test("connect an RSS feed in settings: refused address, sync into the wall, remo
   await page.goto("/");
   await expect(page.getByText("The Sourdough Starter Handbook").first()).toBeVisible();
   await expect(page.getByText("Backyard Astronomy for Beginners").first()).toBeVisible();
+
+  // The filter bar's app filter (spec 2 §3 Search filters): a note of the user's own is left out
+  // when only RSS feeds is chosen, in the list and in search, and combines with the file types.
+  const token = await page.evaluate(() => localStorage.getItem("mnemo.token"));
+  // Saved with its Markdown (no block conversion: the point here is the filter, not the editor).
+  await new MemoryApi(request, token!).call("POST", "/api/pages", {
+    title: "Kitchen inventory",
+    blocks: [],
+    markdown: "Flour, salt and a jar of starter.",
+    collections: [],
+  });
+  await page.reload();
+  const cards = page.getByTestId("memory-card");
+  await expect(cards).toHaveCount(3);
+  await page.getByRole("button", { name: "App: All apps" }).click();
+  await page.getByRole("menuitemcheckbox", { name: "RSS feeds" }).click();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("button", { name: "App: RSS feeds" })).toBeVisible();
+  await expect(cards).toHaveCount(2);
+  await expect(page.getByText("Kitchen inventory")).toHaveCount(0);
+  const search = page.getByRole("searchbox", { name: "Search memories" });
+  await search.fill("starter");
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText("The Sourdough Starter Handbook");
+  await search.fill("");
+  await page.getByRole("button", { name: /^File type:/ }).click();
+  await page.getByRole("menuitemcheckbox", { name: "Pages", exact: true }).click();
+  await page.keyboard.press("Escape");
+  await expect(cards).toHaveCount(0);
+  await page.getByRole("button", { name: /^File type:/ }).click();
+  await page.getByRole("menuitem", { name: "Clear" }).click();
+  await page.getByRole("button", { name: "App: RSS feeds" }).click();
+  await page.getByRole("menuitem", { name: "Clear" }).click();
+  await page.keyboard.press("Escape");
+  await expect(cards).toHaveCount(3);
 
   // App search: what the feed brought in, with a preview of a result.
   await page.goto("/settings#integrations");

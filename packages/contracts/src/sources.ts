@@ -63,6 +63,8 @@ export const zListSourcesQuery = z.object({
   sort: z.enum(sortOrders).default("recent"),
   /** Comma-separated file types (pdf, docx, webpage, image …). */
   file_types: z.string().optional(),
+  /** Comma-separated app ids (mail, webdav …): only memories that came from these connected apps. */
+  apps: z.string().max(500).optional(),
   collection_id: z.string().optional(),
 });
 export type ListSourcesQuery = z.infer<typeof zListSourcesQuery>;
@@ -81,7 +83,9 @@ export const zSearchSourcesInput = z.object({
   search_query: z.string().trim().min(1).max(500),
   active_item: z.enum(wallTabs).default("everything"),
   sort: z.enum(sortOrders).default("most-relevant"),
-  file_types: z.array(z.string()).max(20).default([]),
+  file_types: z.array(z.string()).max(30).default([]),
+  /** App ids (spec 2 §3 Search filters "apps"): only memories that came from these connected apps. */
+  apps: z.array(z.string().max(50)).max(20).default([]),
   collection_id: z.string().optional(),
   limit: z.number().int().min(1).max(100).default(50),
 });

@@ -15,6 +15,8 @@ export type BuildSourceOptions = Partial<{
   status: "in_progress" | "success" | "errored";
   createdAt: Date;
   meta: Record<string, unknown>;
+  /** The connected app it came from (mail, webdav …). */
+  app: string;
 }>;
 
 /** A memory with content, indexed for search as the pipeline would leave it. */
@@ -31,6 +33,7 @@ export async function buildSource(m: TestMnemo, owner: TestUser, o: BuildSourceO
     url: o.url ?? null,
     status: o.status ?? "success",
     meta: o.meta ?? {},
+    app: o.app ?? null,
     createdAt: o.createdAt ?? new Date(),
   });
   await db.insert(sourceContent).values({

@@ -16,8 +16,8 @@ export const queryKeys = {
   sources: {
     all: ["sources"] as const,
     lists: ["sources", "list"] as const,
-    list: (tab: WallTab, sort: SortOrder, fileTypes: string[]) =>
-      ["sources", "list", tab, sort, [...fileTypes].sort()] as const,
+    list: (tab: WallTab, sort: SortOrder, fileTypes: string[], apps: string[] = []) =>
+      ["sources", "list", tab, sort, [...fileTypes].sort(), [...apps].sort()] as const,
     one: (id: string) => ["sources", "one", id] as const,
     content: (id: string, status: string) => ["sources", "content", id, status] as const,
     page: (id: string) => ["sources", "page", id] as const,

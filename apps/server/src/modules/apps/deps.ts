@@ -6,7 +6,13 @@ import { uploadWebPages } from "../ingest/web-pages-service.ts";
 import { runSandboxed } from "../ingest/extractors/runner.ts";
 import type { AppsDeps } from "./service.ts";
 import type { SyncItem } from "./connectors/types.ts";
-import { accountSourceByHash, accountSourceByUrl, accountSourcesByHash } from "./repo.ts";
+import {
+  accountFileVersion,
+  accountSourceByHash,
+  accountSourceByUrl,
+  accountSourcesByHash,
+  accountSourcesUnderPath,
+} from "./repo.ts";
 import { createSyncedFile, replaceSyncedContent, syncedFileHash } from "../ingest/web-pages-service.ts";
 import { createSyncedBlob } from "../ingest/uploads-service.ts";
 
@@ -43,6 +49,10 @@ export function appsDeps(ctx: AppsContext): AppsDeps {
       fetchOptions: linkFetchOptions(ctx.config),
       parseFeed: (xml) => runSandboxed("parseFeed", xml, { timeoutMs: ctx.config.PARSE_TIMEOUT_MS }),
       parseMail: (source) => runSandboxed("parseMail", source, { timeoutMs: ctx.config.PARSE_TIMEOUT_MS }),
+      parseFrontMatter: (blocks) =>
+        runSandboxed("parseFrontMatter", blocks, { timeoutMs: ctx.config.PARSE_TIMEOUT_MS }),
+      parseDavListing: (input) =>
+        runSandboxed("parseDavListing", input, { timeoutMs: ctx.config.PARSE_TIMEOUT_MS }),
     },
     planOf: async (actor) => (await loadPlanState(db, actor)).plan,
     enqueueSync: (accountId, key) => ctx.queue.send("apps.sync", { accountId }, { key }),
@@ -54,6 +64,12 @@ export function appsDeps(ctx: AppsContext): AppsDeps {
       for (const item of items) {
         if (item.kind === "blob") {
           const contentHash = syncedFileHash(origin.connectedAccountId, item.key);
+          if (item.version !== undefined) {
+            // A file of a synced folder: the same version is kept, another replaces it.
+            const known = await accountFileVersion(db, ownerId, origin.connectedAccountId, contentHash);
+            if (known?.version === item.version) continue;
+            if (known) await deleteMemories(ownerId, [known.id]);
+          }
           const id = await createSyncedBlob(ctx, ownerId, origin, { ...item, contentHash }).catch(
             (err: Error) => {
               // Too large or refused by the store: skipped, the rest of the batch goes on.
@@ -101,16 +117,18 @@ export function appsDeps(ctx: AppsContext): AppsDeps {
       }
       return saved;
     },
-    removeFiles: async (ownerId, accountId, keys) =>
-      deleteMemories(
-        ownerId,
-        await accountSourcesByHash(
-          db,
-          ownerId,
-          accountId,
-          keys.map((k) => syncedFileHash(accountId, k)),
-        ),
-      ),
+    removeFiles: async (ownerId, accountId, keys) => {
+      // "a/b/" names everything under it (a deleted e-mail's attachments); other keys are exact.
+      const exact = keys.filter((k) => !k.endsWith("/"));
+      const ids = new Set<string>();
+      for (let i = 0; i < exact.length; i += SAVE_BATCH * 10) {
+        const hashes = exact.slice(i, i + SAVE_BATCH * 10).map((k) => syncedFileHash(accountId, k));
+        for (const id of await accountSourcesByHash(db, ownerId, accountId, hashes)) ids.add(id);
+      }
+      for (const prefix of keys.filter((k) => k.endsWith("/")))
+        for (const id of await accountSourcesUnderPath(db, ownerId, accountId, prefix)) ids.add(id);
+      return deleteMemories(ownerId, [...ids]);
+    },
     deleteMemories,
     notify: (ownerId, accountId) =>
       void ctx.events.publish(ownerId, { type: "apps", data: { account_id: accountId } }),

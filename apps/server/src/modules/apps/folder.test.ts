@@ -6,6 +6,8 @@ import type { ApplicationsResponse, ConnectedAccount, SourceList } from "@mnemo/
 import { createTestMnemo, testDatabases, type TestMnemo, type TestUser } from "../../test/harness.ts";
 import { waitUntil } from "../../test/wait.ts";
 
+const fixtures = path.join(import.meta.dirname, "../../test/fixtures/files");
+
 /** The Local folder connector on real files: an Obsidian-style vault under an allowed root. */
 describe.each(testDatabases())("Local folder / Obsidian vault (%s)", (kind) => {
   let m: TestMnemo;
@@ -25,10 +27,13 @@ describe.each(testDatabases())("Local folder / Obsidian vault (%s)", (kind) => {
       "---\ntitle: Tide pools at dawn\ntags: [ocean, field-notes]\n---\nAnemones close at low tide. See [[Anemones]].\n",
     );
     fs.writeFileSync(path.join(vault, "Anemones.md"), "Sea anemones sting their prey. #biology\n");
-    fs.writeFileSync(path.join(vault, "photo.png"), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    fs.writeFileSync(path.join(vault, "data.bin"), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    fs.copyFileSync(path.join(fixtures, "sample.pptx"), path.join(vault, "Field notes", "Slides.pptx"));
+    // Over the upload limit (1 MB here): skipped, never read.
+    fs.writeFileSync(path.join(vault, "Scan.pdf"), Buffer.alloc(1536 * 1024, 0x25));
     // A link out of the allowed root is refused like any outside path.
     fs.symlinkSync(os.tmpdir(), path.join(root, "escape"));
-    m = await createTestMnemo(kind, { APPS_FOLDER_ROOTS: root });
+    m = await createTestMnemo(kind, { APPS_FOLDER_ROOTS: root, UPLOAD_LIMIT_MB: "1" });
     alice = await m.buildUser();
   }, 60_000);
   afterAll(async () => {
@@ -68,21 +73,32 @@ describe.each(testDatabases())("Local folder / Obsidian vault (%s)", (kind) => {
     expect(await accounts()).toEqual([]);
   });
 
-  it("syncs the notes with their front-matter title and tags, wiki-links kept, dot folders and other files left out", async () => {
+  it("syncs the notes with their front-matter title and tags, wiki-links kept, readable files through the extractors, dot folders and other files left out", async () => {
     const res = await connect(vault);
     expect(res.status).toBe(201);
     account = ((await res.json()) as { account: ConnectedAccount }).account;
     expect(account.title).toBe("vault");
-    await synced(2);
+    await synced(3);
     const saved = await notes();
-    expect(saved.map((s) => [s.title, s.type, s.description]).sort()).toEqual([
-      ["Anemones.md", "local_source", "Tags: #biology"],
-      ["Tide pools at dawn", "local_source", "Tags: #ocean #field-notes"],
+    expect(saved.map((s) => [s.title, s.type]).sort()).toEqual([
+      ["Anemones.md", "local_source"],
+      ["Slides.pptx", "file"],
+      ["Tide pools at dawn", "local_source"],
     ]);
+    expect(
+      saved
+        .filter((s) => s.type === "local_source")
+        .map((s) => s.description)
+        .sort(),
+    ).toEqual(["Tags: #biology", "Tags: #ocean #field-notes"]);
     const tide = saved.find((s) => s.title === "Tide pools at dawn")!;
     await waitUntil("indexed", async () => (await notes()).every((s) => s.meta.status === "success"));
     const content = await (await m.request("GET", `/api/sources/${tide.id}/content`, { as: alice })).json();
     expect(JSON.stringify(content)).toContain("See [[Anemones]]");
+    // The presentation went through the file extractors: its slides' text is searchable content.
+    const slides = saved.find((s) => s.title === "Slides.pptx")!;
+    const text = await (await m.request("GET", `/api/sources/${slides.id}/content`, { as: alice })).json();
+    expect(JSON.stringify(text).length).toBeGreaterThan(100);
   });
 
   it("re-reads only a changed note, picks up a new one through the watcher, and forgets a deleted one", async () => {
@@ -92,8 +108,8 @@ describe.each(testDatabases())("Local folder / Obsidian vault (%s)", (kind) => {
       "---\ntitle: Tide pools at dawn\n---\nAnemones close at low tide; limpets hold on.\n",
     );
     await m.request("POST", `/api/apps/sync_now?connection_id=${account.id}`, { as: alice });
-    await synced(3);
-    expect(await notes()).toHaveLength(2);
+    await synced(4);
+    expect(await notes()).toHaveLength(3);
 
     // No Sync now: the folder watcher queues the sync.
     fs.writeFileSync(path.join(vault, "Limpets.md"), "Limpets clamp to rocks.\n");
@@ -105,6 +121,27 @@ describe.each(testDatabases())("Local folder / Obsidian vault (%s)", (kind) => {
     await m.request("POST", `/api/apps/sync_now?connection_id=${account.id}`, { as: alice });
     await waitUntil("the deleted note's memory removed", async () =>
       (await notes()).every((s) => s.title !== "Anemones.md"),
+    );
+  });
+
+  it("replaces a changed file's memory and forgets a deleted file", async () => {
+    const slidesPath = path.join(vault, "Field notes", "Slides.pptx");
+    const before = (await notes()).find((s) => s.title === "Slides.pptx")!;
+    const later = new Date(Date.now() + 60_000);
+    fs.utimesSync(slidesPath, later, later);
+    await m.request("POST", `/api/apps/sync_now?connection_id=${account.id}`, { as: alice });
+    const replaced = await waitUntil("the changed file saved again", async () => {
+      const all = (await notes()).filter((s) => s.title === "Slides.pptx");
+      return all.length === 1 && all[0]!.id !== before.id && all[0];
+    });
+    await waitUntil("the new version indexed", async () =>
+      (await notes()).some((s) => s.id === replaced.id && s.meta.status === "success"),
+    );
+
+    fs.rmSync(slidesPath);
+    await m.request("POST", `/api/apps/sync_now?connection_id=${account.id}`, { as: alice });
+    await waitUntil("the deleted file's memory removed", async () =>
+      (await notes()).every((s) => s.title !== "Slides.pptx"),
     );
   });
 });

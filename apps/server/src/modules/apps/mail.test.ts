@@ -189,6 +189,17 @@ describe.each(testDatabases())("Mail over IMAP (%s)", (kind) => {
     expect(titles).toContain("Harbour schedule");
   });
 
+  it("forgets a message deleted on the server, with its attachments, on the next sync", async () => {
+    await imap.remove("ada", password, "Quarterly report");
+    await m.request("POST", `/api/apps/sync_now?connection_id=${account.id}`, { as: alice });
+    await waitUntil("the deleted message's memories removed", async () => (await memories()).length === 2);
+    expect((await memories()).map((s) => s.title).sort()).toEqual(["Harbour schedule", "Lighthouse keeper"]);
+    // The next sync keeps the rest: nothing else is taken for deleted.
+    await m.request("POST", `/api/apps/sync_now?connection_id=${account.id}`, { as: alice });
+    await synced(3);
+    expect(await memories()).toHaveLength(2);
+  });
+
   it("shows Reconnect when the password stops working, and never crashes the sync", async () => {
     await m.ctx.database.db.execute(
       sql`UPDATE connected_account SET secret = ${m.ctx.secrets.seal({ password: "changed" })} WHERE id = ${account.id}`,

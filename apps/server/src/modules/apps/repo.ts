@@ -243,6 +243,41 @@ export async function accountSourcesByHash(tx: Tx, ownerId: string, accountId: s
   return rows.map((r) => r.id);
 }
 
+/** A synced file of the account known by its hash, with the version it was saved at (meta.version). */
+export async function accountFileVersion(tx: Tx, ownerId: string, accountId: string, hash: string) {
+  const [row] = await tx
+    .select({ id: source.id, version: sql<string | null>`${source.meta}->>'version'` })
+    .from(source)
+    .where(
+      and(
+        eq(source.ownerId, ownerId),
+        eq(source.connectedAccountId, accountId),
+        eq(source.contentHash, hash),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/**
+ * The account's synced files whose key (kept as meta.path) starts with `prefix` — a deleted
+ * e-mail's attachments. The prefix is matched literally (LIKE wildcards escaped).
+ */
+export async function accountSourcesUnderPath(tx: Tx, ownerId: string, accountId: string, prefix: string) {
+  const pattern = prefix.replace(/[\\%_]/g, (c) => `\\${c}`) + "%";
+  const rows = await tx
+    .select({ id: source.id })
+    .from(source)
+    .where(
+      and(
+        eq(source.ownerId, ownerId),
+        eq(source.connectedAccountId, accountId),
+        sql`${source.meta}->>'path' LIKE ${pattern}`,
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
 /** Every account of one app (the worker's folder watchers at start-up). */
 export function accountsOfApp(tx: Tx, app: string): Promise<AccountRow[]> {
   return tx.select().from(connectedAccount).where(eq(connectedAccount.app, app));

@@ -8,6 +8,8 @@ import { createTestMnemo, testDatabases, type TestMnemo, type TestUser } from ".
 import { startWebDav, type WebDavServer } from "../../test/fixtures/webdav/rclone.ts";
 import { waitUntil } from "../../test/wait.ts";
 
+const fixtures = path.join(import.meta.dirname, "../../test/fixtures/files");
+
 /** The WebDAV connector against a real WebDAV server (rclone serve webdav, https, basic auth). */
 describe.each(testDatabases())("WebDAV files (%s)", (kind) => {
   let m: TestMnemo;
@@ -26,9 +28,16 @@ describe.each(testDatabases())("WebDAV files (%s)", (kind) => {
     );
     fs.writeFileSync(path.join(dav.dir, "Notes", "Sub", "Limpets.txt"), "Limpets clamp to rocks.\n");
     fs.writeFileSync(path.join(dav.dir, "Notes", ".trash", "old.md"), "thrown away");
-    fs.writeFileSync(path.join(dav.dir, "Notes", "photo.png"), Buffer.from([0x89, 0x50]));
+    fs.writeFileSync(path.join(dav.dir, "Notes", "data.bin"), Buffer.from([0x89, 0x50]));
+    fs.copyFileSync(path.join(fixtures, "sample.docx"), path.join(dav.dir, "Notes", "Sub", "Report.docx"));
+    // Over the upload limit (1 MB here): skipped, never downloaded.
+    fs.writeFileSync(path.join(dav.dir, "Notes", "Scan.pdf"), Buffer.alloc(1536 * 1024, 0x25));
     fs.writeFileSync(path.join(dav.dir, "Elsewhere.md"), "Outside the chosen folder.");
-    m = await createTestMnemo(kind, { FETCH_ALLOW_HOSTS: "127.0.0.1", FETCH_EXTRA_CA: dav.caPath });
+    m = await createTestMnemo(kind, {
+      FETCH_ALLOW_HOSTS: "127.0.0.1",
+      FETCH_EXTRA_CA: dav.caPath,
+      UPLOAD_LIMIT_MB: "1",
+    });
     alice = await m.buildUser();
   }, 60_000);
   afterAll(async () => {
@@ -68,7 +77,7 @@ describe.each(testDatabases())("WebDAV files (%s)", (kind) => {
     expect(await accounts()).toEqual([]);
   });
 
-  it("connects a folder, keeps the password sealed, and syncs its notes", async () => {
+  it("connects a folder, keeps the password sealed, and syncs its notes and readable files", async () => {
     const res = await connect({ url: dav.url, folder: "/Notes", username: "ada", password });
     expect(res.status).toBe(201);
     account = ((await res.json()) as { account: ConnectedAccount }).account;
@@ -81,20 +90,29 @@ describe.each(testDatabases())("WebDAV files (%s)", (kind) => {
     expect(row!.secret).not.toContain(password);
     expect(m.ctx.secrets.open(row!.secret)).toEqual({ password });
 
-    await synced(2);
-    expect((await files()).map((s) => [s.title, s.description]).sort()).toEqual([
-      ["Limpets.txt", ""],
-      ["Tides.md", "Tags: #ocean"],
+    await synced(3);
+    expect((await files()).map((s) => [s.title, s.type, s.description]).sort()).toEqual([
+      ["Limpets.txt", "local_source", ""],
+      ["Report.docx", "file", ""],
+      ["Tides.md", "local_source", "Tags: #ocean"],
     ]);
+    // The document went through the file extractors: its table is in its content.
+    const report = (await files()).find((s) => s.title === "Report.docx")!;
+    await waitUntil("the document indexed", async () =>
+      (await files()).some((s) => s.id === report.id && s.meta.status === "success"),
+    );
+    const content = await m.request("GET", `/api/sources/${report.id}/content`, { as: alice });
+    expect(JSON.stringify(await content.json())).toMatch(/\|.*\|/);
   });
 
   it("reads only a changed file (by ETag) and forgets a deleted one", async () => {
     fs.writeFileSync(path.join(dav.dir, "Notes", "Tides.md"), "Spring tides at the full moon.\n");
     await m.request("POST", `/api/apps/sync_now?connection_id=${account.id}`, { as: alice });
-    await synced(3);
-    expect(await files()).toHaveLength(2);
+    await synced(4);
+    expect(await files()).toHaveLength(3);
     fs.rmSync(path.join(dav.dir, "Notes", "Sub", "Limpets.txt"));
+    fs.rmSync(path.join(dav.dir, "Notes", "Sub", "Report.docx"));
     await m.request("POST", `/api/apps/sync_now?connection_id=${account.id}`, { as: alice });
-    await waitUntil("the deleted file's memory removed", async () => (await files()).length === 1);
+    await waitUntil("the deleted files' memories removed", async () => (await files()).length === 1);
   });
 });

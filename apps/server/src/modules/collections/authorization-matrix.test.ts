@@ -1,4 +1,7 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import {
@@ -20,6 +23,15 @@ import {
   type MatrixCase,
   type MatrixFixture,
 } from "./authorization-matrix.cases.ts";
+import {
+  appMatrixActors,
+  appRoutePattern,
+  appRouteCases,
+  type AppFixture,
+  type AppMatrixCase,
+} from "./authorization-matrix.apps.ts";
+import type { ConnectedAccount, SourceList } from "@mnemo/contracts";
+import { waitUntil } from "../../test/wait.ts";
 import { buildSource } from "../../test/factories.ts";
 import * as chatRepo from "../chat/repo.ts";
 import { buildCollection, buildMemories, setPlan } from "./test-factories.ts";
@@ -237,6 +249,103 @@ describe.each(testDatabases())("public chat authorization matrix on %s", (kind) 
         if (res.status >= 400 && text.includes(secret))
           failures.push(`${actor} with ${t} token: refused response shows the chat`);
       }
+    expect(failures).toEqual([]);
+  });
+});
+
+describe.each(testDatabases())("connected apps authorization matrix on %s", (kind) => {
+  let m: TestMnemo;
+  let owner: TestUser;
+  let stranger: TestUser;
+  let root: string;
+  let shared: AppFixture;
+  let vaults = 0;
+
+  /** Connects a fresh folder (one note) for `as` and waits for its sync: the account and its memory. */
+  async function connectFolder(as: TestUser) {
+    const title = `Zephyr-${crypto.randomBytes(5).toString("hex")}`;
+    const dir = path.join(root, `vault-${++vaults}`);
+    fs.mkdirSync(dir);
+    fs.writeFileSync(path.join(dir, `${title}.md`), `Field notes about ${title}.\n`);
+    const res = await m.request("POST", "/api/t/store_integrated_id", {
+      as,
+      json: { app_name: "folder", credentials: { path: dir } },
+    });
+    if (res.status !== 201) throw new Error(`connect failed: ${res.status} ${await res.text()}`);
+    const { account } = (await res.json()) as { account: ConnectedAccount };
+    const memoryTitle = `${title}.md`;
+    const memoryId = await waitUntil("the folder synced", async () => {
+      const list = (await (
+        await m.request("GET", "/api/sources?page_size=100", { as })
+      ).json()) as SourceList;
+      return list.results.find((s) => s.title === memoryTitle)?.id;
+    });
+    return { accountId: account.id, memoryId, memoryTitle };
+  }
+
+  async function buildAppFixture(): Promise<AppFixture> {
+    const link = await m.request("GET", "/api/t/get_connection_link?app_name=github", { as: owner });
+    const { link: url } = (await link.json()) as { link: string };
+    const state = new URL(url).searchParams.get("state");
+    if (!state) throw new Error(`no OAuth state in ${url}`);
+    return { ...(await connectFolder(owner)), state };
+  }
+
+  /** The owner's account and memory, as stored: a refused call must leave both. */
+  async function still(f: AppFixture) {
+    const list = await m.request("GET", "/api/user/get_connected_applications", { as: owner });
+    const mine = await m.request("GET", `/api/sources/${f.memoryId}`, { as: owner });
+    return (await list.text()).includes(f.accountId) && mine.status === 200;
+  }
+
+  beforeAll(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), "mnemo-matrix-apps-"));
+    m = await createTestMnemo(kind, {
+      DEFAULT_PLAN: "team",
+      APPS_FOLDER_ROOTS: root,
+      GITHUB_CLIENT_ID: "matrix-client",
+      GITHUB_CLIENT_SECRET: "matrix-secret",
+    });
+    [owner, stranger] = [await m.buildUser(), await m.buildUser()];
+    await connectFolder(stranger);
+    shared = await buildAppFixture();
+  }, 120_000);
+  afterAll(async () => {
+    await m?.close();
+    if (root) fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it("lists every registered app route in the matrix", () => {
+    const routes = [...registered(m)].filter((k) => appRoutePattern.test(k));
+    const covered = new Set(appRouteCases.map((c) => `${c.method} ${c.route}`));
+    expect(routes.filter((r) => !covered.has(r))).toEqual([]);
+    expect(routes.length).toBeGreaterThanOrEqual(11);
+  });
+
+  it.each(appRouteCases.map((c) => [c.name, c] as const))("%s", async (_name, c: AppMatrixCase) => {
+    const failures: string[] = [];
+    // The owner last: on a mutating route its call removes the account.
+    for (const actor of appMatrixActors) {
+      const expected = c.expect[actor];
+      if (expected === undefined) continue;
+      const f = c.mutates && actor === "owner" ? await buildAppFixture() : shared;
+      const res = await m.request(c.method, c.url(f), {
+        as: actor === "anonymous" ? undefined : actor === "owner" ? owner : stranger,
+        json: c.body ? c.body(f) : c.method === "GET" ? undefined : {},
+      });
+      const text = await res.text();
+      if (res.status !== expected)
+        failures.push(`${actor}: got ${res.status}, expected ${expected}: ${text.slice(0, 160)}`);
+      if (actor !== "owner") {
+        if (text.includes(f.memoryTitle)) failures.push(`${actor}: the answer shows the owner's memory`);
+        if (text.includes(f.accountId)) failures.push(`${actor}: the answer names the owner's account`);
+        if (res.status < 300 && c.refusedItem && !c.refusedItem(JSON.parse(text)))
+          failures.push(`${actor}: the owner's item was not refused: ${text.slice(0, 160)}`);
+        if (c.mutates && !(await still(f))) failures.push(`${actor}: a refused call changed the account`);
+      } else if (c.refusedItem && c.refusedItem(JSON.parse(text))) {
+        failures.push(`owner: its own item was refused: ${text.slice(0, 160)}`);
+      }
+    }
     expect(failures).toEqual([]);
   });
 });

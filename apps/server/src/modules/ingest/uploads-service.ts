@@ -157,7 +157,15 @@ export async function createSyncedBlob(
   ctx: UploadDeps,
   ownerId: string,
   origin: { app: string; connectedAccountId: string },
-  file: { contentHash: string; key: string; filename: string; mimeType: string; bytes: Uint8Array },
+  file: {
+    contentHash: string;
+    key: string;
+    filename: string;
+    mimeType: string;
+    bytes: Uint8Array;
+    /** The synced file's version (ETag, mtime), kept to tell a changed file on the next sync. */
+    version?: string;
+  },
 ): Promise<string | undefined> {
   const db = ctx.database.db;
   const check = checkUploadFile(
@@ -202,6 +210,7 @@ export async function createSyncedBlob(
         file_key: blobKey,
         upload_source: origin.app,
         path: file.key,
+        ...(file.version !== undefined ? { version: file.version } : {}),
       },
     });
     await blobsRepo.markBlobUploaded(tx, blobKey, row.id, stat.size);

@@ -61,6 +61,12 @@ export function fileTypeCondition(types: string[]): SQL {
   return sql`(s.type = ANY(${arr}) OR s.meta->>'file_type' = ANY(${arr}))`;
 }
 
+/** Only memories that came from one of these connected apps (none: every memory). */
+export function appCondition(apps: string[]): SQL {
+  if (apps.length === 0) return sql`TRUE`;
+  return sql`s.app = ANY(${textArray(apps)})`;
+}
+
 const columns = sql`s.id, s.owner_id, u.email AS owner_email, s.type, s.title, s.note, s.description, s.url, s.app,
   s.status, s.error, s.warning, s.is_pinned, s.iframe_support, s.meta, s.created_at`;
 

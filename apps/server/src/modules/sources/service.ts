@@ -73,7 +73,12 @@ export async function listSources(deps: SourcesDeps, actor: Actor, q: ListSource
     .split(",")
     .map((t) => t.trim())
     .filter(Boolean);
-  const where = sql`${repo.tabCondition(actor, q.tab, q.collection_id)} AND ${repo.fileTypeCondition(types)}`;
+  const apps = (q.apps ?? "")
+    .split(",")
+    .map((t) => t.trim())
+    .filter(Boolean)
+    .slice(0, 20);
+  const where = sql`${repo.tabCondition(actor, q.tab, q.collection_id)} AND ${repo.fileTypeCondition(types)} AND ${repo.appCondition(apps)}`;
   const offset = (q.page - 1) * q.page_size;
   const { rows, total } = await repo.listSources(
     deps.db,
@@ -100,7 +105,7 @@ export async function searchSources(
   actor: Actor,
   input: z.output<typeof zSearchSourcesInput>,
 ): Promise<SearchSourcesResult> {
-  const where = sql`${repo.tabCondition(actor, input.active_item, input.collection_id)} AND ${repo.fileTypeCondition(input.file_types)}`;
+  const where = sql`${repo.tabCondition(actor, input.active_item, input.collection_id)} AND ${repo.fileTypeCondition(input.file_types)} AND ${repo.appCondition(input.apps)}`;
   const fuzzy = await repo.fuzzySearch(deps.db, where, input.search_query, input.limit, deps.trigram);
   const hits = await deps.search.search(
     deps.db,

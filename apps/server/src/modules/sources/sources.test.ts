@@ -24,6 +24,7 @@ describe.each(testDatabases())("memories wall on %s", (kind) => {
       title: "report.pdf",
       createdAt: day(2),
       meta: { file_type: "pdf" },
+      app: "mail", // an e-mail attachment
       markdown: "# Quarterly report\n\nRevenue grew thanks to the zeppelin division.",
     });
     ids.page = await buildSource(m, ann, {
@@ -71,6 +72,29 @@ describe.each(testDatabases())("memories wall on %s", (kind) => {
     expect(pages.results.map((s: { id: string }) => s.id)).toEqual([ids.page]);
     const pdfs = await (await m.request("GET", "/api/sources?file_types=pdf,csv", { as: ann })).json();
     expect(pdfs.results.map((s: { id: string }) => s.id).sort()).toEqual([ids.pdf, ids.csv].sort());
+  });
+
+  it("filters by the app a memory came from, with the file types, in the list and in search", async () => {
+    const list = async (q: string) =>
+      (
+        (await (await m.request("GET", `/api/sources?${q}`, { as: ann })).json()) as {
+          results: { id: string }[];
+        }
+      ).results.map((s) => s.id);
+    expect(await list("apps=mail")).toEqual([ids.pdf]);
+    expect(await list("apps=webdav,github")).toEqual([]);
+    expect(await list("apps=mail&file_types=csv")).toEqual([]);
+    const search = async (apps: string[]) =>
+      (
+        (await (
+          await m.request("POST", "/api/sources/search", {
+            as: ann,
+            json: { search_query: "zeppelin", apps },
+          })
+        ).json()) as { results: { id: string }[] }
+      ).results.map((s) => s.id);
+    expect(await search(["mail"])).toEqual([ids.pdf]);
+    expect(await search(["webdav"])).toEqual([]);
   });
 
   it("finds a misspelled title fuzzily and a word only in the content", async () => {

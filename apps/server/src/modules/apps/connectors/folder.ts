@@ -1,15 +1,13 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { loadYaml, noteItem, type YamlParse } from "./front-matter.ts";
+import { noteItems } from "./front-matter.ts";
+import { MAX_BYTES_PER_SYNC, maxBytesOf, syncedFileKind, type SyncedFileKind } from "./synced-files.ts";
 import { ConnectError, type Connector, type SyncItem } from "./types.ts";
 
 /** Files read from one folder at most (a vault of tens of thousands of notes is paged by syncs). */
 export const MAX_FILES = 20_000;
-/** Largest note read; a larger file is skipped (counted, with its reason, in the sync's log). */
-export const MAX_FILE_BYTES = 5 * 1024 * 1024;
-/** Notes saved per sync: the rest follow in the next (the cursor only records what was saved). */
+/** Notes and files saved per sync: the rest follow in the next (the cursor only records what was saved). */
 export const MAX_ITEMS_PER_SYNC = 2_000;
-const NOTE_EXTENSIONS = new Set([".md", ".markdown", ".txt"]);
 
 /**
  * The real path of `input` when it lies inside one of the operator's allowed roots (after
@@ -39,9 +37,11 @@ export async function allowedFolder(input: string, roots: readonly string[]): Pr
 
 type Seen = Record<string, string>;
 
-/** Notes of the folder: relative path → "mtime:size", skipping dot folders and symlinks. */
-async function walk(root: string): Promise<Map<string, { full: string; stamp: string; size: number }>> {
-  const out = new Map<string, { full: string; stamp: string; size: number }>();
+type Found = { full: string; stamp: string; size: number; kind: SyncedFileKind };
+
+/** Files Mnemo reads in the folder: relative path → "mtime:size", skipping dot folders and symlinks. */
+async function walk(root: string): Promise<Map<string, Found>> {
+  const out = new Map<string, Found>();
   const queue = [root];
   while (queue.length && out.size < MAX_FILES) {
     const dir = queue.shift()!;
@@ -55,12 +55,13 @@ async function walk(root: string): Promise<Map<string, { full: string; stamp: st
       if (e.name.startsWith(".")) continue; // .obsidian, .git, .trash
       const full = path.join(dir, e.name);
       if (e.isDirectory()) queue.push(full);
-      else if (e.isFile() && NOTE_EXTENSIONS.has(path.extname(e.name).toLowerCase())) {
+      else if (e.isFile() && syncedFileKind(e.name)) {
         const st = await fs.lstat(full);
         out.set(path.relative(root, full).split(path.sep).join("/"), {
           full,
           stamp: `${Math.floor(st.mtimeMs)}:${st.size}`,
           size: st.size,
+          kind: syncedFileKind(e.name)!,
         });
         if (out.size >= MAX_FILES) break;
       }
@@ -72,8 +73,9 @@ async function walk(root: string): Promise<Map<string, { full: string; stamp: st
 /**
  * A folder or Obsidian vault on the server, under the roots the operator allows
  * (APPS_FOLDER_ROOTS). Each Markdown or text note becomes a memory (front-matter title and tags
- * kept, wiki-links left as written); a sync reads only notes whose modification time or size
- * changed, and deletes the memories of notes that are gone. A watcher syncs soon after a change.
+ * kept, wiki-links left as written), and each PDF, Office document, spreadsheet or image a file
+ * memory read by the extractors (up to the upload limit); a sync reads only notes whose modification time or size
+ * changed, and deletes the memories of files that are gone. A watcher syncs soon after a change.
  */
 export const folderConnector: Connector = {
   id: "folder",
@@ -116,24 +118,37 @@ export const folderConnector: Connector = {
     if (!root) throw new ConnectError("The folder is gone or no longer allowed on this server.");
     const seen: Seen = { ...((account.cursor?.files as Seen | undefined) ?? {}) };
     const files = await walk(root);
-    const items: SyncItem[] = [];
-    let yaml: YamlParse | undefined;
+    const notes: { key: string; fileName: string; text: string }[] = [];
+    const blobs: SyncItem[] = [];
+    let bytes = 0;
     for (const [key, f] of files) {
       if (seen[key] === f.stamp) continue;
-      if (items.length >= MAX_ITEMS_PER_SYNC) break;
-      if (f.size > MAX_FILE_BYTES) {
+      if (notes.length + blobs.length >= MAX_ITEMS_PER_SYNC || bytes >= MAX_BYTES_PER_SYNC) break;
+      if (f.size > maxBytesOf(f.kind, deps.settings.UPLOAD_LIMIT_MB)) {
         seen[key] = f.stamp; // skipped for its size until it changes
         continue;
       }
-      let text: string;
       try {
-        text = await fs.readFile(f.full, "utf8");
+        if (f.kind.kind === "note")
+          notes.push({ key, fileName: path.basename(key), text: await fs.readFile(f.full, "utf8") });
+        else {
+          const data = await fs.readFile(f.full);
+          blobs.push({
+            kind: "blob",
+            key,
+            filename: path.basename(key),
+            mimeType: f.kind.mimeType,
+            bytes: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+            version: f.stamp,
+          });
+        }
       } catch {
         continue; // vanished between listing and reading: the next sync sees it
       }
-      items.push(noteItem(key, path.basename(key), text, (yaml ??= await loadYaml())));
+      bytes += f.size;
       seen[key] = f.stamp;
     }
+    const items: SyncItem[] = [...(await noteItems(notes, deps.parseFrontMatter)), ...blobs];
     const removed = Object.keys(seen).filter((k) => !files.has(k));
     for (const k of removed) delete seen[k];
     return { items, cursor: { files: seen }, removed };

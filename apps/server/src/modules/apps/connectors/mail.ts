@@ -3,6 +3,7 @@ import tls from "node:tls";
 import type { ImapFlow } from "imapflow";
 import { FetchError, resolveSafeTarget } from "../../links/safe-fetch.ts";
 import { supportedFileExtensions } from "../../ingest/extractors/kinds.ts";
+import { formatUidSet, parseUidSet } from "./uid-set.ts";
 import {
   appPasswordField,
   ConnectError,
@@ -194,6 +195,37 @@ async function readMessage(
   return deps.parseMail(new Uint8Array(full.source));
 }
 
+/** Messages whose deletion on the server one sync run applies at most (the rest: next run). */
+export const MAX_REMOVALS_PER_SYNC = 1_000;
+
+/** The UIDs an earlier numbering of the mailbox (another UIDVALIDITY) left as memories. */
+type StaleSet = { uidValidity: string; synced: string };
+
+/**
+ * Where a sync of the mailbox stands: the last UID read and the UIDs that became memories, for
+ * the current UIDVALIDITY; sets of an older UIDVALIDITY are stale (their memories are removed).
+ */
+function readCursor(c: Record<string, unknown> | null, uidValidity: string) {
+  const same = c?.uidValidity === uidValidity;
+  const stale = (Array.isArray(c?.stale) ? (c.stale as StaleSet[]) : []).filter(
+    (x) =>
+      typeof x?.uidValidity === "string" && typeof x.synced === "string" && x.uidValidity !== uidValidity,
+  );
+  if (c && !same && typeof c.uidValidity === "string" && typeof c.synced === "string" && c.synced)
+    stale.push({ uidValidity: c.uidValidity, synced: c.synced });
+  return {
+    lastUid: same ? Number(c?.lastUid ?? 0) : 0,
+    synced: same && typeof c?.synced === "string" ? parseUidSet(c.synced) : [],
+    stale,
+  };
+}
+
+/**
+ * The keys to forget when a message is gone: its note, and (a key ending in "/") everything
+ * under it, i.e. its attachments (`messageItems` keys them `<uidvalidity>/<uid>/<n>/<name>`).
+ */
+const messageKeys = (uidValidity: string, uid: number) => [`${uidValidity}/${uid}`, `${uidValidity}/${uid}/`];
+
 /** A live result's id: the account, the mailbox's UIDVALIDITY and the message's UID. */
 const resultId = (accountId: string, uidValidity: string, uid: number) =>
   `${accountId}:${uidValidity}:${uid}`;
@@ -284,25 +316,59 @@ export const mailConnector: Connector = {
     const a = stored(s);
     const maxFileBytes = deps.settings.UPLOAD_LIMIT_MB * 1024 * 1024;
     return withMailbox(a, deps, async (client, box) => {
-      const sameBox = s.cursor?.uidValidity === box.uidValidity;
-      const lastUid = sameBox ? Number(s.cursor?.lastUid ?? 0) : 0;
-      const from = Math.max(lastUid + 1, box.uidNext - FIRST_SYNC_MESSAGES, 1);
-      if (from >= box.uidNext) return { items: [], cursor: { uidValidity: box.uidValidity, lastUid } };
-      const found = await client.search({ uid: `${from}:*` }, { uid: true });
+      const cursor = readCursor(s.cursor, box.uidValidity);
+      const removed: string[] = [];
+      const remove = (uidValidity: string, uids: number[]) => {
+        for (const uid of uids) removed.push(...messageKeys(uidValidity, uid));
+      };
+      // A renumbered mailbox (new UIDVALIDITY): the old numbering's memories go, a bounded
+      // number per run; its messages come back under their new UIDs.
+      let budget = MAX_REMOVALS_PER_SYNC;
+      const stale: StaleSet[] = [];
+      for (const old of cursor.stale) {
+        const uids = parseUidSet(old.synced);
+        remove(old.uidValidity, uids.slice(0, budget));
+        if (uids.length > budget) stale.push({ ...old, synced: formatUidSet(uids.slice(budget)) });
+        budget = Math.max(0, budget - uids.length);
+      }
+      // Messages synced before and deleted on the server since: the server says which of the
+      // synced UIDs still exist (bounded by what was synced, not by the mailbox's size).
+      let synced = cursor.synced;
+      if (synced.length && budget > 0) {
+        const found = await client.search({ uid: formatUidSet(synced) }, { uid: true });
+        if (Array.isArray(found)) {
+          const still = new Set(found);
+          const gone = new Set(synced.filter((u) => !still.has(u)).slice(0, budget));
+          remove(box.uidValidity, [...gone]);
+          synced = synced.filter((u) => !gone.has(u));
+        }
+      }
+      const from = Math.max(cursor.lastUid + 1, box.uidNext - FIRST_SYNC_MESSAGES, 1);
+      const found = from < box.uidNext ? await client.search({ uid: `${from}:*` }, { uid: true }) : [];
       const uids = (found || [])
         .filter((u) => u >= from)
         .sort((x, y) => x - y)
         .slice(0, MESSAGES_PER_SYNC);
       const items: SyncItem[] = [];
-      let last = lastUid;
+      let last = cursor.lastUid;
       for (const uid of uids) {
         const m = await readMessage(client, uid, deps);
         last = uid;
         if (!m) continue;
         const { note, files } = messageItems(`${box.uidValidity}/${uid}`, m, maxFileBytes);
         items.push(note, ...files);
+        synced.push(uid);
       }
-      return { items, cursor: { uidValidity: box.uidValidity, lastUid: last } };
+      return {
+        items,
+        cursor: {
+          uidValidity: box.uidValidity,
+          lastUid: last,
+          synced: formatUidSet(synced),
+          ...(stale.length ? { stale } : {}),
+        },
+        removed,
+      };
     });
   },
 

@@ -1,6 +1,8 @@
 import type { AppStatus, CredentialField, Integration } from "@mnemo/contracts/apps";
 import type { Config } from "../../../config.ts";
 import type { SafeFetchOptions } from "../../links/safe-fetch.ts";
+import type { DavListing, DavListingInput } from "./dav-listing.ts";
+import type { FrontMatter } from "./front-matter.ts";
 
 /** The password field of the apps that sign in with a user name and password (IMAP, WebDAV). */
 export const appPasswordField: CredentialField = {
@@ -33,6 +35,10 @@ export type ConnectorDeps = {
   parseFeed(xml: string): Promise<ParsedFeed>;
   /** Parses an untrusted e-mail message off the main thread (the sandbox). */
   parseMail(source: Uint8Array): Promise<ParsedMail>;
+  /** Parses synced notes' YAML front matter off the main thread (the sandbox). */
+  parseFrontMatter(blocks: string[]): Promise<FrontMatter[]>;
+  /** Parses a WebDAV folder listing (PROPFIND XML) off the main thread (the sandbox). */
+  parseDavListing(input: DavListingInput): Promise<DavListing>;
 };
 
 /** An e-mail message as the sandbox hands it back. */
@@ -92,7 +98,15 @@ export type SyncItem =
    * A binary file (a PDF, an Office document, an image) known by its key in the account: stored
    * like an upload and extracted by the same pipeline (a file memory).
    */
-  | { kind: "blob"; key: string; filename: string; mimeType: string; bytes: Uint8Array };
+  | {
+      kind: "blob";
+      key: string;
+      filename: string;
+      mimeType: string;
+      bytes: Uint8Array;
+      /** The file's version (ETag, mtime): a known file of another version is replaced. */
+      version?: string;
+    };
 
 /** One result of an app's own (live) search, for the App search modal. */
 export type LiveResult = {
@@ -132,7 +146,10 @@ export type SyncBatch = {
   items: SyncItem[];
   /** Where the next sync starts (ETag, last-modified, ids seen); saved only after the items are. */
   cursor: Record<string, unknown>;
-  /** Keys of files that are gone from the app: their memories are deleted. */
+  /**
+   * Keys of files that are gone from the app: their memories are deleted. A key ending in "/"
+   * stands for every item keyed under it (a deleted e-mail's attachments).
+   */
   removed?: string[];
 };
 

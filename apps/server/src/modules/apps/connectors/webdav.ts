@@ -1,8 +1,10 @@
 import path from "node:path";
 import type { FileStat, WebDAVClient } from "webdav";
+import type { DavEntry } from "./dav-listing.ts";
 import { FetchError, safeHttpsAgent } from "../../links/safe-fetch.ts";
-import { loadYaml, noteItem, type YamlParse } from "./front-matter.ts";
-import { MAX_FILE_BYTES, MAX_FILES, MAX_ITEMS_PER_SYNC } from "./folder.ts";
+import { noteItems } from "./front-matter.ts";
+import { MAX_FILES, MAX_ITEMS_PER_SYNC } from "./folder.ts";
+import { MAX_BYTES_PER_SYNC, maxBytesOf, syncedFileKind } from "./synced-files.ts";
 import {
   appPasswordField,
   ConnectError,
@@ -11,7 +13,8 @@ import {
   type SyncItem,
 } from "./types.ts";
 
-const NOTE_EXTENSIONS = new Set([".md", ".markdown", ".txt"]);
+/** The largest folder listing read (about 20,000 entries of a typical server's PROPFIND answer). */
+const MAX_LISTING_BYTES = 32 * 1024 * 1024;
 
 type DavAccount = { url: string; folder: string; username: string; password: string };
 
@@ -65,8 +68,53 @@ function account(credentials: Record<string, string>): DavAccount {
 }
 
 /**
+ * The folder's entries, all depths: one PROPFIND whose answer (bounded) is parsed in the sandbox.
+ */
+async function listFolder(dav: WebDAVClient, a: DavAccount, deps: ConnectorDeps): Promise<DavEntry[]> {
+  let xml: string;
+  try {
+    const res = await dav.customRequest(path.posix.join(a.folder, "/"), {
+      method: "PROPFIND",
+      headers: { Accept: "text/plain,application/xml", Depth: "infinity" },
+    });
+    if (Number(res.headers.get("content-length") ?? 0) > MAX_LISTING_BYTES) throw tooLarge();
+    const body = (res as { body?: unknown }).body;
+    xml = isAsyncIterable(body) ? await readBounded(body, MAX_LISTING_BYTES) : await res.text();
+    if (xml.length > MAX_LISTING_BYTES) throw tooLarge();
+  } catch (err) {
+    throw davFailure(err);
+  }
+  const basePath = new URL(a.url).pathname || "/";
+  try {
+    const { entries } = await deps.parseDavListing({ xml, basePath, maxEntries: MAX_FILES * 2 });
+    return entries;
+  } catch {
+    throw new ConnectError("The WebDAV server's folder listing could not be read.");
+  }
+}
+
+const tooLarge = () => new ConnectError("This folder holds too many files to list.");
+
+const isAsyncIterable = (x: unknown): x is AsyncIterable<Uint8Array | string> =>
+  typeof (x as AsyncIterable<unknown> | null)?.[Symbol.asyncIterator] === "function";
+
+/** A response body as text, refused past `max` bytes (a listing is read whole to be parsed). */
+async function readBounded(body: AsyncIterable<Uint8Array | string>, max: number): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    const bytes = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+    size += bytes.byteLength;
+    if (size > max) throw tooLarge();
+    chunks.push(bytes);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/**
  * Files over WebDAV (Nextcloud, ownCloud, any WebDAV server): a chosen folder's Markdown and text
- * notes become memories, synced by ETag (only changed files are read; deleted ones are
+ * notes become memories, and its PDFs, Office documents and images file memories (through the
+ * extractors, up to the upload limit), synced by ETag (only changed files are read; deleted ones are
  * forgotten). The password is kept sealed; the server's address is checked like any link.
  */
 export const webdavConnector: Connector = {
@@ -122,41 +170,60 @@ export const webdavConnector: Connector = {
       password: stored.secret?.password ?? "",
     });
     const dav = await client(a, deps);
-    let listing: FileStat[];
-    try {
-      listing = (await dav.getDirectoryContents(a.folder, { deep: true })) as FileStat[];
-    } catch (err) {
-      throw davFailure(err);
-    }
+    const listing = await listFolder(dav, a, deps);
     const seen: Record<string, string> = {
       ...((stored.cursor?.files as Record<string, string> | undefined) ?? {}),
     };
     const files = listing
-      .filter((f) => f.type === "file" && NOTE_EXTENSIONS.has(path.posix.extname(f.basename).toLowerCase()))
+      .filter((f) => f.type === "file" && syncedFileKind(f.basename))
       .filter((f) => !f.filename.split("/").some((part) => part.startsWith(".")))
       .slice(0, MAX_FILES);
     const present = new Set<string>();
-    const items: SyncItem[] = [];
-    let yaml: YamlParse | undefined;
+    const notes: { key: string; fileName: string; text: string }[] = [];
+    const blobs: SyncItem[] = [];
+    let bytes = 0;
     for (const f of files) {
       const key = path.posix.relative(a.folder, f.filename);
+      const kind = syncedFileKind(f.basename)!;
       present.add(key);
       const stamp = f.etag ?? `${f.lastmod}:${f.size}`;
       if (seen[key] === stamp) continue;
-      if (items.length >= MAX_ITEMS_PER_SYNC) continue;
-      if (f.size > MAX_FILE_BYTES) {
+      if (notes.length + blobs.length >= MAX_ITEMS_PER_SYNC || bytes >= MAX_BYTES_PER_SYNC) continue;
+      if (f.size > maxBytesOf(kind, deps.settings.UPLOAD_LIMIT_MB)) {
         seen[key] = stamp;
         continue;
       }
-      let text: string;
       try {
-        text = (await dav.getFileContents(f.filename, { format: "text" })) as string;
+        if (kind.kind === "note") {
+          const text = (await dav.getFileContents(f.filename, { format: "text" })) as string;
+          notes.push({ key, fileName: f.basename, text });
+        } else {
+          const data = (await dav.getFileContents(f.filename, { format: "binary" })) as ArrayBuffer | Buffer;
+          const bytesOf =
+            data instanceof ArrayBuffer
+              ? new Uint8Array(data)
+              : new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+          // The listing's size is the server's word: the body read is what counts.
+          if (bytesOf.byteLength > maxBytesOf(kind, deps.settings.UPLOAD_LIMIT_MB)) {
+            seen[key] = stamp;
+            continue;
+          }
+          blobs.push({
+            kind: "blob",
+            key,
+            filename: f.basename,
+            mimeType: kind.mimeType,
+            bytes: bytesOf,
+            version: stamp,
+          });
+        }
       } catch (err) {
         throw davFailure(err);
       }
-      items.push(noteItem(key, f.basename, text, (yaml ??= await loadYaml())));
+      bytes += f.size;
       seen[key] = stamp;
     }
+    const items: SyncItem[] = [...(await noteItems(notes, deps.parseFrontMatter)), ...blobs];
     const removed = Object.keys(seen).filter((k) => !present.has(k));
     for (const k of removed) delete seen[k];
     return { items, cursor: { files: seen }, removed };

@@ -6,6 +6,8 @@ import type { extract as Extract } from "./index.ts";
 import type { parseMarkdownToBlocks, serializeBlocksToMarkdown } from "../../pages/blocknote-editor.ts";
 import type { readPage as ReadPage } from "../../links/extract.ts";
 import type { ParsedFeed, ParsedMail } from "../../apps/connectors/types.ts";
+import type { FrontMatter } from "../../apps/connectors/front-matter.ts";
+import type { DavListing, DavListingInput } from "../../apps/connectors/dav-listing.ts";
 import type { prepareChunks as PrepareChunks } from "../../search/prepare.ts";
 import type { ParseImportInput, ParseImportPacked } from "../../transfer/parse/index.ts";
 
@@ -33,6 +35,12 @@ export const sandboxTasks = {
   /** One e-mail message (RFC 5322) of the Mail connector: headers, body and attachments. */
   parseMail: async (source: Uint8Array): Promise<ParsedMail> =>
     (await import("../../apps/connectors/mail-parse.ts")).parseMailSource(source),
+  /** Synced notes' YAML front matter, a batch of blocks per call (the YAML parser loads with the first). */
+  parseFrontMatter: async (blocks: string[]): Promise<FrontMatter[]> =>
+    (await import("../../apps/connectors/front-matter.ts")).readFrontMatters(blocks),
+  /** A WebDAV folder listing (PROPFIND multistatus XML) of the WebDAV connector. */
+  parseDavListing: async (arg: DavListingInput): Promise<DavListing> =>
+    (await import("../../apps/connectors/dav-listing.ts")).parseDavListing(arg),
   /** Chunking and analysis preparation of a large memory's text (search/indexer.ts). */
   // Loads the chunker and language analysis (ELD, stemmers: ~90 MB) only in a process that
   // prepares a large memory, not in every extraction process.

@@ -1,6 +1,6 @@
 import { parse as parseYaml } from "yaml";
 import { importMessages } from "@mnemo/contracts";
-import { readNote } from "../../apps/connectors/front-matter.ts";
+import { readNoteWith } from "../../apps/connectors/front-matter.ts";
 import { kindByExtension } from "../../ingest/extractors/kinds.ts";
 import { entryNames, readEntries, utf8 } from "./archive.ts";
 import {
@@ -79,7 +79,7 @@ export function parseNotesZip(
         plan.errors.push({ item: rel, message: "The note is larger than 16 MB; skipped." });
         continue;
       }
-      const note = readNote(utf8(text), parseYaml);
+      const note = readNoteWith(utf8(text), parseYaml);
       let body = embedsAsImages(note.body);
       let title = note.title;
       const heading = /^\s*#\s+(.+)\r?\n/.exec(body);

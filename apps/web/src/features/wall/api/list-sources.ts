@@ -7,6 +7,8 @@ export interface ListSourcesParams {
   pageSize: number;
   sort: SortOrder;
   fileTypes: string[];
+  /** App ids: only memories from these connected apps. */
+  apps?: string[];
 }
 
 /** GET /api/sources: one page of a wall tab (spec 2 §7 List memories). */
@@ -18,5 +20,6 @@ export function listSources(p: ListSourcesParams, signal?: AbortSignal): Promise
     sort: p.sort,
   });
   if (p.fileTypes.length > 0) q.set("file_types", p.fileTypes.join(","));
+  if (p.apps?.length) q.set("apps", p.apps.join(","));
   return api.request(`/api/sources?${q.toString()}`, { schema: zSourceList, signal });
 }

@@ -12,37 +12,20 @@ export const sortLabels: Record<SortOrder, string> = {
   oldest: "Oldest",
 };
 
-/** Search box plus the filter bar: time sort and a file-type multi-select with Clear (spec 2 §2). */
-export function FilterBar({
-  query,
-  onQuery,
-  sort,
-  onSort,
-  fileTypes,
-  onFileTypes,
-  searching,
+/** One option of a multi-select menu: a checkbox that keeps the menu open. */
+function CheckItem({
+  label,
+  checked,
+  onChange,
 }: {
-  query: string;
-  onQuery: (q: string) => void;
-  sort: SortOrder;
-  onSort: (s: SortOrder) => void;
-  fileTypes: string[];
-  onFileTypes: (t: string[]) => void;
-  searching: boolean;
+  label: string;
+  checked: boolean;
+  onChange: (on: boolean) => void;
 }) {
-  const typeLabel =
-    fileTypes.length === 0
-      ? "All types"
-      : fileTypes.length === 1
-        ? (fileTypeFilters.find((f) => f.id === fileTypes[0])?.label ?? fileTypes[0])
-        : `${fileTypes.length} types`;
-  const toggle = (id: string, on: boolean) =>
-    onFileTypes(on ? [...fileTypes, id] : fileTypes.filter((t) => t !== id));
-  const item = (f: (typeof fileTypeFilters)[number]) => (
+  return (
     <MenuPrimitive.CheckboxItem
-      key={f.id}
-      checked={fileTypes.includes(f.id)}
-      onCheckedChange={(on) => toggle(f.id, on === true)}
+      checked={checked}
+      onCheckedChange={(on) => onChange(on === true)}
       onSelect={(e) => e.preventDefault()}
       className="relative flex cursor-default items-center gap-2 rounded-sm py-1.5 pr-2 pl-8 text-sm outline-none select-none focus:bg-accent focus:text-accent-foreground"
     >
@@ -51,8 +34,74 @@ export function FilterBar({
           <CheckIcon className="size-3" aria-hidden />
         </MenuPrimitive.ItemIndicator>
       </span>
-      {f.label}
+      {label}
     </MenuPrimitive.CheckboxItem>
+  );
+}
+
+/** The Clear entry at the bottom of a multi-select menu. */
+function ClearItem({ disabled, onClear }: { disabled: boolean; onClear: () => void }) {
+  return (
+    <MenuPrimitive.Item
+      disabled={disabled}
+      onSelect={onClear}
+      className="sticky -bottom-1 -mx-1 -mb-1 flex cursor-default items-center border-t bg-popover px-3 py-2 text-sm outline-none select-none focus:bg-accent data-[disabled]:opacity-50"
+    >
+      Clear
+    </MenuPrimitive.Item>
+  );
+}
+
+const toggled = (list: string[], id: string, on: boolean) =>
+  on ? [...list, id] : list.filter((t) => t !== id);
+
+/**
+ * Search box plus the filter bar (spec 2 §2, §3 Search filters): time sort, a file-type
+ * multi-select with Clear and, once the user has connected apps, an app multi-select with Clear.
+ */
+export function FilterBar({
+  query,
+  onQuery,
+  sort,
+  onSort,
+  fileTypes,
+  onFileTypes,
+  apps,
+  onApps,
+  appOptions,
+  searching,
+}: {
+  query: string;
+  onQuery: (q: string) => void;
+  sort: SortOrder;
+  onSort: (s: SortOrder) => void;
+  fileTypes: string[];
+  onFileTypes: (t: string[]) => void;
+  /** Chosen app ids, and the apps to choose from (the user's connected apps). */
+  apps: string[];
+  onApps: (a: string[]) => void;
+  appOptions: { id: string; name: string }[];
+  searching: boolean;
+}) {
+  const typeLabel =
+    fileTypes.length === 0
+      ? "All types"
+      : fileTypes.length === 1
+        ? (fileTypeFilters.find((f) => f.id === fileTypes[0])?.label ?? fileTypes[0])
+        : `${fileTypes.length} types`;
+  const appLabel =
+    apps.length === 0
+      ? "All apps"
+      : apps.length === 1
+        ? (appOptions.find((a) => a.id === apps[0])?.name ?? apps[0])
+        : `${apps.length} apps`;
+  const item = (f: (typeof fileTypeFilters)[number]) => (
+    <CheckItem
+      key={f.id}
+      label={f.label}
+      checked={fileTypes.includes(f.id)}
+      onChange={(on) => onFileTypes(toggled(fileTypes, f.id, on))}
+    />
   );
   return (
     <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
@@ -128,15 +177,30 @@ export function FilterBar({
             <Menu.Separator />
             <Menu.Label className="text-xs text-muted-foreground">File types</Menu.Label>
             {fileTypeFilters.filter((f) => !("kind" in f)).map(item)}
-            <MenuPrimitive.Item
-              disabled={fileTypes.length === 0}
-              onSelect={() => onFileTypes([])}
-              className="sticky -bottom-1 -mx-1 -mb-1 flex cursor-default items-center border-t bg-popover px-3 py-2 text-sm outline-none select-none focus:bg-accent data-[disabled]:opacity-50"
-            >
-              Clear
-            </MenuPrimitive.Item>
+            <ClearItem disabled={fileTypes.length === 0} onClear={() => onFileTypes([])} />
           </Menu.Content>
         </Menu.Root>
+        {(appOptions.length > 0 || apps.length > 0) && (
+          <Menu.Root>
+            <Menu.Trigger asChild>
+              <Button variant="outline" aria-label={`App: ${appLabel}`} className="flex-1 sm:flex-none">
+                {appLabel} <ChevronDownIcon aria-hidden />
+              </Button>
+            </Menu.Trigger>
+            <Menu.Content align="end">
+              <Menu.Label className="text-xs text-muted-foreground">Connected apps</Menu.Label>
+              {appOptions.map((a) => (
+                <CheckItem
+                  key={a.id}
+                  label={a.name}
+                  checked={apps.includes(a.id)}
+                  onChange={(on) => onApps(toggled(apps, a.id, on))}
+                />
+              ))}
+              <ClearItem disabled={apps.length === 0} onClear={() => onApps([])} />
+            </Menu.Content>
+          </Menu.Root>
+        )}
       </div>
     </div>
   );

@@ -18,6 +18,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { SelectionBar } from "@/components/selection-bar";
 import { PageEditorDialog } from "@/features/pages";
 import { openUploadDialog } from "@/features/upload";
+import { useConnectedAppOptions } from "@/features/apps";
 import { MindmapView } from "@/features/mindmap";
 import { refreshMemoryLists } from "@/lib/query-keys";
 import { usePreviewParam } from "@/hooks/use-preview-param";
@@ -54,6 +55,8 @@ export function WallPage({
   const [query, setQuery] = useState("");
   const [sort, setSort] = useState<SortOrder>("recent");
   const [fileTypes, setFileTypes] = useState<string[]>([]);
+  const [apps, setApps] = useState<string[]>([]);
+  const appOptions = useConnectedAppOptions(listed);
   const { selected, toggle, clear: clearSelection, drop: dropSelection } = useSelection();
   const [toDelete, setToDelete] = useState<Source[] | null>(null);
   // The Pages view starts a new page titled 'New Page' (spec 2 §2, spec 3 §2).
@@ -61,9 +64,9 @@ export function WallPage({
   const queryClient = useQueryClient();
 
   const types = useMemo(() => fileTypesFor(fileTypes), [fileTypes]);
-  const list = useWallSources(tab, sort, types, listed);
+  const list = useWallSources(tab, sort, types, listed, apps);
   const items = useMemo(() => list.data?.pages.flatMap((p) => p.results) ?? [], [list.data]);
-  const search = useMemorySearch(query, items, tab, sort, types);
+  const search = useMemorySearch(query, items, tab, sort, types, apps);
   const shown = search.active ? search.results : items;
   const { pin } = useWallActions();
   const navigate = useNavigate();
@@ -113,6 +116,9 @@ export function WallPage({
           onSort={setSort}
           fileTypes={fileTypes}
           onFileTypes={setFileTypes}
+          apps={apps}
+          onApps={setApps}
+          appOptions={appOptions}
           searching={search.pending}
         />
       )}
@@ -153,7 +159,7 @@ export function WallPage({
           <WallEmpty
             tab={tab}
             onAdd={onAddMemory}
-            filtered={search.active ? "search" : fileTypes.length > 0 ? "filter" : null}
+            filtered={search.active ? "search" : fileTypes.length > 0 || apps.length > 0 ? "filter" : null}
           />
         ) : (
           <MemoryGrid

@@ -4,7 +4,7 @@ import type { SearchSourcesResult, SortOrder, Source, WallTab } from "@mnemo/con
 import { reportError } from "@/lib/report-error";
 import { searchSources } from "../api/search-sources";
 import { fuzzyMatch, mergeSearchResults } from "@/lib/fuzzy";
-import { matchesFileTypes } from "../logic/source-label";
+import { matchesApps, matchesFileTypes } from "../logic/source-label";
 
 export type SearchHit = Source & {
   match?: SearchSourcesResult["results"][number]["match"];
@@ -16,7 +16,8 @@ const DEBOUNCE_MS = 200;
 /**
  * Memory search: instant fuzzy matches over the loaded memories, merged with the server's
  * answer (fuzzy fields and content) when it arrives. A newer query aborts the older request
- * with the reason 'staleQuery'. `fileTypes` are `file_types` values (see `fileTypesFor`).
+ * with the reason 'staleQuery'. `fileTypes` are `file_types` values (see `fileTypesFor`), `apps`
+ * app ids.
  */
 export function useMemorySearch(
   query: string,
@@ -24,12 +25,14 @@ export function useMemorySearch(
   tab: WallTab,
   sort: SortOrder,
   fileTypes: string[],
+  apps: string[] = [],
 ) {
   const q = query.trim();
   const [server, setServer] = useState<{ q: string; results: SearchHit[] } | null>(null);
   const [pending, setPending] = useState(false);
   const controller = useRef<AbortController | null>(null);
   const typesKey = fileTypes.join(",");
+  const appsKey = apps.join(",");
 
   useEffect(() => {
     controller.current?.abort(searchConstants.staleQueryAbortReason);
@@ -44,7 +47,11 @@ export function useMemorySearch(
     controller.current = ac;
     const timer = setTimeout(() => {
       const types = typesKey ? typesKey.split(",") : [];
-      searchSources({ search_query: q, active_item: tab, sort, file_types: types }, ac.signal)
+      const chosenApps = appsKey ? appsKey.split(",") : [];
+      searchSources(
+        { search_query: q, active_item: tab, sort, file_types: types, apps: chosenApps },
+        ac.signal,
+      )
         .then((r) => {
           if (ac.signal.aborted) return;
           setServer({ q, results: r.results });
@@ -61,13 +68,14 @@ export function useMemorySearch(
       clearTimeout(timer);
       ac.abort(searchConstants.staleQueryAbortReason);
     };
-  }, [q, tab, sort, typesKey]);
+  }, [q, tab, sort, typesKey, appsKey]);
 
   const local = useMemo(() => {
     const types = typesKey ? typesKey.split(",") : [];
-    const pool = types.length ? loaded.filter((s) => matchesFileTypes(s, types)) : loaded;
+    const chosenApps = appsKey ? appsKey.split(",") : [];
+    const pool = loaded.filter((s) => matchesFileTypes(s, types) && matchesApps(s, chosenApps));
     return fuzzyMatch(pool, q);
-  }, [loaded, q, typesKey]);
+  }, [loaded, q, typesKey, appsKey]);
   const results = useMemo<SearchHit[]>(
     () => mergeSearchResults<SearchHit>(local, server && server.q === q ? server.results : null),
     [local, server, q],

@@ -19,11 +19,17 @@ function refreshOnFocus(query: { state: { dataUpdatedAt: number } }): boolean {
  * more often than the memories throttle (4 s); while any memory is still indexing and the live
  * stream is down, the list is refreshed at that pace so its status changes without a reload.
  */
-export function useWallSources(tab: WallTab, sort: SortOrder, fileTypes: string[], enabled = true) {
+export function useWallSources(
+  tab: WallTab,
+  sort: SortOrder,
+  fileTypes: string[],
+  enabled = true,
+  apps: string[] = [],
+) {
   return useInfiniteQuery({
-    queryKey: sourcesListKey(tab, sort, fileTypes),
+    queryKey: sourcesListKey(tab, sort, fileTypes, apps),
     queryFn: ({ pageParam, signal }) =>
-      listSources({ tab, page: pageParam, pageSize: WALL_PAGE_SIZE, sort, fileTypes }, signal),
+      listSources({ tab, page: pageParam, pageSize: WALL_PAGE_SIZE, sort, fileTypes, apps }, signal),
     initialPageParam: 1,
     getNextPageParam: (last: SourceList) => (last.has_more ? last.page + 1 : undefined),
     staleTime: throttles.memoriesFetchMs,

@@ -4,6 +4,7 @@ import {
   extensionOf,
   fileTypeFilters,
   fileTypesFor,
+  matchesApps,
   matchesFileTypes,
   sourceIconKind,
   sourceLabel,
@@ -78,8 +79,17 @@ describe("file-type filter", () => {
     expect(fileTypesFor(ids)).toEqual(types);
   });
 
-  it("fits the server's limit of 20 values with every choice on", () => {
-    expect(fileTypesFor(fileTypeFilters.map((f) => f.id)).length).toBeLessThanOrEqual(20);
+  it("fits the server's limit of 30 values with every choice on", () => {
+    expect(fileTypesFor(fileTypeFilters.map((f) => f.id)).length).toBeLessThanOrEqual(30);
+  });
+
+  it.each([
+    ["an e-mail for Mail", { app: "mail" }, ["mail"], true],
+    ["an e-mail not for WebDAV", { app: "webdav" }, ["mail"], false],
+    ["an upload (no app) not for Mail", { app: null }, ["mail"], false],
+    ["anything without an app filter", { app: null }, [], true],
+  ])("app filter: %s", (_n, source, apps, expected) => {
+    expect(matchesApps(source, apps)).toBe(expected);
   });
 
   it.each([

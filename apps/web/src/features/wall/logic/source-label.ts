@@ -8,6 +8,7 @@ import type { Source } from "@mnemo/contracts";
 export const fileTypeFilters = [
   { id: "webpage", label: "Web pages", types: ["webpage"], kind: true },
   { id: "page", label: "Pages", types: ["page"], kind: true },
+  { id: "synced", label: "Synced notes", types: ["local_source"], kind: true },
   { id: "pdf", label: "PDF", types: ["pdf"] },
   { id: "word", label: "Word", types: ["docx"] },
   { id: "powerpoint", label: "PowerPoint", types: ["pptx"] },
@@ -24,6 +25,11 @@ export function fileTypesFor(ids: readonly string[]): string[] {
   const out = new Set<string>();
   for (const id of ids) for (const t of fileTypeFilters.find((f) => f.id === id)?.types ?? []) out.add(t);
   return [...out];
+}
+
+/** Whether a memory came from one of the chosen apps (as the server's `apps` filter matches). */
+export function matchesApps(s: { app?: string | null }, apps: readonly string[]): boolean {
+  return apps.length === 0 || (!!s.app && apps.includes(s.app));
 }
 
 /** Whether a memory matches the expanded `file_types` values (as the server matches them). */

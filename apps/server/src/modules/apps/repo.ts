@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { connectedAccount, oauthState, source } from "../../db/schema/index.ts";
 
@@ -228,19 +228,18 @@ export async function accountSourceByHash(tx: Tx, ownerId: string, accountId: st
   return (await accountSourcesByHash(tx, ownerId, accountId, [hash]))[0];
 }
 
-export async function accountSourcesByHash(tx: Tx, ownerId: string, accountId: string, hashes: string[]) {
-  if (!hashes.length) return [];
+/** The memories an account's sync wrote (`ownerId`'s, from `accountId`) that match `where`. */
+async function accountSourceIds(tx: Tx, ownerId: string, accountId: string, where: SQL) {
   const rows = await tx
     .select({ id: source.id })
     .from(source)
-    .where(
-      and(
-        eq(source.ownerId, ownerId),
-        eq(source.connectedAccountId, accountId),
-        inArray(source.contentHash, hashes),
-      ),
-    );
+    .where(and(eq(source.ownerId, ownerId), eq(source.connectedAccountId, accountId), where));
   return rows.map((r) => r.id);
+}
+
+export async function accountSourcesByHash(tx: Tx, ownerId: string, accountId: string, hashes: string[]) {
+  if (!hashes.length) return [];
+  return accountSourceIds(tx, ownerId, accountId, inArray(source.contentHash, hashes));
 }
 
 /** A synced file of the account known by its hash, with the version it was saved at (meta.version). */
@@ -265,17 +264,7 @@ export async function accountFileVersion(tx: Tx, ownerId: string, accountId: str
  */
 export async function accountSourcesUnderPath(tx: Tx, ownerId: string, accountId: string, prefix: string) {
   const pattern = prefix.replace(/[\\%_]/g, (c) => `\\${c}`) + "%";
-  const rows = await tx
-    .select({ id: source.id })
-    .from(source)
-    .where(
-      and(
-        eq(source.ownerId, ownerId),
-        eq(source.connectedAccountId, accountId),
-        sql`${source.meta}->>'path' LIKE ${pattern}`,
-      ),
-    );
-  return rows.map((r) => r.id);
+  return accountSourceIds(tx, ownerId, accountId, sql`${source.meta}->>'path' LIKE ${pattern}`);
 }
 
 /** Every account of one app (the worker's folder watchers at start-up). */

@@ -64,7 +64,8 @@ export function createApp(ctx: AppContext) {
   app.use("*", requestId(ctx.log));
   app.use("/api/*", async (c, next) => {
     await next();
-    c.header("cache-control", "no-store");
+    // Every answer is `no-store` unless its route chose otherwise (the answer streams, ndjson.ts).
+    if (!c.res.headers.has("cache-control")) c.header("cache-control", "no-store");
     c.header("x-content-type-options", "nosniff");
   });
   // Large uploads go through the blob PUT route, the recording upload and the import route, which

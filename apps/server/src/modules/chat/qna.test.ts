@@ -57,6 +57,11 @@ for (const kind of testDatabases()) {
       });
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toContain("application/x-ndjson");
+      // Not no-store: Chromium lists a no-store stream read to its end as a cancelled request
+      // (issue 13 item 12); shared caches stay out, nothing is served unchecked.
+      expect(res.headers.get("cache-control")).toBe("private, no-cache");
+      // Every other API answer keeps no-store.
+      expect((await m.request("GET", "/api/health")).headers.get("cache-control")).toBe("no-store");
       const { lines, item } = await ask(m, alice, { question: "How big is the telescope mirror?" });
       expect(Object.keys(lines[0])).toEqual(
         expect.arrayContaining([

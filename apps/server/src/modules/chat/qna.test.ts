@@ -136,6 +136,23 @@ for (const kind of testDatabases()) {
       expect(outsider.item.sources.results.map((r) => r.id)).not.toContain(ids.bobTelescope);
     });
 
+    it("a member revoked from a shared collection finds none of it over everything (issue 13 item 9)", async () => {
+      const dave = await m.buildUser();
+      await db
+        .insert(collectionMember)
+        .values({ collectionId: `col-${kind}`, email: dave.email, role: "read", userId: dave.id });
+      const before = await ask(m, dave, { question: "How big is Bob's telescope mirror?" });
+      expect(before.item.sources.results.map((r) => r.id)).toEqual([ids.bobTelescope]);
+      const revoked = await m.request("DELETE", `/api/collection/col-${kind}/revoke_access`, {
+        as: bob,
+        json: { recipient_email_id: dave.email },
+      });
+      expect(revoked.status).toBe(200);
+      const after = await ask(m, dave, { question: "How big is Bob's telescope mirror?" });
+      expect(after.item.sources.results.map((r) => r.id)).not.toContain(ids.bobTelescope);
+      expect(after.item.response).not.toContain("300 millimetres");
+    });
+
     it("says plainly when nothing relevant is found", async () => {
       const { item } = await ask(m, alice, { question: "What is the capital of Mongolia?" });
       expect(item.response).toContain(answerTexts.noRelevantContext);

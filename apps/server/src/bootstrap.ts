@@ -7,7 +7,7 @@ import { acquireDataDirLock } from "./db/lock.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { createAuth } from "./modules/auth/auth.ts";
 import { mailerFromConfig } from "./modules/mail/mailer.ts";
-import { verificationMail } from "./modules/mail/messages.ts";
+import { existingAccountMail, verificationMail } from "./modules/mail/messages.ts";
 import { bindGrantsOfVerifiedAddress } from "./modules/collections/invitations.ts";
 import { insertProfile } from "./modules/users/repo.ts";
 import { EventBus } from "./modules/events/bus.ts";
@@ -69,6 +69,9 @@ export function buildContext(config: Config, database: Database, log: Logger): A
       ? {
           send: (to, url) => mailer.send(verificationMail(to, url)),
           onVerified: (u) => bindGrantsOfVerifiedAddress(database.db, u),
+          required: config.REQUIRE_EMAIL_VERIFICATION
+            ? { notifyExisting: (to) => mailer.send(existingAccountMail(to, `${publicUrl}/sign-in`)) }
+            : undefined,
         }
       : undefined,
   });

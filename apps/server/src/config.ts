@@ -29,6 +29,12 @@ export const zConfig = z.object({
   PUBLIC_URL: z.string().url().optional(),
   /** SMTP server for invitations and e-mail verification, e.g. smtps://user:pass@host:465. */
   SMTP_URL: z.string().url().optional(),
+  /**
+   * Sign-up waits for the verification mail (needs SMTP_URL): a new account gets no session until
+   * its address is confirmed, and sign-up answers a registered address exactly as a new one (the
+   * owner is mailed a notice), so sign-up no longer tells who has an account (issue 12).
+   */
+  REQUIRE_EMAIL_VERIFICATION: bool,
   /** The From address of the mail Mnemo sends. */
   MAIL_FROM: z.string().default("Mnemo <no-reply@localhost>"),
   AUTH_SECRET: z.string().min(32).optional(),
@@ -143,6 +149,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const c = parsed.data;
+  if (c.REQUIRE_EMAIL_VERIFICATION && !c.SMTP_URL)
+    throw new Error(
+      "Invalid configuration:\n  REQUIRE_EMAIL_VERIFICATION: needs SMTP_URL (the verification link is mailed)",
+    );
   const dataDir = path.resolve(c.DATA_DIR);
   return {
     ...c,

@@ -23,6 +23,14 @@ export const zAuthUser = z.object({
 export const zAuthResult = z.object({ token: z.string(), user: zAuthUser });
 export type AuthResult = z.infer<typeof zAuthResult>;
 
+/**
+ * POST /api/auth/sign-up answers a session, or — when the server requires e-mail verification —
+ * only that a link was mailed. That answer is the same for a new and a registered address.
+ */
+export const zSignUpPending = z.object({ verification_required: z.literal(true), message: z.string() });
+export const zSignUpResult = z.union([zAuthResult, zSignUpPending]);
+export type SignUpResult = z.infer<typeof zSignUpResult>;
+
 /** POST /api/auth/desktop_token: a signed-in desktop client proves itself with the operator's secret. */
 export const zDesktopTokenInput = z.object({ client_secret: z.string().min(1).max(512) });
 /** The token to send as `X-Desktop-Token` (bound to this user), and when it expires (Unix seconds). */

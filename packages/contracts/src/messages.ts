@@ -103,6 +103,9 @@ export const mailMessages = {
   invitationText: (p: { inviter: string; name: string; url: string }): string =>
     `${p.inviter} shared the collection "${p.name}" with you.\n\nOpen this link to join it (it works once, for 14 days):\n${p.url}\n`,
   verificationSubject: "Confirm your e-mail address for Mnemo",
+  existingAccountSubject: "Someone tried to create a Mnemo account with your address",
+  existingAccountText: (p: { signInUrl: string }): string =>
+    `Someone (perhaps you) tried to create a Mnemo account with this e-mail address, which already has one. No new account was made.\n\nIf it was you, sign in here:\n${p.signInUrl}\n\nIf it was not you, you can ignore this mail.\n`,
   verificationText: (p: { url: string }): string =>
     `Open this link to confirm your e-mail address (it works for 24 hours):\n${p.url}\n\nCollections shared with this address become yours once it is confirmed.\n`,
 } as const;
@@ -341,6 +344,14 @@ export const authMessages = {
   updateUsernameFailed: "Failed to update username. Please try again.",
   /** Composed: the spec states only that the full name is required. */
   fullNameRequired: "Full name is required.",
+  /**
+   * Composed (REQUIRE_EMAIL_VERIFICATION; the spec has no sign-up verification): the one answer
+   * to every accepted sign-up, new address or registered, so it tells nobody who has an account.
+   */
+  checkEmailToFinish:
+    "Check your e-mail: if this address can be used, we have sent it a link to finish signing up. Then sign in.",
+  /** Composed: a sign-in with the right password before the address is confirmed. */
+  verifyEmailFirst: "Confirm your e-mail address first: we have sent you a new link.",
 } as const;
 
 /** Every message group, by area. */

@@ -13,6 +13,7 @@ import { serveWebApp } from "./static.ts";
 import { authRoutes } from "../modules/auth/routes.ts";
 import { userRoutes } from "../modules/users/routes.ts";
 import { chatRoutes } from "../modules/chat/routes.ts";
+import { STREAM_CACHE_CONTROL } from "../modules/chat/ndjson.ts";
 import { providerRoutes } from "../modules/providers/routes.ts";
 import { sourceRoutes } from "../modules/sources/routes.ts";
 import { eventRoutes } from "../modules/events/routes.ts";
@@ -64,7 +65,8 @@ export function createApp(ctx: AppContext) {
   app.use("*", requestId(ctx.log));
   app.use("/api/*", async (c, next) => {
     await next();
-    c.header("cache-control", "no-store");
+    // Every answer is `no-store` but the answer streams (ndjson.ts says why).
+    if (c.res.headers.get("cache-control") !== STREAM_CACHE_CONTROL) c.header("cache-control", "no-store");
     c.header("x-content-type-options", "nosniff");
   });
   // Large uploads go through the blob PUT route, the recording upload and the import route, which

@@ -19,6 +19,11 @@ export type AuthOptions = {
   verification?: {
     send: (to: string, url: string) => Promise<void>;
     onVerified: (user: { id: string; email: string }) => Promise<void>;
+    /**
+     * REQUIRE_EMAIL_VERIFICATION: no session before the address is confirmed, and a sign-up with
+     * a registered address answers like a new one; `notifyExisting` mails that address's owner.
+     */
+    required?: { notifyExisting: (to: string) => Promise<void> };
   };
 };
 
@@ -34,11 +39,13 @@ const refuseTrivialPasswords = createAuthMiddleware(async (ctx) => {
 
 /**
  * better-auth's e-mail verification: a signed token (24 h) mailed on sign-up as a link to
- * GET /api/auth/verify-email (auth/routes.ts); sign-in does not wait for it.
+ * GET /api/auth/verify-email (auth/routes.ts). Sign-in waits for it only when verification is
+ * required (then a sign-in with the right password but an unconfirmed address mails a new link).
  */
 function emailVerification(baseURL: string, v: NonNullable<AuthOptions["verification"]>) {
   return {
     sendOnSignUp: true,
+    sendOnSignIn: Boolean(v.required),
     expiresIn: 60 * 60 * 24,
     sendVerificationEmail: async ({ user, token }: { user: { email: string }; token: string }) => {
       await v.send(user.email, `${baseURL}/api/auth/verify-email?token=${encodeURIComponent(token)}`);
@@ -67,7 +74,22 @@ export function createAuth(opts: AuthOptions) {
         invitation: schema.invitation,
       },
     }),
-    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      // better-auth then answers a registered address like a new one (the password is hashed
+      // either way, so the time taken does not tell them apart either).
+      requireEmailVerification: Boolean(opts.verification?.required),
+      ...(opts.verification?.required
+        ? {
+            onExistingUserSignUp: async ({ user }: { user: { email: string } }) => {
+              await opts.verification!.required!.notifyExisting(user.email);
+            },
+          }
+        : {}),
+    },
     ...(opts.verification ? { emailVerification: emailVerification(opts.baseURL, opts.verification) } : {}),
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     // The SPA is served from the same origin; the API is used with bearer tokens.

@@ -1,11 +1,14 @@
 import { z } from "zod";
 import {
+  authMessages,
   zAuthResult,
   zDesktopTokenInput,
   zDesktopTokenResult,
   zSignInInput,
   zSignUpInput,
+  zSignUpResult,
 } from "@mnemo/contracts";
+
 import { APIError } from "better-auth/api";
 import type { AppEnv } from "../../http/context.ts";
 import { createRouter, defineRoute } from "../../http/route.ts";
@@ -24,6 +27,8 @@ function mapAuthError(err: unknown): never {
       case "INVALID_PASSWORD":
       case "INVALID_EMAIL":
         throw new AppError("unauthorized", "Invalid email or password.", undefined, 401);
+      case "EMAIL_NOT_VERIFIED":
+        throw new AppError("forbidden", authMessages.verifyEmailFirst, undefined, 403);
       case "PASSWORD_TOO_SHORT":
         throw new AppError("validation", "Password must be at least 8 characters.");
       case "PASSWORD_TOO_LONG":
@@ -55,14 +60,22 @@ export function authRoutes(ctx: AuthRouteDeps) {
     {
       method: "post",
       path: "/auth/sign-up",
-      summary: "Create an account",
+      summary:
+        "Create an account. With REQUIRE_EMAIL_VERIFICATION no session yet: the same answer for a new and a registered address (a link is mailed to finish)",
       tag: "auth",
       auth: false,
       body: zSignUpInput,
-      response: zAuthResult,
+      response: zSignUpResult,
     },
     [],
-    async (c, { body }) => c.json(authResult(await ctx.auth.api.signUpEmail({ body }).catch(mapAuthError))),
+    async (c, { body }) => {
+      const res = await ctx.auth.api.signUpEmail({ body }).catch(mapAuthError);
+      // better-auth answers a registered address like a new one here (a made-up user, no token):
+      // only the message goes out, identical in both cases.
+      if (!res.token)
+        return c.json({ verification_required: true as const, message: authMessages.checkEmailToFinish });
+      return c.json(authResult(res));
+    },
   );
 
   defineRoute(

@@ -1,5 +1,8 @@
 import type { StreamLine } from "@mnemo/contracts/stream";
 
+/** The Cache-Control of an answer stream (every other /api answer is `no-store`). */
+export const STREAM_CACHE_CONTROL = "private, no-cache";
+
 /**
  * An `application/x-ndjson` response pulling lines from `lines` one at a time. When the client
  * goes away (the response body is cancelled or the request signal aborts), `abort` fires and
@@ -36,7 +39,12 @@ export function ndjsonResponse(
     status: 200,
     headers: {
       "content-type": "application/x-ndjson; charset=utf-8",
-      "cache-control": "no-store",
+      // Not `no-store`: Chromium lists a `no-store` response that the page reads to its end through a
+      // stream reader as a cancelled request (net::ERR_ABORTED) about one time in two, though every
+      // byte arrived (docs/decisions.md, issue 13 item 12). A POST answer is never reused by a cache
+      // (RFC 9111 §9.3.3; Chromium does not store a fetch POST at all); `private, no-cache` keeps
+      // shared caches out and any copy from being served unchecked.
+      "cache-control": STREAM_CACHE_CONTROL,
       "x-accel-buffering": "no",
     },
   });

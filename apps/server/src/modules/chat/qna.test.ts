@@ -57,6 +57,11 @@ for (const kind of testDatabases()) {
       });
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toContain("application/x-ndjson");
+      // Not no-store: Chromium lists a no-store stream read to its end as a cancelled request
+      // (issue 13 item 12); shared caches stay out, nothing is served unchecked.
+      expect(res.headers.get("cache-control")).toBe("private, no-cache");
+      // Every other API answer keeps no-store.
+      expect((await m.request("GET", "/api/health")).headers.get("cache-control")).toBe("no-store");
       const { lines, item } = await ask(m, alice, { question: "How big is the telescope mirror?" });
       expect(Object.keys(lines[0])).toEqual(
         expect.arrayContaining([
@@ -129,6 +134,23 @@ for (const kind of testDatabases()) {
       // Never a non-member.
       const outsider = await ask(m, alice, { question: "Who ground the mirror in 2004?" });
       expect(outsider.item.sources.results.map((r) => r.id)).not.toContain(ids.bobTelescope);
+    });
+
+    it("a member revoked from a shared collection finds none of it over everything (issue 13 item 9)", async () => {
+      const dave = await m.buildUser();
+      await db
+        .insert(collectionMember)
+        .values({ collectionId: `col-${kind}`, email: dave.email, role: "read", userId: dave.id });
+      const before = await ask(m, dave, { question: "How big is Bob's telescope mirror?" });
+      expect(before.item.sources.results.map((r) => r.id)).toEqual([ids.bobTelescope]);
+      const revoked = await m.request("DELETE", `/api/collection/col-${kind}/revoke_access`, {
+        as: bob,
+        json: { recipient_email_id: dave.email },
+      });
+      expect(revoked.status).toBe(200);
+      const after = await ask(m, dave, { question: "How big is Bob's telescope mirror?" });
+      expect(after.item.sources.results.map((r) => r.id)).not.toContain(ids.bobTelescope);
+      expect(after.item.response).not.toContain("300 millimetres");
     });
 
     it("says plainly when nothing relevant is found", async () => {

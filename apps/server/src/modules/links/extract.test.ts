@@ -22,6 +22,10 @@ describe("extractMetadata", () => {
       '<link rel="canonical" href="/blog/post?ref=1"><meta property="og:image" content="javascript:alert(1)">',
       { canonical: "https://site.example/blog/post?ref=1", ogImage: undefined },
     ],
+    [
+      "<!-- <title>Commented out</title> --><script>var t = '<title>In a script</title>'</script><TITLE>Caf&eacute; &amp; bar</TITLE><META NAME='Description' CONTENT='Quoted &quot;text&quot;'>",
+      { title: "Café & bar", description: 'Quoted "text"' },
+    ],
   ])("%s", (head, expected) => {
     expect(extractMetadata(`<!doctype html><html><head>${head}</head></html>`, base)).toMatchObject(expected);
   });

@@ -7,6 +7,7 @@ import { Readability } from "@mozilla/readability";
 import { Defuddle } from "defuddle/node";
 import { parseHTML } from "linkedom";
 import { htmlToMarkdown } from "./markdown.ts";
+import { scanTags } from "./metadata-scan.ts";
 
 export type PageMetadata = {
   title: string;
@@ -42,32 +43,28 @@ function absolute(href: string | undefined, base: string): string | undefined {
   }
 }
 
-/** Reads the page's own metadata (Open Graph and Twitter cards before plain tags). */
+/**
+ * Reads the page's own metadata (Open Graph and Twitter cards before plain tags) by one linear
+ * scan of its tags (`metadata-scan.ts`): this runs on the event loop for "Fetch page metadata"
+ * and the link fallback, where a DOM parse of a hostile page took seconds.
+ */
 export function extractMetadata(html: string, pageUrl: string): PageMetadata {
-  const doc = parseDocument(html);
+  const tags = scanTags(html);
   const meta = (...keys: string[]) => {
     for (const key of keys) {
-      const el = doc.querySelector(`meta[property="${key}"], meta[name="${key}"]`);
-      const content = clean(el?.getAttribute("content"));
+      const content = clean(tags.meta.get(key));
       if (content) return content;
     }
     return "";
   };
-  const title =
-    meta("og:title", "twitter:title") ||
-    clean(doc.querySelector("title")?.textContent) ||
-    clean(doc.querySelector("h1")?.textContent);
-  const canonical = absolute(
-    doc.querySelector('link[rel="canonical"]')?.getAttribute("href") ?? undefined,
-    pageUrl,
-  );
+  const title = meta("og:title", "twitter:title") || clean(tags.title) || clean(tags.h1);
   return {
     title,
     description: meta("description", "og:description", "twitter:description"),
     ogImage: absolute(meta("og:image", "og:image:url", "twitter:image") || undefined, pageUrl),
-    canonical,
+    canonical: absolute(tags.canonical, pageUrl),
     siteName: meta("og:site_name") || undefined,
-    language: clean(doc.documentElement?.getAttribute("lang")) || undefined,
+    language: clean(tags.lang) || undefined,
   };
 }
 

@@ -6,6 +6,15 @@ export function verificationMail(to: string, url: string): Mail {
   return { to, subject: mailMessages.verificationSubject, text: mailMessages.verificationText({ url }) };
 }
 
+/** The notice to an address that already has an account when someone signs up with it again. */
+export function existingAccountMail(to: string, signInUrl: string): Mail {
+  return {
+    to,
+    subject: mailMessages.existingAccountSubject,
+    text: mailMessages.existingAccountText({ signInUrl }),
+  };
+}
+
 /** The mail with a collection's single-use invitation link. */
 export function invitationMail(to: string, p: { inviter: string; name: string; url: string }): Mail {
   return { to, subject: mailMessages.invitationSubject(p), text: mailMessages.invitationText(p) };

@@ -54,6 +54,23 @@ describe("hostile documents never stall the server", () => {
     60_000,
   );
 
+  it("POST /api/upload/fetch_page_metadata of a 500 KB page of unclosed <div>s reads its title without blocking the event loop", async () => {
+    const url = `${site.origin}/hostile-head`;
+    await m.request("POST", "/api/upload/fetch_page_metadata", {
+      as: alice,
+      json: { url: `${site.origin}/plain-page` },
+    });
+    const { result: res, maxBlockedMs } = await watchEventLoop(() =>
+      m.request("POST", "/api/upload/fetch_page_metadata", { as: alice, json: { url } }),
+    );
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      title: "Stuffed & slow",
+      description: "A head built to stall parsers.",
+    });
+    expect(maxBlockedMs).toBeLessThan(MAX_STALL_MS);
+  }, 60_000);
+
   it("answers /api/health while a hostile conversion runs", async () => {
     const slow = m.request("POST", "/api/blocknote-parser", {
       as: alice,

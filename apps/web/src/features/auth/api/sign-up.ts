@@ -1,7 +1,15 @@
-import { zAuthResult, type AuthResult, type SignUpInput } from "@mnemo/contracts";
+import { zSignUpResult, type SignUpInput, type SignUpResult } from "@mnemo/contracts";
 import { api } from "@/lib/api";
 
-/** POST /api/auth/sign-up: creates the account and returns its first bearer token. */
-export function signUp(input: SignUpInput): Promise<AuthResult> {
-  return api.request("/api/auth/sign-up", { method: "POST", body: input, schema: zAuthResult, auth: false });
+/**
+ * POST /api/auth/sign-up: creates the account and returns its first bearer token — or, when the
+ * server requires e-mail verification, only that a link was mailed (no session yet).
+ */
+export function signUp(input: SignUpInput): Promise<SignUpResult> {
+  return api.request("/api/auth/sign-up", {
+    method: "POST",
+    body: input,
+    schema: zSignUpResult,
+    auth: false,
+  });
 }

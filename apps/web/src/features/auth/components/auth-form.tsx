@@ -3,7 +3,7 @@ import { Link, useSearchParams } from "react-router";
 import { Loader2Icon } from "lucide-react";
 import type { UseMutationResult } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { AuthResult } from "@mnemo/contracts";
+import type { SignUpResult } from "@mnemo/contracts";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/form-field";
 import { errorMessage } from "@/lib/api";
@@ -46,7 +46,7 @@ export function AuthForm<K extends string, T>({
   submitLabel: string;
   schema: z.ZodType<T>;
   fields: AuthField<K>[];
-  mutation: UseMutationResult<AuthResult, Error, T>;
+  mutation: UseMutationResult<SignUpResult, Error, T>;
   /** The other auth screen: "New to Mnemo?" → Create an account. */
   other: { prompt: string; label: string; pathname: string };
 }) {
@@ -78,6 +78,11 @@ export function AuthForm<K extends string, T>({
     <AuthLayout title={title} subtitle={subtitle} footer={footer}>
       <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label={formLabel}>
         <FormAlert message={mutation.isError ? errorMessage(mutation.error) : null} />
+        {mutation.data && "verification_required" in mutation.data && (
+          <p role="status" className="rounded-md border bg-muted px-3 py-2.5 text-sm">
+            {mutation.data.message}
+          </p>
+        )}
         {fields.map(({ name, ...field }) => (
           <FormField
             key={name}

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { authMessages } from "@mnemo/contracts";
 import { authToken } from "@/lib/auth-token";
 import { renderScreen, scriptServer } from "@/test/render";
 import { SignUpPage } from "./sign-up-page";
@@ -67,5 +68,21 @@ describe("sign-up screen", () => {
     fill("Password", "long enough");
     fireEvent.submit(screen.getByRole("form", { name: "Sign up" }));
     await waitFor(() => expect(authToken.get()).toBe("tok"));
+  });
+
+  it("says to check the e-mail when the server requires verification, and stays signed out", async () => {
+    scriptServer({
+      "POST /api/auth/sign-up": {
+        body: { verification_required: true, message: authMessages.checkEmailToFinish },
+      },
+    });
+    renderScreen(<SignUpPage />, "/sign-up");
+    fill("Full name", "Ada");
+    fill("Email", "ada@example.com");
+    fill("Password", "long enough");
+    fireEvent.submit(screen.getByRole("form", { name: "Sign up" }));
+    expect((await screen.findByRole("status")).textContent).toBe(authMessages.checkEmailToFinish);
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(authToken.get()).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AuthResult } from "@mnemo/contracts";
+import type { SignUpResult } from "@mnemo/contracts";
 import { authToken } from "@/lib/auth-token";
 import { signIn } from "../api/sign-in";
 import { signUp } from "../api/sign-up";
@@ -16,7 +16,9 @@ export function safeNext(next: string | null, fallback = "/"): string {
 /** Keeps the token; the guard of the sign-in and sign-up screens then moves on to `?next=`. */
 function useSignedIn() {
   const queryClient = useQueryClient();
-  return (result: AuthResult) => {
+  return (result: SignUpResult) => {
+    // A sign-up waiting for its e-mail confirmation has no session: the form shows the message.
+    if (!("token" in result)) return;
     queryClient.clear();
     authToken.set(result.token);
   };

@@ -24,7 +24,7 @@ describe("lifetimePrice", () => {
 });
 
 describe("planPrice", () => {
-  it("takes the modal's 40% and the plan screen's 50% off the yearly price", () => {
+  it("takes the one yearly discount (40%) that the modal and the plan screen both show", () => {
     expect(planPrice("pro", "monthly").label).toBe("$15");
     expect(planPrice("pro", "yearly").label).toBe("$9");
     expect(planPrice("team", "yearly").label).toBe("$18");

@@ -172,7 +172,7 @@ export async function finishLogin(deps: SsoDeps, callbackUrl: URL): Promise<stri
   if (!pending || pending.expiresAt.getTime() < Date.now()) throw new AppError("validation", orgMessages.ssoFailed);
   const row = await repo.ssoOf(deps.db, pending.organizationId);
   if (!row || !row.domainVerified) throw new AppError("validation", orgMessages.ssoFailed);
-  let claims: oidc.IDToken | undefined;
+  let claims: Record<string, unknown> | undefined;
   try {
     const config = await providerConfig(deps, row);
     const current = new URL(ssoRedirectUri(deps.publicUrl));
@@ -183,7 +183,11 @@ export async function finishLogin(deps: SsoDeps, callbackUrl: URL): Promise<stri
       expectedNonce: pending.nonce,
       idTokenExpected: true,
     });
-    claims = tokens.claims();
+    const idToken = tokens.claims();
+    if (!idToken) throw new Error("no ID token");
+    // Providers may keep e-mail and name out of the ID token (OpenID Connect Core 5.4): read
+    // them from the UserInfo endpoint, bound to the ID token's subject.
+    claims = { ...(await oidc.fetchUserInfo(config, tokens.access_token, idToken.sub)), ...idToken };
   } catch (err) {
     deps.log.warn({ err: (err as Error).message }, "single sign-on: code exchange failed");
     throw new AppError("validation", orgMessages.ssoFailed);

@@ -2,7 +2,14 @@ import { expect, request as playwrightRequest, test, type Browser } from "@playw
 import { orgMessages } from "@mnemo/contracts";
 import { skipFirstRun } from "./helpers";
 import { MemoryApi } from "./wall-api";
-import { fixtureOrigin, inboxOrigin, oidcOrigin, orgsOrigin, ssoDomain, ssoPerson } from "./fixture-site-config";
+import {
+  fixtureOrigin,
+  inboxOrigin,
+  oidcOrigin,
+  orgsOrigin,
+  ssoDomain,
+  ssoPerson,
+} from "./fixture-site-config";
 
 /**
  * Organisations (issue 20) on the orgs server (e2e/fixture-site-config.ts): SMTP through the
@@ -59,9 +66,13 @@ test("an owner's organisation: invitation by e-mail, shared collection, white-la
 
   const inbox = await playwrightRequest.newContext();
   const mailTo = async () =>
-    ((await (await inbox.get(`${inboxOrigin}/mails`)).json()) as { to: string; subject: string; text: string }[]).find(
-      (m) => m.to === memberEmail && m.subject.includes("Initech"),
-    );
+    (
+      (await (await inbox.get(`${inboxOrigin}/mails`)).json()) as {
+        to: string;
+        subject: string;
+        text: string;
+      }[]
+    ).find((m) => m.to === memberEmail && m.subject.includes("Initech"));
   await expect.poll(async () => !!(await mailTo())).toBe(true);
   const link = (await mailTo())!.text.match(/http:\/\/\S+\/org\/invitation\/\S+/)?.[0];
   expect(link).toBeTruthy();
@@ -90,7 +101,10 @@ test("an owner's organisation: invitation by e-mail, shared collection, white-la
   // The shell, title, favicon and manifest carry the organisation's brand.
   await memberPage.reload();
   await expect(memberPage.getByTestId("brand-name").filter({ visible: true })).toHaveText("Initech Brain");
-  await expect(memberPage.getByTestId("brand-icon").filter({ visible: true })).toHaveAttribute("src", /^data:image\/png;base64,/);
+  await expect(memberPage.getByTestId("brand-icon").filter({ visible: true })).toHaveAttribute(
+    "src",
+    /^data:image\/png;base64,/,
+  );
   await expect(memberPage).toHaveTitle("Initech Brain");
   await expect(memberPage.locator('link[rel="icon"]')).toHaveAttribute("href", /^data:image\/png;base64,/);
   await expect(memberPage.locator('link[rel="manifest"]')).toHaveAttribute("href", /^blob:/);
@@ -119,6 +133,8 @@ test("an owner's organisation: invitation by e-mail, shared collection, white-la
   await ssoPage.goto("/org");
   await expect(ssoPage.getByTestId("organization").filter({ hasText: "Initech" })).toContainText("Member");
   await ownerPage.reload();
-  await expect(ownerPage.getByTestId("org-member").filter({ hasText: ssoPerson.email })).toContainText(ssoPerson.name);
+  await expect(ownerPage.getByTestId("org-member").filter({ hasText: ssoPerson.email })).toContainText(
+    ssoPerson.name,
+  );
   await api.dispose();
 });

@@ -117,7 +117,9 @@ export type OrgMembers = z.infer<typeof zOrgMembers>;
 
 export const zIsUserAdmin = z.object({ is_admin: z.boolean(), organization_id: z.string().nullable() });
 
-export const zOrgStatsQuery = zOrgIdQuery.extend({ days: z.coerce.number().int().min(1).max(365).default(30) });
+export const zOrgStatsQuery = zOrgIdQuery.extend({
+  days: z.coerce.number().int().min(1).max(365).default(30),
+});
 /** Aggregates only: an admin never sees a member's private memories or questions. */
 export const zOrgStats = z.object({
   organization_id: z.string(),

@@ -14,7 +14,10 @@ export type OidcPeer = {
   close(): Promise<void>;
 };
 
-const page = (uid: string, hint: string) => `<!doctype html><html><head><title>Test identity provider</title></head>
+const page = (
+  uid: string,
+  hint: string,
+) => `<!doctype html><html><head><title>Test identity provider</title></head>
 <body><h1>Sign in to the test identity provider</h1>
 <form method="post" action="/interaction/${uid}/login">
 <label>E-mail <input name="email" type="email" value="${hint.replace(/[^\w@.+-]/g, "")}" autocomplete="off"></label>
@@ -89,7 +92,12 @@ export async function startOidcPeer(opts: { redirectUri: string; port?: number }
           res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
           return void res.end(page(details.uid, email).replace("<form", "<p>Unknown account.</p><form"));
         }
-        await provider.interactionFinished(req, res, { login: { accountId: email } }, { mergeWithLastSubmission: false });
+        await provider.interactionFinished(
+          req,
+          res,
+          { login: { accountId: email } },
+          { mergeWithLastSubmission: false },
+        );
       } catch (err) {
         res.writeHead(400, { "content-type": "text/plain" });
         res.end((err as Error).message);

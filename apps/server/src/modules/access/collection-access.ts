@@ -21,10 +21,7 @@ export type CollectionActor = Viewer;
 export async function loadCollectionFacts(db: repo.Tx, collectionId: string) {
   const row = await repo.findCollection(db, collectionId);
   if (!row) return undefined;
-  const [grants, orgGrants] = await Promise.all([
-    repo.grantsOf(db, [row.id]),
-    repo.orgGrantsOf(db, row.id),
-  ]);
+  const [grants, orgGrants] = await Promise.all([repo.grantsOf(db, [row.id]), repo.orgGrantsOf(db, row.id)]);
   const bound = new Map<string, AccessType>(orgGrants.map((g) => [g.userId, g.role]));
   // A personal grant and an organisation share: the stronger counts.
   for (const g of grants)

@@ -46,7 +46,10 @@ export async function grantsOf(db: Tx, ids: string[]): Promise<Grant[]> {
  * The roles a collection's organisation shares give: one row per current member of each
  * organisation it is shared with (read or write).
  */
-export async function orgGrantsOf(db: Tx, collectionId: string): Promise<{ userId: string; role: AccessType }[]> {
+export async function orgGrantsOf(
+  db: Tx,
+  collectionId: string,
+): Promise<{ userId: string; role: AccessType }[]> {
   const rows = await db
     .select({ userId: member.userId, role: collectionOrgShare.role })
     .from(collectionOrgShare)

@@ -15,7 +15,13 @@ export async function updateKeys(
   db: Db,
   secrets: SecretBox,
   actor: Actor,
-  q: { organization_id?: string; app_name: string; client_id: string; client_secret: string; redirect_url: string },
+  q: {
+    organization_id?: string;
+    app_name: string;
+    client_id: string;
+    client_secret: string;
+    redirect_url: string;
+  },
 ) {
   const org = await requireAdmin(db, actor, q.organization_id);
   const sealed = secrets.seal({
@@ -24,7 +30,12 @@ export async function updateKeys(
     redirect_url: q.redirect_url,
   });
   await repo.upsertAppKey(db, org.organizationId, q.app_name, sealed);
-  return { success: true as const, app_name: q.app_name, client_id: q.client_id, redirect_url: q.redirect_url };
+  return {
+    success: true as const,
+    app_name: q.app_name,
+    client_id: q.client_id,
+    redirect_url: q.redirect_url,
+  };
 }
 
 /** The keys an admin has set (client ids and redirect URLs; never the secrets). */

@@ -279,7 +279,11 @@ export const orgRouteCases: OrgCase[] = [
     method: "POST",
     route: "/api/label/update_self_labelled_app_icon",
     url: () => "/api/label/update_self_labelled_app_icon",
-    body: (f) => ({ organization_id: f.orgId, image_url: "https://169.254.169.254/icon.png", app_name: "Renamed" }),
+    body: (f) => ({
+      organization_id: f.orgId,
+      image_url: "https://169.254.169.254/icon.png",
+      app_name: "Renamed",
+    }),
     expect: { ...adminOnly, admin: 400, owner: 400 },
     mutates: true,
   },

@@ -57,7 +57,9 @@ describe.each(testDatabases())("organisation authorization matrix on %s", (kind)
     });
     const collectionId = crypto.randomUUID();
     await db.insert(collection).values({ id: collectionId, ownerId: users.owner.id, name: `Team ${tag}` });
-    await db.insert(collectionSource).values({ collectionId, sourceId: sharedMemoryId, addedBy: users.owner.id });
+    await db
+      .insert(collectionSource)
+      .values({ collectionId, sourceId: sharedMemoryId, addedBy: users.owner.id });
     await db.insert(collectionOrgShare).values({ collectionId, organizationId: orgId, role: "read" });
     const invitationId = crypto.randomBytes(24).toString("base64url");
     await db.insert(invitation).values({
@@ -147,10 +149,15 @@ describe.each(testDatabases())("organisation authorization matrix on %s", (kind)
     ownMemory.anonymous = ownMemory.owner;
     otherOrgId = crypto.randomUUID();
     const db = m.ctx.database.db;
-    await db.insert(organization).values({ id: otherOrgId, name: "Other org", slug: `other-${otherOrgId}`, createdAt: new Date() });
     await db
-      .insert(member)
-      .values({ id: crypto.randomUUID(), organizationId: otherOrgId, userId: users.otherAdmin.id, role: "owner" });
+      .insert(organization)
+      .values({ id: otherOrgId, name: "Other org", slug: `other-${otherOrgId}`, createdAt: new Date() });
+    await db.insert(member).values({
+      id: crypto.randomUUID(),
+      organizationId: otherOrgId,
+      userId: users.otherAdmin.id,
+      role: "owner",
+    });
     shared = await buildFixture();
   });
   afterAll(async () => {
@@ -177,12 +184,14 @@ describe.each(testDatabases())("organisation authorization matrix on %s", (kind)
       });
       const text = await res.text();
       const expected = c.expect[actor];
-      if (res.status !== expected) failures.push(`${actor}: got ${res.status}, expected ${expected}: ${text.slice(0, 160)}`);
+      if (res.status !== expected)
+        failures.push(`${actor}: got ${res.status}, expected ${expected}: ${text.slice(0, 160)}`);
       if (c.shows) {
         const needle = c.shows.text(f);
         const sees = c.shows.sees.includes(actor);
         if (!sees && text.includes(needle)) failures.push(`${actor}: response shows ${needle}`);
-        if (sees && res.status < 300 && !text.includes(needle)) failures.push(`${actor}: response misses ${needle}`);
+        if (sees && res.status < 300 && !text.includes(needle))
+          failures.push(`${actor}: response misses ${needle}`);
       }
       if (c.mutates && res.status >= 400 && (await snapshot(f)) !== before)
         failures.push(`${actor}: refused call (${res.status}) changed the organisation`);

@@ -51,7 +51,8 @@ export async function updateLabel(
   input: { organization_id?: string; image_url: string; app_name: string },
 ): Promise<SelfLabel> {
   const org = await requireAdmin(deps.db, actor, input.organization_id);
-  if (!(await ownerMayWhiteLabel(deps.db, org.organizationId))) throw forbidden(orgMessages.whiteLabelPlanOnly);
+  if (!(await ownerMayWhiteLabel(deps.db, org.organizationId)))
+    throw forbidden(orgMessages.whiteLabelPlanOnly);
   let body: Buffer;
   try {
     const res = await safeFetch(input.image_url, {

@@ -22,10 +22,15 @@ describe.each(testDatabases())("organisations on %s", (kind) => {
       .at(-1)
       ?.text.match(/\/org\/invitation\/(\S+)/)?.[1];
   async function join(who: TestUser, organizationId = orgId) {
-    const inv = await post("/api/org/invite_member", owner, { organization_id: organizationId, email: who.email });
+    const inv = await post("/api/org/invite_member", owner, {
+      organization_id: organizationId,
+      email: who.email,
+    });
     expect(inv.status).toBe(201);
     await expect.poll(() => linkTo(who.email)).toBeTruthy();
-    const res = await post("/api/org/accept_invitation", who, { invitation_id: decodeURIComponent(linkTo(who.email)!) });
+    const res = await post("/api/org/accept_invitation", who, {
+      invitation_id: decodeURIComponent(linkTo(who.email)!),
+    });
     expect(res.status).toBe(200);
   }
 
@@ -73,7 +78,10 @@ describe.each(testDatabases())("organisations on %s", (kind) => {
     await post("/api/org/invite_member", owner, { organization_id: orgId, email: late.email });
     await expect.poll(() => linkTo(late.email)).toBeTruthy();
     const id = decodeURIComponent(linkTo(late.email)!);
-    await m.ctx.database.db.update(invitation).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invitation.id, id));
+    await m.ctx.database.db
+      .update(invitation)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(invitation.id, id));
     const res = await post("/api/org/accept_invitation", late, { invitation_id: id });
     expect(res.status).toBe(404);
   });
@@ -83,12 +91,21 @@ describe.each(testDatabases())("organisations on %s", (kind) => {
     const { seats: before } = (await seats.json()) as { seats: { used: number; limit: number } };
     expect(before.limit).toBe(3); // free plan
     expect(before.used).toBe(2); // owner and Ann (the expired invitation frees its seat)
-    expect((await post("/api/org/invite_member", owner, { organization_id: orgId, email: "x1@example.com" })).status).toBe(201);
-    const full = await post("/api/org/invite_member", owner, { organization_id: orgId, email: "x2@example.com" });
+    expect(
+      (await post("/api/org/invite_member", owner, { organization_id: orgId, email: "x1@example.com" }))
+        .status,
+    ).toBe(201);
+    const full = await post("/api/org/invite_member", owner, {
+      organization_id: orgId,
+      email: "x2@example.com",
+    });
     expect(full.status).toBe(403);
     expect(await full.json()).toMatchObject({ message: orgMessages.seatsFull });
     await setPlan(m.ctx.database.db, owner, "team");
-    expect((await post("/api/org/invite_member", owner, { organization_id: orgId, email: "x2@example.com" })).status).toBe(201);
+    expect(
+      (await post("/api/org/invite_member", owner, { organization_id: orgId, email: "x2@example.com" }))
+        .status,
+    ).toBe(201);
   });
 
   it("lets one person belong to several organisations", async () => {
@@ -126,20 +143,34 @@ describe.each(testDatabases())("organisations on %s", (kind) => {
 
   it("white-label: ltd_tier_5 only, the icon fetched safely and checked by its bytes", async () => {
     const body = (image_url: string) => ({ organization_id: orgId, image_url, app_name: "Olive Brain" });
-    const onTeam = await post("/api/label/update_self_labelled_app_icon", owner, body(`${site.origin}/icon.png`));
+    const onTeam = await post(
+      "/api/label/update_self_labelled_app_icon",
+      owner,
+      body(`${site.origin}/icon.png`),
+    );
     expect(onTeam.status).toBe(403);
     expect(await onTeam.json()).toMatchObject({ message: orgMessages.whiteLabelPlanOnly });
     await setPlan(m.ctx.database.db, owner, "ltd_tier_5");
-    const fake = await post("/api/label/update_self_labelled_app_icon", owner, body(`${site.origin}/not-an-image.png`));
+    const fake = await post(
+      "/api/label/update_self_labelled_app_icon",
+      owner,
+      body(`${site.origin}/not-an-image.png`),
+    );
     expect(fake.status).toBe(400);
     expect(await fake.json()).toMatchObject({ message: orgMessages.iconNotImage });
-    const plain = await post("/api/label/update_self_labelled_app_icon", owner, body(site.origin.replace("https:", "http:") + "/icon.png"));
+    const plain = await post(
+      "/api/label/update_self_labelled_app_icon",
+      owner,
+      body(site.origin.replace("https:", "http:") + "/icon.png"),
+    );
     expect(await plain.json()).toMatchObject({ message: orgMessages.iconFetchFailed });
     const ok = await post("/api/label/update_self_labelled_app_icon", owner, body(`${site.origin}/icon.png`));
     expect(ok.status).toBe(200);
     const viewer = await m.buildUser({ name: "Viewer" });
     await join(viewer);
-    const seen = (await (await m.request("GET", "/api/label/get_self_labelled_app_icon", { as: viewer })).json()) as {
+    const seen = (await (
+      await m.request("GET", "/api/label/get_self_labelled_app_icon", { as: viewer })
+    ).json()) as {
       app_name: string;
       image_url: string;
     };
@@ -148,15 +179,25 @@ describe.each(testDatabases())("organisations on %s", (kind) => {
   });
 
   it("stats are totals; workspace users need a paid team plan", async () => {
-    const stats = await m.request("GET", `/api/org/get_organization_stats?organization_id=${orgId}&days=7`, { as: owner });
-    expect(await stats.json()).toMatchObject({ members: expect.any(Number), memories: expect.any(Number), period: { days: 7 } });
+    const stats = await m.request("GET", `/api/org/get_organization_stats?organization_id=${orgId}&days=7`, {
+      as: owner,
+    });
+    expect(await stats.json()).toMatchObject({
+      members: expect.any(Number),
+      memories: expect.any(Number),
+      period: { days: 7 },
+    });
     const lonely = await m.buildUser({ name: "Free admin" });
     const own = await post("/api/org/create", lonely, { name: "Free Org" });
     const freeOrg = ((await own.json()) as { id: string }).id;
-    const refused = await m.request("GET", `/api/org/get_workspace_users?organization_id=${freeOrg}`, { as: lonely });
+    const refused = await m.request("GET", `/api/org/get_workspace_users?organization_id=${freeOrg}`, {
+      as: lonely,
+    });
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({ message: orgMessages.workspaceUsersTeamOnly });
-    const listed = await m.request("GET", `/api/org/get_workspace_users?organization_id=${orgId}`, { as: owner });
+    const listed = await m.request("GET", `/api/org/get_workspace_users?organization_id=${orgId}`, {
+      as: owner,
+    });
     expect(listed.status).toBe(200);
   });
 });

@@ -48,7 +48,10 @@ export async function findOrganization(db: Tx, id: string) {
 }
 
 export async function slugTaken(db: Tx, slug: string): Promise<boolean> {
-  const [row] = await db.select({ id: organization.id }).from(organization).where(eq(organization.slug, slug));
+  const [row] = await db
+    .select({ id: organization.id })
+    .from(organization)
+    .where(eq(organization.slug, slug));
   return !!row;
 }
 
@@ -66,7 +69,10 @@ export async function membersOf(db: Tx, organizationId: string) {
     .from(member)
     .innerJoin(user, eq(user.id, member.userId))
     .where(eq(member.organizationId, organizationId))
-    .orderBy(sql`CASE ${member.role} WHEN 'owner' THEN 0 WHEN 'admin' THEN 1 ELSE 2 END`, asc(member.createdAt));
+    .orderBy(
+      sql`CASE ${member.role} WHEN 'owner' THEN 0 WHEN 'admin' THEN 1 ELSE 2 END`,
+      asc(member.createdAt),
+    );
 }
 
 export async function findMember(db: Tx, organizationId: string, memberId: string) {
@@ -238,14 +244,20 @@ export async function shareCollection(db: Tx, collectionId: string, organization
   await db
     .insert(collectionOrgShare)
     .values({ collectionId, organizationId, role })
-    .onConflictDoUpdate({ target: [collectionOrgShare.collectionId, collectionOrgShare.organizationId], set: { role } });
+    .onConflictDoUpdate({
+      target: [collectionOrgShare.collectionId, collectionOrgShare.organizationId],
+      set: { role },
+    });
 }
 
 export async function unshareCollection(db: Tx, collectionId: string, organizationId: string) {
   await db
     .delete(collectionOrgShare)
     .where(
-      and(eq(collectionOrgShare.collectionId, collectionId), eq(collectionOrgShare.organizationId, organizationId)),
+      and(
+        eq(collectionOrgShare.collectionId, collectionId),
+        eq(collectionOrgShare.organizationId, organizationId),
+      ),
     );
 }
 

@@ -11,7 +11,10 @@ function browser() {
     const res = await fetch(url, {
       ...init,
       redirect: "manual",
-      headers: { ...(init.headers as Record<string, string>), cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") },
+      headers: {
+        ...(init.headers as Record<string, string>),
+        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; "),
+      },
     });
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(";");
@@ -64,7 +67,10 @@ describe.each(testDatabases())("single sign-on through a real OpenID Provider on
     });
     owner = await m.buildUser({ email: "boss@umbrella.example", password: "A long owner passphrase 1" });
     await setPlan(m.ctx.database.db, owner, "team");
-    const created = await m.request("POST", "/api/org/create", { as: owner, json: { name: "Umbrella Corp" } });
+    const created = await m.request("POST", "/api/org/create", {
+      as: owner,
+      json: { name: "Umbrella Corp" },
+    });
     expect(created.status).toBe(201);
     orgId = ((await created.json()) as { id: string; slug: string }).id;
     const sso = await m.request("POST", "/api/org/sso", {
@@ -100,11 +106,15 @@ describe.each(testDatabases())("single sign-on through a real OpenID Provider on
     const { token } = (await exchanged.json()) as { token: string };
     const jill = { id: "", email: "jill@umbrella.example", name: "Jill Valentine", token };
     const orgs = await m.request("GET", "/api/org/get_user_organizations", { as: jill });
-    expect(await orgs.json()).toMatchObject({ organizations: [{ id: orgId, name: "Umbrella Corp", role: "member" }] });
+    expect(await orgs.json()).toMatchObject({
+      organizations: [{ id: orgId, name: "Umbrella Corp", role: "member" }],
+    });
     // The code works once.
     expect((await m.request("POST", "/api/sso/exchange", { json: { code } })).status).toBe(401);
     // The admin's member list shows the new member.
-    const members = (await (await m.request("GET", `/api/org/get_org_members?organization_id=${orgId}`, { as: owner })).json()) as {
+    const members = (await (
+      await m.request("GET", `/api/org/get_org_members?organization_id=${orgId}`, { as: owner })
+    ).json()) as {
       members: { email: string; role: string }[];
     };
     expect(members.members.map((x) => [x.email, x.role])).toEqual([

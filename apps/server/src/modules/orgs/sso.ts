@@ -64,7 +64,10 @@ function guardedFetch(opts: SafeFetchOptions): oidc.CustomFetch {
   };
 }
 
-async function providerConfig(deps: SsoDeps, row: { issuer: string; clientId: string; sealedSecret: string }) {
+async function providerConfig(
+  deps: SsoDeps,
+  row: { issuer: string; clientId: string; sealedSecret: string },
+) {
   const secret = deps.secrets.open(row.sealedSecret).client_secret;
   const issuer = new URL(row.issuer);
   return oidc.discovery(issuer, row.clientId, secret, undefined, {
@@ -73,7 +76,11 @@ async function providerConfig(deps: SsoDeps, row: { issuer: string; clientId: st
   });
 }
 
-function present(deps: SsoDeps, organizationId: string, row?: Awaited<ReturnType<typeof repo.ssoOf>>): SsoSettings {
+function present(
+  deps: SsoDeps,
+  organizationId: string,
+  row?: Awaited<ReturnType<typeof repo.ssoOf>>,
+): SsoSettings {
   return {
     organization_id: organizationId,
     configured: !!row,
@@ -95,7 +102,13 @@ export async function getSso(deps: SsoDeps, actor: Actor, organizationId?: strin
 export async function updateSso(
   deps: SsoDeps,
   actor: Actor,
-  input: { organization_id: string; issuer: string; client_id: string; client_secret: string; domain: string },
+  input: {
+    organization_id: string;
+    issuer: string;
+    client_id: string;
+    client_secret: string;
+    domain: string;
+  },
 ): Promise<SsoSettings> {
   const org = await requireAdmin(deps.db, actor, input.organization_id);
   const taken = await repo.ssoByDomain(deps.db, input.domain);
@@ -117,12 +130,18 @@ export async function updateSso(
 }
 
 /** Checks the TXT record `_mnemo-sso.<domain>` for the organisation's token. */
-export async function verifyDomain(deps: SsoDeps, actor: Actor, organizationId?: string): Promise<SsoSettings> {
+export async function verifyDomain(
+  deps: SsoDeps,
+  actor: Actor,
+  organizationId?: string,
+): Promise<SsoSettings> {
   const org = await requireAdmin(deps.db, actor, organizationId);
   const row = await repo.ssoOf(deps.db, org.organizationId);
   if (!row) throw notFound(orgMessages.ssoNotConfigured);
   if (!row.domainVerified) {
-    const lookup = deps.resolveTxt ?? ((n: string) => dns.promises.resolveTxt(n));
+    const lookup =
+      deps.resolveTxt ??
+      ((n: string) => new dns.promises.Resolver({ timeout: 3000, tries: 1 }).resolveTxt(n));
     const records = await lookup(`_mnemo-sso.${row.domain}`).catch(() => [] as string[][]);
     if (!records.some((r) => r.join("") === `mnemo-sso=${row.verificationToken}`))
       throw new AppError("validation", orgMessages.ssoDomainUnverified);
@@ -169,7 +188,8 @@ export async function startLogin(deps: SsoDeps, email: string): Promise<string> 
 export async function finishLogin(deps: SsoDeps, callbackUrl: URL): Promise<string> {
   const state = callbackUrl.searchParams.get("state") ?? "";
   const pending = state ? await repo.takeSsoLogin(deps.db, state) : undefined;
-  if (!pending || pending.expiresAt.getTime() < Date.now()) throw new AppError("validation", orgMessages.ssoFailed);
+  if (!pending || pending.expiresAt.getTime() < Date.now())
+    throw new AppError("validation", orgMessages.ssoFailed);
   const row = await repo.ssoOf(deps.db, pending.organizationId);
   if (!row || !row.domainVerified) throw new AppError("validation", orgMessages.ssoFailed);
   let claims: Record<string, unknown> | undefined;
@@ -218,7 +238,12 @@ export async function finishLogin(deps: SsoDeps, callbackUrl: URL): Promise<stri
 }
 
 /** The account of a provider-verified address: existing, or created now (just in time). */
-async function accountFor(deps: SsoDeps, organizationId: string, email: string, name: string): Promise<string> {
+async function accountFor(
+  deps: SsoDeps,
+  organizationId: string,
+  email: string,
+  name: string,
+): Promise<string> {
   const existing = await repo.userByEmail(deps.db, email);
   if (existing) return existing.id;
   const ctx = await deps.auth.$context;

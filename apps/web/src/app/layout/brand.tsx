@@ -6,7 +6,14 @@ export type Brand = { name: string; icon: string | null } | null;
 
 export function BrandIcon({ brand, className }: { brand: Brand; className?: string }) {
   if (brand?.icon)
-    return <img src={brand.icon} alt="" data-testid="brand-icon" className={cn("size-7 rounded-md object-contain", className)} />;
+    return (
+      <img
+        src={brand.icon}
+        alt=""
+        data-testid="brand-icon"
+        className={cn("size-7 rounded-md object-contain", className)}
+      />
+    );
   return <Logo className={className} />;
 }
 

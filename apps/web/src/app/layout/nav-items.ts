@@ -1,4 +1,11 @@
-import { BrainIcon, Building2Icon, FolderClosedIcon, MessagesSquareIcon, SettingsIcon, type LucideIcon } from "lucide-react";
+import {
+  BrainIcon,
+  Building2Icon,
+  FolderClosedIcon,
+  MessagesSquareIcon,
+  SettingsIcon,
+  type LucideIcon,
+} from "lucide-react";
 
 export interface NavItem {
   label: string;

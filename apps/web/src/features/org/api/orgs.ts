@@ -59,7 +59,11 @@ export const removeMember = (organizationId: string, memberId: string) =>
 
 /** POST /api/org/leave. */
 export const leaveOrganization = (organizationId: string) =>
-  api.request("/api/org/leave", { method: "POST", body: { organization_id: organizationId }, schema: zSuccess });
+  api.request("/api/org/leave", {
+    method: "POST",
+    body: { organization_id: organizationId },
+    schema: zSuccess,
+  });
 
 /** GET /api/org/get_invitation. */
 export const getInvitation = (id: string, signal?: AbortSignal) =>
@@ -70,11 +74,18 @@ export const getInvitation = (id: string, signal?: AbortSignal) =>
 
 /** POST /api/org/accept_invitation. */
 export const acceptInvitation = (id: string) =>
-  api.request("/api/org/accept_invitation", { method: "POST", body: { invitation_id: id }, schema: zOrganization });
+  api.request("/api/org/accept_invitation", {
+    method: "POST",
+    body: { invitation_id: id },
+    schema: zOrganization,
+  });
 
 /** GET /api/org/get_organization_stats (admins). */
 export const getStats = (organizationId: string, days: number, signal?: AbortSignal) =>
-  api.request(`/api/org/get_organization_stats?${org(organizationId)}&days=${days}`, { schema: zOrgStats, signal });
+  api.request(`/api/org/get_organization_stats?${org(organizationId)}&days=${days}`, {
+    schema: zOrgStats,
+    signal,
+  });
 
 /** GET /api/org/get_organization_keys (admins). */
 export const getAppKeys = (organizationId: string, signal?: AbortSignal) =>
@@ -85,10 +96,13 @@ export const updateAppKeys = (
   organizationId: string,
   k: { app_name: string; client_id: string; client_secret: string; redirect_url: string },
 ) =>
-  api.request(`/api/org/update_organization_keys?${org(organizationId)}&${new URLSearchParams(k).toString()}`, {
-    method: "POST",
-    schema: z.object({ success: z.literal(true) }).loose(),
-  });
+  api.request(
+    `/api/org/update_organization_keys?${org(organizationId)}&${new URLSearchParams(k).toString()}`,
+    {
+      method: "POST",
+      schema: z.object({ success: z.literal(true) }).loose(),
+    },
+  );
 
 /** POST /api/org/share_collection. */
 export const shareCollection = (organizationId: string, collectionId: string, access: "read" | "write") =>

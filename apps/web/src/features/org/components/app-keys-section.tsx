@@ -46,10 +46,27 @@ export function AppKeysSection({ organizationId }: { organizationId: string }) {
         {data && data.keys.length === 0 && <li className="text-muted-foreground">No app keys yet.</li>}
       </ul>
       <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2" aria-label="Set app keys">
-        <Field id="key-app" label="App" value={form.app_name} onChange={set("app_name")} placeholder="github" />
+        <Field
+          id="key-app"
+          label="App"
+          value={form.app_name}
+          onChange={set("app_name")}
+          placeholder="github"
+        />
         <Field id="key-client" label="Client ID" value={form.client_id} onChange={set("client_id")} />
-        <Field id="key-secret" label="Client secret" type="password" value={form.client_secret} onChange={set("client_secret")} />
-        <Field id="key-redirect" label="Redirect URL" value={form.redirect_url} onChange={set("redirect_url")} />
+        <Field
+          id="key-secret"
+          label="Client secret"
+          type="password"
+          value={form.client_secret}
+          onChange={set("client_secret")}
+        />
+        <Field
+          id="key-redirect"
+          label="Redirect URL"
+          value={form.redirect_url}
+          onChange={set("redirect_url")}
+        />
         <div>
           <Button type="submit" disabled={save.isPending || Object.values(form).some((v) => !v.trim())}>
             Save keys

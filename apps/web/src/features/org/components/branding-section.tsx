@@ -25,7 +25,11 @@ export function BrandingSection({ organizationId }: { organizationId: string }) 
     save.mutate();
   };
   return (
-    <SectionCard id="branding" title="Branding" description="Your app name and icon for every member (ltd_tier_5).">
+    <SectionCard
+      id="branding"
+      title="Branding"
+      description="Your app name and icon for every member (ltd_tier_5)."
+    >
       {current?.app_name && (
         <p className="mb-4 flex items-center gap-2 text-sm">
           {current.image_url && <img src={current.image_url} alt="" className="size-6 rounded" />}
@@ -34,7 +38,13 @@ export function BrandingSection({ organizationId }: { organizationId: string }) 
       )}
       <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2" aria-label="Set branding">
         <Field id="label-name" label="App name" value={name} onChange={setName} />
-        <Field id="label-icon" label="Icon URL" value={url} onChange={setUrl} placeholder="https://…/icon.png" />
+        <Field
+          id="label-icon"
+          label="Icon URL"
+          value={url}
+          onChange={setUrl}
+          placeholder="https://…/icon.png"
+        />
         <div>
           <Button type="submit" disabled={save.isPending || !name.trim() || !url.trim()}>
             Save branding

@@ -18,7 +18,11 @@ function MemberRow({ org, m }: { org: Organization; m: OrgMember }) {
     onSettled: done,
     onError: fail,
   });
-  const remove = useMutation({ mutationFn: () => removeMember(org.id, m.id), onSettled: done, onError: fail });
+  const remove = useMutation({
+    mutationFn: () => removeMember(org.id, m.id),
+    onSettled: done,
+    onError: fail,
+  });
   return (
     <li className="flex flex-wrap items-center gap-2 py-2" data-testid="org-member">
       <div className="min-w-0 flex-1">
@@ -61,7 +65,9 @@ export function MembersSection({ org }: { org: Organization }) {
     mutationFn: () => inviteMember(org.id, email.trim(), role),
     onSuccess: (inv) => {
       setEmail("");
-      toast.success(inv.mailed ? `Invitation sent to ${inv.email}.` : `Invitation link: ${inv.invitation_url}`);
+      toast.success(
+        inv.mailed ? `Invitation sent to ${inv.email}.` : `Invitation link: ${inv.invitation_url}`,
+      );
     },
     onError: (err: Error) => toast.error(err.message),
     onSettled: () => qc.invalidateQueries({ queryKey: orgKeys.members(org.id) }),
@@ -74,10 +80,18 @@ export function MembersSection({ org }: { org: Organization }) {
     <SectionCard
       id="members"
       title="Members"
-      description={data ? `${data.seats.used} of ${data.seats.limit} seats used (members and pending invitations).` : undefined}
+      description={
+        data
+          ? `${data.seats.used} of ${data.seats.limit} seats used (members and pending invitations).`
+          : undefined
+      }
     >
       {error && <p role="alert">{error.message}</p>}
-      <ul className="divide-y">{data?.members.map((m) => <MemberRow key={m.id} org={org} m={m} />)}</ul>
+      <ul className="divide-y">
+        {data?.members.map((m) => (
+          <MemberRow key={m.id} org={org} m={m} />
+        ))}
+      </ul>
       {!!data?.invitations.length && (
         <div className="mt-4">
           <h3 className="text-sm font-medium">Pending invitations</h3>

@@ -84,7 +84,10 @@ export function OrgPage() {
   const { data, isPending, error } = useOrganizations();
   return (
     <div className="grid gap-6">
-      <PageHeader title="Organisations" description="Work with your team: shared collections, one admin, one bill." />
+      <PageHeader
+        title="Organisations"
+        description="Work with your team: shared collections, one admin, one bill."
+      />
       <SectionCard title="Your organisations">
         {isPending && <p className="text-sm text-muted-foreground">Loading…</p>}
         {error && <p role="alert">{error.message}</p>}
@@ -92,10 +95,15 @@ export function OrgPage() {
           <p className="text-sm text-muted-foreground">You are not in an organisation yet.</p>
         )}
         <ul className="grid gap-3">
-          {data?.organizations.map((o) => <OrgRow key={o.id} org={o} />)}
+          {data?.organizations.map((o) => (
+            <OrgRow key={o.id} org={o} />
+          ))}
         </ul>
       </SectionCard>
-      <SectionCard title="New organisation" description="You become its owner and can invite people by e-mail.">
+      <SectionCard
+        title="New organisation"
+        description="You become its owner and can invite people by e-mail."
+      >
         <CreateOrganization />
       </SectionCard>
     </div>

@@ -31,7 +31,8 @@ export function SsoPage() {
   }, [code, navigate]);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (email.includes("@")) window.location.assign(`/api/sso/start?email=${encodeURIComponent(email.trim())}`);
+    if (email.includes("@"))
+      window.location.assign(`/api/sso/start?email=${encodeURIComponent(email.trim())}`);
   };
   return (
     <AuthLayout
@@ -54,7 +55,13 @@ export function SsoPage() {
           )}
           <div className="grid gap-1.5">
             <Label htmlFor="sso-email">Work e-mail</Label>
-            <Input id="sso-email" type="email" autoFocus value={email} onChange={(e) => setEmail(e.target.value)} />
+            <Input
+              id="sso-email"
+              type="email"
+              autoFocus
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
           </div>
           <Button type="submit">Continue</Button>
         </form>

@@ -33,16 +33,20 @@ export function SsoSection({ organizationId }: { organizationId: string }) {
     save.mutate();
   };
   return (
-    <SectionCard id="sso" title="Single sign-on" description="Members of your e-mail domain sign in with your OpenID provider.">
+    <SectionCard
+      id="sso"
+      title="Single sign-on"
+      description="Members of your e-mail domain sign in with your OpenID provider."
+    >
       {data?.configured && (
         <div className="mb-4 grid gap-1 text-sm" data-testid="sso-status">
           <p>
-            {data.issuer} · {data.domain} ·{" "}
-            {data.domain_verified ? "Domain verified" : "Domain not verified"}
+            {data.issuer} · {data.domain} · {data.domain_verified ? "Domain verified" : "Domain not verified"}
           </p>
           {!data.domain_verified && (
             <p className="text-muted-foreground">
-              Publish a TXT record at <code>_mnemo-sso.{data.domain}</code> with <code>{data.verification_record}</code>, then{" "}
+              Publish a TXT record at <code>_mnemo-sso.{data.domain}</code> with{" "}
+              <code>{data.verification_record}</code>, then{" "}
               <Button size="sm" variant="link" className="h-auto p-0" onClick={() => verify.mutate()}>
                 check it
               </Button>
@@ -51,12 +55,26 @@ export function SsoSection({ organizationId }: { organizationId: string }) {
           )}
         </div>
       )}
-      <p className="mb-3 text-xs text-muted-foreground">Redirect URI for your provider: {data?.redirect_uri}</p>
+      <p className="mb-3 text-xs text-muted-foreground">
+        Redirect URI for your provider: {data?.redirect_uri}
+      </p>
       <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2" aria-label="Set single sign-on">
         <Field id="sso-issuer" label="Issuer URL" value={form.issuer} onChange={set("issuer")} />
-        <Field id="sso-domain" label="E-mail domain" value={form.domain} onChange={set("domain")} placeholder="example.com" />
+        <Field
+          id="sso-domain"
+          label="E-mail domain"
+          value={form.domain}
+          onChange={set("domain")}
+          placeholder="example.com"
+        />
         <Field id="sso-client" label="Client ID" value={form.client_id} onChange={set("client_id")} />
-        <Field id="sso-secret" label="Client secret" type="password" value={form.client_secret} onChange={set("client_secret")} />
+        <Field
+          id="sso-secret"
+          label="Client secret"
+          type="password"
+          value={form.client_secret}
+          onChange={set("client_secret")}
+        />
         <div>
           <Button type="submit" disabled={save.isPending || Object.values(form).some((v) => !v.trim())}>
             Save single sign-on

@@ -8,7 +8,10 @@ import {
   fixtureOrigin,
   githubApiOrigin,
   oauthOrigin,
+  orgsServerPort,
+  orgsSlug,
   scriptedModelOrigin,
+  ssoDomain,
   smtpPeerPort,
   transcriptionOrigin,
 } from "./e2e/fixture-site-config.ts";
@@ -92,6 +95,22 @@ if (!process.env.E2E_AGENTS_DIR_CLEANUP) {
   process.on("exit", () => fs.rmSync(`${dataDir}-agents`, { recursive: true, force: true }));
 }
 
+// The organisations spec: a third Mnemo whose users are on ltd_tier_5 (white-label), mailing
+// invitations through the agents fixture's SMTP peer, with the e2e domain vouched for SSO.
+const orgsEnv: Record<string, string> = {
+  ...serverEnv,
+  PORT: String(orgsServerPort),
+  DATA_DIR: `${dataDir}-orgs`,
+  PUBLIC_URL: `http://127.0.0.1:${orgsServerPort}`,
+  SMTP_URL: `smtp://127.0.0.1:${smtpPeerPort}`,
+  DEFAULT_PLAN: "ltd_tier_5",
+  SSO_TRUSTED_DOMAINS: `${ssoDomain}=${orgsSlug}`,
+};
+if (!process.env.E2E_ORGS_DIR_CLEANUP) {
+  process.env.E2E_ORGS_DIR_CLEANUP = "1";
+  process.on("exit", () => fs.rmSync(`${dataDir}-orgs`, { recursive: true, force: true }));
+}
+
 export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results/e2e",
@@ -138,6 +157,16 @@ export default defineConfig({
         "node_modules/.bin/node --experimental-transform-types --disable-warning=ExperimentalWarning --max-semi-space-size=8 apps/server/src/main.ts serve",
       url: `http://127.0.0.1:${agentsServerPort}/api/health`,
       env: agentsEnv,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+    {
+      command:
+        "node_modules/.bin/node --experimental-transform-types --disable-warning=ExperimentalWarning --max-semi-space-size=8 apps/server/src/main.ts serve",
+      url: `http://127.0.0.1:${orgsServerPort}/api/health`,
+      env: orgsEnv,
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: "pipe",

@@ -27,3 +27,12 @@ export const meetingSentence =
   "The launch of the harbour app moves to March. Dana owns the payment tests. The budget for March is approved.";
 /** A second Mnemo server without a transcription provider (recording spec). */
 export const noProviderPort = fixturePort + 27;
+
+/** The organisations spec: the OpenID Provider (oidc-provider) and a Mnemo with SMTP, SSO and plan ltd_tier_5. */
+export const oidcOrigin = `http://127.0.0.1:${fixturePort + 35}`;
+export const orgsServerPort = fixturePort + 36;
+export const orgsOrigin = `http://127.0.0.1:${orgsServerPort}`;
+/** The organisation the spec creates (its slug) and the e-mail domain the operator vouches for. */
+export const orgsSlug = "initech";
+export const ssoDomain = "initech-sso.example";
+export const ssoPerson = { email: `milton@${ssoDomain}`, name: "Milton Waddams" };

@@ -21,6 +21,8 @@ import {
 } from "./fixture-site-config.ts";
 // The agents spec's scripted model and SMTP peer.
 import "./agents-fixture.ts";
+// The organisations spec's OpenID Provider.
+import "./orgs-fixture.ts";
 
 const site = await startFixtureSite({ port: fixturePort });
 // The feed the connected-apps test subscribes to (e2e/apps.spec.ts).

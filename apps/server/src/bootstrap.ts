@@ -30,6 +30,7 @@ import { createDesktopTokens } from "./modules/auth/desktop-token.ts";
 import { createJobQueue } from "./jobs/queue.ts";
 import { createSecretBox } from "./modules/apps/secret-box.ts";
 import { setupWorker, type WorkerMode } from "./jobs/runner.ts";
+import { passwordSignInRefusal } from "./modules/orgs/sso.ts";
 
 export const VERSION = "0.1.0";
 
@@ -74,6 +75,7 @@ export function buildContext(config: Config, database: Database, log: Logger): A
             : undefined,
         }
       : undefined,
+    refusePasswordSignIn: (email) => passwordSignInRefusal(database.db, email),
   });
   const embeddings = embeddingsFromConfig(config);
   const bm25 = createSearchIndex(database);

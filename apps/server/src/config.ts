@@ -59,6 +59,11 @@ export const zConfig = z.object({
   DESKTOP_CLIENT_SECRET: z.string().min(16).optional(),
   /** Hosts or IPs that the link fetcher may reach although they are private (tests only). */
   FETCH_ALLOW_HOSTS: list,
+  /**
+   * E-mail domains the operator vouches for, each bound to one organisation's slug
+   * (`example.com=acme,corp.example=corp`): single sign-on works for them without a DNS proof.
+   */
+  SSO_TRUSTED_DOMAINS: z.string().optional(),
   /** Extra CA certificate (PEM file) trusted by the link fetcher (tests with a local https site). */
   FETCH_EXTRA_CA: z.string().optional(),
   S3_BUCKET: z.string().optional(),

@@ -21,3 +21,4 @@ export * from "./transcribe.ts";
 export * from "./transfer.ts";
 
 export * from "./notices.ts";
+export * from "./orgs.ts";

@@ -32,6 +32,8 @@ import { mcpRoutes as mcpServerRoutes } from "../modules/agents/mcp/routes.ts";
 import { transcribeRoutes } from "../modules/transcribe/routes.ts";
 import { transferRoutes } from "../modules/transfer/routes.ts";
 import { noticeRoutes } from "../modules/notices/routes.ts";
+import { orgRoutes } from "../modules/orgs/routes.ts";
+import { labelAndSsoRoutes } from "../modules/orgs/label-sso-routes.ts";
 
 /** Module route factories, mounted under /api in this order. */
 const modules = [
@@ -56,6 +58,8 @@ const modules = [
   screenshotRoutes,
   eventRoutes,
   noticeRoutes,
+  orgRoutes,
+  labelAndSsoRoutes,
 ];
 
 /** Builds the whole HTTP app: middleware chain, every module under /api, and the web app. */

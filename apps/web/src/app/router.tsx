@@ -25,6 +25,8 @@ export const router = createBrowserRouter([
     children: [
       // Shared chats open at /chat/{id}?shared=true&new=true (RequireAuth shows them to everyone).
       { path: "/public/chat/:id", element: <PublicChatRedirect /> },
+      // The way back from an organisation's OpenID provider (signed out until the code is exchanged).
+      { path: "/sso", lazy: screen(() => import("@/features/org"), "SsoPage") },
       {
         element: <RequireGuest />,
         children: [
@@ -71,6 +73,18 @@ export const router = createBrowserRouter([
               {
                 path: "settings",
                 lazy: screen(() => import("@/features/settings"), "SettingsPage"),
+              },
+              {
+                path: "org",
+                lazy: screen(() => import("@/features/org"), "OrgPage"),
+              },
+              {
+                path: "org/:id/admin",
+                lazy: screen(() => import("@/features/org"), "OrgAdminPage"),
+              },
+              {
+                path: "org/invitation/:id",
+                lazy: screen(() => import("@/features/org"), "InvitationPage"),
               },
               {
                 path: "account",

@@ -11,3 +11,4 @@ export * from "./access-tokens.ts";
 export * from "./transfer.ts";
 
 export * from "./notices.ts";
+export * from "./orgs.ts";

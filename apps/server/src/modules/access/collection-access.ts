@@ -5,6 +5,7 @@ import {
   authorize,
   collectionNotFound,
   roleOf,
+  strongerRole,
   type CollectionAction,
   type CollectionFacts,
 } from "./collection-policy.ts";
@@ -20,11 +21,12 @@ export type CollectionActor = Viewer;
 export async function loadCollectionFacts(db: repo.Tx, collectionId: string) {
   const row = await repo.findCollection(db, collectionId);
   if (!row) return undefined;
-  const grants = await repo.grantsOf(db, [row.id]);
-  const facts: CollectionFacts = {
-    ownerId: row.ownerId,
-    grants: new Map(grants.flatMap((g) => (g.userId ? [[g.userId, g.role] as const] : []))),
-  };
+  const [grants, orgGrants] = await Promise.all([repo.grantsOf(db, [row.id]), repo.orgGrantsOf(db, row.id)]);
+  const bound = new Map<string, AccessType>(orgGrants.map((g) => [g.userId, g.role]));
+  // A personal grant and an organisation share: the stronger counts.
+  for (const g of grants)
+    if (g.userId && strongerRole(g.role, bound.get(g.userId)) === g.role) bound.set(g.userId, g.role);
+  const facts: CollectionFacts = { ownerId: row.ownerId, grants: bound };
   return { row, grants, facts };
 }
 

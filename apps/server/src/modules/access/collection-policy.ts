@@ -45,6 +45,11 @@ const allowedFrom: Record<CollectionAction, AccessType> = {
 
 const rank: Record<AccessType, number> = { read: 1, write: 2, admin: 3 };
 
+/** The stronger of two roles (`b` may be missing). */
+export function strongerRole(a: AccessType, b: AccessType | undefined): AccessType {
+  return b && rank[b] > rank[a] ? b : a;
+}
+
 function grantFor(grants: CollectionFacts["grants"], userId: string): AccessType | undefined {
   return grants instanceof Map ? grants.get(userId) : (grants as Record<string, AccessType>)[userId];
 }

@@ -10,6 +10,8 @@ import { textArray } from "../../db/sql.ts";
  * account gives its role (read < write < admin). A grant is made to an e-mail address and binds
  * to an account only on proof of that address (verified e-mail or invitation link, issue 12).
  * A memory is readable by its owner and by anyone who can read a collection holding it.
+ * A collection shared with an organisation (issue 20) gives its role (read or write) to every
+ * current member of that organisation; the stronger of that and a personal grant counts.
  */
 
 /** Who asks: the signed-in user's id and lower-case e-mail. */
@@ -20,10 +22,18 @@ type Alias = "co" | "s" | "c";
 
 const col = (alias: Alias, column: string) => sql.raw(`${alias}.${column}`);
 
+/** SQL: the organisation shares of collection `id` that reach the viewer (one row per share). */
+function orgSharesOf(v: Viewer, id: SQL, roles?: "writers"): SQL {
+  const only = roles === "writers" ? sql` AND os.role = 'write'` : sql``;
+  return sql`SELECT os.role FROM collection_org_share os JOIN member om ON om.organization_id = os.organization_id
+    WHERE os.collection_id = ${id} AND om.user_id = ${v.id}${only}`;
+}
+
 /** Condition on collection alias `alias`: the viewer owns it or holds any grant on it. */
 export function readableCollectionCondition(v: Viewer, alias: Alias = "co"): SQL {
   return sql`(${col(alias, "owner_id")} = ${v.id} OR EXISTS (SELECT 1 FROM collection_member cm
-    WHERE cm.collection_id = ${col(alias, "id")} AND cm.user_id = ${v.id}))`;
+    WHERE cm.collection_id = ${col(alias, "id")} AND cm.user_id = ${v.id})
+    OR EXISTS (${orgSharesOf(v, col(alias, "id"))}))`;
 }
 
 /** SQL: ids of the collections the viewer can read (owned, or a grant bound to the viewer). */
@@ -34,13 +44,16 @@ export function readableCollectionIdsSql(v: Viewer): SQL {
 /** SQL: ids of the collections the viewer may add memories to (owner, or an admin/write grant). */
 export function writableCollectionIdsSql(v: Viewer): SQL {
   return sql`SELECT co.id FROM collection co WHERE co.owner_id = ${v.id} OR EXISTS (SELECT 1 FROM collection_member cm
-    WHERE cm.collection_id = co.id AND cm.user_id = ${v.id} AND cm.role IN ('admin','write'))`;
+    WHERE cm.collection_id = co.id AND cm.user_id = ${v.id} AND cm.role IN ('admin','write'))
+    OR EXISTS (${orgSharesOf(v, sql.raw("co.id"), "writers")})`;
 }
 
 /** SQL value: the viewer's role on collection alias `co` ('admin' for its creator), NULL for none. */
 export function collectionRoleSql(v: Viewer): SQL {
-  return sql`CASE WHEN co.owner_id = ${v.id} THEN 'admin' ELSE (SELECT cm.role FROM collection_member cm
-    WHERE cm.collection_id = co.id AND cm.user_id = ${v.id}) END`;
+  return sql`CASE WHEN co.owner_id = ${v.id} THEN 'admin' ELSE (SELECT r.role FROM (
+    SELECT cm.role FROM collection_member cm WHERE cm.collection_id = co.id AND cm.user_id = ${v.id}
+    UNION ALL ${orgSharesOf(v, sql.raw("co.id"))}) r
+    ORDER BY CASE r.role WHEN 'admin' THEN 3 WHEN 'write' THEN 2 ELSE 1 END DESC LIMIT 1) END`;
 }
 
 /** SQL value: the e-mails holding a write or admin grant on collection alias `co`, sorted. */

@@ -25,17 +25,35 @@ export type AuthOptions = {
      */
     required?: { notifyExisting: (to: string) => Promise<void> };
   };
+  /**
+   * Why a password sign-in of this address is refused (its organisation signs in with SSO and
+   * the account is not the owner's break-glass login), or null.
+   */
+  refusePasswordSignIn?: (email: string) => Promise<string | null>;
 };
 
-/** Every endpoint that sets a password refuses a trivial one (issue 12: breached/common list). */
-const refuseTrivialPasswords = createAuthMiddleware(async (ctx) => {
+/**
+ * Every endpoint that sets a password refuses a trivial one (issue 12: breached/common list);
+ * password sign-in is refused where the organisation requires single sign-on (issue 20).
+ */
+const beforeAuth = (opts: AuthOptions) =>
+  createAuthMiddleware(async (ctx) => {
+    const body = (ctx.body ?? {}) as { email?: unknown };
+    if (ctx.path === "/sign-in/email" && opts.refusePasswordSignIn && typeof body.email === "string") {
+      const refusal = await opts.refusePasswordSignIn(body.email);
+      if (refusal) throw new APIError("FORBIDDEN", { code: "SSO_REQUIRED", message: refusal });
+    }
+    await refuseTrivialPasswords(ctx);
+  });
+
+async function refuseTrivialPasswords(ctx: { path: string; body?: unknown }) {
   const body = (ctx.body ?? {}) as { password?: unknown; newPassword?: unknown; email?: unknown };
   const password = ctx.path === "/sign-up/email" ? body.password : body.newPassword;
   if (typeof password !== "string") return;
   if (isTrivialPassword(password, typeof body.email === "string" ? body.email : "")) {
     throw new APIError("BAD_REQUEST", { code: "PASSWORD_TOO_COMMON", message: commonPasswordMessage });
   }
-});
+}
 
 /**
  * better-auth's e-mail verification: a signed token (24 h) mailed on sign-up as a link to
@@ -98,8 +116,10 @@ export function createAuth(opts: AuthOptions) {
     telemetry: { enabled: false },
     rateLimit: { enabled: false },
     logger: { disabled: true },
-    plugins: [bearer(), organization()],
-    hooks: { before: refuseTrivialPasswords },
+    // Organisations are managed through /api/org/* (seats, roles, white-label); the plugin owns
+    // the tables and creates organisations. Its HTTP handler is not mounted.
+    plugins: [bearer(), organization({ invitationExpiresIn: 7 * 24 * 60 * 60 })],
+    hooks: { before: beforeAuth(opts) },
     databaseHooks: {
       user: {
         create: {

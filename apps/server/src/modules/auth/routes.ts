@@ -33,6 +33,8 @@ function mapAuthError(err: unknown): never {
         throw new AppError("validation", "Password must be at least 8 characters.");
       case "PASSWORD_TOO_LONG":
         throw new AppError("validation", "Password is too long.");
+      case "SSO_REQUIRED":
+        throw new AppError("forbidden", (err.body as { message?: string } | undefined)?.message);
       default:
         throw new AppError(
           "validation",

@@ -7,7 +7,9 @@ import {
   collection,
   collectionInvitation,
   collectionMember,
+  collectionOrgShare,
   collectionSource,
+  member,
   source,
   user,
 } from "../../db/schema/index.ts";
@@ -38,6 +40,22 @@ export async function grantsOf(db: Tx, ids: string[]): Promise<Grant[]> {
     .where(sql`${collectionMember.collectionId} = ANY(${textArray(ids)})`)
     .orderBy(collectionMember.createdAt, collectionMember.email);
   return rows as Grant[];
+}
+
+/**
+ * The roles a collection's organisation shares give: one row per current member of each
+ * organisation it is shared with (read or write).
+ */
+export async function orgGrantsOf(
+  db: Tx,
+  collectionId: string,
+): Promise<{ userId: string; role: AccessType }[]> {
+  const rows = await db
+    .select({ userId: member.userId, role: collectionOrgShare.role })
+    .from(collectionOrgShare)
+    .innerJoin(member, eq(member.organizationId, collectionOrgShare.organizationId))
+    .where(eq(collectionOrgShare.collectionId, collectionId));
+  return rows as { userId: string; role: AccessType }[];
 }
 
 /** The collection when the viewer can read it (owner or any grant), else undefined. */

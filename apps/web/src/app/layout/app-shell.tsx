@@ -6,6 +6,7 @@ import { InvitationClaim } from "@/features/collections";
 import { PendingRecordings } from "@/features/recording";
 import { NoticeBanners } from "@/features/notices";
 import { FirstRun, useFirstRunScreen } from "@/features/onboarding";
+import { useBranding } from "@/features/org";
 import { useLiveUpdates } from "../live-updates";
 import { ShareTargetLanding } from "../share-target";
 import { DashboardDialogs } from "./dashboard-dialogs";
@@ -16,6 +17,8 @@ import { Sidebar } from "./sidebar";
 export function AppShell() {
   const { data: me } = useMe();
   const [expanded, setExpanded] = useLocalBoolean("sidebarExpanded", true);
+  // A white-labelled organisation's members see its name and icon (title, favicon, manifest too).
+  const brand = useBranding();
   useLiveUpdates();
   // First run (spec 3 §4): the details screen, onboarding or the iOS setup cover the app.
   const firstRun = useFirstRunScreen();
@@ -34,10 +37,10 @@ export function AppShell() {
       >
         Skip to content
       </a>
-      <Sidebar me={me} expanded={expanded} onToggle={() => setExpanded(!expanded)} />
+      <Sidebar me={me} brand={brand} expanded={expanded} onToggle={() => setExpanded(!expanded)} />
       <div className="flex min-w-0 flex-1 flex-col">
         <NoticeBanners />
-        <MobileHeader me={me} />
+        <MobileHeader me={me} brand={brand} />
         <main id="main" tabIndex={-1} className="flex-1 outline-none">
           <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:px-10 lg:py-10">
             <Outlet />

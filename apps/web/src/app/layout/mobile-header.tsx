@@ -2,14 +2,14 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { MenuIcon } from "lucide-react";
 import type { Me } from "@mnemo/contracts";
-import { Logo } from "@/components/logo";
 import { Button } from "@/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
 import { SidebarNav } from "./sidebar-nav";
 import { UserMenu } from "./user-menu";
+import { BrandIcon, brandName, type Brand } from "./brand";
 
 /** Top bar under 1024 px: menu button opening the navigation drawer, logo, user menu. */
-export function MobileHeader({ me }: { me: Me | undefined }) {
+export function MobileHeader({ me, brand }: { me: Me | undefined; brand: Brand }) {
   const [open, setOpen] = useState(false);
   return (
     <header className="sticky top-0 z-40 flex h-14 items-center gap-2 border-b bg-background/85 px-3 backdrop-blur lg:hidden">
@@ -25,10 +25,10 @@ export function MobileHeader({ me }: { me: Me | undefined }) {
       <Link
         to="/"
         className="flex items-center gap-2 rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
-        aria-label="Mnemo home"
+        aria-label={`${brandName(brand)} home`}
       >
-        <Logo className="size-6" />
-        <span className="font-semibold tracking-tight">Mnemo</span>
+        <BrandIcon brand={brand} className="size-6" />
+        <span className="font-semibold tracking-tight">{brandName(brand)}</span>
       </Link>
       <div className="ml-auto">
         <UserMenu me={me} compact />
@@ -36,8 +36,8 @@ export function MobileHeader({ me }: { me: Me | undefined }) {
       <Sheet open={open} onOpenChange={setOpen}>
         <SheetContent>
           <div className="flex h-14 items-center gap-2 px-4">
-            <Logo />
-            <SheetTitle className="text-[15px] font-semibold tracking-tight">Mnemo</SheetTitle>
+            <BrandIcon brand={brand} />
+            <SheetTitle className="text-[15px] font-semibold tracking-tight">{brandName(brand)}</SheetTitle>
             <SheetDescription className="sr-only">Navigation</SheetDescription>
           </div>
           <div className="flex flex-1 flex-col overflow-y-auto py-2">

@@ -1,20 +1,22 @@
 import { Link } from "react-router";
 import { PanelLeftCloseIcon, PanelLeftOpenIcon } from "lucide-react";
 import type { Me } from "@mnemo/contracts";
-import { Logo } from "@/components/logo";
 import { Button } from "@/components/ui/button";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { cn } from "@/lib/utils";
 import { SidebarNav } from "./sidebar-nav";
 import { UserMenu } from "./user-menu";
+import { BrandIcon, brandName, type Brand } from "./brand";
 
 /** Desktop sidebar (1024 px and wider); collapses to icons. */
 export function Sidebar({
   me,
+  brand,
   expanded,
   onToggle,
 }: {
   me: Me | undefined;
+  brand: Brand;
   expanded: boolean;
   onToggle: () => void;
 }) {
@@ -39,10 +41,14 @@ export function Sidebar({
         <Link
           to="/"
           className="flex min-w-0 items-center gap-2 rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
-          aria-label="Mnemo home"
+          aria-label={`${brandName(brand)} home`}
         >
-          <Logo />
-          {expanded && <span className="text-[15px] font-semibold tracking-tight">Mnemo</span>}
+          <BrandIcon brand={brand} />
+          {expanded && (
+            <span className="truncate text-[15px] font-semibold tracking-tight" data-testid="brand-name">
+              {brandName(brand)}
+            </span>
+          )}
         </Link>
         <Tooltip>
           <TooltipTrigger asChild>

@@ -39,6 +39,7 @@ export function AuthForm<K extends string, T>({
   fields,
   mutation,
   other,
+  alternatives,
 }: {
   title: string;
   subtitle: string;
@@ -49,6 +50,8 @@ export function AuthForm<K extends string, T>({
   mutation: UseMutationResult<SignUpResult, Error, T>;
   /** The other auth screen: "New to Mnemo?" → Create an account. */
   other: { prompt: string; label: string; pathname: string };
+  /** More ways in, under the form (e.g. single sign-on). */
+  alternatives?: ReactNode;
 }) {
   const [params] = useSearchParams();
   const [values, setValues] = useState(
@@ -71,6 +74,7 @@ export function AuthForm<K extends string, T>({
       >
         {other.label}
       </Link>
+      {alternatives}
     </>
   );
 

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { zSignInInput } from "@mnemo/contracts";
 import { useSignIn } from "../hooks/use-auth-mutations";
 import { AuthForm, emailField } from "./auth-form";
@@ -16,6 +17,13 @@ export function SignInPage() {
         { name: "password", label: "Password", type: "password", autoComplete: "current-password" },
       ]}
       other={{ prompt: "New to Mnemo?", label: "Create an account", pathname: "/sign-up" }}
+      alternatives={
+        <span className="mt-3 block">
+          <Link to="/sso" className="font-medium text-primary hover:underline">
+            Sign in with single sign-on
+          </Link>
+        </span>
+      }
     />
   );
 }

@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orgMessages } from "@mnemo/contracts";
+import { createTestMnemo, testDatabases, type TestMnemo, type TestUser } from "../../test/harness.ts";
+import { startOidcPeer, type OidcPeer } from "../../test/oidc-peer.ts";
+import { setPlan } from "../collections/test-factories.ts";
+
+/** A tiny cookie jar for the browser's side of the provider's pages. */
+function browser() {
+  const jar = new Map<string, string>();
+  return async (url: string, init: RequestInit = {}) => {
+    const res = await fetch(url, {
+      ...init,
+      redirect: "manual",
+      headers: {
+        ...(init.headers as Record<string, string>),
+        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; "),
+      },
+    });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(";");
+      const i = pair.indexOf("=");
+      jar.set(pair.slice(0, i), pair.slice(i + 1));
+    }
+    return res;
+  };
+}
+
+describe.each(testDatabases())("single sign-on through a real OpenID Provider on %s", (kind) => {
+  let m: TestMnemo;
+  let idp: OidcPeer;
+  let owner: TestUser;
+  let orgId: string;
+
+  /** Runs the browser's part: Mnemo → provider login page → typed e-mail → back to Mnemo's callback. */
+  async function signInThroughProvider(email: string): Promise<Response> {
+    const go = browser();
+    const start = await m.request("GET", `/api/sso/start?email=${encodeURIComponent(email)}`);
+    expect(start.status).toBe(302);
+    let res = await go(start.headers.get("location")!);
+    let location = new URL(res.headers.get("location")!, idp.issuer).toString();
+    res = await go(location); // the login page
+    expect(await res.text()).toContain("Sign in to the test identity provider");
+    const uid = new URL(location).pathname.split("/").pop();
+    res = await go(`${idp.issuer}/interaction/${uid}/login`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email }).toString(),
+    });
+    // Back through the provider's resume endpoint until it redirects to Mnemo.
+    for (let hops = 0; hops < 5 && res.status >= 300 && res.status < 400; hops++) {
+      location = new URL(res.headers.get("location")!, idp.issuer).toString();
+      if (location.includes("/api/sso/callback")) break;
+      res = await go(location);
+    }
+    const callback = new URL(location);
+    return m.request("GET", `${callback.pathname}${callback.search}`);
+  }
+
+  beforeAll(async () => {
+    // The provider must know Mnemo's callback before Mnemo knows the provider: fix the public URL.
+    const publicUrl = "http://mnemo.test";
+    idp = await startOidcPeer({ redirectUri: `${publicUrl}/api/sso/callback` });
+    m = await createTestMnemo(kind, {
+      PUBLIC_URL: publicUrl,
+      FETCH_ALLOW_HOSTS: "127.0.0.1",
+      SSO_TRUSTED_DOMAINS: "umbrella.example=umbrella-corp",
+    });
+    owner = await m.buildUser({ email: "boss@umbrella.example", password: "A long owner passphrase 1" });
+    await setPlan(m.ctx.database.db, owner, "team");
+    const created = await m.request("POST", "/api/org/create", {
+      as: owner,
+      json: { name: "Umbrella Corp" },
+    });
+    expect(created.status).toBe(201);
+    orgId = ((await created.json()) as { id: string; slug: string }).id;
+    const sso = await m.request("POST", "/api/org/sso", {
+      as: owner,
+      json: {
+        organization_id: orgId,
+        issuer: idp.issuer,
+        client_id: idp.clientId,
+        client_secret: idp.clientSecret,
+        domain: "umbrella.example",
+      },
+    });
+    expect(sso.status).toBe(200);
+    const settings = (await sso.json()) as { domain_verified: boolean; redirect_uri: string };
+    // The operator vouches for the domain (SSO_TRUSTED_DOMAINS), so no DNS proof is needed.
+    expect(settings.domain_verified).toBe(true);
+    expect(settings.redirect_uri).toBe(`${publicUrl}/api/sso/callback`);
+    expect(JSON.stringify(settings)).not.toContain(idp.clientSecret);
+  });
+  afterAll(async () => {
+    await m?.close();
+    await idp?.close();
+  });
+
+  it("signs a new person in through the provider and makes them a member just in time", async () => {
+    idp.accounts.set("jill@umbrella.example", { email: "jill@umbrella.example", name: "Jill Valentine" });
+    const callback = await signInThroughProvider("jill@umbrella.example");
+    expect(callback.status).toBe(302);
+    const code = new URL(callback.headers.get("location")!, "http://x").searchParams.get("code")!;
+    expect(code).toBeTruthy();
+    const exchanged = await m.request("POST", "/api/sso/exchange", { json: { code } });
+    expect(exchanged.status).toBe(200);
+    const { token } = (await exchanged.json()) as { token: string };
+    const jill = { id: "", email: "jill@umbrella.example", name: "Jill Valentine", token };
+    const orgs = await m.request("GET", "/api/org/get_user_organizations", { as: jill });
+    expect(await orgs.json()).toMatchObject({
+      organizations: [{ id: orgId, name: "Umbrella Corp", role: "member" }],
+    });
+    // The code works once.
+    expect((await m.request("POST", "/api/sso/exchange", { json: { code } })).status).toBe(401);
+    // The admin's member list shows the new member.
+    const members = (await (
+      await m.request("GET", `/api/org/get_org_members?organization_id=${orgId}`, { as: owner })
+    ).json()) as {
+      members: { email: string; role: string }[];
+    };
+    expect(members.members.map((x) => [x.email, x.role])).toEqual([
+      ["boss@umbrella.example", "owner"],
+      ["jill@umbrella.example", "member"],
+    ]);
+  });
+
+  it("refuses a provider answer whose address is outside the organisation's domain", async () => {
+    idp.accounts.set("jill@umbrella.example", { email: "wesker@elsewhere.example", name: "Albert" });
+    const callback = await signInThroughProvider("jill@umbrella.example");
+    expect(callback.headers.get("location")).toBe("/sso?error=1");
+    idp.accounts.set("jill@umbrella.example", { email: "jill@umbrella.example", name: "Jill Valentine" });
+  });
+
+  it("refuses an address the provider has not verified", async () => {
+    idp.accounts.set("carlos@umbrella.example", {
+      email: "carlos@umbrella.example",
+      name: "Carlos",
+      emailVerified: false,
+    });
+    const callback = await signInThroughProvider("carlos@umbrella.example");
+    expect(callback.headers.get("location")).toBe("/sso?error=1");
+  });
+
+  it("does not start for a domain without single sign-on", async () => {
+    const res = await m.request("GET", "/api/sso/start?email=someone%40nowhere.example");
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ message: orgMessages.ssoNotConfigured });
+  });
+
+  it("refuses a forged or replayed state", async () => {
+    const res = await m.request("GET", "/api/sso/callback?code=abc&state=forged");
+    expect(res.headers.get("location")).toBe("/sso?error=1");
+  });
+
+  it("keeps password sign-in for the owner (break-glass) and refuses it for other addresses of the domain", async () => {
+    const ownerLogin = await m.request("POST", "/api/auth/sign-in", {
+      json: { email: "boss@umbrella.example", password: "A long owner passphrase 1" },
+    });
+    expect(ownerLogin.status).toBe(200);
+    await m.buildUser({ email: "barry@umbrella.example", password: "Barry's long passphrase 2" });
+    const memberLogin = await m.request("POST", "/api/auth/sign-in", {
+      json: { email: "barry@umbrella.example", password: "Barry's long passphrase 2" },
+    });
+    expect(memberLogin.status).toBe(403);
+    expect(await memberLogin.json()).toMatchObject({ message: orgMessages.ssoRequired });
+  });
+});

@@ -1,0 +1,86 @@
+import { useState, type FormEvent } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { SectionCard } from "@/components/ui/section-card";
+import { getSso, updateSso, verifySsoDomain } from "../api/orgs";
+import { orgKeys } from "../hooks/use-org";
+import { Field } from "./field";
+
+/** OpenID Connect sign-in for the organisation's e-mail domain. */
+export function SsoSection({ organizationId }: { organizationId: string }) {
+  const qc = useQueryClient();
+  const { data } = useQuery({
+    queryKey: orgKeys.sso(organizationId),
+    queryFn: ({ signal }) => getSso(organizationId, signal),
+  });
+  const [form, setForm] = useState({ issuer: "", client_id: "", client_secret: "", domain: "" });
+  const set = (k: keyof typeof form) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
+  const refresh = () => qc.invalidateQueries({ queryKey: orgKeys.sso(organizationId) });
+  const save = useMutation({
+    mutationFn: () => updateSso({ organization_id: organizationId, ...form }),
+    onSuccess: () => toast.success("Single sign-on saved."),
+    onError: (err: Error) => toast.error(err.message),
+    onSettled: refresh,
+  });
+  const verify = useMutation({
+    mutationFn: () => verifySsoDomain(organizationId),
+    onError: (err: Error) => toast.error(err.message),
+    onSettled: refresh,
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate();
+  };
+  return (
+    <SectionCard
+      id="sso"
+      title="Single sign-on"
+      description="Members of your e-mail domain sign in with your OpenID provider."
+    >
+      {data?.configured && (
+        <div className="mb-4 grid gap-1 text-sm" data-testid="sso-status">
+          <p>
+            {data.issuer} · {data.domain} · {data.domain_verified ? "Domain verified" : "Domain not verified"}
+          </p>
+          {!data.domain_verified && (
+            <p className="text-muted-foreground">
+              Publish a TXT record at <code>_mnemo-sso.{data.domain}</code> with{" "}
+              <code>{data.verification_record}</code>, then{" "}
+              <Button size="sm" variant="link" className="h-auto p-0" onClick={() => verify.mutate()}>
+                check it
+              </Button>
+              .
+            </p>
+          )}
+        </div>
+      )}
+      <p className="mb-3 text-xs text-muted-foreground">
+        Redirect URI for your provider: {data?.redirect_uri}
+      </p>
+      <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2" aria-label="Set single sign-on">
+        <Field id="sso-issuer" label="Issuer URL" value={form.issuer} onChange={set("issuer")} />
+        <Field
+          id="sso-domain"
+          label="E-mail domain"
+          value={form.domain}
+          onChange={set("domain")}
+          placeholder="example.com"
+        />
+        <Field id="sso-client" label="Client ID" value={form.client_id} onChange={set("client_id")} />
+        <Field
+          id="sso-secret"
+          label="Client secret"
+          type="password"
+          value={form.client_secret}
+          onChange={set("client_secret")}
+        />
+        <div>
+          <Button type="submit" disabled={save.isPending || Object.values(form).some((v) => !v.trim())}>
+            Save single sign-on
+          </Button>
+        </div>
+      </form>
+    </SectionCard>
+  );
+}

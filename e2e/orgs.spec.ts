@@ -1,0 +1,140 @@
+import { expect, request as playwrightRequest, test, type Browser } from "@playwright/test";
+import { orgMessages } from "@mnemo/contracts";
+import { skipFirstRun } from "./helpers";
+import { MemoryApi } from "./wall-api";
+import {
+  fixtureOrigin,
+  inboxOrigin,
+  oidcOrigin,
+  orgsOrigin,
+  ssoDomain,
+  ssoPerson,
+} from "./fixture-site-config";
+
+/**
+ * Organisations (issue 20) on the orgs server (e2e/fixture-site-config.ts): SMTP through the
+ * agents fixture's peer, everyone on ltd_tier_5, and a real OpenID Provider (oidc-provider).
+ * An owner creates an organisation, shares a collection with it, invites a colleague by e-mail,
+ * sets the white-label name and icon and single sign-on; the colleague joins from the mailed
+ * link, sees the shared collection and the organisation's branding, and cannot open the admin
+ * screens; a person of the organisation's domain signs in through the provider and becomes a
+ * member just in time.
+ */
+test.use({ baseURL: orgsOrigin });
+
+async function signedInPage(browser: Browser, token?: string) {
+  const context = await browser.newContext({ baseURL: orgsOrigin, ignoreHTTPSErrors: true });
+  const page = await context.newPage();
+  if (token) await page.addInitScript((t) => localStorage.setItem("mnemo.token", t), token);
+  return page;
+}
+
+test("an owner's organisation: invitation by e-mail, shared collection, white-label and single sign-on", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const id = Date.now().toString(36);
+  const api = await playwrightRequest.newContext({ baseURL: orgsOrigin });
+  const memberEmail = `peter-${id}@example.com`;
+  const owner = await MemoryApi.signUp(api, `bill-${id}@example.com`, "Bill Lumbergh");
+  const member = await MemoryApi.signUp(api, memberEmail, "Peter Gibbons");
+  const created = await api.put("/api/collection", {
+    headers: { authorization: `Bearer ${owner.token}` },
+    data: { collection_name: "TPS reports" },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  // The owner creates the organisation and shares the collection with it.
+  const ownerPage = await signedInPage(browser, owner.token);
+  await ownerPage.goto("/org");
+  await ownerPage.getByLabel("Organisation name").fill("Initech");
+  await ownerPage.getByRole("button", { name: "Create organisation" }).click();
+  const orgRow = ownerPage.getByTestId("organization").filter({ hasText: "Initech" });
+  await expect(orgRow).toContainText("Owner");
+  await orgRow.getByLabel("Collection", { exact: true }).selectOption({ label: "TPS reports" });
+  await orgRow.getByRole("button", { name: "Share with organisation" }).click();
+  await expect(ownerPage.getByText("Shared with Initech.")).toBeVisible();
+
+  // Admin screens: invite (mailed through SMTP), branding, single sign-on.
+  await orgRow.getByRole("link", { name: "Manage" }).click();
+  await expect(ownerPage.getByRole("heading", { name: "Initech admin" })).toBeVisible();
+  const orgId = ownerPage.url().split("/org/")[1]!.split("/")[0]!;
+  await ownerPage.getByLabel("E-mail", { exact: true }).fill(memberEmail);
+  await ownerPage.getByRole("button", { name: "Invite" }).click();
+  await expect(ownerPage.getByText(`Invitation sent to ${memberEmail}.`)).toBeVisible();
+  await expect(ownerPage.getByText(`${memberEmail} · member`)).toBeVisible();
+
+  const inbox = await playwrightRequest.newContext();
+  const mailTo = async () =>
+    (
+      (await (await inbox.get(`${inboxOrigin}/mails`)).json()) as {
+        to: string;
+        subject: string;
+        text: string;
+      }[]
+    ).find((m) => m.to === memberEmail && m.subject.includes("Initech"));
+  await expect.poll(async () => !!(await mailTo())).toBe(true);
+  const link = (await mailTo())!.text.match(/http:\/\/\S+\/org\/invitation\/\S+/)?.[0];
+  expect(link).toBeTruthy();
+  await inbox.dispose();
+
+  await ownerPage.getByLabel("App name").fill("Initech Brain");
+  await ownerPage.getByLabel("Icon URL").fill(`${fixtureOrigin}/icon.png`);
+  await ownerPage.getByRole("button", { name: "Save branding" }).click();
+  await expect(ownerPage.getByText("Branding saved.")).toBeVisible();
+  await expect(ownerPage.getByTestId("brand-name").filter({ visible: true })).toHaveText("Initech Brain");
+
+  await ownerPage.getByLabel("Issuer URL").fill(oidcOrigin);
+  await ownerPage.getByLabel("E-mail domain").fill(ssoDomain);
+  await ownerPage.getByLabel("Client ID").last().fill("mnemo-sso");
+  await ownerPage.getByLabel("Client secret").last().fill("mnemo-sso-client-secret-for-tests");
+  await ownerPage.getByRole("button", { name: "Save single sign-on" }).click();
+  await expect(ownerPage.getByTestId("sso-status")).toContainText("Domain verified");
+
+  // The colleague joins from the mailed link.
+  const memberPage = await signedInPage(browser, member.token);
+  await memberPage.goto(link!);
+  await memberPage.getByRole("button", { name: "Join Initech" }).click();
+  await expect(memberPage.getByTestId("organization").filter({ hasText: "Initech" })).toContainText("Member");
+  await expect(memberPage.getByTestId("organization").getByRole("link", { name: "Manage" })).toHaveCount(0);
+
+  // The shell, title, favicon and manifest carry the organisation's brand.
+  await memberPage.reload();
+  await expect(memberPage.getByTestId("brand-name").filter({ visible: true })).toHaveText("Initech Brain");
+  await expect(memberPage.getByTestId("brand-icon").filter({ visible: true })).toHaveAttribute(
+    "src",
+    /^data:image\/png;base64,/,
+  );
+  await expect(memberPage).toHaveTitle("Initech Brain");
+  await expect(memberPage.locator('link[rel="icon"]')).toHaveAttribute("href", /^data:image\/png;base64,/);
+  await expect(memberPage.locator('link[rel="manifest"]')).toHaveAttribute("href", /^blob:/);
+
+  // The organisation's collection is there; the admin screens are not.
+  await memberPage.goto("/collections");
+  await expect(memberPage.getByText("TPS reports")).toBeVisible();
+  await memberPage.goto(`/org/${orgId}/admin`);
+  await expect(memberPage.getByRole("alert")).toHaveText(orgMessages.adminScreenDenied);
+  await expect(memberPage.getByRole("heading", { name: "Members" })).toHaveCount(0);
+  const denied = await api.get(`/api/org/get_org_members?organization_id=${orgId}`, {
+    headers: { authorization: `Bearer ${member.token}` },
+  });
+  expect(denied.status()).toBe(403);
+
+  // Single sign-on: a person of the domain with no account signs in and becomes a member.
+  const ssoPage = await signedInPage(browser);
+  await ssoPage.goto("/sign-in");
+  await ssoPage.getByRole("link", { name: "Sign in with single sign-on" }).click();
+  await ssoPage.getByLabel("Work e-mail").fill(ssoPerson.email);
+  await ssoPage.getByRole("button", { name: "Continue" }).click();
+  await expect(ssoPage.getByRole("heading", { name: "Sign in to the test identity provider" })).toBeVisible();
+  await expect(ssoPage.getByLabel("E-mail")).toHaveValue(ssoPerson.email);
+  await ssoPage.getByRole("button", { name: "Continue" }).click();
+  await skipFirstRun(ssoPage);
+  await ssoPage.goto("/org");
+  await expect(ssoPage.getByTestId("organization").filter({ hasText: "Initech" })).toContainText("Member");
+  await ownerPage.reload();
+  await expect(ownerPage.getByTestId("org-member").filter({ hasText: ssoPerson.email })).toContainText(
+    ssoPerson.name,
+  );
+  await api.dispose();
+});

@@ -51,6 +51,8 @@ export class CloudError extends ConnectError {
     reauth: boolean,
     status: number | undefined,
     readonly body: string = "",
+    /** The app kept asking to slow down (429, quota): the sync retries later. */
+    readonly rateLimited = false,
   ) {
     super(message, reauth, status);
   }
@@ -199,6 +201,7 @@ export function cloudApi(connector: Connector, account: StoredAccount, deps: Con
             false,
             res.status,
             body,
+            true,
           );
         await sleep(wait);
         continue;

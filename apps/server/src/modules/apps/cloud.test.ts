@@ -42,3 +42,20 @@ describe("cloud app HTTP rules", () => {
     });
   });
 });
+
+describe("Google Drive's pure helpers", () => {
+  it("turns a Sheet's CSV into a Markdown table, quotes and pipes kept", async () => {
+    const { csvToMarkdown, driveQuote, placeOf } = await import("./connectors/google-drive.ts");
+    expect(csvToMarkdown('Berth,Note\r\nA1,"big, ""blue"""\nB7,a|b\n')).toBe(
+      '| Berth | Note |\n| --- | --- |\n| A1 | big, "blue" |\n| B7 | a\\|b |',
+    );
+    expect(driveQuote("it's a \\ test")).toBe("'it\\'s a \\\\ test'");
+    const places = {
+      d1: { name: "Harbour Office" },
+      f1: { name: "Reports", parent: "d1" },
+      f2: { name: "2026", parent: "f1" },
+    };
+    expect(placeOf({ parents: ["f2"], driveId: "d1" }, places)).toBe("Harbour Office / Reports / 2026");
+    expect(placeOf({ parents: ["root"] }, places)).toBe("");
+  });
+});

@@ -95,20 +95,31 @@ export function csvToMarkdown(csv: string): string {
   let row: string[] = [];
   let cell = "";
   let quoted = false;
+  const endCell = () => {
+    row.push(cell);
+    cell = "";
+  };
+  const endRow = () => {
+    endCell();
+    rows.push(row);
+    row = [];
+  };
   for (let i = 0; i < csv.length; i++) {
     const c = csv[i]!;
     if (quoted) {
-      if (c === '"' && csv[i + 1] === '"') ((cell += '"'), i++);
-      else if (c === '"') quoted = false;
+      if (c === '"' && csv[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ",") (row.push(cell), (cell = ""));
+    else if (c === ",") endCell();
     else if (c === "\n" || c === "\r") {
       if (c === "\r" && csv[i + 1] === "\n") i++;
-      (row.push(cell), rows.push(row), (row = []), (cell = ""));
+      endRow();
     } else cell += c;
   }
-  if (cell || row.length) (row.push(cell), rows.push(row));
+  if (cell || row.length) endRow();
   if (!rows.length) return "";
   const width = Math.max(...rows.map((r) => r.length));
   const line = (r: string[]) =>

@@ -45,7 +45,7 @@ describe.each(testDatabases())(
         PUBLIC_URL: "http://mnemo.test",
       });
       alice = await m.buildUser();
-    }, 60_000);
+    }, 180_000);
     afterAll(async () => {
       await m?.close();
       await peer?.close();

@@ -1,5 +1,5 @@
 import { cloudApi, type CloudApi } from "../cloud.ts";
-import { epochSeconds, googleApi, googleOAuth, mapLimit } from "./google.ts";
+import { epochSeconds, googleApi, googleOAuth, limiter, mapLimit } from "./google.ts";
 import { messageItems } from "./mail.ts";
 import {
   ConnectError,
@@ -15,8 +15,13 @@ import {
 export const GMAIL_FIRST_SYNC_MESSAGES = 5000;
 /** New messages one incremental sync reads at most (the next sync goes on). */
 const MESSAGES_PER_SYNC = 1000;
-/** Messages read (fetched and parsed in the sandbox) at once. */
+/** Messages fetched from Gmail at once. */
 const CONCURRENCY = 8;
+/**
+ * Messages parsed at once: each parse runs in a sandbox process, so this bounds the processes (and
+ * memory) a sync adds, whatever the number of messages.
+ */
+const parsing = limiter(2);
 /** A larger message is skipped (Gmail's own limit is 25 MB of attachments per message anyway). */
 const MAX_MESSAGE_BYTES = 30 * 1024 * 1024;
 
@@ -61,7 +66,9 @@ async function readMessage(
   }
   if (!msg.raw || (msg.sizeEstimate ?? 0) > MAX_MESSAGE_BYTES) return undefined;
   const bytes = Buffer.from(msg.raw, "base64url");
-  const mail = await deps.parseMail(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  const mail = await parsing(() =>
+    deps.parseMail(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)),
+  );
   return { msg, mail };
 }
 

@@ -53,3 +53,19 @@ export async function mapLimit<T, R>(items: T[], n: number, fn: (item: T) => Pro
   await Promise.all(Array.from({ length: Math.min(n, items.length) }, worker));
   return out;
 }
+
+/** At most `n` calls of the returned function run at once; the others wait their turn. */
+export function limiter(n: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async function run<T>(fn: () => Promise<T>): Promise<T> {
+    while (running >= n) await new Promise<void>((r) => waiting.push(r));
+    running++;
+    try {
+      return await fn();
+    } finally {
+      running--;
+      waiting.shift()?.();
+    }
+  };
+}

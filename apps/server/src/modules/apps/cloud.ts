@@ -21,7 +21,8 @@
  * - Any other non-2xx: ConnectError(`<App> answered with status N.`, false, N) — a connector can
  *   catch a status it expects (Gmail's 404 on a stale historyId) by `err.status`; `err.body` has
  *   the start of the answer.
- * - Unreachable (DNS, refused, timeout): ConnectError(`<App> could not be reached (...)`).
+ * - Unreachable (DNS, refused, timeout): ConnectError(`<App> could not be reached (...)`); a GET
+ *   whose connection failed is tried twice more first (not after a timeout).
  *
  * The URLs are the operator's configured API bases (not user input), fetched with deps.fetch.
  */
@@ -149,15 +150,22 @@ export function cloudApi(connector: Connector, account: StoredAccount, deps: Con
     const ep = await appCredentials(connector, deps.settings, account.ownerId);
     if (isUnconfigured(ep)) throw new ConnectError(ep.unavailable);
     const arctic = await loadArctic();
-    let data: Record<string, unknown>;
-    try {
-      const client = new arctic.OAuth2Client(ep.clientId, ep.clientSecret, null);
-      data = (await client.refreshAccessToken(ep.token, refreshToken, [])).data as Record<string, unknown>;
-    } catch (err) {
-      // The provider refused the refresh token (revoked, expired, client changed): Reconnect.
-      if (err instanceof arctic.OAuth2RequestError) throw refused();
-      if (err instanceof arctic.UnexpectedErrorResponseBodyError && err.status === 401) throw refused();
-      throw new ConnectError(`${app} could not refresh the sign-in (${(err as Error).message}).`);
+    let data: Record<string, unknown> | undefined;
+    const client = new arctic.OAuth2Client(ep.clientId, ep.clientSecret, null);
+    for (let attempt = 1; !data; attempt++) {
+      try {
+        data = (await client.refreshAccessToken(ep.token, refreshToken, [])).data as Record<string, unknown>;
+      } catch (err) {
+        // The provider refused the refresh token (revoked, expired, client changed): Reconnect.
+        if (err instanceof arctic.OAuth2RequestError) throw refused();
+        if (err instanceof arctic.UnexpectedErrorResponseBodyError && err.status === 401) throw refused();
+        // The request did not get through (a kept-alive connection closed under it): once more.
+        if (err instanceof arctic.ArcticFetchError && attempt < 3) {
+          await sleep(250 * attempt);
+          continue;
+        }
+        throw new ConnectError(`${app} could not refresh the sign-in (${(err as Error).message}).`);
+      }
     }
     let fresh;
     try {
@@ -189,6 +197,12 @@ export function cloudApi(connector: Connector, account: StoredAccount, deps: Con
       try {
         res = await deps.fetch(url, { ...init, headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
       } catch (err) {
+        // A read whose connection dropped under it (a kept-alive socket closed) is tried again.
+        const read = !init.method || init.method === "GET";
+        if (read && attempt < 3 && (err as Error).name !== "TimeoutError") {
+          await sleep(250 * attempt);
+          continue;
+        }
         throw new ConnectError(`${app} could not be reached (${(err as Error).message}).`);
       }
       if (res.ok) return res;

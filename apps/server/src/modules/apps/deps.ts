@@ -11,6 +11,7 @@ import {
   accountSourceByHash,
   accountSourceByUrl,
   accountSourcesByHash,
+  accountSourcesByUrl,
   accountSourcesUnderPath,
 } from "./repo.ts";
 import { createSyncedFile, replaceSyncedContent, syncedFileHash } from "../ingest/web-pages-service.ts";
@@ -69,6 +70,10 @@ export function appsDeps(ctx: AppsContext): AppsDeps {
             const known = await accountFileVersion(db, ownerId, origin.connectedAccountId, contentHash);
             if (known?.version === item.version) continue;
             if (known) await deleteMemories(ownerId, [known.id]);
+          } else if (item.replace) {
+            // The app changed the file: its older memory goes, the new one is extracted afresh.
+            const old = await accountSourceByHash(db, ownerId, origin.connectedAccountId, contentHash);
+            if (old) await deleteMemories(ownerId, [old]);
           }
           const id = await createSyncedBlob(ctx, ownerId, origin, { ...item, contentHash }).catch(
             (err: Error) => {
@@ -117,13 +122,16 @@ export function appsDeps(ctx: AppsContext): AppsDeps {
       }
       return saved;
     },
+    // Files and blobs are known by their key's hash, documents by their URL; "a/b/" names
+    // everything under it (a deleted e-mail's attachments).
     removeFiles: async (ownerId, accountId, keys) => {
-      // "a/b/" names everything under it (a deleted e-mail's attachments); other keys are exact.
       const exact = keys.filter((k) => !k.endsWith("/"));
       const ids = new Set<string>();
       for (let i = 0; i < exact.length; i += SAVE_BATCH * 10) {
-        const hashes = exact.slice(i, i + SAVE_BATCH * 10).map((k) => syncedFileHash(accountId, k));
+        const batch = exact.slice(i, i + SAVE_BATCH * 10);
+        const hashes = batch.map((k) => syncedFileHash(accountId, k));
         for (const id of await accountSourcesByHash(db, ownerId, accountId, hashes)) ids.add(id);
+        for (const id of await accountSourcesByUrl(db, ownerId, accountId, batch)) ids.add(id);
       }
       for (const prefix of keys.filter((k) => k.endsWith("/")))
         for (const id of await accountSourcesUnderPath(db, ownerId, accountId, prefix)) ids.add(id);

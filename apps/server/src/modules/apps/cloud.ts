@@ -147,7 +147,7 @@ export function cloudApi(connector: Connector, account: StoredAccount, deps: Con
   async function refreshOnce(): Promise<string> {
     const refreshToken = secret.refresh_token;
     if (!refreshToken || !connector.oauth) throw refused();
-    const ep = await appCredentials(connector, deps.settings, account.ownerId);
+    const ep = await appCredentials(connector, deps.settings, account.ownerId, deps.orgKeys);
     if (isUnconfigured(ep)) throw new ConnectError(ep.unavailable);
     const arctic = await loadArctic();
     let data: Record<string, unknown> | undefined;

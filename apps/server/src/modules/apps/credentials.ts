@@ -1,34 +1,42 @@
 /**
  * The operator's OAuth client of an app, resolved in ONE place (the seam for per-organisation keys).
  *
- * Today the client id, secret and redirect come from the environment, through the connector's
+ * The client id, secret and redirect come from the environment, through the connector's
  * `oauth.endpoints(settings)` (e.g. GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, GOOGLE_REDIRECT_URL).
- * Once organisations exist, an organisation's own keys (set with POST
- * /api/org/update_organization_keys) take precedence for its members: `appCredentials` is where
- * that look-up goes — find the owner's organisation, read its keys for `connector.id`, and answer
- * them merged over the environment's endpoints. Everything that needs a client (the sign-in link,
+ * An organisation's own keys (set with POST /api/org/update_organization_keys) take precedence
+ * for its members: `orgKeys` (modules/orgs `orgAppKeys`, handed in by the apps deps) answers them,
+ * merged over the environment's endpoints. An app the operator has not configured at all stays
+ * Unavailable in the catalogue, also for members of an organisation with its keys. Everything that needs a client (the sign-in link,
  * the code exchange, token refresh in cloud.ts) calls this and nothing else, so that change is
  * local to this file. `presentIntegration` (the catalogue, no user) keeps the environment's view.
  */
-import type { AppSettings, Connector, OAuthEndpoints } from "./connectors/types.ts";
+import type { AppSettings, Connector, OAuthEndpoints, OrgKeyLookup } from "./connectors/types.ts";
 
 /** What the environment-only resolver answers for an app without a client. */
 export type Unconfigured = { unavailable: string };
 
 /**
  * The OAuth client and endpoints `ownerId`'s accounts of `connector` use, or why there is none.
- * `ownerId` is unused until organisations exist (see above).
+ * With `ownerId` and `orgKeys`, the client of the owner's organisation is used when it set one.
  */
 export async function appCredentials(
   connector: Connector,
   settings: AppSettings,
   ownerId?: string,
+  orgKeys?: OrgKeyLookup,
 ): Promise<OAuthEndpoints | Unconfigured> {
-  void ownerId;
   if (!connector.oauth) return { unavailable: "This app does not connect through a sign-in page." };
   const reason = connector.unavailableReason ?? connector.oauth.unconfigured(settings);
   if (reason) return { unavailable: reason };
-  return connector.oauth.endpoints(settings);
+  const env = connector.oauth.endpoints(settings);
+  const org = ownerId && orgKeys ? await orgKeys(ownerId, connector.id) : null;
+  if (!org) return env;
+  return {
+    ...env,
+    clientId: org.clientId,
+    clientSecret: org.clientSecret || env.clientSecret,
+    ...(org.redirectUrl ? { redirectUri: org.redirectUrl } : {}),
+  };
 }
 
 export const isUnconfigured = (c: OAuthEndpoints | Unconfigured): c is Unconfigured => "unavailable" in c;

@@ -5,6 +5,7 @@ import { deleteSources } from "../sources/service.ts";
 import { uploadWebPages } from "../ingest/web-pages-service.ts";
 import { runSandboxed } from "../ingest/extractors/runner.ts";
 import type { AppsDeps } from "./service.ts";
+import { orgAppKeys } from "../orgs/app-keys.ts";
 import type { SyncItem } from "./connectors/types.ts";
 import {
   accountFileVersion,
@@ -54,6 +55,7 @@ export function appsDeps(ctx: AppsContext): AppsDeps {
         runSandboxed("parseFrontMatter", blocks, { timeoutMs: ctx.config.PARSE_TIMEOUT_MS }),
       parseDavListing: (input) =>
         runSandboxed("parseDavListing", input, { timeoutMs: ctx.config.PARSE_TIMEOUT_MS }),
+      orgKeys: (userId, appId) => orgAppKeys(db, ctx.secrets, userId, appId),
     },
     planOf: async (actor) => (await loadPlanState(db, actor)).plan,
     enqueueSync: (accountId, key) => ctx.queue.send("apps.sync", { accountId }, { key }),

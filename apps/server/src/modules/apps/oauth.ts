@@ -47,7 +47,7 @@ export async function connectionLink(
   const connector = connectable(deps, q.app_name);
   if (!connector.oauth) return { link: `/settings?connect=${encodeURIComponent(connector.id)}#integrations` };
   await planWithRoomFor(deps, actor, connector);
-  const ep = await appCredentials(connector, deps.connector.settings, actor.id);
+  const ep = await appCredentials(connector, deps.connector.settings, actor.id, deps.connector.orgKeys);
   if (isUnconfigured(ep)) throw new AppError("conflict", ep.unavailable);
   const arctic = await loadArctic();
   const state = arctic.generateState();
@@ -99,7 +99,7 @@ export async function oauthCallback(
     throw validation(integrationMessages.tokenInvalid);
   }
   const [callback, returnTo] = pending.redirectUri.split("\n");
-  const ep = await appCredentials(connector, deps.connector.settings, actor.id);
+  const ep = await appCredentials(connector, deps.connector.settings, actor.id, deps.connector.orgKeys);
   if (isUnconfigured(ep)) throw new AppError("conflict", ep.unavailable);
   let tokenSet: Record<string, string>;
   let tokenResponse: Record<string, unknown>;

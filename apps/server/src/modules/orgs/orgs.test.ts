@@ -41,6 +41,8 @@ describe.each(testDatabases())("organisations on %s", (kind) => {
       SMTP_URL: smtp.url,
       FETCH_ALLOW_HOSTS: "127.0.0.1",
       FETCH_EXTRA_CA: site.caPath,
+      GITHUB_CLIENT_ID: "operator-client",
+      GITHUB_CLIENT_SECRET: "operator-secret",
     });
     owner = await m.buildUser({ name: "Olive Owner" });
     const res = await post("/api/org/create", owner, { name: "Olive Co" });
@@ -139,6 +141,24 @@ describe.each(testDatabases())("organisations on %s", (kind) => {
     const outsider = await m.buildUser({ name: "Outsider" });
     expect(await orgAppKeys(m.ctx.database.db, m.ctx.secrets, outsider.id, "github")).toBeNull();
     expect(await orgAppKeys(m.ctx.database.db, m.ctx.secrets, member.id, "gitlab")).toBeNull();
+    // Connecting GitHub: the member signs in with the organisation's client and callback, an
+    // outsider with the operator's.
+    const linkOf = async (u: typeof member) =>
+      new URL(
+        (
+          (await (
+            await m.request("GET", "/api/t/get_connection_link?app_name=github", { as: u })
+          ).json()) as {
+            link: string;
+          }
+        ).link,
+      );
+    const memberLink = await linkOf(member);
+    expect(memberLink.searchParams.get("client_id")).toBe("org-client");
+    expect(memberLink.searchParams.get("redirect_uri")).toBe("https://mnemo.example/cb");
+    const outsiderLink = await linkOf(outsider);
+    expect(outsiderLink.searchParams.get("client_id")).toBe("operator-client");
+    expect(outsiderLink.searchParams.get("redirect_uri")).not.toBe("https://mnemo.example/cb");
   });
 
   it("white-label: ltd_tier_5 only, the icon fetched safely and checked by its bytes", async () => {

@@ -59,6 +59,8 @@ export type ConnectorDeps = {
   parseFrontMatter(blocks: string[]): Promise<FrontMatter[]>;
   /** Parses a WebDAV folder listing (PROPFIND XML) off the main thread (the sandbox). */
   parseDavListing(input: DavListingInput): Promise<DavListing>;
+  /** The owner's organisation's OAuth client of an app, when it set one (issue 20). */
+  orgKeys?: OrgKeyLookup;
 };
 
 /** An e-mail message as the sandbox hands it back. */
@@ -158,6 +160,12 @@ export type FetchedItem = {
 };
 
 /** The operator's OAuth client of an app and where its endpoints are (see credentials.ts). */
+/** An organisation's own OAuth client of an app for one of its members, or null (modules/orgs). */
+export type OrgKeyLookup = (
+  userId: string,
+  appId: string,
+) => Promise<{ clientId: string; clientSecret: string; redirectUrl: string } | null>;
+
 export type OAuthEndpoints = {
   authorize: string;
   token: string;

@@ -108,6 +108,41 @@ export const zConfig = z.object({
   /** The REST API (GitHub Enterprise: https://github.example.com/api/v3). */
   GITHUB_API_URL: z.string().url().default("https://api.github.com"),
   /**
+   * Cloud apps over OAuth 2 (issue 15). Each app is off (listed as Unavailable with the reason)
+   * until its client id and secret are set; `*_REDIRECT_URL` overrides the callback URL sent to the
+   * provider (default `<the page's origin>/settings?app=<app id>`); the base URLs point elsewhere for
+   * tests and sovereign clouds. Per-organisation keys come later (see apps/credentials.ts).
+   */
+  /** Google Drive and Gmail share one Google OAuth client (a "Web application" client). */
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_REDIRECT_URL: z.string().url().optional(),
+  /** Where users sign in: `<GOOGLE_OAUTH_URL>/o/oauth2/v2/auth`. */
+  GOOGLE_OAUTH_URL: z.string().url().default("https://accounts.google.com"),
+  /** Google's token endpoint (code exchange and refresh). */
+  GOOGLE_TOKEN_URL: z.string().url().default("https://oauth2.googleapis.com/token"),
+  /** Google's REST APIs: Drive at `/drive/v3`, Gmail at `/gmail/v1`. */
+  GOOGLE_API_URL: z.string().url().default("https://www.googleapis.com"),
+  /** Notion public integration (OAuth). */
+  NOTION_CLIENT_ID: z.string().optional(),
+  NOTION_CLIENT_SECRET: z.string().optional(),
+  NOTION_REDIRECT_URL: z.string().url().optional(),
+  NOTION_API_URL: z.string().url().default("https://api.notion.com"),
+  /** Slack app (OAuth v2, user scopes). */
+  SLACK_CLIENT_ID: z.string().optional(),
+  SLACK_CLIENT_SECRET: z.string().optional(),
+  SLACK_REDIRECT_URL: z.string().url().optional(),
+  /** Slack's sign-in and Web API host: `<SLACK_URL>/oauth/v2/authorize`, `<SLACK_URL>/api/...`. */
+  SLACK_URL: z.string().url().default("https://slack.com"),
+  /** Microsoft Entra app registration (OneDrive and Outlook through Microsoft Graph). */
+  MICROSOFT_CLIENT_ID: z.string().optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().optional(),
+  MICROSOFT_REDIRECT_URL: z.string().url().optional(),
+  /** `common`, `organizations`, `consumers` or a tenant id. */
+  MICROSOFT_TENANT: z.string().default("common"),
+  MICROSOFT_LOGIN_URL: z.string().url().default("https://login.microsoftonline.com"),
+  MICROSOFT_GRAPH_URL: z.string().url().default("https://graph.microsoft.com"),
+  /**
    * A server speaking the OpenAI `audio/transcriptions` API (OpenAI https://api.openai.com/v1, Groq,
    * a local whisper.cpp or faster-whisper server). Unset (the default): recordings are kept and
    * transcription is shown as not configured.

@@ -6,7 +6,12 @@ import { uploadWebPages } from "../ingest/web-pages-service.ts";
 import { runSandboxed } from "../ingest/extractors/runner.ts";
 import type { AppsDeps } from "./service.ts";
 import type { SyncItem } from "./connectors/types.ts";
-import { accountSourceByHash, accountSourceByUrl, accountSourcesByHash } from "./repo.ts";
+import {
+  accountSourceByHash,
+  accountSourceByUrl,
+  accountSourcesByHash,
+  accountSourcesByUrl,
+} from "./repo.ts";
 import { createSyncedFile, replaceSyncedContent, syncedFileHash } from "../ingest/web-pages-service.ts";
 import { createSyncedBlob } from "../ingest/uploads-service.ts";
 
@@ -54,6 +59,11 @@ export function appsDeps(ctx: AppsContext): AppsDeps {
       for (const item of items) {
         if (item.kind === "blob") {
           const contentHash = syncedFileHash(origin.connectedAccountId, item.key);
+          if (item.replace) {
+            // The app changed the file: its older memory goes, the new one is extracted afresh.
+            const old = await accountSourceByHash(db, ownerId, origin.connectedAccountId, contentHash);
+            if (old) await deleteMemories(ownerId, [old]);
+          }
           const id = await createSyncedBlob(ctx, ownerId, origin, { ...item, contentHash }).catch(
             (err: Error) => {
               // Too large or refused by the store: skipped, the rest of the batch goes on.
@@ -101,16 +111,19 @@ export function appsDeps(ctx: AppsContext): AppsDeps {
       }
       return saved;
     },
-    removeFiles: async (ownerId, accountId, keys) =>
-      deleteMemories(
-        ownerId,
-        await accountSourcesByHash(
+    // Files and blobs are known by their key's hash, documents by their URL.
+    removeFiles: async (ownerId, accountId, keys) => {
+      const ids = new Set([
+        ...(await accountSourcesByHash(
           db,
           ownerId,
           accountId,
           keys.map((k) => syncedFileHash(accountId, k)),
-        ),
-      ),
+        )),
+        ...(await accountSourcesByUrl(db, ownerId, accountId, keys)),
+      ]);
+      return deleteMemories(ownerId, [...ids]);
+    },
     deleteMemories,
     notify: (ownerId, accountId) =>
       void ctx.events.publish(ownerId, { type: "apps", data: { account_id: accountId } }),

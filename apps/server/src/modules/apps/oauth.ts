@@ -5,6 +5,8 @@ import type { Actor } from "../../context.ts";
 import { AppError, notFound, validation } from "../../lib/errors.ts";
 import { ConnectError, type Connector } from "./connectors/types.ts";
 import { findConnector, unavailableReason } from "./registry.ts";
+import { appCredentials, isUnconfigured } from "./credentials.ts";
+import { standardTokens, tokenSecret } from "./cloud.ts";
 import { planWithRoomFor, presentAccount, storeAccount, type AppsDeps } from "./service.ts";
 import * as repo from "./repo.ts";
 
@@ -45,27 +47,32 @@ export async function connectionLink(
   const connector = connectable(deps, q.app_name);
   if (!connector.oauth) return { link: `/settings?connect=${encodeURIComponent(connector.id)}#integrations` };
   await planWithRoomFor(deps, actor, connector);
-  const ep = connector.oauth.endpoints(deps.connector.settings);
+  const ep = await appCredentials(connector, deps.connector.settings, actor.id);
+  if (isUnconfigured(ep)) throw new AppError("conflict", ep.unavailable);
   const arctic = await loadArctic();
   const state = arctic.generateState();
+  const pkce = ep.pkce !== false;
   const verifier = arctic.generateCodeVerifier();
-  const callback = `${q.origin}/settings?app=${encodeURIComponent(connector.id)}`;
+  const callback = ep.redirectUri ?? `${q.origin}/settings?app=${encodeURIComponent(connector.id)}`;
   await repo.pruneOAuthStates(deps.db, new Date(Date.now() - STATE_TTL_MS));
   await repo.insertOAuthState(deps.db, {
     stateHash: hash(state),
     ownerId: actor.id,
     app: connector.id,
-    codeVerifier: verifier,
+    codeVerifier: pkce ? verifier : "",
     redirectUri: `${callback}\n${safeReturnPath(q.redirect_uri)}`,
   });
   const client = new arctic.OAuth2Client(ep.clientId, ep.clientSecret, callback);
-  const url = client.createAuthorizationURLWithPKCE(
-    ep.authorize,
-    state,
-    arctic.CodeChallengeMethod.S256,
-    verifier,
-    ep.scopes,
-  );
+  const url = pkce
+    ? client.createAuthorizationURLWithPKCE(
+        ep.authorize,
+        state,
+        arctic.CodeChallengeMethod.S256,
+        verifier,
+        ep.scopes,
+      )
+    : client.createAuthorizationURL(ep.authorize, state, ep.scopes);
+  for (const [k, v] of Object.entries(ep.authorizeParams ?? {})) url.searchParams.set(k, v);
   return { link: url.href };
 }
 
@@ -92,30 +99,33 @@ export async function oauthCallback(
     throw validation(integrationMessages.tokenInvalid);
   }
   const [callback, returnTo] = pending.redirectUri.split("\n");
-  const ep = connector.oauth.endpoints(deps.connector.settings);
-  let accessToken: string;
-  let refreshToken: string | null;
+  const ep = await appCredentials(connector, deps.connector.settings, actor.id);
+  if (isUnconfigured(ep)) throw new AppError("conflict", ep.unavailable);
+  let tokenSet: Record<string, string>;
+  let tokenResponse: Record<string, unknown>;
   try {
     const arctic = await loadArctic();
     const client = new arctic.OAuth2Client(ep.clientId, ep.clientSecret, callback!);
-    const tokens = await client.validateAuthorizationCode(ep.token, q.auth_code, pending.codeVerifier);
-    accessToken = tokens.accessToken();
-    refreshToken = tokens.hasRefreshToken() ? tokens.refreshToken() : null;
+    const tokens = await client.validateAuthorizationCode(
+      ep.token,
+      q.auth_code,
+      pending.codeVerifier || null,
+    );
+    tokenResponse = tokens.data as Record<string, unknown>;
+    tokenSet = tokenSecret((connector.oauth.readTokens ?? standardTokens)(tokenResponse));
   } catch (err) {
     deps.log.warn({ app: connector.id, err: (err as Error).name }, "oauth code exchange failed");
     throw validation(integrationMessages.tokenInvalid);
   }
   let identity;
   try {
-    identity = await connector.oauth.identify(accessToken, deps.connector);
+    identity = await connector.oauth.identify(tokenSet.access_token!, deps.connector, tokenResponse);
   } catch (err) {
     if (err instanceof ConnectError) throw validation(err.message);
     throw new AppError("upstream", integrationMessages.connectAccountFailed({ app: connector.name }));
   }
-  const secret = deps.box.seal({
-    access_token: accessToken,
-    ...(refreshToken ? { refresh_token: refreshToken } : {}),
-  });
+  // Sealed: access_token, refresh_token, expires_at (cloud.ts refreshes before it).
+  const secret = deps.box.seal(tokenSet);
   const plan = await deps.planOf(actor);
   // Connecting the same app account again (Reconnect) refreshes its tokens.
   const row = await storeAccount(deps, actor, connector, plan, identity, {

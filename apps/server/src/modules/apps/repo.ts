@@ -213,6 +213,23 @@ export async function updateAccountSecret(tx: Tx, id: string, secret: string, ti
   return rows[0]!;
 }
 
+/** Stores refreshed tokens on an account (a sync or live search refreshed them). */
+export async function updateSecretOnly(tx: Tx, id: string, secret: string) {
+  await tx.update(connectedAccount).set({ secret, updatedAt: new Date() }).where(eq(connectedAccount.id, id));
+}
+
+/** The memories an account's sync wrote for these URLs (documents gone from the app). */
+export async function accountSourcesByUrl(tx: Tx, ownerId: string, accountId: string, urls: string[]) {
+  if (!urls.length) return [];
+  const rows = await tx
+    .select({ id: source.id })
+    .from(source)
+    .where(
+      and(eq(source.ownerId, ownerId), eq(source.connectedAccountId, accountId), inArray(source.url, urls)),
+    );
+  return rows.map((r) => r.id);
+}
+
 /** The memory an account's sync wrote for `url`, if any (documents are kept up to date by URL). */
 export async function accountSourceByUrl(tx: Tx, ownerId: string, accountId: string, url: string) {
   const rows = await tx

@@ -19,7 +19,7 @@ import * as repo from "./repo.ts";
 import { contentOf } from "../sources/repo.ts";
 import { addToCollections, writableCollections } from "../sources/rows.ts";
 import { ConnectError, type Connector, type LiveResult, type StoredAccount } from "./connectors/types.ts";
-import type { AppsDeps } from "./service.ts";
+import { openAccount, type AppsDeps } from "./service.ts";
 
 export type AppSearchDeps = { db: Db; search: SearchIndex } & Pick<
   AppsDeps,
@@ -134,13 +134,8 @@ export async function searchApp(
   };
 }
 
-function storedAccount(deps: Pick<AppsDeps, "box">, row: repo.AccountRow): StoredAccount {
-  return {
-    id: row.id,
-    config: row.config,
-    cursor: row.cursor ?? null,
-    secret: row.secret ? deps.box.open(row.secret) : null,
-  };
+function storedAccount(deps: Pick<AppsDeps, "box" | "db">, row: repo.AccountRow): StoredAccount {
+  return openAccount(deps, row);
 }
 
 function presentLive(app: string, r: LiveResult, rank: number): AppSearchResult {

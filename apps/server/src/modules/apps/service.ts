@@ -14,6 +14,7 @@ import {
   type AccountIdentity,
   type Connector,
   type ConnectorDeps,
+  type StoredAccount,
   type SyncItem,
 } from "./connectors/types.ts";
 import { connectors, findConnector, presentIntegration, unavailableReason } from "./registry.ts";
@@ -238,6 +239,21 @@ export async function syncNow(deps: AppsDeps, actor: Actor, id: string) {
 }
 
 /**
+ * An account as a connector sees it: its secret opened, and `saveSecret` storing refreshed tokens
+ * sealed at once (cloud.ts). Used by the sync, live search and fetch alike.
+ */
+export function openAccount(deps: Pick<AppsDeps, "box" | "db">, row: repo.AccountRow): StoredAccount {
+  return {
+    id: row.id,
+    ownerId: row.ownerId,
+    config: row.config,
+    cursor: row.cursor ?? null,
+    secret: row.secret ? deps.box.open(row.secret) : null,
+    saveSecret: (secret) => repo.updateSecretOnly(deps.db, row.id, deps.box.seal(secret)),
+  };
+}
+
+/**
  * The sync job of one account: reads what changed since its cursor, saves it through the normal
  * capture, then stores the new cursor. A failure is recorded on the row (the cursor is kept, so
  * the next sync retries the same items); a removed account ends the job quietly.
@@ -250,15 +266,7 @@ export async function runSync(deps: AppsDeps, accountId: string): Promise<void> 
   await repo.setSyncState(deps.db, row.id, "running");
   deps.notify(row.ownerId, row.id);
   try {
-    const batch = await connector.sync(
-      {
-        id: row.id,
-        config: row.config,
-        cursor: row.cursor ?? null,
-        secret: row.secret ? deps.box.open(row.secret) : null,
-      },
-      deps.connector,
-    );
+    const batch = await connector.sync(openAccount(deps, row), deps.connector);
     const created = batch.items.length
       ? await deps.saveItems(row.ownerId, batch.items, { app: connector.id, connectedAccountId: row.id })
       : [];

@@ -19,6 +19,26 @@ export type AppSettings = Pick<
   | "GITHUB_CLIENT_SECRET"
   | "GITHUB_URL"
   | "GITHUB_API_URL"
+  | "GOOGLE_CLIENT_ID"
+  | "GOOGLE_CLIENT_SECRET"
+  | "GOOGLE_REDIRECT_URL"
+  | "GOOGLE_OAUTH_URL"
+  | "GOOGLE_TOKEN_URL"
+  | "GOOGLE_API_URL"
+  | "NOTION_CLIENT_ID"
+  | "NOTION_CLIENT_SECRET"
+  | "NOTION_REDIRECT_URL"
+  | "NOTION_API_URL"
+  | "SLACK_CLIENT_ID"
+  | "SLACK_CLIENT_SECRET"
+  | "SLACK_REDIRECT_URL"
+  | "SLACK_URL"
+  | "MICROSOFT_CLIENT_ID"
+  | "MICROSOFT_CLIENT_SECRET"
+  | "MICROSOFT_REDIRECT_URL"
+  | "MICROSOFT_TENANT"
+  | "MICROSOFT_LOGIN_URL"
+  | "MICROSOFT_GRAPH_URL"
   | "APPS_FOLDER_ROOTS"
   | "UPLOAD_LIMIT_MB"
 >;
@@ -76,6 +96,13 @@ export type StoredAccount = {
   config: Record<string, unknown>;
   secret: Record<string, string> | null;
   cursor: Record<string, unknown> | null;
+  /** The user the account belongs to (per-organisation OAuth clients are looked up by it). */
+  ownerId?: string;
+  /**
+   * Stores a new secret (refreshed OAuth tokens) sealed on the account, at once: a sync that fails
+   * later must not lose a rotated refresh token. Set by the platform; cloud.ts calls it.
+   */
+  saveSecret?(secret: Record<string, string>): Promise<void>;
 };
 
 /**
@@ -90,9 +117,17 @@ export type SyncItem =
   | { kind: "file"; key: string; title: string; description: string; markdown: string }
   /**
    * A binary file (a PDF, an Office document, an image) known by its key in the account: stored
-   * like an upload and extracted by the same pipeline (a file memory).
+   * like an upload and extracted by the same pipeline (a file memory). A key already synced is
+   * left alone unless `replace` says the app changed the file: then its memory is replaced.
    */
-  | { kind: "blob"; key: string; filename: string; mimeType: string; bytes: Uint8Array };
+  | {
+      kind: "blob";
+      key: string;
+      filename: string;
+      mimeType: string;
+      bytes: Uint8Array;
+      replace?: boolean;
+    };
 
 /** One result of an app's own (live) search, for the App search modal. */
 export type LiveResult = {
@@ -113,26 +148,58 @@ export type FetchedItem = {
   files: Extract<SyncItem, { kind: "blob" }>[];
 };
 
+/** The operator's OAuth client of an app and where its endpoints are (see credentials.ts). */
+export type OAuthEndpoints = {
+  authorize: string;
+  token: string;
+  clientId: string;
+  clientSecret: string | null;
+  scopes: string[];
+  /** Extra query parameters of the sign-in URL (Google: access_type=offline, prompt=consent). */
+  authorizeParams?: Record<string, string>;
+  /** The callback URL registered with the provider; default `<origin>/settings?app=<id>`. */
+  redirectUri?: string;
+  /** False for providers without PKCE (the code is exchanged without a verifier). Default true. */
+  pkce?: boolean;
+};
+
+/** The tokens kept (sealed) for an OAuth account. */
+export type OAuthTokenSet = {
+  access_token: string;
+  refresh_token?: string;
+  /** Seconds the access token lives, when the provider says. */
+  expires_in?: number;
+};
+
 /** OAuth 2 (authorization code with PKCE) of a connector, with the operator's client. */
 export type OAuthSpec = {
   /** Why it cannot connect here (client not configured); null when it can. */
   unconfigured(settings: AppSettings): string | null;
-  endpoints(settings: AppSettings): {
-    authorize: string;
-    token: string;
-    clientId: string;
-    clientSecret: string | null;
-    scopes: string[];
-  };
-  /** Who the token belongs to; the tokens become the account's sealed secret. */
-  identify(accessToken: string, deps: ConnectorDeps): Promise<Omit<AccountIdentity, "secret">>;
+  endpoints(settings: AppSettings): OAuthEndpoints;
+  /**
+   * Reads the token response when it is not the standard shape (Slack's user token sits under
+   * `authed_user`). Default: access_token, refresh_token, expires_in at the top level.
+   */
+  readTokens?(data: Record<string, unknown>): OAuthTokenSet;
+  /**
+   * Who the token belongs to; the tokens become the account's sealed secret. `tokenResponse` is
+   * the provider's whole token answer (Notion names the workspace there).
+   */
+  identify(
+    accessToken: string,
+    deps: ConnectorDeps,
+    tokenResponse?: Record<string, unknown>,
+  ): Promise<Omit<AccountIdentity, "secret">>;
 };
 
 export type SyncBatch = {
   items: SyncItem[];
   /** Where the next sync starts (ETag, last-modified, ids seen); saved only after the items are. */
   cursor: Record<string, unknown>;
-  /** Keys of files that are gone from the app: their memories are deleted. */
+  /**
+   * What is gone from the app (deleted, trashed, unshared): the `key` of file and blob items, or
+   * the `url` of document items. Their memories are deleted.
+   */
   removed?: string[];
 };
 

@@ -10,7 +10,8 @@ async function ownChoosable(deps: AppsDeps, actor: Actor, id: string) {
   const row = await repo.findOwnAccount(deps.db, actor.id, id);
   if (!row) throw notFound("Connected account not found.");
   const connector = findConnector(row.app);
-  if (!connector?.choices) throw validation("This app syncs everything it is given; there is nothing to choose.");
+  if (!connector?.choices)
+    throw validation("This app syncs everything it is given; there is nothing to choose.");
   return { row, connector, choices: connector.choices };
 }
 

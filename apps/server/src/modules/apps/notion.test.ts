@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OAuth2Server } from "oauth2-mock-server";
 import type { ConnectedAccount, GetContentResponse } from "@mnemo/contracts";
 import { createTestMnemo, testDatabases, type TestMnemo, type TestUser } from "../../test/harness.ts";
-import { linkOAuth } from "../../test/fixtures/cloud/peer-kit.ts";
-import { notionId, startNotionPeer, type NotionPeer, type PeerPage } from "../../test/fixtures/cloud/notion-peer.ts";
+import { startOAuthProvider, type OAuthProvider } from "../../test/oauth-provider.ts";
+import {
+  notionId,
+  startNotionPeer,
+  type NotionPeer,
+  type PeerPage,
+} from "../../test/fixtures/cloud/notion-peer.ts";
 import { cloudFlow } from "../../test/fixtures/cloud/flow.ts";
 
 /**
@@ -13,13 +17,13 @@ import { cloudFlow } from "../../test/fixtures/cloud/flow.ts";
  */
 describe.each(testDatabases())("Notion connector (%s)", (kind) => {
   let m: TestMnemo;
-  let oauth: OAuth2Server;
+  let oauth: OAuthProvider;
   let peer: NotionPeer;
-  let link: ReturnType<typeof linkOAuth>;
   let alice: TestUser;
   let bob: TestUser;
   let account: ConnectedAccount;
   const flow = cloudFlow(() => m, "notion");
+  const refreshes = () => oauth.grants.filter((g) => g === "refresh_token").length;
   const at = (d: number) => new Date(Date.UTC(2026, 10, d)).toISOString();
   const garden = notionId();
   const tomatoes: PeerPage = {
@@ -39,24 +43,30 @@ describe.each(testDatabases())("Notion connector (%s)", (kind) => {
   const readingList = notionId();
 
   beforeAll(async () => {
-    oauth = new OAuth2Server(undefined, undefined, {
-      endpoints: { authorize: "/v1/oauth/authorize", token: "/v1/oauth/token" },
-    });
-    await oauth.issuer.keys.generate("RS256");
-    await oauth.start(0, "127.0.0.1");
-    peer = await startNotionPeer(() => oauth.issuer.url!);
     // Notion's token answer names the bot, the workspace and the user who granted access.
-    link = linkOAuth(oauth, peer, (body, grant) =>
-      grant === "authorization_code"
-        ? {
-            ...body,
-            bot_id: "b0b0b0b0-0000-4000-8000-000000000001",
-            workspace_id: "w0w0w0w0-0000-4000-8000-000000000001",
-            workspace_name: "Ada's Notion",
-            owner: { type: "user", user: { object: "user", id: "u-ada", name: "Ada Lovelace", person: { email: "ada@example.com" } } },
-          }
-        : body,
+    oauth = await startOAuthProvider(
+      { authorize: "/v1/oauth/authorize", token: "/v1/oauth/token" },
+      0,
+      (body, grant) =>
+        grant === "authorization_code"
+          ? {
+              ...body,
+              bot_id: "b0b0b0b0-0000-4000-8000-000000000001",
+              workspace_id: "w0w0w0w0-0000-4000-8000-000000000001",
+              workspace_name: "Ada's Notion",
+              owner: {
+                type: "user",
+                user: {
+                  object: "user",
+                  id: "u-ada",
+                  name: "Ada Lovelace",
+                  person: { email: "ada@example.com" },
+                },
+              },
+            }
+          : body,
     );
+    peer = await startNotionPeer(oauth.url, oauth.validTokens);
     peer.databases = [
       {
         id: readingList,
@@ -74,7 +84,11 @@ describe.each(testDatabases())("Notion connector (%s)", (kind) => {
         blocks: [
           { type: "heading_1", text: "Spring beds" },
           { type: "paragraph", text: "Plant the beans after the last frost." },
-          { type: "toggle", text: "Watering", children: [{ type: "paragraph", text: "Drip line at dawn, twice a week." }] },
+          {
+            type: "toggle",
+            text: "Watering",
+            children: [{ type: "paragraph", text: "Drip line at dawn, twice a week." }],
+          },
           { type: "to_do", text: "Order seeds", checked: true },
           { type: "child_page", text: "Tomatoes" },
         ],
@@ -106,11 +120,11 @@ describe.each(testDatabases())("Notion connector (%s)", (kind) => {
     });
     alice = await m.buildUser();
     bob = await m.buildUser();
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await m?.close();
     await peer?.close();
-    await oauth?.stop();
+    await oauth?.close();
   });
 
   it("connects through Notion's sign-in (owner=user) and names the workspace", async () => {
@@ -119,7 +133,11 @@ describe.each(testDatabases())("Notion connector (%s)", (kind) => {
       expect(url.searchParams.get("owner")).toBe("user");
       expect(url.searchParams.get("redirect_uri")).toBe("http://mnemo.test/settings?app=notion");
     });
-    expect(account).toMatchObject({ title: "Ada's Notion (Notion)", user_name: "Ada Lovelace", user_email: "ada@example.com" });
+    expect(account).toMatchObject({
+      title: "Ada's Notion (Notion)",
+      user_name: "Ada Lovelace",
+      user_email: "ada@example.com",
+    });
     // The token exchange was Basic-authenticated with the client, as Notion requires.
     const exchange = peer.requests.find((r) => r.path === "/v1/oauth/token")!;
     expect(exchange.headers.authorization).toBe(
@@ -149,7 +167,11 @@ describe.each(testDatabases())("Notion connector (%s)", (kind) => {
     expect(table).toContain("| Moby-Dick | Herman Melville | Done | 635 |");
     const row = await flow.content(alice, memories.find((s) => s.title === "Moby-Dick")!.id);
     expect(row).toContain("**Author:** Herman Melville");
-    expect(peer.requests.every((r) => r.path.startsWith("/v1/oauth") || r.headers["notion-version"] === "2022-06-28")).toBe(true);
+    expect(
+      peer.requests.every(
+        (r) => r.path.startsWith("/v1/oauth") || r.headers["notion-version"] === "2022-06-28",
+      ),
+    ).toBe(true);
   });
 
   it("picks up an edited page and removes a trashed one on the next sync, reading only what changed", async () => {
@@ -163,7 +185,9 @@ describe.each(testDatabases())("Notion connector (%s)", (kind) => {
     const memories = await flow.memories(alice);
     expect(memories.map((s) => s.title)).not.toContain("Old notes");
     expect(memories).toHaveLength(5);
-    expect(await flow.content(alice, memories.find((s) => s.title === "Tomatoes")!.id)).toContain("side shoots");
+    expect(await flow.content(alice, memories.find((s) => s.title === "Tomatoes")!.id)).toContain(
+      "side shoots",
+    );
     // Unchanged pages were listed, not read again.
     const reads = peer.requests.slice(before).filter((r) => r.path.includes("/children"));
     expect(reads.every((r) => r.path === `/v1/blocks/${tomatoes.id}/children`)).toBe(true);
@@ -186,20 +210,21 @@ describe.each(testDatabases())("Notion connector (%s)", (kind) => {
   });
 
   it("refreshes an expired access token and keeps syncing", async () => {
-    const refreshes = link.refreshes;
-    peer.validTokens.clear(); // the access token expired: Notion answers 401
+    const before = refreshes();
+    oauth.expireAccessTokens(); // Notion answers 401 to the stored token
     const done = await flow.syncNow(alice, account.id);
     expect(done.sync).toMatchObject({ state: "idle", last_error: null });
-    expect(link.refreshes).toBe(refreshes + 1);
+    expect(refreshes()).toBe(before + 1);
   });
 
   it("asks for Reconnect when access was revoked", async () => {
-    peer.validTokens.clear();
-    link.refuseRefresh = true;
+    oauth.revokeAll();
     const done = await flow.syncNow(alice, account.id);
-    link.refuseRefresh = false;
     expect(done).toMatchObject({ needs_reauth: true });
-    expect(done.sync).toMatchObject({ state: "error", last_error: "Notion refused the sign-in. Reconnect the account." });
+    expect(done.sync).toMatchObject({
+      state: "error",
+      last_error: "Notion refused the sign-in. Reconnect the account.",
+    });
     // Memories stay.
     expect(await flow.memories(alice)).toHaveLength(5);
   });

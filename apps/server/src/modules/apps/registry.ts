@@ -4,6 +4,9 @@ import { githubConnector } from "./connectors/github.ts";
 import { mailConnector } from "./connectors/mail.ts";
 import { webdavConnector } from "./connectors/webdav.ts";
 import { rssConnector } from "./connectors/rss.ts";
+import { notionConnector } from "./connectors/notion.ts";
+import { slackConnector } from "./connectors/slack.ts";
+import { microsoftConnector } from "./connectors/microsoft.ts";
 import type { AppSettings, Connector } from "./connectors/types.ts";
 
 /**
@@ -17,6 +20,9 @@ export const connectors: readonly Connector[] = [
   webdavConnector,
   folderConnector,
   githubConnector,
+  notionConnector,
+  slackConnector,
+  microsoftConnector,
 ];
 
 export function findConnector(appName: string): Connector | undefined {

@@ -266,7 +266,12 @@ export function accountsOfApp(tx: Tx, app: string): Promise<AccountRow[]> {
 }
 
 /** Replaces an account's (non-secret) settings, e.g. the channels the user chose. */
-export async function updateAccountConfig(tx: Tx, ownerId: string, id: string, config: Record<string, unknown>) {
+export async function updateAccountConfig(
+  tx: Tx,
+  ownerId: string,
+  id: string,
+  config: Record<string, unknown>,
+) {
   await tx
     .update(connectedAccount)
     .set({ config, updatedAt: new Date() })

@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { OAuth2Server } from "oauth2-mock-server";
 import type { ConnectedAccount, GetContentResponse } from "@mnemo/contracts";
 import { createTestMnemo, testDatabases, type TestMnemo, type TestUser } from "../../test/harness.ts";
 import { queryRows } from "../../db/client.ts";
-import { linkOAuth } from "../../test/fixtures/cloud/peer-kit.ts";
-import { slackTs, startSlackPeer, type PeerMessage, type SlackPeer } from "../../test/fixtures/cloud/slack-peer.ts";
+import { startOAuthProvider, type OAuthProvider } from "../../test/oauth-provider.ts";
+import {
+  slackTs,
+  startSlackPeer,
+  type PeerMessage,
+  type SlackPeer,
+} from "../../test/fixtures/cloud/slack-peer.ts";
 import { cloudFlow } from "../../test/fixtures/cloud/flow.ts";
 
 const DAY = 86_400;
@@ -23,14 +27,18 @@ const noonDaysAgo = (n: number, plusSeconds = 0) => {
  */
 describe.each(testDatabases())("Slack connector (%s)", (kind) => {
   let m: TestMnemo;
-  let oauth: OAuth2Server;
+  let oauth: OAuthProvider;
   let peer: SlackPeer;
-  let link: ReturnType<typeof linkOAuth>;
   let alice: TestUser;
   let bob: TestUser;
   let account: ConnectedAccount;
   const flow = cloudFlow(() => m, "slack");
-  const ferry: PeerMessage = { ts: slackTs(noonDaysAgo(2)), user: "U0BEN", text: "Ferry leaves at 9 from pier 4" };
+  const refreshes = () => oauth.grants.filter((g) => g === "refresh_token").length;
+  const ferry: PeerMessage = {
+    ts: slackTs(noonDaysAgo(2)),
+    user: "U0BEN",
+    text: "Ferry leaves at 9 from pier 4",
+  };
   const storm: PeerMessage = { ts: slackTs(noonDaysAgo(1)), user: "U0CY", text: "Storm warning for Friday" };
   const reply = (text: string, user: string, after: number): PeerMessage => ({
     ts: slackTs(noonDaysAgo(2, after)),
@@ -40,32 +48,30 @@ describe.each(testDatabases())("Slack connector (%s)", (kind) => {
   });
 
   beforeAll(async () => {
-    oauth = new OAuth2Server(undefined, undefined, {
-      endpoints: { authorize: "/oauth/v2/authorize", token: "/api/oauth.v2.access" },
-    });
-    await oauth.issuer.keys.generate("RS256");
-    await oauth.start(0, "127.0.0.1");
-    peer = await startSlackPeer(() => oauth.issuer.url!);
     // Slack answers a user-scope install with the user's token under authed_user (token rotation on).
-    link = linkOAuth(oauth, peer, (body, grant) =>
-      grant === "authorization_code"
-        ? {
-            ok: true,
-            app_id: "A0MNEMO",
-            authed_user: {
-              id: "U0ADA",
-              scope: "channels:history,channels:read,search:read,users:read",
-              access_token: body.access_token,
-              token_type: "user",
-              refresh_token: body.refresh_token,
-              expires_in: 43_200,
-            },
-            team: { id: "T0ADA", name: "Ada's Workshop" },
-            enterprise: null,
-            is_enterprise_install: false,
-          }
-        : { ok: true, token_type: "user", ...body, expires_in: 43_200 },
+    oauth = await startOAuthProvider(
+      { authorize: "/oauth/v2/authorize", token: "/api/oauth.v2.access" },
+      0,
+      (body, grant) =>
+        grant === "authorization_code"
+          ? {
+              ok: true,
+              app_id: "A0MNEMO",
+              authed_user: {
+                id: "U0ADA",
+                scope: "channels:history,channels:read,search:read,users:read",
+                access_token: body.access_token,
+                token_type: "user",
+                refresh_token: body.refresh_token,
+                expires_in: 43_200,
+              },
+              team: { id: "T0ADA", name: "Ada's Workshop" },
+              enterprise: null,
+              is_enterprise_install: false,
+            }
+          : { ok: true, token_type: "user", ...body, expires_in: 43_200 },
     );
+    peer = await startSlackPeer(oauth.url, oauth.validTokens);
     peer.users = { U0ADA: "Ada", U0BEN: "Ben", U0CY: "Cy" };
     peer.channels = [
       {
@@ -77,13 +83,27 @@ describe.each(testDatabases())("Slack connector (%s)", (kind) => {
           reply("Is it the big ferry?", "U0CY", 60),
           reply("Yes, the blue one.", "U0BEN", 120),
           reply("Bring a coat, it is windy on deck.", "U0ADA", 180),
-          { ts: slackTs(noonDaysAgo(2, 300)), user: "U0ADA", text: "Lunch at noon in the <#C0RANDOM|random> room" },
+          {
+            ts: slackTs(noonDaysAgo(2, 300)),
+            user: "U0ADA",
+            text: "Lunch at noon in the <#C0RANDOM|random> room",
+          },
           storm,
           { ts: slackTs(noonDaysAgo(40)), user: "U0CY", text: "Ancient history from last quarter" },
         ],
       },
-      { id: "C0RANDOM", name: "random", member: true, messages: [{ ts: slackTs(noonDaysAgo(3)), user: "U0BEN", text: "Anyone seen my umbrella?" }] },
-      { id: "C0SECRET", name: "secret", member: false, messages: [{ ts: slackTs(noonDaysAgo(1)), user: "U0CY", text: "Not for Ada" }] },
+      {
+        id: "C0RANDOM",
+        name: "random",
+        member: true,
+        messages: [{ ts: slackTs(noonDaysAgo(3)), user: "U0BEN", text: "Anyone seen my umbrella?" }],
+      },
+      {
+        id: "C0SECRET",
+        name: "secret",
+        member: false,
+        messages: [{ ts: slackTs(noonDaysAgo(1)), user: "U0CY", text: "Not for Ada" }],
+      },
     ];
     m = await createTestMnemo(kind, {
       SLACK_CLIENT_ID: "mnemo-slack-client",
@@ -93,14 +113,15 @@ describe.each(testDatabases())("Slack connector (%s)", (kind) => {
     });
     alice = await m.buildUser();
     bob = await m.buildUser();
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await m?.close();
     await peer?.close();
-    await oauth?.stop();
+    await oauth?.close();
   });
 
-  const day = (n: number) => new Date((Math.floor(Date.now() / 1000 / DAY) - n) * DAY * 1000).toISOString().slice(0, 10);
+  const day = (n: number) =>
+    new Date((Math.floor(Date.now() / 1000 / DAY) - n) * DAY * 1000).toISOString().slice(0, 10);
 
   it("connects with read-only user scopes and names the workspace", async () => {
     account = await flow.connect(alice, (url) => {
@@ -111,7 +132,11 @@ describe.each(testDatabases())("Slack connector (%s)", (kind) => {
       expect(url.searchParams.get("user_scope")).not.toMatch(/write|chat:/);
       expect(url.searchParams.get("code_challenge_method")).toBe("S256");
     });
-    expect(account).toMatchObject({ title: "Ada's Workshop (Slack)", user_name: "ada", org_url: "https://ada.slack.example/" });
+    expect(account).toMatchObject({
+      title: "Ada's Workshop (Slack)",
+      user_name: "ada",
+      org_url: "https://ada.slack.example/",
+    });
   });
 
   it("syncs the user's channels, one memory per channel and day, each thread kept with its parent", async () => {
@@ -123,9 +148,13 @@ describe.each(testDatabases())("Slack connector (%s)", (kind) => {
     );
     const text = await flow.content(alice, memories.find((s) => s.title === `#general · ${day(2)}`)!.id);
     // The thread's replies (two pages of conversations.replies) follow their parent, in order.
-    const order = ["Ferry leaves at 9", "Is it the big ferry?", "Yes, the blue one.", "Bring a coat", "Lunch at noon"].map((s) =>
-      text.indexOf(s),
-    );
+    const order = [
+      "Ferry leaves at 9",
+      "Is it the big ferry?",
+      "Yes, the blue one.",
+      "Bring a coat",
+      "Lunch at noon",
+    ].map((s) => text.indexOf(s));
     expect(order.every((i) => i >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(text).toContain("**Ben**");
@@ -162,6 +191,53 @@ describe.each(testDatabases())("Slack connector (%s)", (kind) => {
     expect((await flow.preview(bob, hits, 0)).status).toBe(404);
   });
 
+  it("lets the user choose the channels that sync; the others are no longer read", async () => {
+    const res = await m.request("GET", `/api/apps/sync_choices?connection_id=${account.id}`, { as: alice });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      label: "Channels",
+      chosen_all: true,
+      items: [
+        { id: "C0GENERAL", name: "#general", detail: "Channel", chosen: true },
+        { id: "C0RANDOM", name: "#random", detail: "Channel", chosen: true },
+      ],
+    });
+    expect(
+      (await m.request("GET", `/api/apps/sync_choices?connection_id=${account.id}`, { as: bob })).status,
+    ).toBe(404);
+    const refused = await m.request("POST", "/api/apps/set_sync_choices", {
+      as: bob,
+      json: { connection_id: account.id, chosen: ["C0RANDOM"] },
+    });
+    expect(refused.status).toBe(404);
+
+    const before = (await flow.accounts(alice))[0]!.sync.last_sync_at;
+    const set = await m.request("POST", "/api/apps/set_sync_choices", {
+      as: alice,
+      json: { connection_id: account.id, chosen: ["C0RANDOM"] },
+    });
+    expect(set.status).toBe(200);
+    const seen = peer.requests.length;
+    await flow.settled(alice, account.id, before);
+    const read = peer.requests.slice(seen).filter((r) => r.path === "/api/conversations.history");
+    expect(read.map((r) => r.url.searchParams.get("channel"))).toEqual(["C0RANDOM"]);
+    const after = (await (
+      await m.request("GET", `/api/apps/sync_choices?connection_id=${account.id}`, { as: alice })
+    ).json()) as {
+      chosen_all: boolean;
+      items: { id: string; chosen: boolean }[];
+    };
+    expect(after.chosen_all).toBe(false);
+    expect(after.items.filter((i) => i.chosen).map((i) => i.id)).toEqual(["C0RANDOM"]);
+    // What #general already brought in stays.
+    expect(await flow.memories(alice)).toHaveLength(2);
+    await m.request("POST", "/api/apps/set_sync_choices", {
+      as: alice,
+      json: { connection_id: account.id, chosen: null },
+    });
+    await flow.settled(alice, account.id, (await flow.accounts(alice))[0]!.sync.last_sync_at);
+  });
+
   it("waits out Slack's 429 ratelimited answers with Retry-After", async () => {
     peer.rateLimit(2, 1);
     const done = await flow.syncNow(alice, account.id);
@@ -171,24 +247,30 @@ describe.each(testDatabases())("Slack connector (%s)", (kind) => {
 
   it("refreshes a rotated token that is about to expire before using it", async () => {
     // Twelve hours later: the stored token is past its expiry, and Slack no longer takes it.
-    const [row] = await queryRows<{ secret: string }>(m.ctx.database.db, sql`SELECT secret FROM connected_account WHERE id = ${account.id}`);
+    const [row] = await queryRows<{ secret: string }>(
+      m.ctx.database.db,
+      sql`SELECT secret FROM connected_account WHERE id = ${account.id}`,
+    );
     const secret = m.ctx.secrets.open(row!.secret) as Record<string, string>;
     await m.ctx.database.db.execute(
       sql`UPDATE connected_account SET secret = ${m.ctx.secrets.seal({ ...secret, expires_at: String(Date.now() - 1000) })} WHERE id = ${account.id}`,
     );
-    peer.validTokens.delete(secret.access_token!);
-    const refreshes = link.refreshes;
+    oauth.expireAccessTokens();
+    const before = refreshes();
     const done = await flow.syncNow(alice, account.id);
     expect(done.sync).toMatchObject({ state: "idle", last_error: null });
-    expect(link.refreshes).toBe(refreshes + 1);
+    expect(refreshes()).toBe(before + 1);
   });
 
   it("asks for Reconnect when the token was revoked (ok:false, token_revoked)", async () => {
-    for (const t of peer.validTokens) peer.revoked.add(t);
-    peer.validTokens.clear();
+    for (const t of oauth.validTokens) peer.revoked.add(t);
+    oauth.revokeAll();
     const done = await flow.syncNow(alice, account.id);
     expect(done).toMatchObject({ needs_reauth: true });
-    expect(done.sync).toMatchObject({ state: "error", last_error: "Slack refused the sign-in. Reconnect the account." });
+    expect(done.sync).toMatchObject({
+      state: "error",
+      last_error: "Slack refused the sign-in. Reconnect the account.",
+    });
     expect(await flow.memories(alice)).toHaveLength(2);
   });
 });

@@ -137,7 +137,9 @@ async function messageItems(x: Api, m: Message): Promise<FetchedItem> {
       kind: "file",
       key: mailKey(m.id),
       title: (m.subject || "(no subject)").slice(0, 300),
-      description: [who(m.from) && `From ${who(m.from)}`, m.receivedDateTime?.slice(0, 10)].filter(Boolean).join(" · "),
+      description: [who(m.from) && `From ${who(m.from)}`, m.receivedDateTime?.slice(0, 10)]
+        .filter(Boolean)
+        .join(" · "),
       markdown: messageMarkdown(m),
     },
     files,
@@ -150,7 +152,10 @@ async function fileItem(x: Api, f: DriveItem): Promise<SyncItem | null> {
   const ext = extensionOf(name);
   if (!f.file || (f.size ?? 0) > x.maxFileBytes) return null;
   if (!TEXT_EXTENSIONS.has(ext) && !supported.has(ext)) return null;
-  const bytes = await x.bytes(new URL(`me/drive/items/${encodeURIComponent(f.id)}/content`, x.graph), x.maxFileBytes);
+  const bytes = await x.bytes(
+    new URL(`me/drive/items/${encodeURIComponent(f.id)}/content`, x.graph),
+    x.maxFileBytes,
+  );
   const path = (f.parentReference?.path ?? "").replace(/^\/drive\/root:?/, "");
   if (TEXT_EXTENSIONS.has(ext))
     return {
@@ -189,7 +194,8 @@ async function followDelta<T>(
     const delta = ownLink(x, page["@odata.deltaLink"]);
     const nextLink = ownLink(x, page["@odata.nextLink"]);
     if (delta) return { next: delta, done: true };
-    if (!nextLink) throw new ConnectError("Microsoft Graph answered a delta page without a next or delta link.");
+    if (!nextLink)
+      throw new ConnectError("Microsoft Graph answered a delta page without a next or delta link.");
     current = nextLink;
     // The page's items are in; the next sync goes on from the next page.
     if (used >= budget) return { next: current, done: false };
@@ -239,10 +245,12 @@ export const microsoftConnector: Connector = {
     },
     async identify(token, deps) {
       const x = graphApi({ id: "", config: {}, cursor: null, secret: { access_token: token } }, deps);
-      const me = await get<{ id: string; displayName?: string | null; mail?: string | null; userPrincipalName?: string | null }>(
-        x,
-        "me",
-      );
+      const me = await get<{
+        id: string;
+        displayName?: string | null;
+        mail?: string | null;
+        userPrincipalName?: string | null;
+      }>(x, "me");
       const email = me.mail ?? me.userPrincipalName ?? null;
       return {
         externalId: me.id,
@@ -343,7 +351,8 @@ export const microsoftConnector: Connector = {
 
   async fetchItem(account, itemId, deps): Promise<FetchedItem> {
     const ref = parseMicrosoftId(itemId);
-    if (!ref || ref.accountId !== account.id) throw new ConnectError("This item is not in this Microsoft 365 account.");
+    if (!ref || ref.accountId !== account.id)
+      throw new ConnectError("This item is not in this Microsoft 365 account.");
     const x = graphApi(account, deps);
     if (ref.kind === "mail") {
       const m = await get<Message>(x, `me/messages/${encodeURIComponent(ref.id)}`);

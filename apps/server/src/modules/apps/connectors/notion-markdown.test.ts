@@ -1,8 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { blocksToMarkdown, databaseMarkdown, pageMarkdown, richText, type NotionBlock } from "./notion-markdown.ts";
+import {
+  blocksToMarkdown,
+  databaseMarkdown,
+  pageMarkdown,
+  richText,
+  type NotionBlock,
+} from "./notion-markdown.ts";
 
 const t = (s: string, annotations = {}) => ({ plain_text: s, href: null, annotations });
-const block = (type: string, text: string, extra: Record<string, unknown> = {}, children?: NotionBlock[]): NotionBlock => ({
+const block = (
+  type: string,
+  text: string,
+  extra: Record<string, unknown> = {},
+  children?: NotionBlock[],
+): NotionBlock => ({
   id: `${type}-${text}`,
   type,
   has_children: Boolean(children),
@@ -12,9 +23,15 @@ const block = (type: string, text: string, extra: Record<string, unknown> = {}, 
 
 describe("Notion as Markdown", () => {
   it("keeps emphasis, code and links of rich text", () => {
-    expect(richText([t("bold", { bold: true }), t(" and "), { plain_text: "a link", href: "https://x.example" }, t(" "), t("x()", { code: true })])).toBe(
-      "**bold** and [a link](https://x.example) `x()`",
-    );
+    expect(
+      richText([
+        t("bold", { bold: true }),
+        t(" and "),
+        { plain_text: "a link", href: "https://x.example" },
+        t(" "),
+        t("x()", { code: true }),
+      ]),
+    ).toBe("**bold** and [a link](https://x.example) `x()`");
   });
 
   it("renders headings, numbered and nested lists, to-dos, code and tables", () => {
@@ -59,6 +76,8 @@ describe("Notion as Markdown", () => {
       title: [t("Books")],
       properties: { Tags: { type: "multi_select" }, Name: { type: "title" }, Done: { type: "checkbox" } },
     };
-    expect(databaseMarkdown(db, [row])).toBe("# Books\n\n| Name | Tags | Done |\n| --- | --- | --- |\n| Moby-Dick | sea, whale | Yes |");
+    expect(databaseMarkdown(db, [row])).toBe(
+      "# Books\n\n| Name | Tags | Done |\n| --- | --- | --- |\n| Moby-Dick | sea, whale | Yes |",
+    );
   });
 });

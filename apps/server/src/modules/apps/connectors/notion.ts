@@ -72,12 +72,7 @@ async function enumerate(x: Api): Promise<Found[]> {
 }
 
 /** A block's children, all pages of them, with their own children read to MAX_DEPTH. */
-async function children(
-  x: Api,
-  id: string,
-  depth: number,
-  budget: { left: number },
-): Promise<NotionBlock[]> {
+async function children(x: Api, id: string, depth: number, budget: { left: number }): Promise<NotionBlock[]> {
   const blocks: NotionBlock[] = [];
   let cursor: string | null = null;
   do {
@@ -240,17 +235,15 @@ export const notionConnector: Connector = {
     return found.results
       .filter((f) => !gone(f))
       .slice(0, limit)
-      .map(
-        (f): LiveResult => ({
-          id: resultId(account.id, f),
-          subject: f.object === "page" ? pageTitle(f) : databaseTitle(f),
-          text: f.object === "page" ? "Notion page" : "Notion database",
-          url: f.url ?? null,
-          timestamp: Math.floor(new Date(f.last_edited_time).getTime() / 1000),
-          attachments: [],
-          misc: { type: f.object },
-        }),
-      );
+      .map((f): LiveResult => ({
+        id: resultId(account.id, f),
+        subject: f.object === "page" ? pageTitle(f) : databaseTitle(f),
+        text: f.object === "page" ? "Notion page" : "Notion database",
+        url: f.url ?? null,
+        timestamp: Math.floor(new Date(f.last_edited_time).getTime() / 1000),
+        attachments: [],
+        misc: { type: f.object },
+      }));
   },
 
   async fetchItem(account, itemId, deps): Promise<FetchedItem> {

@@ -30,7 +30,10 @@ const time = (ts: string) => new Date(Number(ts) * 1000).toISOString().slice(11,
 /** Slack's mrkdwn references as plain text: <@U1> → @name, <#C1|general> → #general, <url|label> → [label](url). */
 export function slackText(text: string, names: Map<string, string>): string {
   return text
-    .replace(/<@([A-Z0-9]+)(?:\|([^>]+))?>/g, (_, id: string, label?: string) => `@${label ?? names.get(id) ?? id}`)
+    .replace(
+      /<@([A-Z0-9]+)(?:\|([^>]+))?>/g,
+      (_, id: string, label?: string) => `@${label ?? names.get(id) ?? id}`,
+    )
     .replace(/<#([A-Z0-9]+)\|([^>]*)>/g, (_, _id: string, name: string) => `#${name}`)
     .replace(/<!(here|channel|everyone)>/g, "@$1")
     .replace(/<(https?:[^|>]+)\|([^>]+)>/g, "[$2]($1)")
@@ -49,7 +52,12 @@ function line(m: SlackMessage, names: Map<string, string>): string {
 }
 
 /** One channel's day as Markdown: each message in order, its thread's replies quoted under it. */
-export function dayMarkdown(channel: string, day: string, threads: SlackThread[], names: Map<string, string>): string {
+export function dayMarkdown(
+  channel: string,
+  day: string,
+  threads: SlackThread[],
+  names: Map<string, string>,
+): string {
   const body = threads
     .slice()
     .sort((a, b) => Number(a.parent.ts) - Number(b.parent.ts))
@@ -67,9 +75,11 @@ export function dayMarkdown(channel: string, day: string, threads: SlackThread[]
 
 /** A thread (or one message) as Markdown, for a live result saved as a memory. */
 export function threadMarkdown(channel: string, thread: SlackThread, names: Map<string, string>): string {
-  return [`# #${channel} · ${dayOf(thread.parent.ts)}`, line(thread.parent, names), ...thread.replies.map((r) => `> ${line(r, names)}`)].join(
-    "\n\n",
-  );
+  return [
+    `# #${channel} · ${dayOf(thread.parent.ts)}`,
+    line(thread.parent, names),
+    ...thread.replies.map((r) => `> ${line(r, names)}`),
+  ].join("\n\n");
 }
 
 /**

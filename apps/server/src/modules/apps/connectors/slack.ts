@@ -67,7 +67,11 @@ function slackApi(account: StoredAccount, deps: ConnectorDeps): Api {
  * One Web API method (GET with query arguments). Slack answers 200 with `ok: false` and an error
  * code for most failures: a dead token asks for Reconnect, anything else is shown as is.
  */
-async function call<T extends Paged>(x: Api, method: string, args: Record<string, string | number>): Promise<T> {
+async function call<T extends Paged>(
+  x: Api,
+  method: string,
+  args: Record<string, string | number>,
+): Promise<T> {
   const q = new URLSearchParams(Object.entries(args).map(([k, v]) => [k, String(v)]));
   const body = await x.json<T>(new URL(`${method}?${q}`, x.base));
   if (!body.ok) {
@@ -103,8 +107,7 @@ async function paged<T>(
 }
 
 /** The channels a user is in (public and private), for the default choice and the chooser. */
-export async function memberChannels(account: StoredAccount, deps: ConnectorDeps): Promise<Channel[]> {
-  const x = slackApi(account, deps);
+async function memberChannels(x: Api): Promise<Channel[]> {
   const channels = await paged<Channel>(
     x,
     "users.conversations",
@@ -124,12 +127,19 @@ function nameBook(x: Api) {
       for (const id of new Set(messages.map((m) => m.user).filter((u): u is string => !!u))) {
         if (names.has(id) || names.size >= 500) continue;
         try {
-          const { user } = await call<Paged & { user: { name?: string; real_name?: string; profile?: { display_name?: string; real_name?: string } } }>(
-            x,
-            "users.info",
-            { user: id },
+          const { user } = await call<
+            Paged & {
+              user: {
+                name?: string;
+                real_name?: string;
+                profile?: { display_name?: string; real_name?: string };
+              };
+            }
+          >(x, "users.info", { user: id });
+          names.set(
+            id,
+            user.profile?.display_name || user.profile?.real_name || user.real_name || user.name || id,
           );
-          names.set(id, user.profile?.display_name || user.profile?.real_name || user.real_name || user.name || id);
         } catch (err) {
           if (err instanceof ConnectError && err.reauth) throw err;
           names.set(id, id);
@@ -140,7 +150,13 @@ function nameBook(x: Api) {
 }
 
 async function replies(x: Api, channel: string, ts: string): Promise<SlackMessage[]> {
-  const all = await paged<SlackMessage>(x, "conversations.replies", { channel, ts, limit: 200 }, "messages", MAX_REPLIES);
+  const all = await paged<SlackMessage>(
+    x,
+    "conversations.replies",
+    { channel, ts, limit: 200 },
+    "messages",
+    MAX_REPLIES,
+  );
   return all.filter((m) => m.ts !== ts);
 }
 
@@ -168,7 +184,9 @@ const keyOf = (channel: string, day: string) => `slack/${channel}/${day}`;
 
 /** The chosen channels of an account (its settings), or null for "the channels I am in". */
 export function chosenChannels(config: Record<string, unknown>): string[] | null {
-  return Array.isArray(config.channels) ? (config.channels as unknown[]).filter((c): c is string => typeof c === "string") : null;
+  return Array.isArray(config.channels)
+    ? (config.channels as unknown[]).filter((c): c is string => typeof c === "string")
+    : null;
 }
 
 const resultId = (accountId: string, channel: string, ts: string) => `${accountId}:${channel}:${ts}`;
@@ -193,9 +211,25 @@ export const slackConnector: Connector = {
   rank: 8,
   domains: ["slack.com"],
   authKind: "oauth2",
-  capabilities: ["sync", "search", "content"],
+  capabilities: ["sync", "search", "content", "choose"],
   credentialFields: [],
   unavailableReason: null,
+  choices: {
+    label: "Channels",
+    async list(account, deps) {
+      return (await memberChannels(slackApi(account, deps))).map((c) => ({
+        id: c.id,
+        name: `#${c.name}`,
+        detail: c.is_private ? "Private channel" : "Channel",
+      }));
+    },
+    read: chosenChannels,
+    write: (config, chosen) => {
+      const { channels: _old, ...rest } = config;
+      void _old;
+      return chosen === null ? rest : { ...rest, channels: chosen };
+    },
+  },
   oauth: {
     unconfigured: (s) =>
       s.SLACK_CLIENT_ID && s.SLACK_CLIENT_SECRET
@@ -227,11 +261,9 @@ export const slackConnector: Connector = {
     },
     async identify(token, deps) {
       const x = slackApi({ id: "", config: {}, cursor: null, secret: { access_token: token } }, deps);
-      const me = await call<Paged & { url?: string; team?: string; user?: string; team_id?: string; user_id?: string }>(
-        x,
-        "auth.test",
-        {},
-      );
+      const me = await call<
+        Paged & { url?: string; team?: string; user?: string; team_id?: string; user_id?: string }
+      >(x, "auth.test", {});
       return {
         externalId: `${me.team_id ?? ""}:${me.user_id ?? ""}`,
         title: me.team ? `${me.team} (Slack)` : "Slack",
@@ -246,7 +278,8 @@ export const slackConnector: Connector = {
   async sync(account, deps) {
     const x = slackApi(account, deps);
     const chosen = chosenChannels(account.config);
-    const member = await memberChannels(account, deps);
+    // One client per run: a token it refreshes is the one every later call uses.
+    const member = await memberChannels(x);
     const channels = (chosen ? member.filter((c) => chosen.includes(c.id)) : member).slice(0, MAX_CHANNELS);
     const previous = (account.cursor?.channels ?? {}) as Record<string, ChannelCursor>;
     const now = Date.now() / 1000;
@@ -274,7 +307,8 @@ export const slackConnector: Connector = {
       }
       // A day in the re-read window that had messages and has none now: all of them were deleted.
       const windowStart = dayOf(String(oldest));
-      for (const day of before?.days ?? []) if (day >= windowStart && !days.has(day)) removed.push(keyOf(ch.id, day));
+      for (const day of before?.days ?? [])
+        if (day >= windowStart && !days.has(day)) removed.push(keyOf(ch.id, day));
       next[ch.id] = { synced_to: now, days: [...days.keys()].sort() };
     }
     // A channel no longer chosen keeps its memories (the user removes the account to delete them).
@@ -300,22 +334,21 @@ export const slackConnector: Connector = {
     return (res.messages?.matches ?? [])
       .filter((m) => m.channel?.id)
       .slice(0, limit)
-      .map(
-        (m): LiveResult => ({
-          id: resultId(account.id, m.channel!.id!, threadOf(m.permalink) ?? m.ts),
-          subject: `#${m.channel?.name ?? m.channel!.id} · ${m.username ?? m.user ?? ""}`.trim(),
-          text: (m.text ?? "").slice(0, 400),
-          url: m.permalink ?? null,
-          timestamp: Math.floor(Number(m.ts)),
-          attachments: [],
-          misc: { type: "message", channel: m.channel?.name ?? null },
-        }),
-      );
+      .map((m): LiveResult => ({
+        id: resultId(account.id, m.channel!.id!, threadOf(m.permalink) ?? m.ts),
+        subject: `#${m.channel?.name ?? m.channel!.id} · ${m.username ?? m.user ?? ""}`.trim(),
+        text: (m.text ?? "").slice(0, 400),
+        url: m.permalink ?? null,
+        timestamp: Math.floor(Number(m.ts)),
+        attachments: [],
+        misc: { type: "message", channel: m.channel?.name ?? null },
+      }));
   },
 
   async fetchItem(account, itemId, deps): Promise<FetchedItem> {
     const ref = parseSlackId(itemId);
-    if (!ref || ref.accountId !== account.id) throw new ConnectError("This message is not in this Slack workspace.");
+    if (!ref || ref.accountId !== account.id)
+      throw new ConnectError("This message is not in this Slack workspace.");
     const x = slackApi(account, deps);
     const all = await paged<SlackMessage>(
       x,
@@ -326,7 +359,9 @@ export const slackConnector: Connector = {
     );
     const parent = all.find((m) => m.ts === ref.ts) ?? all[0];
     if (!parent) throw new ConnectError("This message is no longer in Slack.");
-    const info = await call<Paged & { channel?: Channel }>(x, "conversations.info", { channel: ref.channel }).catch(() => undefined);
+    const info = await call<Paged & { channel?: Channel }>(x, "conversations.info", {
+      channel: ref.channel,
+    }).catch(() => undefined);
     const name = info?.channel?.name ?? ref.channel;
     const book = nameBook(x);
     await book.learn(all);

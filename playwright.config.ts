@@ -7,6 +7,8 @@ import {
   fixtureCaPath,
   fixtureOrigin,
   githubApiOrigin,
+  googleApiOrigin,
+  googleOAuthOrigin,
   oauthOrigin,
   scriptedModelOrigin,
   smtpPeerPort,
@@ -65,6 +67,14 @@ Object.assign(serverEnv, {
   GITHUB_CLIENT_SECRET: "mnemo-e2e-secret",
   GITHUB_URL: oauthOrigin,
   GITHUB_API_URL: githubApiOrigin,
+});
+// The cloud-apps spec connects Google Drive through the local OAuth 2 server and the Google peer.
+Object.assign(serverEnv, {
+  GOOGLE_CLIENT_ID: "mnemo-e2e.apps.googleusercontent.com",
+  GOOGLE_CLIENT_SECRET: "mnemo-e2e-secret",
+  GOOGLE_OAUTH_URL: googleOAuthOrigin,
+  GOOGLE_TOKEN_URL: `${googleOAuthOrigin}/token`,
+  GOOGLE_API_URL: googleApiOrigin,
 });
 // The recording spec transcribes through the fixture's local OpenAI-compatible transcription peer.
 Object.assign(serverEnv, {

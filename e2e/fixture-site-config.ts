@@ -10,6 +10,10 @@ export const fixtureCaPath = path.join(os.tmpdir(), `mnemo-e2e-fixture-ca-${fixt
 export const oauthOrigin = `http://127.0.0.1:${fixturePort + 20}`;
 export const githubApiOrigin = `http://127.0.0.1:${fixturePort + 21}`;
 
+/** Google for the cloud-apps test: the OAuth 2 server on Google's paths and the Drive/Gmail peer. */
+export const googleApiOrigin = `http://127.0.0.1:${fixturePort + 31}`;
+export const googleOAuthOrigin = `http://127.0.0.1:${fixturePort + 37}`;
+
 /** The IMAP server of the Mail test (dovecot, IMAPS with the fixture site's CA) and its mailbox. */
 export const imapPort = fixturePort + 30;
 export const imapUser = { user: "ada", password: "e2e-mail-secret", email: "ada@mail.example" };

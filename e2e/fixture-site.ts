@@ -9,10 +9,15 @@ import { startFixtureSite } from "../apps/server/src/test/fixtures/sites/server.
 import { startGitHubPeer } from "../apps/server/src/test/fixtures/github/peer.ts";
 import { rfc822, startDovecot } from "../apps/server/src/test/fixtures/imap/dovecot.ts";
 import { startTranscriptionPeer } from "../apps/server/src/test/transcription-peer.ts";
+import { startOAuthProvider } from "../apps/server/src/test/oauth-provider.ts";
+import { seedDrive, startGooglePeer } from "../apps/server/src/test/fixtures/google/peer.ts";
+import { textPdf } from "../apps/server/src/test/fixtures/text-pdf.ts";
 import {
   fixtureCaPath,
   fixturePort,
   githubApiOrigin,
+  googleApiOrigin,
+  googleOAuthOrigin,
   imapPort,
   imapUser,
   meetingSentence,
@@ -60,6 +65,19 @@ github.repos = [
   },
 ];
 
+// Google for the cloud-apps test (e2e/cloud-apps.spec.ts): Google's OAuth paths on the real OAuth 2
+// server library, and the Drive v3 / Gmail v1 peer accepting exactly the tokens it issued.
+const googleOAuth = await startOAuthProvider(
+  { authorize: "/o/oauth2/v2/auth", token: "/token" },
+  Number(new URL(googleOAuthOrigin).port),
+);
+const google = await startGooglePeer("ada@example.org", Number(new URL(googleApiOrigin).port));
+google.validTokens = googleOAuth.validTokens;
+seedDrive(google, {
+  pdf: textPdf([["Harbour annual report", "Dredging of the outer channel finished in March."]]),
+  docx: fs.readFileSync(new URL("../apps/server/src/test/fixtures/files/sample.docx", import.meta.url)),
+});
+
 // Mail for the connected-apps test: a real IMAP server (dovecot) with a small mailbox.
 const imap = await startDovecot({ [imapUser.user]: imapUser.password }, { port: imapPort });
 const letter = (subject: string, text: string) =>
@@ -83,8 +101,14 @@ const transcription = await startTranscriptionPeer({
 });
 
 const stop = () =>
-  void Promise.all([site.close(), github.close(), oauth.stop(), imap.close(), transcription.close()]).then(
-    () => process.exit(0),
-  );
+  void Promise.all([
+    site.close(),
+    github.close(),
+    oauth.stop(),
+    google.close(),
+    googleOAuth.close(),
+    imap.close(),
+    transcription.close(),
+  ]).then(() => process.exit(0));
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);

@@ -7,10 +7,16 @@
  * Then a 10,000-message mailbox on a real IMAP server (Debian's dovecot, IMAPS, Maildir) is
  * connected with the Mail connector and searched in App search (the mailbox's own search, live).
  *
- *   npm run bench -- apps [notes=1000] [searches=100] [mailbox=10000] [mail_searches=30] [postgres=postgres://…]
+ * Then (issue 15) Gmail: a 5,000-message mailbox on the local Gmail v1 peer, connected through the
+ * OAuth round trip (the real OAuth 2 server library on Google's paths); the first sync is timed from
+ * the connection until every message is saved as a memory, and the server's peak resident memory
+ * (VmHWM of the server process, worker threads and sandbox included) is read when it ends.
  *
- * Ends with `notes_per_s=… resync_reindexed=… app_search_p95_ms=… mailbox_search_p95_ms=…`
- * (mailbox=0 skips the mailbox; dovecot needs root).
+ *   npm run bench -- apps [notes=1000] [searches=100] [mailbox=10000] [mail_searches=30] [gmail=5000] [postgres=postgres://…]
+ *
+ * Ends with `notes_per_s=… resync_reindexed=… app_search_p95_ms=… mailbox_search_p95_ms=…
+ * gmail_sync_msgs_per_s=… gmail_sync_peak_rss_mb=…` (mailbox=0 skips the mailbox; dovecot needs
+ * root; gmail=0 skips Gmail).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -18,6 +24,18 @@ import path from "node:path";
 import { spawnServer } from "../../apps/server/src/test/process.ts";
 import { percentile, rng } from "../lib/stats.ts";
 import { rfc822, startDovecot, type ImapServer } from "../../apps/server/src/test/fixtures/imap/dovecot.ts";
+import { startOAuthProvider, type OAuthProvider } from "../../apps/server/src/test/oauth-provider.ts";
+import { startGooglePeer, type GooglePeer } from "../../apps/server/src/test/fixtures/google/peer.ts";
+
+/** Peak resident memory of a process (Linux /proc VmHWM), in MB; NaN elsewhere. */
+function peakRssMb(pid: number | undefined): number {
+  try {
+    const m = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+    return m ? Number(m[1]) / 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
 
 const WORDS = (
   "tide moon anemone limpet kelp harbour sourdough starter flour crumb telescope mirror orbit comet " +
@@ -36,6 +54,7 @@ export async function run(args: string[]) {
   const searches = Number(opts.searches ?? 100);
   const mailbox = Number(opts.mailbox ?? 10_000);
   const mailSearches = Number(opts.mail_searches ?? 30);
+  const gmail = Number(opts.gmail ?? 5000);
   const random = rng(7);
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "mnemo-bench-apps-"));
   const vault = path.join(root, "vault");
@@ -78,6 +97,21 @@ export async function run(args: string[]) {
     imap.writeMaildir("bench", letters);
     console.log(`mailbox: ${mailbox} messages written in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     Object.assign(env, { FETCH_ALLOW_HOSTS: "127.0.0.1", FETCH_EXTRA_CA: imap.caPath });
+  }
+  let google: { provider: OAuthProvider; peer: GooglePeer } | undefined;
+  if (gmail > 0) {
+    const provider = await startOAuthProvider({ authorize: "/o/oauth2/v2/auth", token: "/token" });
+    const peer = await startGooglePeer("bench@gmail.example");
+    peer.validTokens = provider.validTokens;
+    peer.generateMailbox(gmail);
+    google = { provider, peer };
+    Object.assign(env, {
+      GOOGLE_CLIENT_ID: "bench.apps.googleusercontent.com",
+      GOOGLE_CLIENT_SECRET: "bench-secret",
+      GOOGLE_OAUTH_URL: provider.url,
+      GOOGLE_TOKEN_URL: `${provider.url}/token`,
+      GOOGLE_API_URL: peer.url,
+    });
   }
   const server = await spawnServer(env);
   try {
@@ -235,12 +269,41 @@ export async function run(args: string[]) {
         token,
       );
     }
+    // Gmail: the first sync of a large mailbox from the peer, and the server's peak memory.
+    let gmailPerS = NaN;
+    let gmailPeak = NaN;
+    if (google) {
+      const t0 = performance.now();
+      const { link } = (await call("GET", "/api/t/get_connection_link?app_name=gmail", undefined, token)) as {
+        link: string;
+      };
+      const back = new URL((await fetch(link, { redirect: "manual" })).headers.get("location")!);
+      const { account: gmailAccount } = (await call(
+        "POST",
+        `/api/auth/oauth_callback?app_name=gmail&auth_code=${back.searchParams.get("code")}&state=${back.searchParams.get("state")}`,
+        undefined,
+        token,
+      )) as { account: Account };
+      await until("first Gmail sync", async () => {
+        const a = await account(gmailAccount.id);
+        if (a.sync.state === "error") throw new Error("the Gmail sync failed");
+        return a.sync.state === "idle" && a.sync.items_synced >= gmail;
+      });
+      const seconds = (performance.now() - t0) / 1000;
+      gmailPerS = gmail / seconds;
+      gmailPeak = peakRssMb(server.child.pid);
+      console.log(
+        `Gmail first sync: ${gmail} messages (peer, raw, parsed in the sandbox) saved in ${seconds.toFixed(1)} s = ${gmailPerS.toFixed(1)} messages/s; server peak RSS ${gmailPeak.toFixed(0)} MB`,
+      );
+    }
     console.log(
-      `db=${opts.postgres ? "postgres" : "pglite"} notes=${notes} notes_per_s=${notesPerS.toFixed(1)} resync_reindexed=${reindexed} app_search_p50_ms=${p50.toFixed(1)} app_search_p95_ms=${p95.toFixed(1)} mailbox_messages=${imap ? mailbox : 0} mailbox_search_p95_ms=${Number.isNaN(mailP95) ? "n/a" : mailP95.toFixed(1)}`,
+      `db=${opts.postgres ? "postgres" : "pglite"} notes=${notes} notes_per_s=${notesPerS.toFixed(1)} resync_reindexed=${reindexed} app_search_p50_ms=${p50.toFixed(1)} app_search_p95_ms=${p95.toFixed(1)} mailbox_messages=${imap ? mailbox : 0} mailbox_search_p95_ms=${Number.isNaN(mailP95) ? "n/a" : mailP95.toFixed(1)} gmail_messages=${google ? gmail : 0} gmail_sync_msgs_per_s=${Number.isNaN(gmailPerS) ? "n/a" : gmailPerS.toFixed(1)} gmail_sync_peak_rss_mb=${Number.isNaN(gmailPeak) ? "n/a" : gmailPeak.toFixed(0)}`,
     );
   } finally {
     await server.stop("SIGTERM");
     await imap?.close();
+    await google?.peer.close();
+    await google?.provider.close();
     fs.rmSync(root, { recursive: true, force: true });
   }
 }

@@ -51,6 +51,8 @@ export class CloudError extends ConnectError {
     reauth: boolean,
     status: number | undefined,
     readonly body: string = "",
+    /** The app kept asking to slow down (429, quota): the sync retries later. */
+    readonly rateLimited = false,
   ) {
     super(message, reauth, status);
   }
@@ -134,7 +136,14 @@ export function cloudApi(connector: Connector, account: StoredAccount, deps: Con
   const refused = () => new CloudError(`${app} refused the sign-in. Reconnect the account.`, true, 401);
   let secret: Record<string, string> = { ...(account.secret ?? {}) };
 
-  async function refresh(): Promise<string> {
+  // One refresh at a time: requests running in parallel share it.
+  let refreshing: Promise<string> | undefined;
+  const refresh = () =>
+    (refreshing ??= refreshOnce().finally(() => {
+      refreshing = undefined;
+    }));
+
+  async function refreshOnce(): Promise<string> {
     const refreshToken = secret.refresh_token;
     if (!refreshToken || !connector.oauth) throw refused();
     const ep = await appCredentials(connector, deps.settings, account.ownerId);
@@ -186,7 +195,9 @@ export function cloudApi(connector: Connector, account: StoredAccount, deps: Con
       const body = (await res.text().catch(() => "")).slice(0, 4000);
       if (res.status === 401) {
         if (refreshed || !secret.refresh_token) throw refused();
-        access = await refresh();
+        // A parallel request may have refreshed meanwhile: use its token, else refresh now.
+        access =
+          secret.access_token && secret.access_token !== access ? secret.access_token : await refresh();
         refreshed = true;
         continue;
       }
@@ -199,6 +210,7 @@ export function cloudApi(connector: Connector, account: StoredAccount, deps: Con
             false,
             res.status,
             body,
+            true,
           );
         await sleep(wait);
         continue;

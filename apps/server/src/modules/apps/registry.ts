@@ -1,6 +1,8 @@
 import type { Integration } from "@mnemo/contracts/apps";
 import { folderConnector } from "./connectors/folder.ts";
 import { githubConnector } from "./connectors/github.ts";
+import { gmailConnector } from "./connectors/gmail.ts";
+import { googleDriveConnector } from "./connectors/google-drive.ts";
 import { mailConnector } from "./connectors/mail.ts";
 import { webdavConnector } from "./connectors/webdav.ts";
 import { rssConnector } from "./connectors/rss.ts";
@@ -20,6 +22,8 @@ export const connectors: readonly Connector[] = [
   webdavConnector,
   folderConnector,
   githubConnector,
+  googleDriveConnector,
+  gmailConnector,
   notionConnector,
   slackConnector,
   microsoftConnector,

@@ -221,7 +221,7 @@ export const microsoftConnector: Connector = {
   description: "OneDrive files and Outlook mail, through Microsoft Graph.",
   logo: "/app-logos/microsoft.svg",
   status: "Active",
-  rank: 9,
+  rank: 10,
   domains: ["onedrive.live.com", "sharepoint.com", "outlook.office.com", "outlook.live.com"],
   authKind: "oauth2",
   capabilities: ["sync", "search", "content"],

@@ -140,7 +140,7 @@ export const notionConnector: Connector = {
   description: "Pages and databases shared with Mnemo, as Markdown.",
   logo: "/app-logos/notion.svg",
   status: "Active",
-  rank: 7,
+  rank: 8,
   domains: ["notion.so", "notion.site"],
   authKind: "oauth2",
   capabilities: ["sync", "search", "content"],

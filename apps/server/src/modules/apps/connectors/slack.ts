@@ -208,7 +208,7 @@ export const slackConnector: Connector = {
   description: "Conversations of the channels you choose, threads kept together.",
   logo: "/app-logos/slack.svg",
   status: "Active",
-  rank: 8,
+  rank: 9,
   domains: ["slack.com"],
   authKind: "oauth2",
   capabilities: ["sync", "search", "content", "choose"],

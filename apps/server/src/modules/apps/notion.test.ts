@@ -174,9 +174,12 @@ describe.each(testDatabases())("Notion connector (%s)", (kind) => {
     ).toBe(true);
   });
 
-  it("picks up an edited page and removes a trashed one on the next sync, reading only what changed", async () => {
+  it("picks up an edited page, an edited database row and a trashed page on the next sync, reading only what changed", async () => {
     tomatoes.blocks.push({ type: "paragraph", text: "Pinch the side shoots every week." });
     tomatoes.last_edited_time = new Date().toISOString();
+    const moby = peer.pages.find((p) => p.title === "Moby-Dick")!;
+    moby.props = { ...moby.props, Status: "Re-reading" };
+    moby.last_edited_time = new Date().toISOString();
     oldNotes.in_trash = true;
     oldNotes.last_edited_time = new Date().toISOString();
     const before = peer.requests.length;
@@ -188,9 +191,15 @@ describe.each(testDatabases())("Notion connector (%s)", (kind) => {
     expect(await flow.content(alice, memories.find((s) => s.title === "Tomatoes")!.id)).toContain(
       "side shoots",
     );
+    // The database did not change itself, but its table shows the edited row.
+    expect(await flow.content(alice, memories.find((s) => s.title === "Reading list")!.id)).toContain(
+      "| Moby-Dick | Herman Melville | Re-reading | 635 |",
+    );
     // Unchanged pages were listed, not read again.
     const reads = peer.requests.slice(before).filter((r) => r.path.includes("/children"));
-    expect(reads.every((r) => r.path === `/v1/blocks/${tomatoes.id}/children`)).toBe(true);
+    expect(new Set(reads.map((r) => r.path))).toEqual(
+      new Set([`/v1/blocks/${tomatoes.id}/children`, `/v1/blocks/${moby.id}/children`]),
+    );
   });
 
   it("searches Notion live and previews a page; another user cannot", async () => {

@@ -191,39 +191,37 @@ export const notionConnector: Connector = {
 
   async sync(account, deps) {
     const x = notionApi(account, deps);
-    const since = typeof account.cursor?.since === "string" ? account.cursor.since : "";
-    const known = new Set(Array.isArray(account.cursor?.known) ? (account.cursor.known as string[]) : []);
+    // Key → the last_edited_time its memory was read at.
+    const seen = (account.cursor?.seen ?? {}) as Record<string, string>;
     const listed = await enumerate(x);
     const alive = listed.filter((f) => !gone(f));
     const aliveKeys = new Set(alive.map(keyOf));
     // Deleted, trashed or no longer shared with the integration: gone from the listing.
-    const removed = [...known].filter((k) => !aliveKeys.has(k));
+    const removed = Object.keys(seen).filter((k) => !aliveKeys.has(k));
+    const changed = alive.filter((f) => seen[keyOf(f)] !== f.last_edited_time);
+    // A database's table shows its rows: an edited row means the table is read again too.
+    const editedTables = new Set(
+      changed.flatMap((f) => (f.object === "page" && f.parent?.database_id ? [f.parent.database_id] : [])),
+    );
+    const toRead = [
+      ...changed,
+      ...alive.filter((f) => f.object === "database" && editedTables.has(f.id) && !changed.includes(f)),
+    ];
     const items: Extract<SyncItem, { kind: "file" }>[] = [];
-    // Newest edit first, within the budget; the rest is read by the next sync (its `since` stays).
-    let complete = true;
-    for (const f of alive) {
-      if (known.has(keyOf(f)) && f.last_edited_time <= since) continue;
-      if (items.length >= CONTENT_PER_SYNC) {
-        complete = false;
-        break;
-      }
+    const next: Record<string, string> = Object.fromEntries(
+      Object.entries(seen).filter(([k]) => aliveKeys.has(k)),
+    );
+    // Newest edit first, within the budget; the rest is read by the next sync.
+    for (const f of toRead.slice(0, CONTENT_PER_SYNC)) {
       try {
         items.push(await itemOf(x, f));
+        next[keyOf(f)] = f.last_edited_time;
       } catch (err) {
         // Unshared between the listing and the read: the next listing drops it.
         if (!(err instanceof ConnectError) || err.status !== 404) throw err;
       }
     }
-    const readKeys = new Set(items.map((i) => i.key));
-    const newest = alive.reduce((m, f) => (f.last_edited_time > m ? f.last_edited_time : m), since);
-    return {
-      items,
-      removed,
-      cursor: {
-        since: complete ? newest : since,
-        known: [...aliveKeys].filter((k) => known.has(k) || readKeys.has(k)),
-      },
-    };
+    return { items, removed, cursor: { seen: next } };
   },
 
   async liveSearch(account, query, limit, deps) {

@@ -14,8 +14,11 @@ export type AppStatus = z.infer<typeof zAppStatus>;
 export const zAppAuthKind = z.enum(["none", "credentials", "oauth2"]);
 export type AppAuthKind = z.infer<typeof zAppAuthKind>;
 
-/** What a connector can do: search the app live, fetch one item's content, sync into memories, send. */
-export const zAppCapability = z.enum(["search", "content", "sync", "send"]);
+/**
+ * What a connector can do: search the app live, fetch one item's content, sync into memories, send,
+ * and `choose`: the user picks what an account syncs (Slack: its channels) — see sync choices below.
+ */
+export const zAppCapability = z.enum(["search", "content", "sync", "send", "choose"]);
 export type AppCapability = z.infer<typeof zAppCapability>;
 
 /** One field of a credentials form (e.g. a feed URL, an IMAP host, a password). */
@@ -120,6 +123,36 @@ export type RemoveAccountResponse = z.infer<typeof zRemoveAccountResponse>;
 /** POST /apps/sync_now (ours): queue a sync of one account now. */
 export const zSyncNowQuery = z.object({ connection_id: zConnectionId });
 export const zSyncNowResponse = z.object({ account: zConnectedAccount });
+
+/**
+ * GET /apps/sync_choices (ours): what an account of a `choose` app can sync (Slack's channels),
+ * each with whether it is chosen. `chosen_all`: nothing picked yet, so every item the app lists
+ * is synced (the default) — new ones included.
+ */
+export const zSyncChoicesQuery = z.object({ connection_id: zConnectionId });
+export const zSyncChoice = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** A short line under the name (e.g. "Private channel"). */
+  detail: z.string(),
+  chosen: z.boolean(),
+});
+export type SyncChoice = z.infer<typeof zSyncChoice>;
+export const zSyncChoicesResponse = z.object({
+  /** What the items are, for the dialog ("Channels"). */
+  label: z.string(),
+  chosen_all: z.boolean(),
+  items: z.array(zSyncChoice),
+});
+export type SyncChoicesResponse = z.infer<typeof zSyncChoicesResponse>;
+
+/** POST /apps/set_sync_choices (ours): sync exactly these items (null: all, the default); a sync is queued. */
+export const zSetSyncChoicesInput = z.object({
+  connection_id: zConnectionId,
+  chosen: z.array(z.string().trim().min(1).max(100)).max(500).nullable(),
+});
+export type SetSyncChoicesInput = z.infer<typeof zSetSyncChoicesInput>;
+export const zSetSyncChoicesResponse = z.object({ account: zConnectedAccount });
 
 /** Spec 2 §3 App search result (attachments empty for synced items; `misc.type` is the memory kind). */
 export const zAppSearchResult = z.object({

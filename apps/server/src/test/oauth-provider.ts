@@ -28,6 +28,8 @@ export type OAuthProvider = {
 export async function startOAuthProvider(
   endpoints: { authorize: string; token: string },
   port = 0,
+  /** Rewrites a token answer into the provider's own shape (Slack's authed_user, Notion's workspace). */
+  shape?: (body: Record<string, unknown>, grant: string) => Record<string, unknown>,
 ): Promise<OAuthProvider> {
   const server = new OAuth2Server(undefined, undefined, { endpoints });
   await server.issuer.keys.generate("RS256");
@@ -55,6 +57,7 @@ export async function startOAuthProvider(
       if (typeof access === "string") validTokens.add(access);
       const refresh = response.body.refresh_token;
       if (typeof refresh === "string") issuedRefresh.add(refresh);
+      if (shape) response.body = shape(response.body, grant);
     },
   );
   return {

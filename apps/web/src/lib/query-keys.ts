@@ -36,6 +36,7 @@ export const queryKeys = {
     all: ["apps"] as const,
     applications: ["apps", "applications"] as const,
     accounts: ["apps", "accounts"] as const,
+    choices: (accountId: string) => ["apps", "choices", accountId] as const,
   },
 };
 

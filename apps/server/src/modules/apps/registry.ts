@@ -6,6 +6,9 @@ import { googleDriveConnector } from "./connectors/google-drive.ts";
 import { mailConnector } from "./connectors/mail.ts";
 import { webdavConnector } from "./connectors/webdav.ts";
 import { rssConnector } from "./connectors/rss.ts";
+import { notionConnector } from "./connectors/notion.ts";
+import { slackConnector } from "./connectors/slack.ts";
+import { microsoftConnector } from "./connectors/microsoft.ts";
 import type { AppSettings, Connector } from "./connectors/types.ts";
 
 /**
@@ -21,6 +24,9 @@ export const connectors: readonly Connector[] = [
   githubConnector,
   googleDriveConnector,
   gmailConnector,
+  notionConnector,
+  slackConnector,
+  microsoftConnector,
 ];
 
 export function findConnector(appName: string): Connector | undefined {

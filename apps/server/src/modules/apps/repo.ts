@@ -282,3 +282,16 @@ export async function accountSourcesUnderPath(tx: Tx, ownerId: string, accountId
 export function accountsOfApp(tx: Tx, app: string): Promise<AccountRow[]> {
   return tx.select().from(connectedAccount).where(eq(connectedAccount.app, app));
 }
+
+/** Replaces an account's (non-secret) settings, e.g. the channels the user chose. */
+export async function updateAccountConfig(
+  tx: Tx,
+  ownerId: string,
+  id: string,
+  config: Record<string, unknown>,
+) {
+  await tx
+    .update(connectedAccount)
+    .set({ config, updatedAt: new Date() })
+    .where(and(eq(connectedAccount.id, id), eq(connectedAccount.ownerId, ownerId)));
+}

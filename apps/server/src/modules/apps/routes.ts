@@ -16,6 +16,10 @@ import {
   zStoreIntegratedIdResponse,
   zSyncNowQuery,
   zSyncNowResponse,
+  zSyncChoicesQuery,
+  zSyncChoicesResponse,
+  zSetSyncChoicesInput,
+  zSetSyncChoicesResponse,
   zUploadAppResultsInput,
   zUploadAppResultsResponse,
 } from "@mnemo/contracts";
@@ -27,6 +31,7 @@ import { appsDeps, type AppsContext } from "./deps.ts";
 import * as service from "./service.ts";
 import { getContent, searchApp, uploadAppResults } from "./search.ts";
 import { connectionLink, oauthCallback } from "./oauth.ts";
+import { setSyncChoices, syncChoices } from "./choices.ts";
 
 const tag = "apps";
 
@@ -125,6 +130,34 @@ export function appRoutes(ctx: AppRouteDeps) {
     },
     auth,
     async (c, { query }) => c.json(await service.syncNow(deps, c.var.actor, query.connection_id)),
+  );
+
+  defineRoute(
+    r,
+    {
+      method: "get",
+      path: "/apps/sync_choices",
+      summary: "What a connected account can sync, each chosen or not (Slack's channels)",
+      tag,
+      query: zSyncChoicesQuery,
+      response: zSyncChoicesResponse,
+    },
+    auth,
+    async (c, { query }) => c.json(await syncChoices(deps, c.var.actor, query.connection_id)),
+  );
+
+  defineRoute(
+    r,
+    {
+      method: "post",
+      path: "/apps/set_sync_choices",
+      summary: "Choose what a connected account syncs; a sync is queued",
+      tag,
+      body: zSetSyncChoicesInput,
+      response: zSetSyncChoicesResponse,
+    },
+    auth,
+    async (c, { body }) => c.json(await setSyncChoices(deps, c.var.actor, body)),
   );
 
   defineRoute(

@@ -255,6 +255,20 @@ export type Connector = {
   ): Promise<LiveResult[]>;
   /** Fetches one live result (its id from liveSearch) for preview and Add memory. */
   fetchItem?(account: StoredAccount, itemId: string, deps: ConnectorDeps): Promise<FetchedItem>;
+  /** Apps with the `choose` capability: what the user picks an account syncs (Slack: channels). */
+  choices?: SyncChoices;
+};
+
+/** What an account can sync, for the user to choose (kept in the account's config). */
+export type SyncChoices = {
+  /** What the items are, shown in the dialog ("Channels"). */
+  label: string;
+  /** Everything the account could sync, asked of the app. */
+  list(account: StoredAccount, deps: ConnectorDeps): Promise<{ id: string; name: string; detail: string }[]>;
+  /** The chosen ids in a config; null: nothing picked, everything syncs. */
+  read(config: Record<string, unknown>): string[] | null;
+  /** The config with these ids chosen (null: back to everything). */
+  write(config: Record<string, unknown>, chosen: string[] | null): Record<string, unknown>;
 };
 
 /**

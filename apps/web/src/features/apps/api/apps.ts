@@ -11,6 +11,8 @@ import {
   zRemoveAccountResponse,
   zStoreIntegratedIdResponse,
   zSyncNowResponse,
+  zSyncChoicesResponse,
+  zSetSyncChoicesResponse,
   zUploadAppResultsResponse,
   type ConnectedAccount,
   type Integration,
@@ -64,6 +66,24 @@ export async function syncNow(accountId: string) {
   const r = await api.request(`/api/apps/sync_now?connection_id=${encodeURIComponent(accountId)}`, {
     method: "POST",
     schema: zSyncNowResponse,
+  });
+  return r.account;
+}
+
+/** GET /api/apps/sync_choices: what an account can sync (Slack's channels), each chosen or not. */
+export function syncChoices(accountId: string, signal?: AbortSignal) {
+  return api.request(`/api/apps/sync_choices?connection_id=${encodeURIComponent(accountId)}`, {
+    schema: zSyncChoicesResponse,
+    signal,
+  });
+}
+
+/** POST /api/apps/set_sync_choices: sync exactly these items (null: all of them); a sync is queued. */
+export async function setSyncChoices(accountId: string, chosen: string[] | null) {
+  const r = await api.request("/api/apps/set_sync_choices", {
+    method: "POST",
+    body: { connection_id: accountId, chosen },
+    schema: zSetSyncChoicesResponse,
   });
   return r.account;
 }

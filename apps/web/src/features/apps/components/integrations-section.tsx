@@ -1,7 +1,14 @@
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
-import { AlertCircleIcon, CheckCircle2Icon, Loader2Icon, RefreshCwIcon, SearchIcon } from "lucide-react";
+import {
+  AlertCircleIcon,
+  CheckCircle2Icon,
+  ListChecksIcon,
+  Loader2Icon,
+  RefreshCwIcon,
+  SearchIcon,
+} from "lucide-react";
 import { toast } from "sonner";
 import { constants, integrationMessages, type ConnectedAccount, type Integration } from "@mnemo/contracts";
 import { Button } from "@/components/ui/button";
@@ -12,6 +19,7 @@ import { connectionLink, finishOAuth } from "../api/apps";
 import { useApplications, useConnectedAccounts, useRemoveAccount, useSyncNow } from "../hooks/use-apps";
 import { rowState, syncStatus, unavailableReason } from "../logic/rows";
 import { AppSearchDialog } from "./app-search-dialog";
+import { ChoicesDialog } from "./choices-dialog";
 import { ConnectDialog } from "./connect-dialog";
 import { RemoveAccountDialog } from "./remove-account-dialog";
 
@@ -74,10 +82,13 @@ function AccountRow({
   account,
   onRemove,
   onReconnect,
+  onChoose,
 }: {
   account: ConnectedAccount;
   onRemove: () => void;
   onReconnect: () => void;
+  /** Apps whose user picks what syncs (Slack's channels); undefined for the others. */
+  onChoose?: { label: string; open: () => void };
 }) {
   const sync = useSyncNow();
   const status = syncStatus(account, Date.now());
@@ -112,6 +123,12 @@ function AccountRow({
           <RefreshCwIcon aria-hidden />
           Sync now
         </Button>
+        {onChoose && !account.needs_reauth && (
+          <Button size="sm" variant="ghost" onClick={onChoose.open}>
+            <ListChecksIcon aria-hidden />
+            {onChoose.label}
+          </Button>
+        )}
         {!account.isMcp && (
           <>
             <Button size="sm" variant="outline" onClick={onReconnect}>
@@ -134,6 +151,7 @@ function AppRow({
   onSearch,
   onRemove,
   onReconnect,
+  onChoose,
 }: {
   app: Integration;
   accounts: ConnectedAccount[];
@@ -141,6 +159,7 @@ function AppRow({
   onSearch: () => void;
   onRemove: (a: ConnectedAccount) => void;
   onReconnect: (a: ConnectedAccount) => void;
+  onChoose: (a: ConnectedAccount) => void;
 }) {
   const state = rowState(app, accounts);
   const mine = accounts.filter((a) => a.app_name === app.applications_id);
@@ -199,6 +218,14 @@ function AppRow({
               account={a}
               onRemove={() => onRemove(a)}
               onReconnect={() => onReconnect(a)}
+              onChoose={
+                app.capabilities.includes("choose")
+                  ? {
+                      label: app.applications_id === "slack" ? "Channels" : "Choose",
+                      open: () => onChoose(a),
+                    }
+                  : undefined
+              }
             />
           ))}
         </ul>
@@ -217,6 +244,7 @@ export function IntegrationsSection() {
   const [connecting, setConnecting] = useState<Integration | null>(null);
   const [removing, setRemoving] = useState<ConnectedAccount | null>(null);
   const [searching, setSearching] = useState<Integration | null>(null);
+  const [choosing, setChoosing] = useState<ConnectedAccount | null>(null);
   const remove = useRemoveAccount();
 
   // A connection link of a credentials app (?connect=<id>) opens its form.
@@ -291,12 +319,14 @@ export function IntegrationsSection() {
             onSearch={() => setSearching(app)}
             onRemove={setRemoving}
             onReconnect={reconnect}
+            onChoose={setChoosing}
           />
         ))}
       </ul>
       {connecting && <ConnectDialog app={connecting} open onOpenChange={(o) => !o && setConnecting(null)} />}
       <AppSearchDialog app={searching} onOpenChange={(o) => !o && setSearching(null)} />
       <RemoveAccountDialog account={removing} onOpenChange={(o) => !o && setRemoving(null)} />
+      <ChoicesDialog account={choosing} onOpenChange={(o) => !o && setChoosing(null)} />
     </>
   );
 }

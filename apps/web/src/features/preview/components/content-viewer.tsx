@@ -10,6 +10,7 @@ import { MarkdownView } from "./markdown-view";
 import { PdfView } from "./pdf-view";
 import { DownloadFallback } from "./preview-states";
 import { SandboxedHtml } from "./sandboxed-html";
+import { SeekableAudio } from "./seekable-audio";
 
 /** The first `## ` heading of a spreadsheet's Markdown: its first sheet's name. */
 const firstSheet = (markdown: string | null) => /^## (.+)$/m.exec(markdown ?? "")?.[1]?.trim();
@@ -67,12 +68,7 @@ export function ContentViewer({
       return (
         <div className="flex h-full flex-col items-center justify-center gap-3 p-6">
           <p className="text-sm text-muted-foreground">{view.name}</p>
-          <audio controls preload="metadata" className="w-full max-w-xl" data-testid="preview-audio">
-            <source src={view.url} type={view.mimeType.split(";")[0] || undefined} />
-            <a href={view.url} download={view.name}>
-              Download {view.name}
-            </a>
-          </audio>
+          <SeekableAudio url={view.url} name={view.name} mimeType={view.mimeType} time={passage?.time} />
         </div>
       );
     case "html":

@@ -152,6 +152,14 @@ test.describe("citations open the source at the passage", () => {
     const mark = preview.getByTestId("passage-highlight").first();
     await expectInView(page, mark);
     await expect(mark).toBeFocused();
+
+    // Scrolled away, the same citation clicked again brings the passage back into view.
+    const pane = preview.getByTestId("preview-pane");
+    await pane.evaluate((el) => el.scrollTo({ top: 0 }));
+    await expect(mark).not.toBeInViewport();
+    await cite.click();
+    await expectInView(page, preview.getByTestId("passage-highlight").first());
+    expect(await pane.evaluate((el) => el.scrollTop)).toBeGreaterThan(1000);
   });
 
   test("on a phone the cited PDF page fits the screen", async ({ page }) => {

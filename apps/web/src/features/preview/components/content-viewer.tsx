@@ -11,9 +11,7 @@ import { PdfView } from "./pdf-view";
 import { DownloadFallback } from "./preview-states";
 import { SandboxedHtml } from "./sandboxed-html";
 import { SeekableAudio } from "./seekable-audio";
-
-/** The first `## ` heading of a spreadsheet's Markdown: its first sheet's name. */
-const firstSheet = (markdown: string | null) => /^## (.+)$/m.exec(markdown ?? "")?.[1]?.trim();
+import { SheetsView } from "./sheets-view";
 
 const PdfPassageView = lazy(() => import("./pdf-passage-view").then((m) => ({ default: m.PdfPassageView })));
 
@@ -78,14 +76,7 @@ export function ContentViewer({
         </div>
       );
     case "csv":
-      // A spreadsheet shows its first sheet: a cited row of another sheet opens at the top.
-      if (passage?.row && (!passage.sheet || passage.sheet === firstSheet(content.markdown)))
-        return <CsvTable csv={view.csv} highlightRow={passage.row} />;
-      return (
-        <PassageFrame quote={quote} ready={view.csv}>
-          <CsvTable csv={view.csv} />
-        </PassageFrame>
-      );
+      return <SheetsView csv={view.csv} markdown={content.markdown} passage={passage} />;
     case "markdown":
       return (
         <PassageFrame quote={quote} ready={view.markdown}>

@@ -5,7 +5,6 @@ import { PassageFrame } from "./passage-frame";
 import { PreviewLoading } from "./preview-states";
 import { decodeBase64Utf8 } from "../logic/csv";
 import { contentView, type PreviewMode } from "../logic/pane";
-import { CsvTable } from "./csv-table";
 import { MarkdownView } from "./markdown-view";
 import { PdfView } from "./pdf-view";
 import { DownloadFallback } from "./preview-states";

@@ -249,6 +249,37 @@ test.describe("citations open the source at the passage", () => {
     ).toBeGreaterThan(170);
   });
 
+  test("a signed-out visitor of a shared chat opens the cited passage, read-only", async ({
+    page,
+    browser,
+    request,
+  }) => {
+    await ask(page, "How was the tide gauge at the northern pier calibrated?");
+    await expect(page).toHaveURL(/\/chat\/[^/?]+/);
+    const chatId = new URL(page.url()).pathname.split("/").pop()!;
+    const { token } = await new MemoryApi(request, api.token).call<{ token: string }>(
+      "GET",
+      `/api/make_chat_public?chat_id=${chatId}`,
+    );
+    const context = await browser.newContext();
+    try {
+      const v = await context.newPage();
+      await v.goto(`/chat/${chatId}?shared=true&new=true&token=${encodeURIComponent(token)}`);
+      const cite = v.getByTestId("chat-item").first().locator("[data-citation]").first();
+      await expect(cite).toBeVisible({ timeout: 30_000 });
+      await cite.click();
+      const preview = v.getByTestId("public-memory-preview");
+      const mark = preview.getByTestId("passage-highlight").first();
+      await expectInView(v, mark);
+      await expect(mark).toContainText("tide gauge");
+      expect(await preview.getByTestId("preview-pane").evaluate((el) => el.scrollTop)).toBeGreaterThan(1000);
+      // Read-only: no editor, no memory actions.
+      await expect(preview.getByRole("button", { name: /delete/i })).toHaveCount(0);
+    } finally {
+      await context.close();
+    }
+  });
+
   test("a citation of a deleted memory says so instead of an error page", async ({ page, request }) => {
     const gone = await new MemoryApi(request, api.token).createPage(
       "Short-lived note",

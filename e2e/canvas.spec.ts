@@ -145,6 +145,25 @@ test("draw shapes and text, autosave, reload, find the canvas by its words; leav
   expect(outbound).toEqual([]);
 });
 
+test("renaming a canvas in the editor is a change that saves, and the name stays after a reload", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const api = await MemoryApi.signUp(request, email("canvas-title"), "Tia Title");
+  await signedIn(page, api, "/canvas/new");
+  await expect(board(page)).toBeVisible();
+  await drawRectangle(page, 400, 150);
+  await expect(page.getByTestId("canvas-status")).toHaveText("Saved", { timeout: 20_000 });
+  const title = page.getByRole("textbox", { name: "Canvas title" });
+  await title.fill("Harbour crane layout");
+  await expect(page.getByTestId("canvas-status")).toHaveText("Unsaved changes");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByTestId("canvas-status")).toHaveText("Saved", { timeout: 20_000 });
+  await page.reload();
+  await expect(page.getByRole("textbox", { name: "Canvas title" })).toHaveValue("Harbour crane layout");
+});
+
 test("a corrupt canvas opens as an error with Retry and a way back", async ({ page, request }) => {
   const api = await MemoryApi.signUp(request, email("canvas-bad"), "Cara Corrupt");
   const name = Buffer.from("Broken.txt").toString("base64");

@@ -39,6 +39,26 @@ function almanac(): string {
   return `# Harbour almanac\n\n${sections.join("\n\n")}`;
 }
 
+/** `seconds` of 8 kHz 8-bit mono silence: a recording long enough to seek in. */
+function silenceWav(seconds: number): Buffer {
+  const rate = 8000;
+  const data = rate * seconds;
+  const b = Buffer.alloc(44 + data, 0x80);
+  b.write("RIFF", 0, "latin1");
+  b.writeUInt32LE(36 + data, 4);
+  b.write("WAVEfmt ", 8, "latin1");
+  b.writeUInt32LE(16, 16);
+  b.writeUInt16LE(1, 20);
+  b.writeUInt16LE(1, 22);
+  b.writeUInt32LE(rate, 24);
+  b.writeUInt32LE(rate, 28);
+  b.writeUInt16LE(1, 32);
+  b.writeUInt16LE(8, 34);
+  b.write("data", 36, "latin1");
+  b.writeUInt32LE(data, 40);
+  return b;
+}
+
 async function ask(page: Page, question: string) {
   await page.goto("/chat/new");
   const box = page.getByRole("textbox", { name: "Question" });
@@ -132,6 +152,14 @@ test.describe("citations open the source at the passage", () => {
     const mark = preview.getByTestId("passage-highlight").first();
     await expectInView(page, mark);
     await expect(mark).toBeFocused();
+
+    // Scrolled away, the same citation clicked again brings the passage back into view.
+    const pane = preview.getByTestId("preview-pane");
+    await pane.evaluate((el) => el.scrollTo({ top: 0 }));
+    await expect(mark).not.toBeInViewport();
+    await cite.click();
+    await expectInView(page, preview.getByTestId("passage-highlight").first());
+    expect(await pane.evaluate((el) => el.scrollTop)).toBeGreaterThan(1000);
   });
 
   test("on a phone the cited PDF page fits the screen", async ({ page }) => {
@@ -186,6 +214,70 @@ test.describe("citations open the source at the passage", () => {
     const preview = page.getByTestId("source-preview");
     await expect(preview.getByTestId("video-embed")).toHaveAttribute("src", /embed\/dQw4w9WgXcQ\?start=90$/);
     await expectInView(page, preview.getByTestId("passage-highlight").first());
+  });
+
+  test("a meeting transcript citation starts the page's recording at the cited second", async ({
+    page,
+    request,
+  }) => {
+    const mine = new MemoryApi(request, api.token);
+    const audioId = await mine.uploadFile("harbour-meeting.wav", silenceWav(180), "audio/wav");
+    const meeting = await mine.createPage(
+      "Harbour meeting",
+      [
+        "## Harbour meeting",
+        "### Summary",
+        "The crew met about the moorings.",
+        "### Transcription",
+        "[00:05] Good morning everyone.",
+        "[00:50] The ferry is late again this week.",
+        "[02:00] The harbour master wants the mooring chains on berth four replaced with galvanised steel.",
+        "[02:40] That is all for today.",
+        `Recording: [harbour-meeting.wav](/?preview=${audioId})`,
+      ].join("\n\n"),
+    );
+    await mine.waitIndexed([audioId, meeting]);
+    const cite = await ask(page, "What does the harbour master want replaced on berth four?");
+    await cite.click();
+    const audio = page.getByTestId("source-preview").getByTestId("page-recording").locator("audio");
+    const at = () => audio.evaluate((el: HTMLAudioElement) => el.currentTime);
+    // The player can only land there when the download answers byte ranges (206).
+    await expect.poll(at, { timeout: 15_000 }).toBeGreaterThanOrEqual(119);
+    expect(await at()).toBeLessThan(121);
+    expect(
+      await audio.evaluate((el: HTMLAudioElement) => el.seekable.end(el.seekable.length - 1)),
+    ).toBeGreaterThan(170);
+  });
+
+  test("a signed-out visitor of a shared chat opens the cited passage, read-only", async ({
+    page,
+    browser,
+    request,
+  }) => {
+    await ask(page, "How was the tide gauge at the northern pier calibrated?");
+    await expect(page).toHaveURL(/\/chat\/[^/?]+/);
+    const chatId = new URL(page.url()).pathname.split("/").pop()!;
+    const { token } = await new MemoryApi(request, api.token).call<{ token: string }>(
+      "GET",
+      `/api/make_chat_public?chat_id=${chatId}`,
+    );
+    const context = await browser.newContext();
+    try {
+      const v = await context.newPage();
+      await v.goto(`/chat/${chatId}?shared=true&new=true&token=${encodeURIComponent(token)}`);
+      const cite = v.getByTestId("chat-item").first().locator("[data-citation]").first();
+      await expect(cite).toBeVisible({ timeout: 30_000 });
+      await cite.click();
+      const preview = v.getByTestId("public-memory-preview");
+      const mark = preview.getByTestId("passage-highlight").first();
+      await expectInView(v, mark);
+      await expect(mark).toContainText("tide gauge");
+      expect(await preview.getByTestId("preview-pane").evaluate((el) => el.scrollTop)).toBeGreaterThan(1000);
+      // Read-only: no editor, no memory actions.
+      await expect(preview.getByRole("button", { name: /delete/i })).toHaveCount(0);
+    } finally {
+      await context.close();
+    }
   });
 
   test("a citation of a deleted memory says so instead of an error page", async ({ page, request }) => {

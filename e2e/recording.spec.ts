@@ -155,17 +155,26 @@ test("reloading mid-recording keeps what was recorded as a memory", async ({ pag
   await editor.getByTestId("recorder-start").click();
   await recordFor(page, 3);
   await page.reload();
-  await expect(page.getByText("A recording from your last visit was saved to your memories.")).toBeVisible({
-    timeout: 30_000,
-  });
+  // Kept, then transcribed into a page of its own as stopping would have done (spec 3 §4).
+  await expect(
+    page.getByText(
+      "A recording from your last visit was saved to your memories and transcribed into a new page.",
+    ),
+  ).toBeVisible({ timeout: 60_000 });
   const api = new MemoryApi(request, await token(page));
-  const { results: sources } = await api.call<{ results: { id: string; title: string }[] }>(
+  const { results: sources } = await api.call<{ results: { id: string; title: string; type: string }[] }>(
     "GET",
     "/api/sources",
   );
   const kept = sources.find((s) => /^Meeting recording .*\.webm$/.test(s.title));
   expect(kept).toBeTruthy();
   expect(await api.waitIndexed([kept!.id])).toEqual({ [kept!.id]: "success" });
+  const notes = sources.find((s) => s.type === "page");
+  expect(notes?.title).toBe("The launch of the harbour app moves to…");
+  const saved = await api.call<{ markdown: string }>("GET", `/api/pages/${notes!.id}`);
+  expect(saved.markdown).toContain("Transcription");
+  expect(saved.markdown).toContain("The launch of the harbour app moves to March.");
+  expect(saved.markdown).toContain(`/?preview=${kept!.id}`);
 });
 
 test.describe("without a transcription provider", () => {

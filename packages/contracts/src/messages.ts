@@ -273,6 +273,12 @@ export const recordingMessages = {
   notAudio: "This file is not an audio recording.",
   /** Composed: over the server's limit. */
   tooLarge: (p: { limitMb: number }): string => `The recording is larger than ${p.limitMb}MB.`,
+  /**
+   * Composed (the spec names no transcription limit): the plan's daily minutes are used up. Worded
+   * like the spec's daily upload limit; the recording itself is kept.
+   */
+  dailyLimit: (p: { minutes: number; plan: string }): string =>
+    `Daily transcription limit reached. You can transcribe up to ${p.minutes} minutes of audio per day on the ${p.plan} plan. Upgrade your plan to transcribe more. Your recording is saved.`,
   /** Composed: the recorder's state label while the audio is uploaded and transcribed. */
   transcribing: "Transcribing…",
   /** Composed: shown when the browser offers no recording format (spec 3 §8: wording not shown). */

@@ -31,6 +31,11 @@ export type PlanInfo = {
   uploadSizeMb: number | null;
   /** Longest video that may be saved, in minutes; `null` = no cap. */
   videoMaxMinutes: number | null;
+  /**
+   * Minutes of audio transcribed per day (recordings and the chat microphone); `null` = unlimited.
+   * The spec names no such limit; Mnemo's choice (docs/decisions.md, "Transcription quota").
+   */
+  transcriptionMinutes: number | null;
   /** Paid plans (everything but free). */
   paid: boolean;
   /** White-label organisation look (spec 3 §6: ltd_tier_5). */
@@ -80,6 +85,7 @@ const lifetime = (
   limits: { ...unlimited, agentCount, collectionCount, integrationCount },
   uploadSizeMb: null,
   videoMaxMinutes: null,
+  transcriptionMinutes: null,
   paid: true,
   whiteLabel,
 });
@@ -98,6 +104,7 @@ export const planTable: Record<PlanId, PlanInfo> = {
     },
     uploadSizeMb: 25,
     videoMaxMinutes: links.videoMaxMinutes,
+    transcriptionMinutes: 60,
     paid: false,
     whiteLabel: false,
   },
@@ -113,10 +120,18 @@ export const planTable: Record<PlanId, PlanInfo> = {
     },
     uploadSizeMb: 50,
     videoMaxMinutes: null,
+    transcriptionMinutes: 600,
     paid: true,
     whiteLabel: false,
   },
-  team: { limits: unlimited, uploadSizeMb: null, videoMaxMinutes: null, paid: true, whiteLabel: false },
+  team: {
+    limits: unlimited,
+    uploadSizeMb: null,
+    videoMaxMinutes: null,
+    transcriptionMinutes: null,
+    paid: true,
+    whiteLabel: false,
+  },
   ltd_tier_1: lifetime(20, 10, 5),
   ltd_tier_2: lifetime(50, 25, 10),
   ltd_tier_3: lifetime(100, 50, 20),
@@ -160,6 +175,11 @@ export function uploadSizeLimitMb(plan: PlanId): number {
 /** Longest video the plan may save, in minutes; `null` = no cap (spec 2 §5: free is capped at 60). */
 export function videoMaxMinutes(plan: PlanId): number | null {
   return planTable[plan].videoMaxMinutes;
+}
+
+/** Minutes of audio the plan may transcribe per day; `null` = unlimited. */
+export function transcriptionMinutesPerDay(plan: PlanId): number | null {
+  return planTable[plan].transcriptionMinutes;
 }
 
 /** Whether the plan gets the white-label organisation look (spec 3 §6). */

@@ -44,3 +44,17 @@ export const zVoteInput = z
   })
   .refine((v) => Boolean(v.turn_id || v.query), { message: "A turn id or its query is required." });
 export type VoteInput = z.infer<typeof zVoteInput>;
+
+/** GET /api/public_chat/memory: a memory the public chat cites, read-only (issue 22). */
+export const zPublicMemoryQuery = z.object({
+  chat_id: z.string().min(1).max(200),
+  source_id: z.string().min(1).max(200),
+  token: z.string().max(200).optional(),
+});
+export const zPublicMemoryResponse = z.object({
+  id: z.string(),
+  title: z.string(),
+  type: z.string(),
+  markdown: z.string(),
+});
+export type PublicMemoryResponse = z.infer<typeof zPublicMemoryResponse>;

@@ -6,6 +6,8 @@ import { zPassageAnchor, type PassageAnchor } from "@mnemo/contracts/chat";
 export const previewQueryParam = "preview";
 /** The cited passage the preview opens at (`&passage=<anchor JSON>`, issue 22). */
 export const passageQueryParam = "passage";
+/** A new value on every citation click (`&cite=`), so the same citation clicked again re-opens its passage. */
+export const citeQueryParam = "cite";
 
 function parsePassage(raw: string | null): PassageAnchor | null {
   if (!raw) return null;
@@ -32,8 +34,13 @@ export function usePreviewParam() {
         const next = new URLSearchParams(p);
         if (sourceId) next.set(previewQueryParam, sourceId);
         else next.delete(previewQueryParam);
-        if (sourceId && anchor) next.set(passageQueryParam, JSON.stringify(anchor));
-        else next.delete(passageQueryParam);
+        if (sourceId && anchor) {
+          next.set(passageQueryParam, JSON.stringify(anchor));
+          next.set(citeQueryParam, String(Number(p.get(citeQueryParam) ?? 0) + 1));
+        } else {
+          next.delete(passageQueryParam);
+          next.delete(citeQueryParam);
+        }
         return next;
       }),
     [setParams],
@@ -42,6 +49,8 @@ export function usePreviewParam() {
     previewId,
     /** The cited passage to open at, when the preview was opened from a citation. */
     passage,
+    /** Changes with every citation click (also of the same citation): the viewer re-opens at the passage. */
+    citeKey: params.get(citeQueryParam),
     openPreview: (sourceId: string, anchor?: PassageAnchor | null) => setPreview(sourceId, anchor),
     closePreview: () => setPreview(null),
   };

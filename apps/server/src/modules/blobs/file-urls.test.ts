@@ -80,6 +80,24 @@ describe.each(testDatabases())("signed file URLs of shared memories on %s", (kin
     expect((await download(ownerUrl)).status).toBe(200);
   });
 
+  it("serves a byte range (206) so a player can seek, and 416 for a range past the end", async () => {
+    const url = await urlFor(owner);
+    const whole = await download(url);
+    expect(whole.headers.get("accept-ranges")).toBe("bytes");
+    const part = await m.request("GET", url, { headers: { range: "bytes=1-3" } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get("content-range")).toBe(`bytes 1-3/${bytes.length}`);
+    expect(part.headers.get("content-length")).toBe("3");
+    expect(new Uint8Array(await part.arrayBuffer())).toEqual(bytes.subarray(1, 4));
+    const tail = await m.request("GET", url, { headers: { range: "bytes=-5" } });
+    expect(tail.status).toBe(206);
+    expect(new TextDecoder().decode(await tail.arrayBuffer())).toBe("bytes");
+    const past = await m.request("GET", url, { headers: { range: `bytes=${bytes.length}-` } });
+    expect(past.status).toBe(416);
+    expect(past.headers.get("content-range")).toBe(`bytes */${bytes.length}`);
+    expect(await past.text()).toBe("");
+  });
+
   it("refuses a URL whose reader was swapped or stripped (the reader is signed)", async () => {
     const url = new URL(await urlFor(owner), "http://x");
     const swapped = new URL(url);

@@ -14,7 +14,7 @@ function lazyS3BlobStore(settings: S3Settings): BlobStore {
   return {
     kind: "s3",
     put: async (key, body, opts) => (await get()).put(key, body, opts),
-    get: async (key) => (await get()).get(key),
+    get: async (key, range) => (await get()).get(key, range),
     stat: async (key) => (await get()).stat(key),
     delete: async (key) => (await get()).delete(key),
     presignPut: async (key, opts) => (await get()).presignPut(key, opts),

@@ -69,14 +69,14 @@ export class LocalBlobStore implements BlobStore {
     }
   }
 
-  async get(key: string): Promise<Readable | null> {
+  async get(key: string, range?: { start: number; end: number }): Promise<Readable | null> {
     const file = this.file(key);
     try {
       await fs.promises.access(file);
     } catch {
       return null;
     }
-    return fs.createReadStream(file);
+    return fs.createReadStream(file, range);
   }
 
   async stat(key: string): Promise<BlobStat | null> {

@@ -6,6 +6,7 @@ import { createRouter, documentRoute } from "../../http/route.ts";
 import { AppError } from "../../lib/errors.ts";
 import { userMayReadSource } from "../access/source-access.ts";
 import { LocalBlobStore } from "./local.ts";
+import { parseRange } from "./range.ts";
 import { BlobTooLargeError, isSafeKey, type BlobMetadata } from "./store.ts";
 import type { BlobGrant } from "./signing.ts";
 import { Readable } from "node:stream";
@@ -100,16 +101,34 @@ export function blobRoutes(ctx: BlobRouteDeps) {
       !(await userMayReadSource(ctx.database.db, grant.reader.userId, grant.reader.sourceId))
     )
       throw new AppError("not_found", "Not found.");
-    const [stat, stream] = await Promise.all([ctx.blobs.stat(grant.key), ctx.blobs.get(grant.key)]);
-    if (!stat || !stream) throw new AppError("not_found", "Not found.");
-    return new Response(Readable.toWeb(stream) as ReadableStream, {
+    const stat = await ctx.blobs.stat(grant.key);
+    if (!stat) throw new AppError("not_found", "Not found.");
+    // A player seeks by asking for a byte range (RFC 9110 §14): one range is served as 206.
+    const range = parseRange(c.req.header("range"), stat.size);
+    const headers: Record<string, string> = {
+      "content-type": stat.contentType ?? "application/octet-stream",
+      "accept-ranges": "bytes",
+      "content-disposition": "attachment",
+      // Uploaded bytes are never run as a page of this origin, whatever their declared type.
+      "content-security-policy": "sandbox; default-src 'none'",
+      "x-content-type-options": "nosniff",
+    };
+    if (range.kind === "unsatisfiable")
+      return new Response(null, {
+        status: 416,
+        headers: { ...headers, "content-range": `bytes */${stat.size}` },
+      });
+    const part = range.kind === "partial" ? { start: range.start, end: range.end } : undefined;
+    const stream = await ctx.blobs.get(grant.key, part);
+    if (!stream) throw new AppError("not_found", "Not found.");
+    const body = Readable.toWeb(stream) as ReadableStream;
+    if (!part) return new Response(body, { headers: { ...headers, "content-length": String(stat.size) } });
+    return new Response(body, {
+      status: 206,
       headers: {
-        "content-type": stat.contentType ?? "application/octet-stream",
-        "content-length": String(stat.size),
-        "content-disposition": "attachment",
-        // Uploaded bytes are never run as a page of this origin, whatever their declared type.
-        "content-security-policy": "sandbox; default-src 'none'",
-        "x-content-type-options": "nosniff",
+        ...headers,
+        "content-length": String(part.end - part.start + 1),
+        "content-range": `bytes ${part.start}-${part.end}/${stat.size}`,
       },
     });
   });

@@ -77,9 +77,15 @@ export class S3BlobStore implements BlobStore {
     return { size, contentType: opts.contentType, metadata: opts.metadata ?? {} };
   }
 
-  async get(key: string): Promise<Readable | null> {
+  async get(key: string, range?: { start: number; end: number }): Promise<Readable | null> {
     try {
-      const res = await this.client.send(new GetObjectCommand({ Bucket: this.s.bucket, Key: key }));
+      const res = await this.client.send(
+        new GetObjectCommand({
+          Bucket: this.s.bucket,
+          Key: key,
+          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+        }),
+      );
       return res.Body instanceof Readable
         ? res.Body
         : Readable.from(res.Body as unknown as AsyncIterable<Uint8Array>);

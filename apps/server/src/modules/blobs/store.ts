@@ -37,8 +37,8 @@ export interface BlobStore {
     body: ReadableStream<Uint8Array> | Uint8Array,
     opts: { maxBytes: number; contentType?: string; metadata?: BlobMetadata },
   ): Promise<BlobStat>;
-  /** A stream of the stored body, or null when the key does not exist. */
-  get(key: string): Promise<Readable | null>;
+  /** A stream of the stored body (or of bytes start..end inclusive), or null when the key does not exist. */
+  get(key: string, range?: { start: number; end: number }): Promise<Readable | null>;
   stat(key: string): Promise<BlobStat | null>;
   delete(key: string): Promise<void>;
   presignPut(key: string, opts: PresignPutOptions): Promise<string>;

@@ -129,7 +129,9 @@ export async function confirmCanvasUpload(ctx: CanvasDeps, actor: Actor, input: 
           current_version: current.contentVersion,
         });
       const old = current.meta as Record<string, unknown>;
+      // The document's name is the title (`{title}.txt`): renaming in the editor renames the memory.
       const saved = await repo.bumpSourceVersion(tx, current.id, {
+        title: doc.row.name,
         meta: { ...old, ...meta, thumbnail_key: shot?.row.key ?? old.thumbnail_key },
       });
       await blobsRepo.markBlobUploaded(tx, doc.row.key, saved.id, doc.size);

@@ -56,6 +56,25 @@ describe("passage anchors", () => {
     expect(a).toMatchObject({ time: 90, quote: "[01:30] The sheet bend joins two ropes." });
   });
 
+  it("times a meeting page's transcript line (a note, not a recording memory)", () => {
+    const text =
+      "Harbour meeting\n\nThe crew met.\n\n[00:50] The ferry is late.\n\n[02:00] The harbour master wants the chains replaced.";
+    const a = passageAnchor(
+      chunk({ type: "note", text }),
+      "What does the harbour master want replaced?",
+      "M",
+    );
+    expect(a).toMatchObject({ time: 120 });
+    const plain = passageAnchor(chunk({ type: "note" }), q, "Notes");
+    expect(plain.time).toBeUndefined();
+    const section = passageAnchor(
+      chunk({ type: "note", headingPath: "Standup > Transcription", location: { time: 30 } }),
+      q,
+      "Standup",
+    );
+    expect(section.time).toBe(30);
+  });
+
   it("cites the matching row of a table chunk, counted from the row the chunk starts on", () => {
     const text = "| apples | 3 | orchard |\n| pears | 5 | cellar |\n| plums | 8 | shed |";
     const a = passageAnchor(

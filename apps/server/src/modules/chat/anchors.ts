@@ -1,3 +1,4 @@
+import { constants } from "@mnemo/contracts";
 import type { PassageAnchor } from "@mnemo/contracts/chat";
 import { scoreSentences } from "../answer/extractive/select.ts";
 import { lastTimeMark, type ChunkLocation } from "../search/locate.ts";
@@ -23,6 +24,12 @@ const VIDEO_LINK = /^https?:\/\/(?:[a-z0-9-]+\.)*(?:youtube\.com|youtube-nocooki
 
 const isTimed = (c: AnchorChunk) =>
   TIMED_TYPES.has(c.type) || TIMED_TYPES.has(c.kind ?? "") || VIDEO_LINK.test(c.url ?? "");
+
+/** A cited line that starts with its own `[mm:ss]` mark: a transcript line, wherever it is kept. */
+const TIMED_LINE = /^\s*[[(](?:\d{1,2}:)?\d{1,2}:\d{2}(?:\.\d+)?[\])]/;
+/** A meeting page's Transcription section (issue 18 inserts it under that heading). */
+const inTranscription = (c: AnchorChunk) =>
+  c.headingPath.split(" > ").some((h) => h.trim() === constants.recording.transcriptSections[1]);
 
 /** The sentence of the chunk that best answers the question (what the answer cites), else its start. */
 export function citedQuote(question: string, title: string, text: string): string {
@@ -92,7 +99,7 @@ export function passageAnchor(chunk: AnchorChunk, question: string, title: strin
     if (row || loc.row) anchor.row = (loc.row ?? 1) + (row?.offset ?? 0);
     if (row) anchor.quote = row.cells;
   }
-  if (isTimed(chunk)) {
+  if (isTimed(chunk) || TIMED_LINE.test(anchor.quote) || inTranscription(chunk)) {
     // The second of the cited sentence: the last mark up to it within the chunk, else the chunk's.
     const head = anchor.quote.slice(0, 24);
     const at = head ? chunk.text.indexOf(head) : -1;

@@ -8,6 +8,8 @@ import {
   zPublicChatQuery,
   zPublicHistoryQuery,
   zPublicHistoryResponse,
+  zPublicMemoryQuery,
+  zPublicMemoryResponse,
   zVoteInput,
 } from "@mnemo/contracts/public-chat";
 import type { AppEnv } from "../../http/context.ts";
@@ -57,6 +59,23 @@ export function publicChatRoutes(
       await pub.revokePublic(db, c.var.actor, query.chat_id);
       return c.json({ success: true as const });
     },
+  );
+
+  defineRoute(
+    r,
+    {
+      method: "get",
+      path: "/public_chat/memory",
+      summary:
+        "A memory a public chat cites, read-only (title, type, text), for a visitor holding the chat's share token",
+      tag: "chat",
+      auth: false,
+      query: zPublicMemoryQuery,
+      response: zPublicMemoryResponse,
+    },
+    [],
+    async (c, { query }) =>
+      c.json(await pub.publicCitedMemory(db, query.chat_id, query.token, query.source_id)),
   );
 
   defineRoute(

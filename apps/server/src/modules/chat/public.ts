@@ -19,6 +19,28 @@ function citedMemoryIds(sources: unknown): string[] {
   );
 }
 
+/**
+ * A memory cited by a public chat, read-only, for a visitor holding the chat's current share
+ * token (issue 22): its title, type and indexed text only (no file links, no other memory). The
+ * token, not a sign-in, authorizes: a memory the chat does not cite, a revoked token or another
+ * chat's token answers 404 like a memory that does not exist.
+ */
+export async function publicCitedMemory(
+  db: Db,
+  chatId: string,
+  token: string | null | undefined,
+  sourceId: string,
+): Promise<{ id: string; title: string; type: string; markdown: string }> {
+  const found = await publicChat(db, chatId, token);
+  const turns = (await repo.listTurns(db, found.id)).filter(
+    (t) => t.status === "success" || t.status === "cancelled",
+  );
+  const cited = new Set(turns.flatMap((t) => citedMemoryIds(t.sources)));
+  const row = cited.has(sourceId) ? await repo.memoryText(db, sourceId) : undefined;
+  if (!row) throw notFound(chatMessages.noDataReturned);
+  return { id: row.id, title: row.title, type: row.type, markdown: row.markdown ?? row.text ?? "" };
+}
+
 /** Makes the actor's chat public; an already public chat keeps its token, a revoked one gets a new one. */
 export async function makePublic(
   db: Db,

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { chat, chatTurn, chunk, source, userProfile } from "../../db/schema/index.ts";
+import { chat, chatTurn, chunk, source, sourceContent, userProfile } from "../../db/schema/index.ts";
 
 export type ChatRow = typeof chat.$inferSelect;
 export type TurnRow = typeof chatTurn.$inferSelect;
@@ -266,4 +266,20 @@ export async function voteTurn(
   if (!turn) return false;
   await db.update(chatTurn).set({ vote }).where(eq(chatTurn.id, turn.id));
   return true;
+}
+
+/** A memory's title, type and indexed text (a public chat's read-only preview of a cited memory). */
+export async function memoryText(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      id: source.id,
+      title: source.title,
+      type: source.type,
+      markdown: sourceContent.markdown,
+      text: sourceContent.text,
+    })
+    .from(source)
+    .leftJoin(sourceContent, eq(sourceContent.sourceId, source.id))
+    .where(eq(source.id, id));
+  return row;
 }

@@ -365,12 +365,15 @@ export type PublicChatToken = (typeof publicChatTokens)[number];
 export const publicChatActors = ["anonymous", "stranger", "owner"] as const;
 export type PublicChatActor = (typeof publicChatActors)[number];
 
+/** Two memories of the chat's owner: one a turn of the public chat cites, one it does not. */
+export type PublicChatMemories = { cited: string; uncited: string };
+
 export type PublicChatCase = {
   name: string;
   method: "GET" | "POST";
   route: string;
-  /** `token` is undefined for the "none" column. */
-  url: (chatId: string, token: string | undefined) => string;
+  /** `token` is undefined for the "none" column; `memories` are the owner's, one cited by the chat. */
+  url: (chatId: string, token: string | undefined, memories: PublicChatMemories) => string;
   body?: (chatId: string, token: string | undefined) => unknown;
   expect: (actor: PublicChatActor, token: PublicChatToken) => number;
 };
@@ -407,6 +410,21 @@ export const publicChatCases: PublicChatCase[] = [
     route: "/api/fetch_user_chat_history",
     url: (id, t) => `/api/fetch_user_chat_history?chat_id=${id}&is_public=true${tokenQuery(t)}`,
     expect: (a, t) => (a === "owner" ? 200 : byTokenOnly(a, t)),
+  },
+  {
+    // Issue 22: a visitor opens a memory the shared chat cites, read-only, by the token alone.
+    name: "a memory the public chat cites (no sign-in)",
+    method: "GET",
+    route: "/api/public_chat/memory",
+    url: (id, t, mem) => `/api/public_chat/memory?chat_id=${id}&source_id=${mem.cited}${tokenQuery(t)}`,
+    expect: byTokenOnly,
+  },
+  {
+    name: "a memory of the owner the public chat does not cite",
+    method: "GET",
+    route: "/api/public_chat/memory",
+    url: (id, t, mem) => `/api/public_chat/memory?chat_id=${id}&source_id=${mem.uncited}${tokenQuery(t)}`,
+    expect: () => 404,
   },
   {
     name: "duplicate a public chat",

@@ -18,6 +18,7 @@ import {
   matrixActors,
   publicChatActors,
   publicChatCases,
+  type PublicChatMemories,
   publicChatTokens,
   type MatrixActor,
   type MatrixCase,
@@ -201,6 +202,7 @@ describe.each(testDatabases())("public chat authorization matrix on %s", (kind) 
   let stranger: TestUser;
   let chatId: string;
   const tokens = {} as Record<(typeof publicChatTokens)[number], string | undefined>;
+  const memories: PublicChatMemories = { cited: "", uncited: "" };
   const secret = `Quokka-${crypto.randomBytes(4).toString("hex")}`;
 
   beforeAll(async () => {
@@ -209,6 +211,16 @@ describe.each(testDatabases())("public chat authorization matrix on %s", (kind) 
     chatId = crypto.randomUUID();
     const db = m.ctx.database.db;
     await chatRepo.insertChat(db, { id: chatId, ownerId: owner.id, title: secret });
+    memories.cited = await buildSource(m, owner, {
+      type: "note",
+      title: "Ferry notes",
+      markdown: "Ferries run hourly.",
+    });
+    memories.uncited = await buildSource(m, owner, {
+      type: "note",
+      title: "Private diary",
+      markdown: `The ${secret} diary is private.`,
+    });
     await chatRepo.insertTurn(db, {
       id: crypto.randomUUID(),
       chatId,
@@ -216,6 +228,9 @@ describe.each(testDatabases())("public chat authorization matrix on %s", (kind) 
       query: `Where does the ${secret} live?`,
       answer: `The ${secret} lives on Rottnest Island.`,
       status: "success",
+      sources: [
+        { id: memories.cited, title: "Ferry notes", type: "note", snippet: "", score: 1, citation: 1 },
+      ],
     });
     const share = async () => {
       const res = await m.request("GET", `/api/make_chat_public?chat_id=${chatId}`, { as: owner });
@@ -236,7 +251,7 @@ describe.each(testDatabases())("public chat authorization matrix on %s", (kind) 
     const failures: string[] = [];
     for (const actor of publicChatActors)
       for (const t of publicChatTokens) {
-        const res = await m.request(c.method, c.url(chatId, tokens[t]), {
+        const res = await m.request(c.method, c.url(chatId, tokens[t], memories), {
           as: actor === "anonymous" ? undefined : actor === "owner" ? owner : stranger,
           json: c.body ? c.body(chatId, tokens[t]) : c.method === "GET" ? undefined : {},
         });

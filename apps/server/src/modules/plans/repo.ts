@@ -39,9 +39,12 @@ export async function isOrgAdmin(db: Tx, userId: string): Promise<boolean> {
  * in one statement: concurrent callers serialise on the row lock and each re-checks the committed
  * count, so exactly `limit` uses get through. Returns the new count, or undefined when refused.
  */
+/** Daily counters beside the spec's usage kinds: seconds of audio transcribed. */
+export type ExtraCounter = "transcription_seconds";
+
 export async function incrementWithinLimit(
   db: Tx,
-  p: { ownerId: string; day: string; kind: UsageKind; amount: number; limit: number | null },
+  p: { ownerId: string; day: string; kind: UsageKind | ExtraCounter; amount: number; limit: number | null },
 ): Promise<number | undefined> {
   const limit = p.limit === null ? sql`NULL::int` : sql`${p.limit}::int`;
   const res = (await db.execute(sql`

@@ -13,6 +13,7 @@ import { requireAuth, type RequireAuthDeps } from "../../http/middleware/auth.ts
 import { transcribeDeps, transcribeLimitBytes, type TranscribeContext } from "./deps.ts";
 import { fetchAudioMemory, transcribeFile } from "./service.ts";
 import { readTranscribeUpload } from "./upload.ts";
+import { transcriptionQuota } from "../plans/transcription-quota.ts";
 
 /** What transcribeRoutes uses of the application context (bootstrap.ts builds it once). */
 export type TranscribeRouteDeps = RequireAuthDeps & TranscribeContext;
@@ -63,6 +64,7 @@ export function transcribeRoutes(ctx: TranscribeRouteDeps) {
         const result = await transcribeFile(deps, file, dir, {
           sourceId: upload.file ? null : upload.sourceId,
           signal: c.req.raw.signal,
+          quota: await transcriptionQuota(ctx.database.db, c.var.actor),
         });
         return c.json(result);
       } finally {

@@ -21,6 +21,7 @@ import { ProviderError, type TranscriptionProvider } from "./provider.ts";
 import { joinPieces, mapBounded, transcriptText, type PieceTranscript } from "./segment.ts";
 import { modelDigest, offlineDigest, type TranscriptDigest } from "./summary.ts";
 import { isAudioFile } from "./sniff.ts";
+import type { TranscriptionQuota } from "../plans/transcription-quota.ts";
 
 export type TranscribeDeps = {
   /** Undefined: no provider configured (the recording is kept; the UI says so). */
@@ -78,7 +79,7 @@ export async function transcribeFile(
   deps: TranscribeDeps,
   file: string,
   dir: string,
-  opts: { sourceId?: string | null; signal?: AbortSignal } = {},
+  opts: { sourceId?: string | null; signal?: AbortSignal; quota?: TranscriptionQuota } = {},
 ): Promise<TranscribeResponse> {
   await checkAudioFile(deps, file);
   const provider = deps.provider;
@@ -107,6 +108,8 @@ export async function transcribeFile(
     throw err;
   }
   const duration = pieces.reduce((a, p) => a + p.duration, 0);
+  // The plan's daily minutes: refused before anything is sent (the recording is kept by the caller).
+  await opts.quota?.check(duration);
   // The segment muxer may leave a last piece of a few milliseconds (codec padding): nothing to hear.
   for (const p of pieces) if (p.duration < MIN_PIECE_SECONDS) await fs.rm(p.file, { force: true });
   pieces = pieces.filter((p) => p.duration >= MIN_PIECE_SECONDS);
@@ -125,6 +128,7 @@ export async function transcribeFile(
     deps.log.warn({ provider: provider.name, status, err: (err as Error).message }, "transcription failed");
     throw new AppError("upstream", recordingMessages.transcriptionFailed, undefined, 502);
   }
+  await opts.quota?.count(duration);
   const segments = joinPieces(pieces, transcripts);
   const base = {
     segments,

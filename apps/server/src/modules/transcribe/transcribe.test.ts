@@ -8,6 +8,9 @@ import { createTestMnemo, testDatabases, type TestMnemo, type TestUser } from ".
 import { startTranscriptionPeer, type TranscriptionPeer } from "../../test/transcription-peer.ts";
 import { waitUntil } from "../../test/wait.ts";
 import { b64, confirm, type Presigned } from "../ingest/test/helpers.ts";
+import { usageDaily } from "../../db/schema/index.ts";
+import { setPlan } from "../collections/test-factories.ts";
+import { usageDay } from "../plans/usage-day.ts";
 
 /**
  * POST /api/transcribe against a local server speaking the OpenAI audio/transcriptions API (it
@@ -112,6 +115,30 @@ describe.each(testDatabases())("transcription (%s)", (kind) => {
     expect(body.title).toBe("Welcome to the planning meeting");
     expect(body.summary.length).toBeGreaterThan(10);
     expect(body.warning).toBeNull();
+  });
+
+  it("refuses past the plan's daily transcription minutes, before any audio is sent", async () => {
+    const free = await m.buildUser();
+    const team = await m.buildUser();
+    await setPlan(m.ctx.database.db, free, "free");
+    await setPlan(m.ctx.database.db, team, "team");
+    const day = usageDay(new Date());
+    // 59 of the free plan's 60 minutes used today: a 25-second recording still fits, the next does not.
+    for (const u of [free, team])
+      await m.ctx.database.db
+        .insert(usageDaily)
+        .values({ ownerId: u.id, day, kind: "transcription_seconds", count: 59 * 60 + 20 });
+    const first = await transcribe(m, form(recording), free);
+    expect(first.status).toBe(200);
+    peer.requests.length = 0;
+    const refused = await transcribe(m, form(recording), free);
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      recordingMessages.dailyLimit({ minutes: 60, plan: "Free" }),
+    );
+    expect(peer.requests).toHaveLength(0);
+    // Team is unlimited.
+    expect((await transcribe(m, form(recording), team)).status).toBe(200);
   });
 
   it("warns 'No transcript found.' when nothing is heard", async () => {

@@ -7,3 +7,4 @@ export { SandboxedHtml } from "./components/sandboxed-html";
 export { useRetrySource } from "./hooks/use-retry-source";
 export { forgetScreenshots, requestScreenshot, useScreenshotStatus } from "./hooks/use-screenshots";
 export { wantsScreenshot } from "./logic/screenshot";
+export { PublicMemoryDialog } from "./components/public-memory-dialog";

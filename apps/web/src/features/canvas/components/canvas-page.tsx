@@ -72,12 +72,12 @@ export function CanvasPage() {
 function CanvasEditorScreen({ loaded, reload }: { loaded: LoadedCanvas; reload: () => void }) {
   const navigate = useNavigate();
   const dark = useDark();
-  const title = canvasDisplayTitle(loaded.canvas?.title ?? DEFAULT_CANVAS_TITLE);
+  const [title, setTitle] = useState(() => canvasDisplayTitle(loaded.canvas?.title ?? DEFAULT_CANVAS_TITLE));
   const editable = loaded.canvas?.editable ?? true;
   const session = useCanvasSession({
     initialId: loaded.canvas?.id ?? null,
     initialVersion: loaded.canvas?.content_version ?? null,
-    title,
+    title: title.trim() || DEFAULT_CANVAS_TITLE,
     editable,
     // Outside the router on purpose: the editor (and its unsaved strokes) must stay mounted.
     onCreated: (id) => window.history.replaceState(window.history.state, "", `/canvas/${id}`),
@@ -113,7 +113,16 @@ function CanvasEditorScreen({ loaded, reload }: { loaded: LoadedCanvas; reload: 
         <Button variant="ghost" size="sm" onClick={() => void navigate(BACK)} aria-label="Back to canvases">
           <ArrowLeftIcon aria-hidden /> <span className="hidden sm:inline">Canvases</span>
         </Button>
-        <h1 className="min-w-0 flex-1 truncate text-sm font-semibold">{title}</h1>
+        <h1 className="min-w-0 flex-1">
+          <input
+            aria-label="Canvas title"
+            value={title}
+            readOnly={!editable}
+            maxLength={200}
+            onChange={(e) => setTitle(e.target.value)}
+            className="w-full truncate rounded-sm bg-transparent px-1 text-sm font-semibold outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          />
+        </h1>
         <span className="text-xs text-muted-foreground" role="status" data-testid="canvas-status">
           {status}
         </span>

@@ -40,11 +40,18 @@ export function useCanvasSession(opts: {
   const latest = useRef(opts);
   latest.current = opts;
 
-  const onChange = useCallback((fingerprint: string) => {
+  // What a save stores: the scene and the title (renaming is a change to save too).
+  const scene = useRef<string | null>(null);
+  const onChange = useCallback((sceneFingerprint: string) => {
+    scene.current = sceneFingerprint;
+    const fingerprint = `${sceneFingerprint}\u0000${latest.current.title}`;
     currentFingerprint.current = fingerprint;
     savedFingerprint.current ??= fingerprint; // the loaded scene is the saved state
     setDirty(fingerprint !== savedFingerprint.current);
   }, []);
+  useEffect(() => {
+    if (scene.current !== null) onChange(scene.current);
+  }, [opts.title, onChange]);
 
   /** Saves now; `manual` saves say what happened, autosaves stay quiet unless they fail. */
   const save = useCallback(async (manual: boolean): Promise<boolean> => {

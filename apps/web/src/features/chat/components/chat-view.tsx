@@ -18,6 +18,8 @@ import { ChatItemProvider, type ChatItemContextValue } from "./chat-item-context
 import { ChatTranscript } from "./chat-transcript";
 import { Greeting } from "./greeting";
 import { LoginPrompt } from "./login-prompt";
+import { PublicMemoryDialog } from "@/features/preview";
+import type { SourceResult } from "@mnemo/contracts/chat";
 
 const isAgentId = (id: string | null) => !!id && (agentIds as readonly string[]).includes(id);
 
@@ -103,6 +105,7 @@ export function ChatView({ scope, onChatId, pageChat, compact, sessionRef }: Cha
   };
 
   const onLogin = useCallback(() => setLoginOpen(true), []);
+  const [publicSource, setPublicSource] = useState<SourceResult | null>(null);
   const actions = useItemActions({
     latest: {
       send,
@@ -118,6 +121,7 @@ export function ChatView({ scope, onChatId, pageChat, compact, sessionRef }: Cha
     dispatch: session.dispatch,
     regenerate: session.regenerate,
     onLogin,
+    onPublicSource: scope.kind === "public" ? setPublicSource : undefined,
   });
   const llms = useMemo(() => models.options.filter((o) => o.type === "llm"), [models.options]);
   const small = mobile || Boolean(compact);
@@ -172,6 +176,15 @@ export function ChatView({ scope, onChatId, pageChat, compact, sessionRef }: Cha
         )}
       </div>
       <LoginPrompt open={loginOpen} onOpenChange={setLoginOpen} />
+      {scope.kind === "public" && publicSource && (
+        <PublicMemoryDialog
+          chatId={scope.chatId}
+          token={scope.token}
+          sourceId={publicSource.id}
+          passage={publicSource.anchor}
+          onClose={() => setPublicSource(null)}
+        />
+      )}
     </div>
   );
 }

@@ -28,10 +28,14 @@ export function useItemActions(opts: {
   dispatch: (a: SessionAction) => void;
   regenerate: (key: string, o: AskOptions) => void;
   onLogin: () => void;
+  /** A visitor of a shared chat opens a cited memory read-only through the share (issue 22). */
+  onPublicSource?: (s: SourceResult) => void;
 }): ChatItemActions {
   const latest = useRef(opts.latest);
   latest.current = opts.latest;
   const { visitor, dispatch, regenerate, onLogin } = opts;
+  const publicSource = useRef(opts.onPublicSource);
+  publicSource.current = opts.onPublicSource;
   const { openPreview } = usePreviewParam();
   const preview = useRef(openPreview);
   preview.current = openPreview;
@@ -39,7 +43,10 @@ export function useItemActions(opts: {
   const openSource = useCallback(
     (s: SourceResult) => {
       if (s.type === "web_search" && s.url) return void window.open(s.url, "_blank", "noopener,noreferrer");
-      if (visitor) return void toast.info("Memories in a shared chat stay private to its owner.");
+      if (visitor) {
+        if (publicSource.current) return void publicSource.current(s);
+        return void toast.info("Memories in a shared chat stay private to its owner.");
+      }
       preview.current(s.id, s.anchor);
     },
     [visitor],

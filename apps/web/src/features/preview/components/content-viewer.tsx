@@ -5,14 +5,12 @@ import { PassageFrame } from "./passage-frame";
 import { PreviewLoading } from "./preview-states";
 import { decodeBase64Utf8 } from "../logic/csv";
 import { contentView, type PreviewMode } from "../logic/pane";
-import { CsvTable } from "./csv-table";
 import { MarkdownView } from "./markdown-view";
 import { PdfView } from "./pdf-view";
 import { DownloadFallback } from "./preview-states";
 import { SandboxedHtml } from "./sandboxed-html";
-
-/** The first `## ` heading of a spreadsheet's Markdown: its first sheet's name. */
-const firstSheet = (markdown: string | null) => /^## (.+)$/m.exec(markdown ?? "")?.[1]?.trim();
+import { SeekableAudio } from "./seekable-audio";
+import { SheetsView } from "./sheets-view";
 
 const PdfPassageView = lazy(() => import("./pdf-passage-view").then((m) => ({ default: m.PdfPassageView })));
 
@@ -67,12 +65,7 @@ export function ContentViewer({
       return (
         <div className="flex h-full flex-col items-center justify-center gap-3 p-6">
           <p className="text-sm text-muted-foreground">{view.name}</p>
-          <audio controls preload="metadata" className="w-full max-w-xl" data-testid="preview-audio">
-            <source src={view.url} type={view.mimeType.split(";")[0] || undefined} />
-            <a href={view.url} download={view.name}>
-              Download {view.name}
-            </a>
-          </audio>
+          <SeekableAudio url={view.url} name={view.name} mimeType={view.mimeType} time={passage?.time} />
         </div>
       );
     case "html":
@@ -82,14 +75,7 @@ export function ContentViewer({
         </div>
       );
     case "csv":
-      // A spreadsheet shows its first sheet: a cited row of another sheet opens at the top.
-      if (passage?.row && (!passage.sheet || passage.sheet === firstSheet(content.markdown)))
-        return <CsvTable csv={view.csv} highlightRow={passage.row} />;
-      return (
-        <PassageFrame quote={quote} ready={view.csv}>
-          <CsvTable csv={view.csv} />
-        </PassageFrame>
-      );
+      return <SheetsView csv={view.csv} markdown={content.markdown} passage={passage} />;
     case "markdown":
       return (
         <PassageFrame quote={quote} ready={view.markdown}>

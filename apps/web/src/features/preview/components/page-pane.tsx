@@ -9,12 +9,26 @@ import { PreviewError, PreviewLoading } from "./preview-states";
 import { queryKeys } from "@/lib/query-keys";
 import { usePassageRanges } from "../hooks/use-passage-ranges";
 import { PassageNotice } from "./passage-frame";
+import { recordingIdOf } from "../logic/recording-link";
+import { contentView } from "../logic/pane";
+import { decodeBase64Utf8 } from "../logic/csv";
+import { useSourceContent } from "../hooks/use-preview-data";
+import { SeekableAudio } from "./seekable-audio";
 
 /**
  * A page memory as its block document, editable only when the viewer may edit it (spec 2 §5
  * Page editing). Changes autosave every 5 s, on Ctrl/Cmd+S and when the preview closes.
  */
-export function PagePane({ source, quote }: { source: Source; quote?: string }) {
+export function PagePane({
+  source,
+  quote,
+  time,
+}: {
+  source: Source;
+  quote?: string;
+  /** A cited transcript line's second: the page's recording starts there (issue 22). */
+  time?: number;
+}) {
   const body = useRef<HTMLDivElement>(null);
   const page = useQuery({
     queryKey: queryKeys.sources.page(source.id),
@@ -55,9 +69,11 @@ export function PagePane({ source, quote }: { source: Source; quote?: string }) 
   if (page.isPending) return <PreviewLoading label="Loading page…" />;
   if (page.isError) return <PreviewError onRetry={() => void page.refetch()} />;
   const editable = source.policies.edit;
+  const recordingId = recordingIdOf(page.data.markdown);
   return (
     <div ref={body} className="mx-auto w-full max-w-3xl p-4" data-testid="page-pane">
       {passage === "missing" && <PassageNotice />}
+      {recordingId && <RecordingPlayer sourceId={recordingId} time={time} />}
       {!editable && (
         <p className="mb-2 text-xs text-muted-foreground">You can read this page but not edit it.</p>
       )}
@@ -69,6 +85,19 @@ export function PagePane({ source, quote }: { source: Source; quote?: string }) 
           onReady={onReady}
         />
       </Suspense>
+    </div>
+  );
+}
+
+/** The meeting's recording above its transcript, at the cited second when a citation opened it. */
+function RecordingPlayer({ sourceId, time }: { sourceId: string; time?: number }) {
+  const content = useSourceContent(sourceId, "success", true);
+  if (!content.data || content.data.status !== "ok") return null;
+  const view = contentView("file", content.data.content, decodeBase64Utf8, "preview");
+  if (view.kind !== "audio") return null;
+  return (
+    <div className="mb-3 rounded-md border p-2" data-testid="page-recording">
+      <SeekableAudio url={view.url} name={view.name} mimeType={view.mimeType} time={time} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { passageMessages } from "@mnemo/contracts";
 import { CsvTable } from "./csv-table";
 import { PassageFrame } from "./passage-frame";
+import { SheetsView } from "./sheets-view";
 
 afterEach(cleanup);
 
@@ -13,6 +14,37 @@ describe("opening a cited passage", () => {
     const row = screen.getByTestId("passage-highlight");
     expect(row.textContent).toBe("pears5");
     expect(document.activeElement).toBe(row);
+  });
+
+  it("shows every sheet as a tab and opens a citation into sheet 2 on sheet 2 at its row", () => {
+    const markdown = [
+      "## Stock",
+      "",
+      "| fruit | qty |",
+      "| --- | --- |",
+      "| apples | 3 |",
+      "",
+      "## Suppliers",
+      "",
+      "| name | day |",
+      "| --- | --- |",
+      "| Orchard Co | Monday |",
+      "| Valley Farm | Thursday |",
+    ].join("\n");
+    const passage = {
+      chunk_id: "s:1",
+      start: 0,
+      end: 1,
+      heading: "Suppliers",
+      quote: "",
+      sheet: "Suppliers",
+      row: 2,
+    };
+    render(<SheetsView csv={"fruit,qty\napples,3"} markdown={markdown} passage={passage} />);
+    const tabs = screen.getAllByRole("tab");
+    expect(tabs.map((t) => t.textContent)).toEqual(["Stock", "Suppliers"]);
+    expect(tabs[1]!.getAttribute("aria-selected")).toBe("true");
+    expect(screen.getByTestId("passage-highlight").textContent).toBe("Valley FarmThursday");
   });
 
   it("highlights the quote across the text's own line breaks and emphasis", () => {

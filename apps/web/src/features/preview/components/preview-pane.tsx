@@ -58,7 +58,7 @@ export function PreviewPane({
     if (shot.pending) return <PreviewLoading label="Taking a screenshot of the page…" />;
     if (shot.url) return <ScreenshotView url={shot.url} title={source.title} />;
   }
-  if (pane.kind === "page") return <PagePane source={source} quote={passage?.quote} />;
+  if (pane.kind === "page") return <PagePane source={source} quote={passage?.quote} time={passage?.time} />;
   if (pane.kind === "canvas") return <CanvasPane source={source} />;
   if (content.isPending) return <PreviewLoading label="Loading content…" />;
   if (content.isError) return <PreviewError onRetry={() => void content.refetch()} />;

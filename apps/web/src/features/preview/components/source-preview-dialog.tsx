@@ -51,7 +51,7 @@ export function SourcePreviewDialog({
   // The panel is beside the viewer on wide screens and a separate view on small ones.
   useEffect(() => setPanelOpen(!mobile), [mobile]);
   // A citation's passage (issue 22) belongs to this memory when its chunk does (`<source>:<ord>`).
-  const { passage: cited } = usePreviewParam();
+  const { passage: cited, citeKey } = usePreviewParam();
   const passage = cited?.chunk_id.startsWith(`${sourceId}:`) ? cited : null;
   const [mode, setMode] = useState<PreviewMode>("preview");
   const s0 = source.data;
@@ -127,7 +127,13 @@ export function SourcePreviewDialog({
                 className={cn("relative min-w-0 flex-1 overflow-auto", mobile && panelOpen && "hidden")}
                 data-testid="preview-pane"
               >
-                <PreviewPane source={s} mode={mode} passage={passage} onMode={setMode} />
+                <PreviewPane
+                  key={passage ? `cite-${citeKey ?? ""}` : "plain"}
+                  source={s}
+                  mode={mode}
+                  passage={passage}
+                  onMode={setMode}
+                />
                 {s.meta.status === "in_progress" && (
                   <div
                     className="absolute inset-0 flex items-center justify-center gap-2 bg-background/80 text-sm font-medium backdrop-blur-[1px]"

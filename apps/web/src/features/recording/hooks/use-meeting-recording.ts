@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { constants, recordingMessages } from "@mnemo/contracts";
 import { ApiError } from "@/lib/api-error";
 import { refreshMemoryLists } from "@/lib/query-keys";
-import { transcribe } from "../api/transcribe";
+import { transcribeOutcome } from "../api/transcribe-outcome";
 import { uploadRecording } from "../api/upload-recording";
 import type { KeptRecording, RecordingOutcome } from "../logic/transcript-blocks";
 import { recordingStore } from "../state/recording-store";
@@ -57,20 +57,12 @@ export function useMeetingRecording(
     async (kept: KeptRecording) => {
       let outcome: RecordingOutcome;
       try {
-        const result = await transcribe({ sourceId: kept.sourceId });
-        outcome =
-          result.warning === constants.links.emptyTranscriptWarning || !result.transcript.trim()
-            ? { kind: "empty", recording: kept }
-            : { kind: "transcribed", result, recording: kept };
+        outcome = await transcribeOutcome(kept);
       } catch (err) {
-        if (err instanceof ApiError && err.status === 503)
-          outcome = { kind: "not-configured", recording: kept };
-        else {
-          const message =
-            err instanceof ApiError && err.status < 500 ? err.message : recordingMessages.transcriptionFailed;
-          fail(message, { step: "transcribe", kept });
-          return false;
-        }
+        const message =
+          err instanceof ApiError && err.status < 500 ? err.message : recordingMessages.transcriptionFailed;
+        fail(message, { step: "transcribe", kept });
+        return false;
       }
       return fromInsert(outcome);
     },

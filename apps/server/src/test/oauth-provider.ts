@@ -18,6 +18,8 @@ export type OAuthProvider = {
   grants: string[];
   /** expires_in of the next token answers (null: the library's default, one hour). */
   expiresIn: number | null;
+  /** Refresh tokens work once and each refresh issues a new one (Slack, Microsoft); default off. */
+  singleUseRefresh: boolean;
   /** Access tokens stop working; refresh tokens still do (an expired access token). */
   expireAccessTokens(): void;
   /** Access and refresh tokens stop working (the user revoked Mnemo's access). */
@@ -37,7 +39,7 @@ export async function startOAuthProvider(
   const validTokens = new Set<string>();
   const issuedRefresh = new Set<string>();
   const grants: string[] = [];
-  const state = { expiresIn: null as number | null };
+  const state = { expiresIn: null as number | null, singleUseRefresh: false };
   server.service.on(
     Events.BeforeResponse,
     (
@@ -51,7 +53,9 @@ export async function startOAuthProvider(
         response.body = { error: "invalid_grant", error_description: "Token has been expired or revoked." };
         return;
       }
-      if (grant === "refresh_token") delete response.body.refresh_token; // Google keeps the old one
+      if (grant === "refresh_token" && state.singleUseRefresh)
+        issuedRefresh.delete(req.body?.refresh_token ?? "");
+      else if (grant === "refresh_token") delete response.body.refresh_token; // Google keeps the old one
       if (state.expiresIn !== null) response.body.expires_in = state.expiresIn;
       const access = response.body.access_token;
       if (typeof access === "string") validTokens.add(access);
@@ -70,6 +74,12 @@ export async function startOAuthProvider(
     },
     set expiresIn(v) {
       state.expiresIn = v;
+    },
+    get singleUseRefresh() {
+      return state.singleUseRefresh;
+    },
+    set singleUseRefresh(v) {
+      state.singleUseRefresh = v;
     },
     expireAccessTokens: () => validTokens.clear(),
     revokeAll: () => {

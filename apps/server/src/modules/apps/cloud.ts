@@ -131,20 +131,54 @@ export type CloudApi = {
   bytes(url: string | URL, maxBytes: number, init?: RequestInit): Promise<Uint8Array>;
 };
 
+/** Whether stored tokens expire within the refresh margin (unknown expiry: no). */
+function expiresSoon(secret: Record<string, string>, now = Date.now()): boolean {
+  const expiresAt = Number(secret.expires_at);
+  return Number.isFinite(expiresAt) && expiresAt - now < REFRESH_MARGIN_MS;
+}
+
+/** Refreshes of one account run one after another in this process (keyed by account id). */
+const accountQueues = new Map<string, Promise<unknown>>();
+function oneAtATime<T>(key: string, run: () => Promise<T>): Promise<T> {
+  const previous = accountQueues.get(key) ?? Promise.resolve();
+  const next = previous.catch(() => undefined).then(run);
+  accountQueues.set(key, next);
+  void next
+    .catch(() => undefined)
+    .then(() => {
+      if (accountQueues.get(key) === next) accountQueues.delete(key);
+    });
+  return next;
+}
+
 /** The platform's HTTP to a cloud app for one account (see the top of this file). */
 export function cloudApi(connector: Connector, account: StoredAccount, deps: ConnectorDeps): CloudApi {
   const app = connector.name;
   const refused = () => new CloudError(`${app} refused the sign-in. Reconnect the account.`, true, 401);
   let secret: Record<string, string> = { ...(account.secret ?? {}) };
 
-  // One refresh at a time: requests running in parallel share it.
+  // One refresh at a time: requests running in parallel share it, and clients of the same account
+  // (a live search beside a sync) queue behind each other's refresh in this process.
   let refreshing: Promise<string> | undefined;
   const refresh = () =>
-    (refreshing ??= refreshOnce().finally(() => {
+    (refreshing ??= oneAtATime(account.id, refreshOnce).finally(() => {
       refreshing = undefined;
     }));
 
   async function refreshOnce(): Promise<string> {
+    // Another client of this account may have refreshed since this one read the tokens: the stored
+    // ones are the current ones (a single-use refresh token already spent here would end in
+    // Reconnect). A fresh stored access token is simply taken.
+    const stored = await account.loadSecret?.();
+    const changed = (k: string) => stored?.[k] !== undefined && stored[k] !== secret[k];
+    if (
+      stored?.access_token &&
+      (changed("access_token") || changed("refresh_token") || changed("expires_at"))
+    ) {
+      secret = { ...secret, ...stored };
+      account.secret = secret;
+      if (!expiresSoon(secret)) return secret.access_token!;
+    }
     const refreshToken = secret.refresh_token;
     if (!refreshToken || !connector.oauth) throw refused();
     const ep = await appCredentials(connector, deps.settings, account.ownerId, deps.orgKeys);
@@ -181,9 +215,7 @@ export function cloudApi(connector: Connector, account: StoredAccount, deps: Con
 
   async function token(): Promise<string> {
     if (!secret.access_token) throw refused();
-    const expiresAt = Number(secret.expires_at);
-    if (Number.isFinite(expiresAt) && expiresAt - Date.now() < REFRESH_MARGIN_MS && secret.refresh_token)
-      return refresh();
+    if (expiresSoon(secret) && secret.refresh_token) return refresh();
     return secret.access_token;
   }
 

@@ -250,6 +250,10 @@ export function openAccount(deps: Pick<AppsDeps, "box" | "db">, row: repo.Accoun
     cursor: row.cursor ?? null,
     secret: row.secret ? deps.box.open(row.secret) : null,
     saveSecret: (secret) => repo.updateSecretOnly(deps.db, row.id, deps.box.seal(secret)),
+    loadSecret: async () => {
+      const now = await repo.findAccount(deps.db, row.id);
+      return now?.secret ? deps.box.open(now.secret) : null;
+    },
   };
 }
 

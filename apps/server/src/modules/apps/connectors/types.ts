@@ -111,6 +111,8 @@ export type StoredAccount = {
    * later must not lose a rotated refresh token. Set by the platform; cloud.ts calls it.
    */
   saveSecret?(secret: Record<string, string>): Promise<void>;
+  /** Reads the account's stored secret again (another client of it may have refreshed the tokens). */
+  loadSecret?(): Promise<Record<string, string> | null>;
 };
 
 /**

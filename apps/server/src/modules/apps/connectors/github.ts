@@ -1,4 +1,4 @@
-import { ConnectError, type Connector, type ConnectorDeps, type SyncItem } from "./types.ts";
+import { ConnectError, type Connector, type ConnectorDeps, type SyncItem, oauthAppEntry } from "./types.ts";
 
 /** Repositories read per sync (most recently updated first). */
 const MAX_REPOS = 30;
@@ -68,13 +68,9 @@ export const githubConnector: Connector = {
   name: "GitHub",
   description: "Repositories' READMEs, issues and pull requests.",
   logo: "/app-logos/github.svg",
-  status: "Active",
+  ...oauthAppEntry,
   rank: 5,
   domains: ["github.com"],
-  authKind: "oauth2",
-  capabilities: ["sync", "search", "content"],
-  credentialFields: [],
-  unavailableReason: null,
   oauth: {
     unconfigured: (s) =>
       s.GITHUB_CLIENT_ID && s.GITHUB_CLIENT_SECRET

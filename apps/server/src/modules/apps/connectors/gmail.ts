@@ -9,6 +9,7 @@ import {
   type ParsedMail,
   type StoredAccount,
   type SyncItem,
+  oauthAppEntry,
 } from "./types.ts";
 
 /** The newest messages a first sync (or a full resync) brings in; older mail is reached by live search. */
@@ -125,13 +126,9 @@ export const gmailConnector: Connector = {
   name: "Gmail",
   description: "Search and save e-mail from Gmail and Google Workspace mail.",
   logo: "/app-logos/gmail.svg",
-  status: "Active",
+  ...oauthAppEntry,
   rank: 7,
   domains: ["mail.google.com"],
-  authKind: "oauth2",
-  capabilities: ["sync", "search", "content"],
-  credentialFields: [],
-  unavailableReason: null,
   oauth: googleOAuth(["https://www.googleapis.com/auth/gmail.readonly"], async (token, deps) => {
     const profile = await cloudApi(
       gmailConnector,

@@ -9,6 +9,7 @@ import {
   type LiveResult,
   type StoredAccount,
   type SyncItem,
+  oauthAppEntry,
 } from "./types.ts";
 
 /** Files one sync reads at most (the next sync goes on from its cursor). */
@@ -241,13 +242,9 @@ export const googleDriveConnector: Connector = {
   name: "Google Drive",
   description: "Docs, Sheets, Slides, PDFs and Office files from My Drive and shared drives.",
   logo: "/app-logos/google-drive.svg",
-  status: "Active",
+  ...oauthAppEntry,
   rank: 6,
   domains: ["drive.google.com", "docs.google.com"],
-  authKind: "oauth2",
-  capabilities: ["sync", "search", "content"],
-  credentialFields: [],
-  unavailableReason: null,
   oauth: googleOAuth(["https://www.googleapis.com/auth/drive.readonly"], async (token, deps) => {
     const about = await cloudApi(
       googleDriveConnector,

@@ -8,6 +8,7 @@ import {
   type LiveResult,
   type StoredAccount,
   type SyncItem,
+  oauthAppEntry,
 } from "./types.ts";
 
 /** Files downloaded per sync at most; the next sync goes on from where this one stopped. */
@@ -220,13 +221,9 @@ export const microsoftConnector: Connector = {
   name: "Microsoft 365",
   description: "OneDrive files and Outlook mail, through Microsoft Graph.",
   logo: "/app-logos/microsoft.svg",
-  status: "Active",
+  ...oauthAppEntry,
   rank: 10,
   domains: ["onedrive.live.com", "sharepoint.com", "outlook.office.com", "outlook.live.com"],
-  authKind: "oauth2",
-  capabilities: ["sync", "search", "content"],
-  credentialFields: [],
-  unavailableReason: null,
   oauth: {
     unconfigured: (s) =>
       s.MICROSOFT_CLIENT_ID && s.MICROSOFT_CLIENT_SECRET

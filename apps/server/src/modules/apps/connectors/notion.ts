@@ -6,6 +6,7 @@ import {
   type LiveResult,
   type StoredAccount,
   type SyncItem,
+  oauthAppEntry,
 } from "./types.ts";
 import {
   databaseMarkdown,
@@ -139,13 +140,9 @@ export const notionConnector: Connector = {
   name: "Notion",
   description: "Pages and databases shared with Mnemo, as Markdown.",
   logo: "/app-logos/notion.svg",
-  status: "Active",
+  ...oauthAppEntry,
   rank: 8,
   domains: ["notion.so", "notion.site"],
-  authKind: "oauth2",
-  capabilities: ["sync", "search", "content"],
-  credentialFields: [],
-  unavailableReason: null,
   oauth: {
     unconfigured: (s) =>
       s.NOTION_CLIENT_ID && s.NOTION_CLIENT_SECRET

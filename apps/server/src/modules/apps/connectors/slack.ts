@@ -7,6 +7,7 @@ import {
   type LiveResult,
   type StoredAccount,
   type SyncItem,
+  oauthAppEntry,
 } from "./types.ts";
 import {
   dayMarkdown,
@@ -207,13 +208,10 @@ export const slackConnector: Connector = {
   name: "Slack",
   description: "Conversations of the channels you choose, threads kept together.",
   logo: "/app-logos/slack.svg",
-  status: "Active",
+  ...oauthAppEntry,
   rank: 9,
   domains: ["slack.com"],
-  authKind: "oauth2",
   capabilities: ["sync", "search", "content", "choose"],
-  credentialFields: [],
-  unavailableReason: null,
   choices: {
     label: "Channels",
     async list(account, deps) {

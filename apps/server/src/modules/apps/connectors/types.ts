@@ -274,6 +274,21 @@ export type SyncChoices = {
 };
 
 /**
+ * The catalogue fields every OAuth cloud app shares (GitHub, Google, Notion, Slack, Microsoft):
+ * built, signed in through the app's own page, synced, searched live and read on request.
+ */
+export const oauthAppEntry = {
+  status: "Active",
+  authKind: "oauth2",
+  capabilities: ["sync", "search", "content"],
+  credentialFields: [],
+  unavailableReason: null,
+} satisfies Pick<
+  Connector,
+  "status" | "authKind" | "capabilities" | "credentialFields" | "unavailableReason"
+>;
+
+/**
  * A failure the user can act on (wrong credentials, unreachable server): its message is shown
  * on the connect form or the account row. `reauth` marks the account as needing Reconnect.
  */

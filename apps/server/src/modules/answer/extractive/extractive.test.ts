@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { answerTexts } from "@mnemo/contracts/stream";
 import { noRelevantContextFor, saysNoRelevantContext } from "@mnemo/contracts/answer-locale";
-import { contentTerms, countWords, proseSentence, splitSentences, stem } from "./text.ts";
+import { contentTerms, countWords, proseSentence, splitSentences, stem, stemHindi } from "./text.ts";
 import { answerType, scoreSentences, selectAnswer, type Passage } from "./select.ts";
 import { deriveFollowUps } from "./followups.ts";
 import { createExtractiveEngine } from "./engine.ts";
@@ -108,6 +108,19 @@ describe("sentence selection", () => {
     ["Who led the team in sacks?", "Kawann Short"],
   ])("puts the answer to %j in the best sentence", (q, answer) => {
     expect(scoreSentences(q, [panthers, weather])[0].text).toContain(answer);
+  });
+  it("matches Hindi word forms by their stem (light suffix stripper)", () => {
+    expect(stemHindi("लड़कियों")).toBe("लड़क");
+    expect(stemHindi("खेलकर")).toBe("खेल");
+    expect(stemHindi("घर")).toBe("घर");
+    // "टैकलों" (tackles, oblique) in the question, "टैकल" in the text: the sentence holding the
+    // number is chosen, not the one that only names the player.
+    const q = "कुएक्ली ने कितने टैकलों को रजिस्टर किया?";
+    const text =
+      "ल्यूक कुएक्ली एक लाइनबैकर हैं जो पैंथर्स के लिए खेलते हैं। इस सत्र में कुएक्ली ने 118 टैकल रजिस्टर किए और चार फंबल भी रोके।";
+    expect(contentTerms(q, "hi")).toContain("टैकल");
+    const [best] = scoreSentences(q, [{ sourceId: "p", title: "पैंथर्स", text, score: 1 }]);
+    expect(best.text).toContain("118");
   });
   it("keeps answers within the word budget and in document order", () => {
     const sel = selectAnswer("How many career sacks did Jared Allen have?", [panthers, weather], {

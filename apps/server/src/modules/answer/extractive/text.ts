@@ -42,6 +42,64 @@ function snowballFor(language: string): Stemmer | null {
   return stemmers.get(language) ?? null;
 }
 
+/**
+ * Hindi has no Snowball stemmer in `snowball-stemmers`: a light suffix stripper (Ramanathan & Rao,
+ * "A Lightweight Stemmer for Hindi", 2003: inflectional suffixes, longest first).
+ */
+const HINDI_SUFFIXES = [
+  ["ाएंगी", "ाएंगे", "ाऊंगी", "ाऊंगा", "ाइयाँ", "ाइयों", "ाइयां"],
+  [
+    "ाएगी",
+    "ाएगा",
+    "ाओगी",
+    "ाओगे",
+    "एंगी",
+    "ेंगी",
+    "एंगे",
+    "ेंगे",
+    "ूंगी",
+    "ूंगा",
+    "ातीं",
+    "नाओं",
+    "नाएं",
+    "ताओं",
+    "ताएं",
+    "ियाँ",
+    "ियों",
+    "ियां",
+  ],
+  [
+    "ाकर",
+    "ाइए",
+    "ाईं",
+    "ाया",
+    "ेगी",
+    "ेगा",
+    "ोगी",
+    "ोगे",
+    "ाने",
+    "ाना",
+    "ाते",
+    "ाती",
+    "ाता",
+    "तीं",
+    "ाओं",
+    "ाएं",
+    "ुओं",
+    "ुएं",
+    "ुआं",
+  ],
+  ["कर", "ाओ", "िए", "ाई", "ाए", "ने", "नी", "ना", "ते", "ीं", "ती", "ता", "ाँ", "ां", "ों", "ें"],
+  ["ो", "े", "ू", "ु", "ी", "ि", "ा"],
+].flat();
+
+/** A Hindi word without its inflectional suffix (at least two characters are kept). */
+export function stemHindi(word: string): string {
+  for (const suffix of HINDI_SUFFIXES)
+    if (word.endsWith(suffix) && word.length - suffix.length >= 2) return word.slice(0, -suffix.length);
+  return word;
+}
+
 /** Letters with their combining marks (Devanagari vowel signs, Arabic harakat), digits, inner apostrophes/dots. */
 const WORD = /[\p{L}\p{M}\p{N}]+(?:['’.][\p{L}\p{M}\p{N}]+)*/gu;
 const wordSegmenter = new Intl.Segmenter("und", { granularity: "word" });
@@ -61,7 +119,8 @@ export function words(text: string): string[] {
 /**
  * Content terms: words that are neither stop words (of `language`, and of English, whose names
  * and titles appear in every language) nor question words, stemmed: with the language's Snowball
- * stemmer where there is one, else ASCII words with the light English stemmer.
+ * stemmer where there is one, Hindi with its light suffix stripper, else ASCII words with the
+ * light English stemmer.
  */
 export function contentTerms(text: string, language = "en"): string[] {
   const own = stopWords(language === UNDETERMINED ? "en" : language);
@@ -69,7 +128,9 @@ export function contentTerms(text: string, language = "en"): string[] {
   const stemmer = snowballFor(language);
   return words(text)
     .filter((w) => !own.has(w) && !en.has(w) && !QUESTION_WORDS.has(w))
-    .map((w) => (stemmer ? stemmer.stem(w) : /^[a-z0-9'’.]+$/.test(w) ? stem(w) : w));
+    .map((w) =>
+      stemmer ? stemmer.stem(w) : /^[a-z0-9'’.]+$/.test(w) ? stem(w) : language === "hi" ? stemHindi(w) : w,
+    );
 }
 
 const ABBREV =

@@ -1,5 +1,6 @@
 import { cloudApi, type CloudApi } from "../cloud.ts";
-import { epochSeconds, googleApi, googleOAuth, limiter, mapLimit } from "./google.ts";
+import { concurrencyLane, mapLimit } from "../../../lib/concurrency.ts";
+import { epochSeconds, googleApi, googleOAuth } from "./google.ts";
 import { messageItems } from "./mail.ts";
 import {
   ConnectError,
@@ -22,7 +23,7 @@ const CONCURRENCY = 8;
  * Messages parsed at once: each parse runs in a sandbox process, so this bounds the processes (and
  * memory) a sync adds, whatever the number of messages.
  */
-const parsing = limiter(2);
+const parsing = concurrencyLane(2);
 /** A larger message is skipped (Gmail's own limit is 25 MB of attachments per message anyway). */
 const MAX_MESSAGE_BYTES = 30 * 1024 * 1024;
 

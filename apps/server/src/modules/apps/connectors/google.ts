@@ -39,33 +39,3 @@ export function epochSeconds(t: string | number | null | undefined): number {
   const ms = typeof t === "number" || /^\d+$/.test(t) ? Number(t) : Date.parse(t);
   return Number.isFinite(ms) ? Math.floor(ms / 1000) : 0;
 }
-
-/** Runs `fn` over `items` with at most `n` at once, in order of results. */
-export async function mapLimit<T, R>(items: T[], n: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(n, items.length) }, worker));
-  return out;
-}
-
-/** At most `n` calls of the returned function run at once; the others wait their turn. */
-export function limiter(n: number) {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async function run<T>(fn: () => Promise<T>): Promise<T> {
-    while (running >= n) await new Promise<void>((r) => waiting.push(r));
-    running++;
-    try {
-      return await fn();
-    } finally {
-      running--;
-      waiting.shift()?.();
-    }
-  };
-}

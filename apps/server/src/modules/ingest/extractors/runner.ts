@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import type { SandboxReply, SandboxRequest } from "./extract-process.ts";
 import type { SandboxArg, SandboxOp, SandboxResult } from "./sandbox-tasks.ts";
 import { ExtractError, type ExtractInput, type ExtractResult } from "./types.ts";
+import { concurrencyLane } from "../../../lib/concurrency.ts";
 
 export type RunLimits = {
   /** Wall-clock limit of one task once the process is ready; the process is killed when it passes. */
@@ -198,21 +199,7 @@ export function runExtraction(input: ExtractInput, limits: RunLimits = {}): Prom
  * caller is refused at once (`busy`) rather than kept waiting: a flood of hostile requests then
  * costs neither memory (one process each) nor everyone else's latency.
  */
-export function sandboxLane(parallel: number, queued = Number.POSITIVE_INFINITY) {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async function withSlot<T>(fn: () => Promise<T>, busy?: () => Error): Promise<T> {
-    if (running >= parallel && waiting.length >= queued && busy) throw busy();
-    while (running >= parallel) await new Promise<void>((r) => waiting.push(r));
-    running++;
-    try {
-      return await fn();
-    } finally {
-      running--;
-      waiting.shift()?.();
-    }
-  };
-}
+export const sandboxLane = concurrencyLane;
 
 /** Ends every idle extraction process (shutdown and tests). */
 export function stopExtractionProcesses(): void {

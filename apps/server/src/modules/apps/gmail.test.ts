@@ -6,6 +6,7 @@ import { createTestMnemo, testDatabases, type TestMnemo, type TestUser } from ".
 import { startOAuthProvider, type OAuthProvider } from "../../test/oauth-provider.ts";
 import { startGooglePeer, type GooglePeer } from "../../test/fixtures/google/peer.ts";
 import { waitUntil as waitFor } from "../../test/wait.ts";
+import { gmailFirstSyncRun } from "./connectors/gmail.ts";
 
 /** Syncs and extraction run in the test's server on a shared machine: a generous bound. */
 const waitUntil = <T>(what: string, probe: () => Promise<T | undefined | false>) =>
@@ -28,6 +29,7 @@ describe.each(testDatabases())(
     let generated: string[];
 
     beforeAll(async () => {
+      gmailFirstSyncRun.size = 5;
       provider = await startOAuthProvider({ authorize: "/o/oauth2/v2/auth", token: "/token" });
       peer = await startGooglePeer();
       peer.validTokens = provider.validTokens;
@@ -52,6 +54,7 @@ describe.each(testDatabases())(
       alice = await m.buildUser();
     }, 180_000);
     afterAll(async () => {
+      gmailFirstSyncRun.size = 500;
       await m?.close();
       await peer?.close();
       await provider?.close();
@@ -93,10 +96,13 @@ describe.each(testDatabases())(
       provider.expiresIn = null;
     });
 
-    it("first sync: every message (raw, parsed in the sandbox) and its readable attachment", async () => {
-      // 12 generated messages, the report and its attachment.
-      const first = await settled("first Gmail sync", () => true);
+    it("first sync: every message (raw, parsed in the sandbox) and its readable attachment, run by run", async () => {
+      // 12 generated messages, the report and its attachment; 5 messages a run (500 in use), each
+      // run queueing the next at once.
+      const first = await settled("first Gmail sync", (a) => a.sync.items_synced >= 14);
       expect(first.sync).toMatchObject({ state: "idle", last_error: null, items_synced: 14 });
+      const listings = peer.requests.filter((r) => r.startsWith("/gmail/v1/users/me/messages?"));
+      expect(listings.filter((r) => r.includes("pageToken=")).length).toBeGreaterThanOrEqual(2);
       expect(refreshes()).toBe(1);
       const list = await waitUntil("Gmail memories indexed", async () => {
         const l = await memories();

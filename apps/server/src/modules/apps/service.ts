@@ -280,6 +280,7 @@ export async function runSync(deps: AppsDeps, accountId: string): Promise<void> 
       return;
     }
     await repo.finishSync(deps.db, row.id, { cursor: batch.cursor, added: created.length });
+    if (batch.more) await deps.enqueueSync(row.id, `more:${row.id}:${Date.now()}`);
     if (connector.id === "folder" && typeof row.config.path === "string")
       deps.watchFolder?.(row.id, row.config.path);
     deps.log.info({ app: connector.id, account: row.id, added: created.length }, "account synced");

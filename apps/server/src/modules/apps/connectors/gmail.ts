@@ -17,6 +17,11 @@ import {
 export const GMAIL_FIRST_SYNC_MESSAGES = 5000;
 /** New messages one incremental sync reads at most (the next sync goes on). */
 const MESSAGES_PER_SYNC = 1000;
+/**
+ * Messages one run of a first sync reads: the newest GMAIL_FIRST_SYNC_MESSAGES come in runs of this
+ * size, one after another (SyncBatch.more), so saving them never holds the database for minutes.
+ */
+export const gmailFirstSyncRun = { size: 500 };
 /** Messages fetched from Gmail at once. */
 const CONCURRENCY = 8;
 /**
@@ -47,7 +52,11 @@ type HistoryList = {
   nextPageToken?: string;
   historyId?: string;
 };
-type Cursor = { historyId?: string };
+type Cursor = {
+  historyId?: string;
+  /** While a first sync is still bringing messages in: where the listing goes on, and how many so far. */
+  backfill?: { pageToken: string; read: number };
+};
 
 const me = (path: string) => `gmail/v1/users/me/${path}`;
 
@@ -104,12 +113,29 @@ async function messagesToItems(api: CloudApi, deps: ConnectorDeps, ids: string[]
   return read.flat();
 }
 
-/** The first sync, and the full resync when Gmail no longer knows the saved history id. */
-async function fullSync(api: CloudApi, deps: ConnectorDeps) {
-  // The history id is read first: what arrives while the messages are read comes next time.
-  const profile = await api.json<{ historyId: string }>(googleApi(deps.settings, me("profile")));
-  const ids = await listIds(api, deps, GMAIL_FIRST_SYNC_MESSAGES);
-  return { items: await messagesToItems(api, deps, ids.reverse()), cursor: { historyId: profile.historyId } };
+/**
+ * The first sync, and the full resync when Gmail no longer knows the saved history id: the newest
+ * messages, gmailFirstSyncRun.size per run, until GMAIL_FIRST_SYNC_MESSAGES. The history id is read when it
+ * starts: what arrives meanwhile is read from the history once the first sync is done.
+ */
+async function fullSync(api: CloudApi, deps: ConnectorDeps, from?: Cursor) {
+  const historyId =
+    from?.historyId ??
+    (await api.json<{ historyId: string }>(googleApi(deps.settings, me("profile")))).historyId;
+  const done = from?.backfill?.read ?? 0;
+  const page = await api.json<{ messages?: MessageRef[]; nextPageToken?: string }>(
+    googleApi(deps.settings, me("messages"), {
+      maxResults: String(Math.min(gmailFirstSyncRun.size, GMAIL_FIRST_SYNC_MESSAGES - done)),
+      ...(from?.backfill ? { pageToken: from.backfill.pageToken } : {}),
+    }),
+  );
+  const ids = (page.messages ?? []).map((m) => m.id);
+  const read = done + ids.length;
+  const more = Boolean(page.nextPageToken) && read < GMAIL_FIRST_SYNC_MESSAGES;
+  const cursor: Cursor = more
+    ? { historyId, backfill: { pageToken: page.nextPageToken!, read } }
+    : { historyId };
+  return { items: await messagesToItems(api, deps, ids.reverse()), cursor, more };
 }
 
 /** A live result's id: the account and the Gmail message id. */
@@ -151,8 +177,9 @@ export const gmailConnector: Connector = {
 
   async sync(account, deps) {
     const api = cloudApi(gmailConnector, account, deps);
-    const since = ((account.cursor ?? {}) as Cursor).historyId;
-    if (!since) return fullSync(api, deps);
+    const saved = (account.cursor ?? {}) as Cursor;
+    const since = saved.historyId;
+    if (!since || saved.backfill) return fullSync(api, deps, saved);
     const added = new Set<string>();
     const removed = new Set<string>();
     let token: string | undefined;

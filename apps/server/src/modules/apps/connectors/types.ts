@@ -216,6 +216,11 @@ export type SyncBatch = {
   /** Where the next sync starts (ETag, last-modified, ids seen); saved only after the items are. */
   cursor: Record<string, unknown>;
   /**
+   * The app has more to read now (a first sync brought in run by run): the next run is queued at
+   * once instead of at the next interval. Each run stays small, so the server keeps answering.
+   */
+  more?: boolean;
+  /**
    * What is gone from the app (deleted, trashed, unshared): the `key` of file and blob items, or
    * the `url` of document items. Their memories are deleted. A key ending in "/" stands for every
    * item keyed under it (a deleted e-mail's attachments).

@@ -95,6 +95,23 @@ export const appRouteCases: AppMatrixCase[] = [
     expect: idRoute,
   },
   {
+    // The fixture's folder account has nothing to choose: its owner gets the refusal (400) that
+    // says so; Slack's owner path is covered by apps/slack.test.ts.
+    name: "GET /apps/sync_choices lists only the actor's own account's choices",
+    method: "GET",
+    route: "/api/apps/sync_choices",
+    url: (f) => `/api/apps/sync_choices?connection_id=${f.accountId}`,
+    expect: { anonymous: 401, stranger: 404, owner: 400 },
+  },
+  {
+    name: "POST /apps/set_sync_choices changes only the actor's own account",
+    method: "POST",
+    route: "/api/apps/set_sync_choices",
+    url: () => "/api/apps/set_sync_choices",
+    body: (f) => ({ connection_id: f.accountId, chosen: ["C1"] }),
+    expect: { anonymous: 401, stranger: 404, owner: 400 },
+  },
+  {
     name: "POST /auth/oauth_callback takes only a state the actor started",
     method: "POST",
     route: "/api/auth/oauth_callback",

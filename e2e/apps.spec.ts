@@ -154,7 +154,7 @@ test("connect a mailbox (IMAP), find one e-mail in App search, add it to a colle
   expect(created.ok()).toBe(true);
 
   await page.goto("/settings#integrations");
-  const mail = page.getByRole("listitem", { name: "Mail" });
+  const mail = page.getByRole("listitem", { name: "Mail", exact: true });
   await mail.getByRole("button", { name: "Connect" }).click();
   const dialog = page.getByRole("dialog", { name: "Connect Mail" });
   await dialog.getByLabel("E-mail address").fill(imapUser.email);
@@ -204,7 +204,7 @@ test("connect a mailbox (IMAP), find one e-mail in App search, add it to a colle
   // Chat with Mail selected cites the e-mail.
   await page.goto("/chat/new");
   await page.getByRole("button", { name: "Apps" }).click();
-  await page.getByRole("menuitem", { name: "Mail" }).click();
+  await page.getByRole("menuitem", { name: "Mail", exact: true }).click();
   await page.keyboard.press("Escape");
   const box = page.getByRole("textbox", { name: "Question" });
   await box.fill("When does the walrus convention meet?");

@@ -118,6 +118,27 @@ describe.each(testDatabases())("SIGKILL mid-ingestion (%s)", (kind) => {
       { timeoutMs: 90_000, intervalMs: 500 },
     );
     expect(after.filter((s) => s.indexing_status !== "success")).toEqual([]);
+    if (kind === "postgres") {
+      // A memory reads "success" as soon as its index job's work commits; the job itself is marked
+      // completed with its batch a moment later. Stop only once every job says so (PostgreSQL can
+      // be read beside the running server; PGlite only after it stops).
+      const live = await openDatabase({ databaseUrl: env.DATABASE_URL });
+      try {
+        await waitUntil(
+          "every index job to be marked completed",
+          async () =>
+            (
+              await queryRows<{ n: number }>(
+                live.db,
+                sql`select count(distinct data->>'sourceId')::int as n from pgboss.job where name = 'ingest.index' and state = 'completed'`,
+              )
+            )[0]?.n === ITEMS,
+          { timeoutMs: 30_000, intervalMs: 200 },
+        );
+      } finally {
+        await live.close();
+      }
+    }
     await server.stop("SIGTERM");
     server = undefined;
 

@@ -126,7 +126,15 @@ async function signUp(url: string): Promise<string> {
       password: "correct horse battery",
     }),
   });
-  return ((await res.json()) as { token: string }).token;
+  const token = ((await res.json()) as { token: string }).token;
+  // A new account opens on the first-run screens (spec 3 §4); finish them as onboarding does.
+  const done = await fetch(url + "/api/user/metadata", {
+    method: "PATCH",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify({ submitUserDetails: true }),
+  });
+  if (!done.ok) throw new Error(`PATCH /api/user/metadata: ${done.status}`);
+  return token;
 }
 
 /** Bytes of the JavaScript a fresh, signed-in load of the wall fetches. */
@@ -135,7 +143,16 @@ async function wallInitialJsKb(browser: Browser, url: string, token: string): Pr
   await page.addInitScript((t) => localStorage.setItem("mnemo.token", t), token);
   await page.goto(url + "/");
   await page.getByRole("heading", { name: "Memories", exact: true }).waitFor();
-  await page.waitForLoadState("networkidle");
+  // Not "networkidle": the live-updates stream (/api/events) stays open. Wait until no script has
+  // been fetched for a second instead.
+  await page.waitForLoadState("load");
+  let scripts = -1;
+  for (;;) {
+    const now = await page.evaluate(() => performance.getEntriesByType("resource").length);
+    if (now === scripts) break;
+    scripts = now;
+    await page.waitForTimeout(1000);
+  }
   const bytes = await page.evaluate(() =>
     performance
       .getEntriesByType("resource")

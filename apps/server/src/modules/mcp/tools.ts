@@ -34,8 +34,9 @@ export async function searchMemoriesTool(
   const input = zSearchSourcesInput.parse({
     search_query: args.query,
     limit: args.limit ?? 10,
+    // As the web app's collection search: the collection id alone scopes it (to what the actor may read).
     collection_id: args.collection_id,
-    active_item: args.collection_id ? "collection" : "everything",
+    active_item: "everything",
   });
   const { results } = await searchSources(deps.sources, actor, input);
   return results.map((r) => ({

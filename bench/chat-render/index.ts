@@ -71,6 +71,13 @@ export async function run(args: string[]) {
       }),
     });
     const { token } = (await res.json()) as { token: string };
+    // A new account opens on the first-run screens (spec 3 §4); finish them as onboarding does.
+    const done = await fetch(server.url + "/api/user/metadata", {
+      method: "PATCH",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({ submitUserDetails: true }),
+    });
+    if (!done.ok) throw new Error(`PATCH /api/user/metadata: ${done.status}`);
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const pieces = answerText(words);
     // tsx wraps named functions in __name(); the serialized init script needs it in the page too.

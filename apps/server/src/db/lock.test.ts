@@ -45,7 +45,8 @@ describe("data directory lock", () => {
       });
       expect(res.status, `user ${i} survived`).toBe(200);
     }
-  });
+    // Three server starts (the first runs initdb): 35-50 s each on a 2-core machine at load 25.
+  }, 240_000);
 
   it("takes over the lock left by a killed process", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mnemo-lock-kill-"));
@@ -59,5 +60,5 @@ describe("data directory lock", () => {
     expect(health.status).toBe(200);
     await b.stop();
     fs.rmSync(dir, { recursive: true, force: true });
-  });
+  }, 180_000);
 });

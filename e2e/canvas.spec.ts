@@ -167,9 +167,12 @@ test("renaming a canvas in the editor is a change that saves, and the name stays
 test("a new canvas made from a collection page is saved into that collection", async ({ page, request }) => {
   test.setTimeout(120_000);
   const api = await MemoryApi.signUp(request, email("canvas-collection"), "Col Canvas");
-  const { collection_id } = await api.call<{ collection_id: string }>("PUT", "/api/collection", {
-    collection_name: "Harbour plans",
+  const made = await request.put("/api/collection", {
+    headers: { authorization: `Bearer ${api.token}` },
+    data: { collection_name: "Harbour plans" },
   });
+  expect(made.status()).toBe(201);
+  const { collection_id } = (await made.json()) as { collection_id: string };
   await signedIn(page, api, `/collections/${collection_id}`);
   await expect(page.getByRole("heading", { name: /Harbour plans/ })).toBeVisible();
   await page.getByRole("link", { name: "New canvas" }).click();

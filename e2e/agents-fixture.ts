@@ -52,7 +52,9 @@ function script(req: PeerRequest): PeerTurn {
   return { text: "I am the scripted test model." };
 }
 
-await startOpenAiPeer(script, Number(new URL(scriptedModelOrigin).port));
+const model = await startOpenAiPeer(script, Number(new URL(scriptedModelOrigin).port));
+// Agent routing asks the model which agent suits the question: it keeps the one the user picked.
+model.forced = (req) => ({ agent: lastUserText(req).match(/The user picked (\w+)\./)?.[1] ?? "findr_agent" });
 const smtp = await startSmtpPeer(smtpPeerPort);
 await startMcpPeer(mcpPeerToken, mcpPeerPort);
 http

@@ -164,6 +164,38 @@ test("renaming a canvas in the editor is a change that saves, and the name stays
   await expect(page.getByRole("textbox", { name: "Canvas title" })).toHaveValue("Harbour crane layout");
 });
 
+test("a new canvas made from a collection page is saved into that collection", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const api = await MemoryApi.signUp(request, email("canvas-collection"), "Col Canvas");
+  const made = await request.put("/api/collection", {
+    headers: { authorization: `Bearer ${api.token}` },
+    data: { collection_name: "Harbour plans" },
+  });
+  expect(made.status()).toBe(201);
+  const { collection_id } = (await made.json()) as { collection_id: string };
+  await signedIn(page, api, `/collections/${collection_id}`);
+  await expect(page.getByRole("heading", { name: /Harbour plans/ })).toBeVisible();
+  await page.getByRole("link", { name: "New canvas" }).click();
+  await expect(page).toHaveURL(new RegExp(`/canvas/new\\?collection=${collection_id}$`));
+  await expect(board(page)).toBeVisible();
+  await page.getByRole("textbox", { name: "Canvas title" }).fill("Quay crane sketch");
+  await drawRectangle(page, 400, 150);
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByTestId("canvas-status")).toHaveText("Saved", { timeout: 20_000 });
+  await expect(page).toHaveURL(/\/canvas\/[0-9a-f-]{36}$/);
+  const canvasId = new URL(page.url()).pathname.split("/").pop()!;
+
+  // Back on the collection page, the canvas is one of its memories; the API agrees.
+  await page.getByRole("button", { name: "Back to the collection" }).click();
+  await expect(page).toHaveURL(new RegExp(`/collections/${collection_id}$`));
+  await expect(page.getByText("Quay crane sketch").first()).toBeVisible();
+  const listed = await api.call<{ results?: { id: string }[]; sources?: { id: string }[] }>(
+    "GET",
+    `/api/collection/${collection_id}/sources`,
+  );
+  expect(JSON.stringify(listed)).toContain(canvasId);
+});
+
 test("a corrupt canvas opens as an error with Retry and a way back", async ({ page, request }) => {
   const api = await MemoryApi.signUp(request, email("canvas-bad"), "Cara Corrupt");
   const name = Buffer.from("Broken.txt").toString("base64");

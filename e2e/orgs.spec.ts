@@ -120,6 +120,43 @@ test("an owner's organisation: invitation by e-mail, shared collection, white-la
   });
   expect(denied.status()).toBe(403);
 
+  // A second organisation: the member chooses the active one in the user menu; the brand, the
+  // shared collections and the admin link follow, and the choice survives a reload.
+  await memberPage.goto("/org");
+  await memberPage.getByLabel("Organisation name").fill("Chotchkies");
+  await memberPage.getByRole("button", { name: "Create organisation" }).click();
+  await expect(memberPage.getByTestId("organization").filter({ hasText: "Chotchkies" })).toContainText(
+    "Owner",
+  );
+  const userMenu = memberPage.getByRole("button", { name: "Open user menu" }).filter({ visible: true });
+  const brandName = memberPage.getByTestId("brand-name").filter({ visible: true });
+  await userMenu.click();
+  await expect(memberPage.getByRole("menuitemradio", { name: "Initech" })).toHaveAttribute(
+    "aria-checked",
+    "true",
+  );
+  await expect(memberPage.getByRole("menuitem", { name: "TPS reports" })).toBeVisible();
+  await expect(memberPage.getByRole("menuitem", { name: /^Manage/ })).toHaveCount(0);
+  await memberPage.getByRole("menuitemradio", { name: "Chotchkies" }).click();
+  await expect(brandName).toHaveText("Mnemo");
+  await expect(memberPage).toHaveTitle("Mnemo");
+  await memberPage.reload();
+  await expect(brandName).toHaveText("Mnemo");
+  await userMenu.click();
+  await expect(memberPage.getByRole("menuitemradio", { name: "Chotchkies" })).toHaveAttribute(
+    "aria-checked",
+    "true",
+  );
+  await expect(memberPage.getByRole("menuitem", { name: "TPS reports" })).toHaveCount(0);
+  await memberPage.getByRole("menuitem", { name: "Manage Chotchkies" }).click();
+  await expect(memberPage.getByRole("heading", { name: "Chotchkies admin" })).toBeVisible();
+  await userMenu.click();
+  await memberPage.getByRole("menuitemradio", { name: "Initech" }).click();
+  await expect(brandName).toHaveText("Initech Brain");
+  await userMenu.click();
+  await memberPage.getByRole("menuitem", { name: "TPS reports" }).click();
+  await expect(memberPage).toHaveURL(/\/collections\//);
+
   // Single sign-on: a person of the domain with no account signs in and becomes a member.
   const ssoPage = await signedInPage(browser);
   await ssoPage.goto("/sign-in");

@@ -22,6 +22,8 @@ export type Actor = {
   name: string;
   /** Request carries a desktop token issued to this user (never the `Source` header alone): plan team. */
   isDesktopApp: boolean;
+  /** The organisation chosen in this sign-in session (better-auth's active organization), if any. */
+  activeOrganizationId?: string | null;
 };
 
 /**

@@ -160,6 +160,26 @@ export const zWorkspaceUsers = z.object({
   users: z.array(z.object({ user_id: z.string(), name: z.string(), email: z.string(), role: zOrgRole })),
 });
 
+/** POST /org/set_active_organization: the organisation the shell follows (this sign-in session). */
+export const zSetActiveOrganizationInput = z.object({ organization_id: z.string().min(1).max(100) });
+/**
+ * GET /org/get_active_organization: the organisation the shell follows — the one chosen in this
+ * session, else the first with a white-label, else the first — and the collections it shares.
+ */
+export const zActiveOrganization = z.object({
+  organization: zOrganization.nullable(),
+  /** Whether the user chose it in this session (else it is the default). */
+  chosen: z.boolean(),
+  shared_collections: z.array(
+    z.object({
+      collection_id: z.string(),
+      collection_name: z.string(),
+      access_type: z.enum(["read", "write"]),
+    }),
+  ),
+});
+export type ActiveOrganization = z.infer<typeof zActiveOrganization>;
+
 export const zShareCollectionWithOrgInput = z.object({
   organization_id: z.string().min(1).max(100),
   collection_id: z.string().min(1).max(100),

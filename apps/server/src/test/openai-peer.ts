@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
  * `chat.completion.chunk` objects whose `delta` carries `content` or `tool_calls` pieces, the
  * last chunk a `finish_reason`, then `data: [DONE]`), as published in OpenAI's API reference.
  * It plays scripted turns, so the real AI SDK provider, its tool loop and our stream are exercised.
+ * Without `stream: true` it answers the whole `chat.completion` object at once.
  */
 
 /** One message of the request as the provider sends it. */
@@ -21,6 +22,8 @@ export type PeerRequest = {
   model: string;
   messages: PeerMessage[];
   tools?: { type: "function"; function: { name: string; description?: string; parameters: unknown } }[];
+  /** "auto", "none", "required", or a forced call of one function. */
+  tool_choice?: string | { type: "function"; function: { name: string } };
   stream?: boolean;
 };
 
@@ -37,6 +40,13 @@ export type OpenAiPeer = {
   requests: PeerRequest[];
   /** Chooses the next turn from the request; replace it per test. */
   script: (req: PeerRequest) => PeerTurn;
+  /**
+   * Requests that force a call of one function (`tool_choice` names it, e.g. agent routing's
+   * `choose_agent`) are kept apart: recorded here and answered by `forced`, not `script`.
+   */
+  forcedRequests: PeerRequest[];
+  /** The forced call's arguments; throwing answers HTTP 500 (the default: a failing model). */
+  forced: (req: PeerRequest, tool: string) => Record<string, unknown> | string;
   close(): Promise<void>;
 };
 
@@ -90,6 +100,36 @@ function chunkLines(turn: PeerTurn, model: string, callSeq: () => string): strin
   return out;
 }
 
+/** The whole reply of a request without `stream` (a `chat.completion` object). */
+function completion(turn: PeerTurn, model: string, callSeq: () => string) {
+  const calls = (turn.toolCalls ?? []).map((call) => ({
+    id: callSeq(),
+    type: "function",
+    function: {
+      name: call.name,
+      arguments: typeof call.args === "string" ? call.args : JSON.stringify(call.args),
+    },
+  }));
+  return {
+    id: "chatcmpl-peer",
+    object: "chat.completion",
+    created: 1_700_000_000,
+    model,
+    choices: [
+      {
+        index: 0,
+        message: {
+          role: "assistant",
+          content: turn.text ?? null,
+          ...(calls.length ? { tool_calls: calls } : {}),
+        },
+        finish_reason: calls.length ? "tool_calls" : "stop",
+      },
+    ],
+    usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+  };
+}
+
 /** Starts the peer on a free 127.0.0.1 port (or `port`). */
 export async function startOpenAiPeer(
   script: (req: PeerRequest) => PeerTurn = () => ({ text: "Hello." }),
@@ -113,13 +153,21 @@ export async function startOpenAiPeer(
         res.writeHead(400).end();
         return;
       }
-      peer.requests.push(body);
+      const forcedTool = typeof body.tool_choice === "object" ? body.tool_choice.function.name : null;
+      (forcedTool ? peer.forcedRequests : peer.requests).push(body);
       let turn: PeerTurn;
       try {
-        turn = peer.script(body);
+        turn = forcedTool
+          ? { toolCalls: [{ name: forcedTool, args: peer.forced(body, forcedTool) }] }
+          : peer.script(body);
       } catch (err) {
         res.writeHead(500, { "content-type": "application/json" });
         res.end(JSON.stringify({ error: { message: String(err), type: "server_error" } }));
+        return;
+      }
+      if (!body.stream) {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify(completion(turn, body.model, () => `call_${++seq}`)));
         return;
       }
       res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
@@ -132,6 +180,10 @@ export async function startOpenAiPeer(
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
     requests: [],
     script,
+    forcedRequests: [],
+    forced: () => {
+      throw new Error("no forced tool call is scripted");
+    },
     close: () =>
       new Promise<void>((r) => {
         server.closeAllConnections();

@@ -35,6 +35,7 @@ export function requireAuth(ctx: RequireAuthDeps): MiddlewareHandler<AppEnv> {
       name: session.user.name,
       // Proven by a token issued to this user, never by the `Source: desktop_app` header.
       isDesktopApp: ctx.desktopTokens.verify(c.req.header(DESKTOP_TOKEN_HEADER), session.user.id),
+      activeOrganizationId: session.session.activeOrganizationId ?? null,
     });
     await next();
   };

@@ -41,6 +41,11 @@ afterAll(async () => {
 });
 beforeEach(() => {
   model.requests.length = 0;
+  model.forcedRequests.length = 0;
+  // The routing call fails unless a test scripts it: the word cues decide then.
+  model.forced = () => {
+    throw new Error("routing not scripted");
+  };
 });
 
 describe.each(testDatabases())("agents on %s", (kind) => {
@@ -251,19 +256,28 @@ describe.each(testDatabases())("agents on %s", (kind) => {
     expect(toAda()).toBe(before + 1);
   });
 
-  it("a question that suits another agent offers to re-route; Yes re-runs it with that agent", async () => {
+  it("the model's choice offers to re-route; Yes re-runs the question with that agent", async () => {
     model.script = (req) => {
       const system = contentText(req.messages[0]);
       return { text: system.includes("code agent") ? "```python\nprint(1)\n```" : "Other agent." };
     };
+    model.forced = () => ({ agent: "code_agent" });
     const user = await newUser();
+    // No word of the question names code: the model decides.
     const offer = await ask(m, user, {
-      question: "Write a python function for the mirror area",
+      question: "Work out the area of the mirror for me",
       selected_generation_model: "research_agent",
     });
     expect(offer.item.response).toBe(agentTexts.rerouteOffer("Code agent"));
     expect(offer.item.relatedQuestions).toEqual(["Yes", "No"]);
     expect(offer.item.is_agent_routing_followup_question).toBe(true);
+    // One classification call, forced through the choose_agent tool, naming the five agents.
+    expect(model.forcedRequests.length).toBe(1);
+    const routing = model.forcedRequests[0];
+    expect(routing.tools?.map((t) => t.function.name)).toEqual(["choose_agent"]);
+    const prompt = lastUserText(routing);
+    for (const id of Object.keys(agentSpecs)) expect(prompt).toContain(id);
+    expect(prompt).toContain("Work out the area of the mirror for me");
     expect(model.requests.length).toBe(0);
     // The offer ran no agent: nothing is counted.
     expect(await usage(m, user)).toEqual({ qna: 0, web: 0, agent: 0 });
@@ -277,8 +291,39 @@ describe.each(testDatabases())("agents on %s", (kind) => {
     expect(yes.item.isAgentReRoutingComplete).toBe(true);
     expect(yes.item.llm).toBe("code_agent");
     expect(yes.item.response).toContain("print(1)");
-    expect(lastUserText(model.requests[0])).toContain("Write a python function for the mirror area");
+    expect(lastUserText(model.requests[0])).toContain("Work out the area of the mirror for me");
     expect((await usage(m, user)).agent).toBe(1);
+  });
+
+  it("when the model keeps the picked agent, words that name another agent's job offer nothing", async () => {
+    model.script = () => ({ text: "Researched." });
+    model.forced = () => ({ agent: "research_agent" });
+    const user = await newUser();
+    const { item } = await ask(m, user, {
+      question: "Write a python function for the mirror area",
+      selected_generation_model: "research_agent",
+    });
+    expect(item.is_agent_routing_followup_question).toBeFalsy();
+    expect(item.llm).toBe("research_agent");
+    expect(item.response).toBe("Researched.");
+    expect(model.forcedRequests.length).toBe(1);
+  });
+
+  it.each([
+    ["fails", undefined],
+    ["names no agent", { agent: "poet_agent" }],
+  ])("when the routing model %s, the word cues decide", async (_case, args) => {
+    if (args) model.forced = () => args;
+    model.script = () => ({ text: "Other agent." });
+    const user = await newUser();
+    const offer = await ask(m, user, {
+      question: "Write a python function for the mirror area",
+      selected_generation_model: "research_agent",
+    });
+    expect(model.forcedRequests.length).toBe(1);
+    expect(offer.item.response).toBe(agentTexts.rerouteOffer("Code agent"));
+    expect(offer.item.relatedQuestions).toEqual(["Yes", "No"]);
+    expect(model.requests.length).toBe(0);
   });
 
   it("the search agent saves what the user asks it to remember as a memory (echo memory)", async () => {

@@ -62,7 +62,10 @@ export const agentSpecs: Record<AgentId, AgentSpec> = {
   },
 };
 
-/** Words that mark a question as another agent's job (agent re-routing, spec 1 §4). */
+/**
+ * Words that mark a question as another agent's job (agent re-routing, spec 1 §4): the fallback
+ * when no language model decides (see routing.ts).
+ */
 const routingCues: [AgentId, RegExp][] = [
   [
     "code_agent",

@@ -81,6 +81,31 @@ describe.each(testDatabases())("canvas (%s)", (kind) => {
     expect(blobs.map((b) => b.kind)).toEqual(["canvas"]);
   });
 
+  it("saves a new canvas into the collection it was made in, only one the user may add to", async () => {
+    const made = await m.request("PUT", "/api/collection", {
+      as: alice,
+      json: { collection_name: `Harbour plans ${kind}` },
+    });
+    const { collection_id } = (await made.json()) as { collection_id: string };
+    const res = await saveCanvas(m, alice, excalidrawDoc("Quay crane sketch"), {
+      collections: [collection_id],
+    });
+    expect(res.status).toBe(200);
+    const { id } = (await res.json()) as { id: string };
+    const inCollection = async () =>
+      JSON.stringify(
+        await (await m.request("GET", `/api/collection/${collection_id}/sources`, { as: alice })).json(),
+      );
+    expect(await inCollection()).toContain(id);
+    // Someone without write access cannot put a canvas into it; nothing is saved.
+    const refused = await saveCanvas(m, bob, excalidrawDoc("Intruder"), { collections: [collection_id] });
+    expect(refused.status).toBe(404);
+    const bobs = (await (await m.request("GET", "/api/sources?tab=canvas", { as: bob })).json()) as {
+      results: unknown[];
+    };
+    expect(bobs.results).toEqual([]);
+  });
+
   it("refuses a canvas over the size limit with the save message", async () => {
     const res = await presignCanvas(m, alice, "canvas", 11 * 1024 * 1024);
     expect(res.status).toBe(413);

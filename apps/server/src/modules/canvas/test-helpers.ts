@@ -54,7 +54,7 @@ export async function saveCanvas(
   m: TestMnemo,
   as: TestUser,
   doc: string,
-  opts: { fileId?: string; baseVersion?: number; screenshot?: Uint8Array } = {},
+  opts: { fileId?: string; baseVersion?: number; screenshot?: Uint8Array; collections?: string[] } = {},
 ) {
   const res = await presignCanvas(m, as, "canvas", Buffer.byteLength(doc), opts.fileId);
   expect(res.status).toBe(200);
@@ -77,6 +77,7 @@ export async function saveCanvas(
       canvas_key: p.file_key,
       screenshot_key: screenshotKey,
       base_version: opts.baseVersion,
+      collections: opts.collections,
     },
   });
 }

@@ -8,7 +8,8 @@ import { validation } from "../../lib/errors.ts";
 import type { AnswerEngine, AnswerEvent } from "../answer/engine.ts";
 import type { CitationBook } from "../agents/citations.ts";
 import { createAgentEngine } from "../agents/engine.ts";
-import { agentSpecs, suggestAgent } from "../agents/registry.ts";
+import { agentSpecs } from "../agents/registry.ts";
+import { chooseAgent } from "../agents/routing.ts";
 import { platformTools, type ToolDeps } from "../agents/tools.ts";
 import type { ModelRegistry } from "../providers/registry.ts";
 import type { SearchScope } from "../search/types.ts";
@@ -125,7 +126,17 @@ export async function planAgentTurn(
   }
   if (!selected) return { kind: "none" };
   if (!model) throw validation(agentTexts.agentsUnavailable);
-  const better = suggestAgent(req.question, selected);
+  const better = await chooseAgent({
+    model,
+    question: req.question,
+    current: selected,
+    agents: deps.models.agents(),
+    onFallback: (err) =>
+      deps.log.warn(
+        { err: (err as Error).message },
+        "agent routing: the model did not choose; the word cues decide",
+      ),
+  });
   if (better) {
     const offer = { from: selected, to: better, question: req.question };
     return {

@@ -287,6 +287,24 @@ export const orgRouteCases: OrgCase[] = [
     expect: { ...adminOnly, admin: 400, owner: 400 },
     mutates: true,
   },
+  {
+    name: "the active organisation and the collections it shares",
+    method: "GET",
+    route: "/api/org/get_active_organization",
+    url: () => "/api/org/get_active_organization",
+    expect: signedIn,
+    shows: { text: (f) => f.orgName, sees: inOrg },
+  },
+  // Last: choosing changes what the defaults above (label, app URL) follow for the session.
+  {
+    name: "choose the active organisation",
+    method: "POST",
+    route: "/api/org/set_active_organization",
+    url: () => "/api/org/set_active_organization",
+    body: (f) => ({ organization_id: f.orgId }),
+    expect: { ...adminOnly, member: 200 },
+    mutates: true,
+  },
 ];
 
 /** Organisation-scoped reads of other modules. */

@@ -1,12 +1,12 @@
 import crypto from "node:crypto";
-import { orgMessages, orgMayWhiteLabel, type SelfLabel } from "@mnemo/contracts";
+import { orgMessages, type SelfLabel } from "@mnemo/contracts";
 import type { Actor } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { AppError, forbidden } from "../../lib/errors.ts";
 import type { Logger } from "../../logger.ts";
 import { readBlob, type BlobStore } from "../blobs/store.ts";
 import { safeFetch, type SafeFetchOptions } from "../links/safe-fetch.ts";
-import { loadPlanState } from "../plans/service.ts";
+import { activeMembership, ownerMayWhiteLabel, shownLabel } from "./active.ts";
 import { sniffIcon } from "./icon.ts";
 import * as repo from "./repo.ts";
 import { requireAdmin } from "./service.ts";
@@ -16,28 +16,21 @@ export const ICON_MAX_BYTES = 256 * 1024;
 
 export type LabelDeps = { db: Db; blobs: BlobStore; fetch: SafeFetchOptions; log: Logger };
 
-async function ownerMayWhiteLabel(db: Db, organizationId: string): Promise<boolean> {
-  const ownerId = await repo.ownerOf(db, organizationId);
-  if (!ownerId) return false;
-  return orgMayWhiteLabel((await loadPlanState(db, { id: ownerId, isDesktopApp: false })).plan);
-}
-
 /**
- * GET /label/get_self_labelled_app_icon: the white-label name and icon of the actor's first
- * organisation that has one (and whose owner is still on ltd_tier_5); nulls otherwise.
+ * GET /label/get_self_labelled_app_icon: the white-label name and icon of the actor's active
+ * organisation (chosen in this session, else the first with one — see active.ts) while its owner
+ * is on ltd_tier_5; nulls otherwise.
  */
 export async function getLabel(deps: LabelDeps, actor: Actor): Promise<SelfLabel> {
-  for (const m of await repo.membershipsOf(deps.db, actor.id)) {
-    const label = await repo.findLabel(deps.db, m.organizationId);
-    if (!label || !(await ownerMayWhiteLabel(deps.db, m.organizationId))) continue;
-    const bytes = await readBlob(deps.blobs, label.iconKey, ICON_MAX_BYTES);
-    return {
-      organization_id: m.organizationId,
-      app_name: label.appName,
-      image_url: bytes ? `data:${label.iconType};base64,${Buffer.from(bytes).toString("base64")}` : null,
-    };
-  }
-  return { organization_id: null, app_name: null, image_url: null };
+  const active = await activeMembership(deps.db, actor);
+  const label = active && (await shownLabel(deps.db, active.membership.organizationId));
+  if (!active || !label) return { organization_id: null, app_name: null, image_url: null };
+  const bytes = await readBlob(deps.blobs, label.iconKey, ICON_MAX_BYTES);
+  return {
+    organization_id: active.membership.organizationId,
+    app_name: label.appName,
+    image_url: bytes ? `data:${label.iconType};base64,${Buffer.from(bytes).toString("base64")}` : null,
+  };
 }
 
 /**

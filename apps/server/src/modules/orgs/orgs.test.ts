@@ -198,6 +198,106 @@ describe.each(testDatabases())("organisations on %s", (kind) => {
     expect(seen.image_url).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
   });
 
+  it("a member of two organisations chooses the active one: label, shared collections and admin default follow, per session", async () => {
+    // Olive Co is white-labelled on ltd_tier_5 by the test above; Pine Co has no label.
+    await setPlan(m.ctx.database.db, owner, "ltd_tier_5");
+    await post("/api/label/update_self_labelled_app_icon", owner, {
+      organization_id: orgId,
+      image_url: `${site.origin}/icon.png`,
+      app_name: "Olive Brain",
+    });
+    const pineOwner = await m.buildUser({ name: "Pine Owner" });
+    const pine = (await (await post("/api/org/create", pineOwner, { name: "Pine Co" })).json()) as {
+      id: string;
+    };
+    const pineNotes = (await (
+      await m.request("PUT", "/api/collection", { as: pineOwner, json: { collection_name: "Pine notes" } })
+    ).json()) as { collection_id: string };
+    const shared = await post("/api/org/share_collection", pineOwner, {
+      organization_id: pine.id,
+      collection_id: pineNotes.collection_id,
+      access_type: "write",
+    });
+    expect(shared.status).toBe(200);
+    const both = await m.buildUser({ name: "Both", password: "correct-horse-battery" });
+    await join(both);
+    const mailsBefore = smtp.mails.length;
+    const pineInv = await post("/api/org/invite_member", pineOwner, {
+      organization_id: pine.id,
+      email: both.email,
+      role: "admin",
+    });
+    expect(pineInv.status).toBe(201);
+    await expect.poll(() => smtp.mails.slice(mailsBefore).some((x) => x.to === both.email)).toBe(true);
+    const accepted = await post("/api/org/accept_invitation", both, {
+      invitation_id: decodeURIComponent(linkTo(both.email)!),
+    });
+    expect(accepted.status).toBe(200);
+
+    const active = async (as: TestUser) =>
+      (await (await m.request("GET", "/api/org/get_active_organization", { as })).json()) as {
+        organization: { id: string; name: string; role: string } | null;
+        chosen: boolean;
+        shared_collections: { collection_name: string; access_type: string }[];
+      };
+    const label = async (as: TestUser) =>
+      (
+        (await (await m.request("GET", "/api/label/get_self_labelled_app_icon", { as })).json()) as {
+          app_name: string | null;
+        }
+      ).app_name;
+    const admin = async (as: TestUser) =>
+      (await (await m.request("GET", "/api/org/is_user_admin", { as })).json()) as {
+        is_admin: boolean;
+        organization_id: string;
+      };
+
+    // Not chosen yet: the white-labelled organisation is the default.
+    expect(await active(both)).toMatchObject({ organization: { name: "Olive Co" }, chosen: false });
+    expect(await label(both)).toBe("Olive Brain");
+
+    const chose = await post("/api/org/set_active_organization", both, { organization_id: pine.id });
+    expect(chose.status).toBe(200);
+    expect(await chose.json()).toMatchObject({ organization: { id: pine.id, role: "admin" }, chosen: true });
+    // Kept on the session: later requests follow Pine Co.
+    expect(await active(both)).toMatchObject({
+      organization: { name: "Pine Co" },
+      chosen: true,
+      shared_collections: [{ collection_name: "Pine notes", access_type: "write" }],
+    });
+    expect(await label(both)).toBeNull();
+    expect(await admin(both)).toEqual({ is_admin: true, organization_id: pine.id });
+    const url = (await (
+      await m.request("GET", "/api/user/get_organization_app_url", { as: both })
+    ).json()) as {
+      organization_name: string;
+    };
+    expect(url.organization_name).toBe("Pine Co");
+
+    // Back to Olive Co: its brand returns; there the user is a member, not an admin.
+    await post("/api/org/set_active_organization", both, { organization_id: orgId });
+    expect(await label(both)).toBe("Olive Brain");
+    expect(await admin(both)).toEqual({ is_admin: false, organization_id: orgId });
+
+    // Another sign-in session starts from the default; an organisation of others cannot be chosen.
+    const signIn = await m.request("POST", "/api/auth/sign-in", {
+      json: { email: both.email, password: "correct-horse-battery" },
+    });
+    const other = { ...both, token: ((await signIn.json()) as { token: string }).token };
+    await post("/api/org/set_active_organization", other, { organization_id: pine.id });
+    expect((await active(both)).organization?.name).toBe("Olive Co");
+    expect((await active(other)).organization?.name).toBe("Pine Co");
+    const stranger = await m.buildUser({ name: "Stranger" });
+    const refused = await post("/api/org/set_active_organization", stranger, { organization_id: pine.id });
+    expect(refused.status).toBe(404);
+    expect(await refused.json()).toMatchObject({ message: orgMessages.notFound });
+    expect((await active(stranger)).organization).toBeNull();
+
+    // Leaving the chosen organisation falls back to the default.
+    await post("/api/org/leave", other, { organization_id: pine.id });
+    expect(await active(other)).toMatchObject({ organization: { name: "Olive Co" }, chosen: false });
+  });
+
   it("stats are totals; workspace users need a paid team plan", async () => {
     const stats = await m.request("GET", `/api/org/get_organization_stats?organization_id=${orgId}&days=7`, {
       as: owner,

@@ -2,6 +2,7 @@ import { and, asc, count, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { queryRows } from "../../db/client.ts";
 import {
+  collection,
   collectionOrgShare,
   invitation,
   member,
@@ -248,6 +249,16 @@ export async function shareCollection(db: Tx, collectionId: string, organization
       target: [collectionOrgShare.collectionId, collectionOrgShare.organizationId],
       set: { role },
     });
+}
+
+/** The collections shared with an organisation, by name. */
+export async function collectionsSharedWith(db: Tx, organizationId: string) {
+  return db
+    .select({ id: collection.id, name: collection.name, role: collectionOrgShare.role })
+    .from(collectionOrgShare)
+    .innerJoin(collection, eq(collection.id, collectionOrgShare.collectionId))
+    .where(eq(collectionOrgShare.organizationId, organizationId))
+    .orderBy(asc(collection.name), asc(collection.id));
 }
 
 export async function unshareCollection(db: Tx, collectionId: string, organizationId: string) {

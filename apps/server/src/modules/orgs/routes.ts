@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  zActiveOrganization,
   zCreateOrganizationInput,
   zInvitationDetails,
   zInvitationIdInput,
@@ -16,6 +17,7 @@ import {
   zOrgStatsQuery,
   zOrganization,
   zOrganizationList,
+  zSetActiveOrganizationInput,
   zShareCollectionWithOrgInput,
   zUnshareCollectionWithOrgInput,
   zUpdateMemberRoleInput,
@@ -26,6 +28,7 @@ import type { AppContext } from "../../context.ts";
 import type { AppEnv } from "../../http/context.ts";
 import { createRouter, defineRoute } from "../../http/route.ts";
 import { requireAuth, type RequireAuthDeps } from "../../http/middleware/auth.ts";
+import * as active from "./active.ts";
 import * as keys from "./app-keys.ts";
 import * as invitations from "./invitations.ts";
 import * as service from "./service.ts";
@@ -280,6 +283,39 @@ export function orgRoutes(ctx: OrgRouteDeps) {
     },
     auth,
     async (c) => c.json(await service.organizationAppUrl(db, c.var.actor, ctx.publicUrl)),
+  );
+  defineRoute(
+    r,
+    {
+      method: "get",
+      path: "/org/get_active_organization",
+      summary:
+        "The organisation the app follows (chosen in this session, else the default) and the collections it shares",
+      tag,
+      response: zActiveOrganization,
+    },
+    auth,
+    async (c) => c.json(await active.getActiveOrganization(db, c.var.actor)),
+  );
+  defineRoute(
+    r,
+    {
+      method: "post",
+      path: "/org/set_active_organization",
+      summary: "Choose the organisation the app follows in this session (members only)",
+      tag,
+      body: zSetActiveOrganizationInput,
+      response: zActiveOrganization,
+    },
+    auth,
+    async (c, { body }) => {
+      // better-auth's organization plugin keeps the choice on this sign-in session.
+      const headers = new Headers({ authorization: c.req.header("authorization") ?? "" });
+      const setActive = async (organizationId: string) => {
+        await ctx.auth.api.setActiveOrganization({ headers, body: { organizationId } });
+      };
+      return c.json(await service.setActiveOrganization(db, c.var.actor, body.organization_id, setActive));
+    },
   );
   return r;
 }

@@ -14,6 +14,7 @@ import type { Logger } from "../../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { loadPlanState } from "../plans/service.ts";
 import { requireCollectionAccess } from "../access/index.ts";
+import { activeMembership, getActiveOrganization, present } from "./active.ts";
 import { canAdminister, isAdminRole, mayChangeRole, mayRemove } from "./policy.ts";
 import * as repo from "./repo.ts";
 
@@ -30,26 +31,35 @@ export async function requireMembership(db: repo.Tx, actor: Pick<Actor, "id">, o
 }
 
 /**
+ * The organisation a call without `organization_id` acts on: the one chosen in this session
+ * (while still a member), else the first the actor administers, else the first.
+ */
+function defaultMembership(all: repo.Membership[], actor: Pick<Actor, "activeOrganizationId">) {
+  const chosen = actor.activeOrganizationId
+    ? all.find((x) => x.organizationId === actor.activeOrganizationId)
+    : undefined;
+  return chosen ?? all.find((x) => isAdminRole(x.role)) ?? all[0];
+}
+
+/**
  * The membership an admin call acts on: the given organisation, else the first one the actor
  * administers. 404 when not a member, 403 when a member without the admin role.
  */
-export async function requireAdmin(db: repo.Tx, actor: Pick<Actor, "id">, organizationId?: string) {
+export async function requireAdmin(
+  db: repo.Tx,
+  actor: Pick<Actor, "id" | "activeOrganizationId">,
+  organizationId?: string,
+) {
   const all = await repo.membershipsOf(db, actor.id);
   const m = organizationId
     ? all.find((x) => x.organizationId === organizationId)
-    : (all.find((x) => isAdminRole(x.role)) ?? all[0]);
+    : defaultMembership(all, actor);
   if (!m) throw notFound(orgMessages.notFound);
   if (!canAdminister(m.role)) throw forbidden(orgMessages.adminsOnly);
   return m;
 }
 
-export const present = (m: repo.Membership): Organization => ({
-  id: m.organizationId,
-  name: m.name,
-  slug: m.slug,
-  role: m.role as OrgRole,
-  created_at: m.createdAt.toISOString(),
-});
+export { present };
 
 export async function listOrganizations(db: Db, actor: Actor): Promise<Organization[]> {
   return (await repo.membershipsOf(db, actor.id)).map(present);
@@ -160,8 +170,23 @@ export async function isUserAdmin(db: Db, actor: Actor, organizationId?: string)
   const all = await repo.membershipsOf(db, actor.id);
   const m = organizationId
     ? all.find((x) => x.organizationId === organizationId)
-    : (all.find((x) => isAdminRole(x.role)) ?? all[0]);
+    : defaultMembership(all, actor);
   return { is_admin: !!m && isAdminRole(m.role), organization_id: m?.organizationId ?? null };
+}
+
+/**
+ * POST /org/set_active_organization: makes an organisation the actor belongs to the active one of
+ * this session (better-auth's active organization, through `setActive`); 404 for any other.
+ */
+export async function setActiveOrganization(
+  db: Db,
+  actor: Actor,
+  organizationId: string,
+  setActive: (organizationId: string) => Promise<void>,
+) {
+  const m = await requireMembership(db, actor, organizationId);
+  await setActive(m.organizationId);
+  return getActiveOrganization(db, { ...actor, activeOrganizationId: m.organizationId });
 }
 
 /** Counts over the period; an admin sees totals, never a member's memories or questions. */
@@ -186,9 +211,9 @@ export async function getStats(
   };
 }
 
-/** GET /user/get_organization_app_url: where the actor's (first) organisation opens the app. */
+/** GET /user/get_organization_app_url: where the actor's active organisation opens the app. */
 export async function organizationAppUrl(db: Db, actor: Actor, publicUrl: string) {
-  const [m] = await repo.membershipsOf(db, actor.id);
+  const m = (await activeMembership(db, actor))?.membership;
   if (!m) return { organization_id: null, organization_name: null, app_url: null };
   return {
     organization_id: m.organizationId,

@@ -11,6 +11,7 @@ import {
 import type { Me } from "@mnemo/contracts";
 import { Menu } from "@/components/ui/dropdown-menu";
 import { useSignOut } from "@/features/auth";
+import { OrgSwitcher } from "@/features/org";
 import { themes, useTheme, type Theme } from "@/lib/theme";
 import { cn } from "@/lib/utils";
 
@@ -99,6 +100,7 @@ export function UserMenu({
             </Link>
           </Menu.Item>
         </Menu.Group>
+        <OrgSwitcher />
         <Menu.Separator />
         <Menu.Label className="py-1 text-xs font-medium text-muted-foreground" id="theme-menu-label">
           Theme

@@ -4,3 +4,4 @@ export { OrgAdminPage } from "./components/org-admin-page";
 export { InvitationPage } from "./components/invitation-page";
 export { SsoPage } from "./components/sso-page";
 export { useBranding } from "./hooks/use-branding";
+export { OrgSwitcher } from "./components/org-switcher";

@@ -60,7 +60,8 @@ async function uploadScreenshot(fileId: string, title: string, png: Blob | null)
 /**
  * Saves a canvas through the presigned flow (spec 3 §7): the document as `{title}.txt`
  * (canvas_data_type canvas), its PNG screenshot (canvas_screenshot), then confirm with file_type
- * canvas and the version the editor started from. Resolves the id and the version now stored.
+ * canvas, the version the editor started from and, for a new canvas made in a collection, that
+ * collection. Resolves the id and the version now stored.
  */
 export async function saveCanvas(input: {
   id: string | null;
@@ -68,6 +69,8 @@ export async function saveCanvas(input: {
   baseVersion: number | null;
   document: string;
   screenshot: () => Promise<Blob | null>;
+  /** The collection a new canvas is saved into (its first save only). */
+  collectionId?: string | null;
 }): Promise<{ id: string; contentVersion: number }> {
   const doc = new Blob([input.document], { type: "application/json" });
   if (doc.size > CANVAS_MAX_BYTES)
@@ -96,7 +99,7 @@ export async function saveCanvas(input: {
       upload_status: "success",
       file_type: "canvas",
       is_reindex: input.id !== null,
-      collections: [],
+      collections: input.id === null && input.collectionId ? [input.collectionId] : [],
       canvas_key: loc.file_key,
       screenshot_key: screenshotKey,
       base_version: input.baseVersion ?? undefined,

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useState, useSyncExternalStore } from "react";
-import { Link, useBlocker, useNavigate, useParams } from "react-router";
+import { Link, useBlocker, useNavigate, useParams, useSearchParams } from "react-router";
 import { ArrowLeftIcon, Loader2Icon, RotateCwIcon, SaveIcon } from "lucide-react";
 import { canvasMessages } from "@mnemo/contracts";
 import { Button } from "@/components/ui/button";
@@ -10,6 +10,16 @@ import { LazyExcalidrawEditor } from "./lazy-editor";
 import { ConflictDialog, LeaveDialog } from "./leave-dialog";
 
 const BACK = "/?tab=canvas";
+
+/**
+ * Where a canvas started from a collection page (`/canvas/new?collection={id}`) is saved and goes
+ * back to; read once, since the first save replaces the address.
+ */
+function useStartCollection(): string | null {
+  const [params] = useSearchParams();
+  const [collectionId] = useState(() => params.get("collection"));
+  return collectionId;
+}
 
 function LoadingOverlay() {
   return (
@@ -71,6 +81,8 @@ export function CanvasPage() {
 
 function CanvasEditorScreen({ loaded, reload }: { loaded: LoadedCanvas; reload: () => void }) {
   const navigate = useNavigate();
+  const collectionId = useStartCollection();
+  const back = collectionId ? `/collections/${encodeURIComponent(collectionId)}` : BACK;
   const dark = useDark();
   const [title, setTitle] = useState(() => canvasDisplayTitle(loaded.canvas?.title ?? DEFAULT_CANVAS_TITLE));
   const editable = loaded.canvas?.editable ?? true;
@@ -79,6 +91,7 @@ function CanvasEditorScreen({ loaded, reload }: { loaded: LoadedCanvas; reload: 
     initialVersion: loaded.canvas?.content_version ?? null,
     title: title.trim() || DEFAULT_CANVAS_TITLE,
     editable,
+    collectionId: loaded.canvas ? null : collectionId,
     // Outside the router on purpose: the editor (and its unsaved strokes) must stay mounted.
     onCreated: (id) => window.history.replaceState(window.history.state, "", `/canvas/${id}`),
   });
@@ -110,8 +123,14 @@ function CanvasEditorScreen({ loaded, reload }: { loaded: LoadedCanvas; reload: 
   return (
     <div className="flex h-dvh flex-col bg-background">
       <header className="flex h-12 shrink-0 items-center gap-2 border-b px-2 sm:px-3">
-        <Button variant="ghost" size="sm" onClick={() => void navigate(BACK)} aria-label="Back to canvases">
-          <ArrowLeftIcon aria-hidden /> <span className="hidden sm:inline">Canvases</span>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => void navigate(back)}
+          aria-label={collectionId ? "Back to the collection" : "Back to canvases"}
+        >
+          <ArrowLeftIcon aria-hidden />{" "}
+          <span className="hidden sm:inline">{collectionId ? "Collection" : "Canvases"}</span>
         </Button>
         <h1 className="min-w-0 flex-1">
           <input

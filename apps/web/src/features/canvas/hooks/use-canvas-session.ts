@@ -21,6 +21,8 @@ export function useCanvasSession(opts: {
   initialVersion: number | null;
   title: string;
   editable: boolean;
+  /** A new canvas started from a collection page is saved into that collection. */
+  collectionId?: string | null;
   onCreated: (id: string) => void;
 }) {
   const [id, setId] = useState(opts.initialId);
@@ -80,6 +82,7 @@ export function useCanvasSession(opts: {
         baseVersion: version.current,
         document: h.serialize(),
         screenshot: h.screenshot,
+        collectionId: latest.current.collectionId,
       });
       version.current = saved.contentVersion;
       savedFingerprint.current = fingerprint;

@@ -6,6 +6,7 @@ import {
   FolderXIcon,
   MoreHorizontalIcon,
   PencilIcon,
+  PenToolIcon,
   PlusIcon,
   Trash2Icon,
 } from "lucide-react";
@@ -37,8 +38,9 @@ export function CollectionNotFound({ id }: { id: string }) {
 }
 
 /**
- * A collection's title, access and counts, with the actions its `policies` allow: add memories
- * (`onAddMemories`, the capture dialog the app passes in), rename and delete.
+ * A collection's title, access and counts, with the actions its `policies` allow: a new canvas
+ * saved into the collection, add memories (`onAddMemories`, the capture dialog the app passes
+ * in), rename and delete.
  */
 export function CollectionHeader({
   collection,
@@ -75,6 +77,13 @@ export function CollectionHeader({
         </p>
       </div>
       <div className="flex items-center gap-2">
+        {p.add_sources && (
+          <Button asChild variant="outline">
+            <Link to={`/canvas/new?collection=${encodeURIComponent(collection.collection_id)}`}>
+              <PenToolIcon aria-hidden /> New canvas
+            </Link>
+          </Button>
+        )}
         {p.add_sources && (
           <Button onClick={onAddMemories}>
             <PlusIcon aria-hidden /> Add memories

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  zActiveOrganization,
   zInvitationDetails,
   zIsUserAdmin,
   zOrgAppKeys,
@@ -110,6 +111,18 @@ export const shareCollection = (organizationId: string, collectionId: string, ac
     method: "POST",
     body: { organization_id: organizationId, collection_id: collectionId, access_type: access },
     schema: zSuccess,
+  });
+
+/** GET /api/org/get_active_organization: the organisation the app follows and its shared collections. */
+export const getActiveOrganization = (signal?: AbortSignal) =>
+  api.request("/api/org/get_active_organization", { schema: zActiveOrganization, signal });
+
+/** POST /api/org/set_active_organization: kept on this sign-in session. */
+export const setActiveOrganization = (organizationId: string) =>
+  api.request("/api/org/set_active_organization", {
+    method: "POST",
+    body: { organization_id: organizationId },
+    schema: zActiveOrganization,
   });
 
 /** GET /api/label/get_self_labelled_app_icon. */

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { authToken } from "@/lib/auth-token";
-import { getSelfLabel, isUserAdmin, listOrganizations } from "../api/orgs";
+import { getActiveOrganization, getSelfLabel, isUserAdmin, listOrganizations } from "../api/orgs";
 
 /** Query keys of the organisation feature. */
 export const orgKeys = {
@@ -12,6 +12,7 @@ export const orgKeys = {
   keys: (id: string) => ["org", "keys", id] as const,
   sso: (id: string) => ["org", "sso", id] as const,
   label: ["org", "label"] as const,
+  active: ["org", "active"] as const,
 };
 
 export function useOrganizations() {
@@ -23,6 +24,15 @@ export function useIsOrgAdmin(organizationId: string) {
   return useQuery({
     queryKey: orgKeys.admin(organizationId),
     queryFn: ({ signal }) => isUserAdmin(organizationId, signal),
+  });
+}
+
+/** The organisation the app follows (chosen in this session, else the default). */
+export function useActiveOrganization() {
+  return useQuery({
+    queryKey: orgKeys.active,
+    queryFn: ({ signal }) => getActiveOrganization(signal),
+    enabled: !!authToken.get(),
   });
 }
 

@@ -3,6 +3,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { fixtureOrigin } from "./fixture-site-config";
 import { newUser, themedShots } from "./helpers";
+import { MemoryApi } from "./wall-api";
 
 /**
  * Issue 17, end to end: a brand-new account goes through the details screen and both onboarding
@@ -335,11 +336,11 @@ test("the Web App Manifest is valid and the share-target landing saves a shared 
 test("on an iPhone the setup screen plays its bundled video, and Done leads to the app", async ({
   browser,
   request,
+  baseURL,
 }) => {
-  const { MemoryApi } = await import("./wall-api");
   const api = await MemoryApi.signUp(request, newUser("iphone").email, "Ios Tester");
   const context = await browser.newContext({
-    baseURL: test.info().project.use.baseURL,
+    baseURL,
     userAgent:
       "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1",
     viewport: { width: 390, height: 844 },

@@ -20,8 +20,8 @@ test("after a first visit the app shell loads offline", async ({ page, context }
   await controlled(page);
   // The worker keeps what the first visit loaded before it was in control (told by the page).
   const entry = await page.evaluate(() =>
-    [...document.querySelectorAll<HTMLScriptElement>('script[type="module"][src^="/assets/"]')].map(
-      (s) => s.getAttribute("src")!,
+    [...document.querySelectorAll<HTMLScriptElement>('script[type="module"][src^="/assets/"]')].map((s) =>
+      s.getAttribute("src")!,
     ),
   );
   expect(entry.length).toBeGreaterThan(0);
@@ -100,6 +100,8 @@ test("a file shared from another app is kept by the service worker and saved", a
     timeout: 30_000,
   });
   // The inbox was emptied: landing again shares nothing twice.
-  const left = await page.evaluate(async () => (await (await caches.open("mnemo-share-inbox")).keys()).length);
+  const left = await page.evaluate(
+    async () => (await (await caches.open("mnemo-share-inbox")).keys()).length,
+  );
   expect(left).toBe(0);
 });

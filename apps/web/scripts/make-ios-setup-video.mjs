@@ -133,11 +133,41 @@ const scenes = [
 const ffmpeg = spawn(
   "ffmpeg",
   [
-    "-y", "-loglevel", "error",
-    "-f", "rawvideo", "-pix_fmt", "rgba", "-s", `${W}x${H}`, "-r", String(FPS), "-i", "-",
-    "-c:v", "libx264", "-profile:v", "baseline", "-pix_fmt", "yuv420p", "-crf", "30",
-    "-movflags", "+faststart", "-an", `${out}.mp4`,
-    "-c:v", "libvpx", "-crf", "30", "-b:v", "200k", "-an", `${out}.webm`,
+    "-y",
+    "-loglevel",
+    "error",
+    "-f",
+    "rawvideo",
+    "-pix_fmt",
+    "rgba",
+    "-s",
+    `${W}x${H}`,
+    "-r",
+    String(FPS),
+    "-i",
+    "-",
+    "-c:v",
+    "libx264",
+    "-profile:v",
+    "baseline",
+    "-pix_fmt",
+    "yuv420p",
+    "-crf",
+    "30",
+    "-movflags",
+    "+faststart",
+    "-an",
+    `${out}.mp4`,
+    "-c:v",
+    "libvpx",
+    "-pix_fmt",
+    "yuv420p",
+    "-crf",
+    "30",
+    "-b:v",
+    "200k",
+    "-an",
+    `${out}.webm`,
   ],
   { stdio: ["pipe", "inherit", "inherit"] },
 );
@@ -147,7 +177,8 @@ for (const scene of scenes) {
   for (let f = 0; f < SCENE_S * FPS; f++) {
     scene(ctx, f / FPS);
     const rgba = ctx.getImageData(0, 0, W, H).data;
-    if (!ffmpeg.stdin.write(Buffer.from(rgba.buffer))) await new Promise((r) => ffmpeg.stdin.once("drain", r));
+    if (!ffmpeg.stdin.write(Buffer.from(rgba.buffer)))
+      await new Promise((r) => ffmpeg.stdin.once("drain", r));
   }
 }
 ffmpeg.stdin.end();

@@ -7,7 +7,10 @@ import path from "node:path";
 import { createCanvas, GlobalFonts } from "@napi-rs/canvas";
 
 const out = path.join(import.meta.dirname, "..", "public", "samples", "welcome");
-const font = ["/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"];
+const font = [
+  "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+  "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+];
 GlobalFonts.registerFromPath(font[0], "Welcome Sans");
 GlobalFonts.registerFromPath(font[1], "Welcome Sans Bold");
 

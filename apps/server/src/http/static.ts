@@ -30,7 +30,10 @@ const types: Record<string, string> = {
  * One `bytes=` range of a file of `size` bytes (Safari plays a video only from a server that
  * answers ranges). Answers the inclusive span, "unsatisfiable", or null to send the whole file.
  */
-export function byteRange(header: string | undefined, size: number): [number, number] | "unsatisfiable" | null {
+export function byteRange(
+  header: string | undefined,
+  size: number,
+): [number, number] | "unsatisfiable" | null {
   const m = /^bytes=(\d*)-(\d*)$/.exec(header?.trim() ?? "");
   if (!m || (m[1] === "" && m[2] === "")) return null;
   let start: number;
@@ -93,7 +96,10 @@ export function serveWebApp(app: Hono<AppEnv>, webDist: string) {
       };
       const range = byteRange(c.req.header("range"), body.length);
       if (range === "unsatisfiable")
-        return new Response(null, { status: 416, headers: { ...headers, "content-range": `bytes */${body.length}` } });
+        return new Response(null, {
+          status: 416,
+          headers: { ...headers, "content-range": `bytes */${body.length}` },
+        });
       if (range)
         return new Response(body.subarray(range[0], range[1] + 1), {
           status: 206,

@@ -119,7 +119,11 @@ export function markdownBlocks(markdown: string): unknown[] {
 }
 
 /** Saves one sample page by the page path (its memory indexes like a note the user wrote). */
-async function savePageForItem(key: string, page: { title: string; markdown: string }, collectionId?: string) {
+async function savePageForItem(
+  key: string,
+  page: { title: string; markdown: string },
+  collectionId?: string,
+) {
   try {
     const saved = await savePage({
       title: page.title,

@@ -40,7 +40,9 @@ const cards = [
 
 const width = 1200;
 for (const card of cards) {
-  const height = 200 + card.lines.length * 70;
+  // 16:9, the wall's thumbnail shape, with the text centred (nothing is cropped).
+  const height = 675;
+  const top = Math.round((height - (200 + card.lines.length * 70)) / 2);
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext("2d");
   ctx.fillStyle = "#ffffff";
@@ -49,9 +51,9 @@ for (const card of cards) {
   ctx.fillRect(0, 0, width, 16);
   ctx.fillStyle = "#111827";
   ctx.font = "56px 'Welcome Sans Bold'";
-  ctx.fillText(card.title, 60, 120);
+  ctx.fillText(card.title, 60, top + 120);
   ctx.font = "36px 'Welcome Sans'";
-  card.lines.forEach((line, i) => ctx.fillText(line, 60, 210 + i * 70));
+  card.lines.forEach((line, i) => ctx.fillText(line, 60, top + 210 + i * 70));
   const png = canvas.toBuffer("image/png");
   fs.writeFileSync(path.join(out, card.file), png);
   console.log(card.file, png.length, "bytes");

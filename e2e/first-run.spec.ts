@@ -3,6 +3,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { fixtureOrigin } from "./fixture-site-config";
 import { newUser, themedShots } from "./helpers";
+import { MemoryApi } from "./wall-api";
 
 /**
  * Issue 17, end to end: a brand-new account goes through the details screen and both onboarding
@@ -104,13 +105,41 @@ test("first run: details, both onboarding steps, the samples answer with a citat
   expect([null, "true"]).toContain(flags.first);
   for (const title of ["The memex: a machine for the memory", "mnemo-quick-start.pdf"])
     await expect(card(page, title)).toBeVisible();
+  // The eight welcome items arrive by themselves (spec 3 §9): pages, web pages and images, through
+  // the upload paths, and every one is indexed.
+  const welcome = [
+    "Welcome to Mnemo",
+    "Asking your memories",
+    "Collections keep related memories together",
+    "The method of loci: a palace of memories",
+    "Commonplace books: keeping what you read",
+    "Ebbinghaus and the forgetting curve",
+    "welcome-save-a-memory.png",
+    "welcome-ask-with-sources.png",
+  ];
+  for (const title of welcome) await expect(card(page, title)).toBeVisible({ timeout: 30_000 });
+  const token = await page.evaluate(() => localStorage.getItem("mnemo.token"));
+  const auth = { authorization: `Bearer ${token}` };
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get("/api/sources?page_size=50", { headers: auth });
+        const body = (await res.json()) as { results: { meta: { status: string } }[] };
+        return body.results.filter((s) => s.meta.status === "success").length;
+      },
+      { timeout: 90_000 },
+    )
+    .toBe(12);
   await themedShots(page, "first-run-wall");
   await page.goto("/collections");
   await page
     .getByRole("link", { name: /This is a collection/ })
     .first()
     .click();
-  await expect(page.getByTestId("memory-card")).toHaveCount(4);
+  // The four recommendations and six of the welcome items.
+  await expect(page.getByTestId("memory-card")).toHaveCount(10);
+  await expect(card(page, "Welcome to Mnemo")).toHaveCount(0);
+  await expect(card(page, "Ebbinghaus and the forgetting curve")).toBeVisible();
 
   // Ask: the answer comes from the samples, with a citation.
   await page.goto("/chat/new");
@@ -122,6 +151,32 @@ test("first run: details, both onboarding steps, the samples answer with a citat
   await expect(item.getByTestId("answer")).toContainText("memory extender");
   await expect(item.locator("[data-citation]").first()).toBeVisible();
   await expect(item.getByTestId("source-card").filter({ hasText: "memex" }).first()).toBeVisible();
+  // …and from a welcome item.
+  await page.goto("/chat/new");
+  await box.fill("Who measured the forgetting curve, and in which year did he publish it?");
+  await box.press("Enter");
+  const second = page.getByTestId("chat-item").first();
+  await expect(second).toHaveAttribute("data-status", "success", { timeout: 30_000 });
+  await expect(second.getByTestId("answer")).toContainText("Ebbinghaus");
+  await expect(second.locator("[data-citation]").first()).toBeVisible();
+  await expect(
+    second.getByTestId("source-card").filter({ hasText: "Ebbinghaus and the forgetting curve" }).first(),
+  ).toBeVisible();
+
+  // A welcome item is removed like any memory, and the welcome items never come back.
+  await page.goto("/");
+  await card(page, "Welcome to Mnemo").hover();
+  await card(page, "Welcome to Mnemo")
+    .getByRole("button", { name: /^Actions for/ })
+    .click();
+  await page.getByRole("menuitem", { name: "Delete" }).click();
+  await page.getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(card(page, "Welcome to Mnemo")).toHaveCount(0);
+  const again = await page.request.post("/api/user/welcome_items", { headers: auth });
+  expect(await again.json()).toEqual({ claimed: false });
+  await page.reload();
+  await expect(card(page, "Ebbinghaus and the forgetting curve")).toBeVisible();
+  await expect(card(page, "Welcome to Mnemo")).toHaveCount(0);
 
   // Two tabs: a note added in the first appears in the second without a reload.
   await page.goto("/");
@@ -276,4 +331,45 @@ test("the Web App Manifest is valid and the share-target landing saves a shared 
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Invalid url" })).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   await expect(uploadDialog(page)).toHaveCount(0);
+});
+
+test("on an iPhone the setup screen plays its bundled video, and Done leads to the app", async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const api = await MemoryApi.signUp(request, newUser("iphone").email, "Ios Tester");
+  const context = await browser.newContext({
+    baseURL,
+    userAgent:
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1",
+    viewport: { width: 390, height: 844 },
+  });
+  await context.addInitScript((token) => localStorage.setItem("mnemo.token", token), api.token);
+  const page = await context.newPage();
+  try {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { name: "Set up Mnemo on your iPhone" })).toBeVisible();
+    const video = page.getByLabel("How to add Mnemo to your home screen");
+    await expect(video).toBeVisible();
+    // The video is Mnemo's own file, served by Mnemo, and it plays (muted, inline, looping).
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(2);
+    const info = await video.evaluate((v: HTMLVideoElement) => ({
+      src: v.currentSrc,
+      duration: v.duration,
+      width: v.videoWidth,
+    }));
+    expect(new URL(info.src).pathname).toMatch(/^\/onboarding\/ios-setup\.(mp4|webm)$/);
+    expect(info.duration).toBeGreaterThan(5);
+    expect(info.width).toBeGreaterThan(0);
+    await expect(page.getByText("Choose Add to Home Screen, then Add.")).toBeVisible();
+    await page.screenshot({ path: "artifacts/e2e/ios-setup-390-light.png" });
+    await page.getByRole("button", { name: "Done" }).click();
+    await expect(page.getByRole("heading", { name: "Set up Mnemo on your iPhone" })).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "No memories yet" })).toBeVisible();
+  } finally {
+    await context.close();
+  }
 });

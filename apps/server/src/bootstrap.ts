@@ -11,7 +11,7 @@ import { existingAccountMail, verificationMail } from "./modules/mail/messages.t
 import { bindGrantsOfVerifiedAddress } from "./modules/collections/invitations.ts";
 import { insertProfile } from "./modules/users/repo.ts";
 import { EventBus } from "./modules/events/bus.ts";
-import { postgresRelay } from "./modules/events/pg-relay.ts";
+import { databaseRelay } from "./modules/events/relay.ts";
 import { databaseEventStore } from "./modules/events/store.ts";
 import { createOperatorKey } from "./modules/notices/operator.ts";
 import { webVersionReader } from "./modules/notices/service.ts";
@@ -97,12 +97,10 @@ export function buildContext(config: Config, database: Database, log: Logger): A
     webSearch: webSearchFromConfig(config),
     transcription: transcriptionFromConfig(config),
     embeddings,
-    // Across processes on PostgreSQL (a worker's indexing events reach the API holding the stream).
-    // Kept briefly in the database so a reconnecting stream catches up (Last-Event-ID).
-    events: new EventBus(
-      database.pool ? postgresRelay(database.pool, log) : undefined,
-      databaseEventStore(database.db),
-    ),
+    // Through the database's LISTEN/NOTIFY, PostgreSQL or PGlite alike (on PostgreSQL a worker's
+    // indexing events reach the API process holding the stream). Kept briefly in the database so a
+    // reconnecting stream catches up (Last-Event-ID).
+    events: new EventBus(databaseRelay(database, log), databaseEventStore(database.db)),
     operator: createOperatorKey(secret),
     webVersion: webVersionReader(config.webDist),
     mailer,

@@ -28,6 +28,23 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+/*
+ * The page tells the worker which hashed assets it loaded before the worker controlled it (the
+ * first visit): they join the shell, so the next load works offline without the HTTP cache.
+ */
+self.addEventListener("message", (event) => {
+  const data = event.data;
+  if (!data || data.type !== "cache-shell-assets" || !Array.isArray(data.urls)) return;
+  const urls = data.urls
+    .filter((u) => typeof u === "string" && /^\/(assets|icons)\/[\w.-]+$/.test(u))
+    .slice(0, 300);
+  event.waitUntil(
+    caches.open(SHELL).then(async (cache) => {
+      for (const url of urls) if (!(await cache.match(url))) await cache.add(url).catch(() => undefined);
+    }),
+  );
+});
+
 async function receiveShare(request) {
   const form = await request.formData();
   const cache = await caches.open(INBOX);

@@ -10,10 +10,22 @@ applyTheme();
 
 // The offline shell and the share target (public/sw.js); production builds only.
 if (import.meta.env.PROD && "serviceWorker" in navigator)
-  window.addEventListener(
-    "load",
-    () => void navigator.serviceWorker.register("/sw.js").catch(() => undefined),
-  );
+  window.addEventListener("load", () => void registerServiceWorker().catch(() => undefined));
+
+/**
+ * Registers the worker, then hands it the hashed assets this page loaded before the worker was in
+ * control (a first visit), so the shell it keeps is complete for offline loads.
+ */
+async function registerServiceWorker() {
+  await navigator.serviceWorker.register("/sw.js");
+  const ready = await navigator.serviceWorker.ready;
+  const urls = performance
+    .getEntriesByType("resource")
+    .map((e) => new URL(e.name))
+    .filter((u) => u.origin === location.origin && /^\/(assets|icons)\//.test(u.pathname))
+    .map((u) => u.pathname);
+  ready.active?.postMessage({ type: "cache-shell-assets", urls });
+}
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

@@ -66,3 +66,7 @@ export type CreateUserInput = z.infer<typeof zCreateUserInput>;
 
 /** PUT /api/user/onboarding_step (spec 3 §7 update onboarding step). */
 export const zOnboardingStepInput = z.object({ step: z.number().int().min(0).max(3) });
+
+/** POST /api/user/welcome_items: whether this call claimed the account's one-time welcome items. */
+export const zWelcomeItemsClaim = z.object({ claimed: z.boolean() });
+export type WelcomeItemsClaim = z.infer<typeof zWelcomeItemsClaim>;

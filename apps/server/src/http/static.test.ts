@@ -47,6 +47,23 @@ describe("the web app's HTML and static files", () => {
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
+  it("answers byte ranges (Safari plays the bundled video only from a server that does)", async () => {
+    const whole = await m.request("GET", "/assets/app.js");
+    expect(whole.headers.get("accept-ranges")).toBe("bytes");
+    const text = "console.log('app')";
+    const first = await m.request("GET", "/assets/app.js", { headers: { range: "bytes=0-1" } });
+    expect(first.status).toBe(206);
+    expect(first.headers.get("content-range")).toBe(`bytes 0-1/${text.length}`);
+    expect(await first.text()).toBe("co");
+    const tail = await m.request("GET", "/assets/app.js", { headers: { range: "bytes=-5" } });
+    expect(await tail.text()).toBe(text.slice(-5));
+    const open = await m.request("GET", "/assets/app.js", { headers: { range: "bytes=8-" } });
+    expect(await open.text()).toBe(text.slice(8));
+    const past = await m.request("GET", "/assets/app.js", { headers: { range: "bytes=999-" } });
+    expect(past.status).toBe(416);
+    expect(past.headers.get("content-range")).toBe(`bytes */${text.length}`);
+  });
+
   it.each(["/%E0%A4%A", "/assets/%", "/%zz"])(
     "answers a malformed percent-encoding (%s) with 400, not 500",
     async (url) => {

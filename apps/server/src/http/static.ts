@@ -22,7 +22,34 @@ const types: Record<string, string> = {
   ".webmanifest": "application/manifest+json",
   ".md": "text/markdown; charset=utf-8",
   ".pdf": "application/pdf",
+  ".mp4": "video/mp4",
+  ".webm": "video/webm",
 };
+
+/**
+ * One `bytes=` range of a file of `size` bytes (Safari plays a video only from a server that
+ * answers ranges). Answers the inclusive span, "unsatisfiable", or null to send the whole file.
+ */
+export function byteRange(
+  header: string | undefined,
+  size: number,
+): [number, number] | "unsatisfiable" | null {
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header?.trim() ?? "");
+  if (!m || (m[1] === "" && m[2] === "")) return null;
+  let start: number;
+  let end: number;
+  if (m[1] === "") {
+    const suffix = Number(m[2]);
+    if (suffix === 0) return "unsatisfiable";
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === "" ? size - 1 : Math.min(Number(m[2]), size - 1);
+  }
+  if (start >= size || start > end) return "unsatisfiable";
+  return [start, end];
+}
 
 /**
  * Serves the built web app: files under `webDist`, and `index.html` for every client route
@@ -60,14 +87,25 @@ export function serveWebApp(app: Hono<AppEnv>, webDist: string) {
       // Read into memory: a Node stream handed to Response crashes the process (undici
       // "ReadableStream is already closed") when the browser aborts the download.
       const body = await fs.promises.readFile(file);
-      return new Response(body, {
-        headers: {
-          "content-type": types[ext] ?? "application/octet-stream",
-          "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
-          "x-content-type-options": "nosniff",
-          ...(ext === ".html" ? htmlSecurityHeaders(body.toString("utf8")) : {}),
-        },
-      });
+      const headers: Record<string, string> = {
+        "content-type": types[ext] ?? "application/octet-stream",
+        "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
+        "x-content-type-options": "nosniff",
+        "accept-ranges": "bytes",
+        ...(ext === ".html" ? htmlSecurityHeaders(body.toString("utf8")) : {}),
+      };
+      const range = byteRange(c.req.header("range"), body.length);
+      if (range === "unsatisfiable")
+        return new Response(null, {
+          status: 416,
+          headers: { ...headers, "content-range": `bytes */${body.length}` },
+        });
+      if (range)
+        return new Response(body.subarray(range[0], range[1] + 1), {
+          status: 206,
+          headers: { ...headers, "content-range": `bytes ${range[0]}-${range[1]}/${body.length}` },
+        });
+      return new Response(body, { headers });
     }
     if (path.extname(rel) && !rel.endsWith(".html")) return c.text("Not found", 404);
     const index = path.join(root, "index.html");

@@ -26,8 +26,9 @@ export const EVERYONE = "*";
 export type EventListener = (e: UserEvent, id?: number) => void;
 
 /**
- * Carries events between processes (PostgreSQL's LISTEN/NOTIFY, `pg-relay.ts`): a worker process
- * publishes, the API process holding the user's `/api/events` stream delivers.
+ * Carries events between processes through the database's LISTEN/NOTIFY (`pg-relay.ts` on
+ * PostgreSQL, `pglite-relay.ts` on embedded PGlite): a worker process publishes, the API process
+ * holding the user's `/api/events` stream delivers.
  */
 export interface EventRelay {
   /** Sends one message to every process (this one included; the bus drops its own); never rejects. */
@@ -40,9 +41,10 @@ export interface EventRelay {
 type Wire = { o: string; u: string; e: UserEvent; i?: number };
 
 /**
- * Fan-out of user events to open `/api/events` streams. In-process always; with a relay (PostgreSQL)
- * across every process on the same database, so a worker's indexing events reach the API process
- * that holds the user's stream. Embedded mode (PGlite) is one process by construction.
+ * Fan-out of user events to open `/api/events` streams. In-process always; with a relay (the
+ * database's LISTEN/NOTIFY, PostgreSQL or PGlite) to every bus on the same database, so a worker's
+ * indexing events reach the API process that holds the user's stream. The code is the same for
+ * both databases; on PGlite the other buses are those sharing the embedded instance.
  */
 export class EventBus {
   private readonly emitter = new EventEmitter();

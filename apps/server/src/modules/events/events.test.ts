@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestMnemo, openTestDatabase, type TestMnemo } from "../../test/harness.ts";
+import { createTestMnemo, openTestDatabase, testDatabases, type TestMnemo } from "../../test/harness.ts";
 import { createLogger } from "../../logger.ts";
 import { waitUntil } from "../../test/wait.ts";
 import { sseReader } from "../../test/sse.ts";
 import { EventBus, type UserEvent } from "./bus.ts";
-import { postgresRelay } from "./pg-relay.ts";
+import { databaseRelay } from "./relay.ts";
 
 describe("server-sent events", () => {
   let m: TestMnemo;
@@ -76,16 +76,36 @@ describe("server-sent events", () => {
     expect(await third.next()).toEqual({ event: "announcement", data: { uid: "a1", show: true } });
     await third.close();
   });
+
+  it("holds its streams on the embedded database's LISTEN/NOTIFY, like on PostgreSQL", async () => {
+    const ann = await m.buildUser();
+    const stream = sseReader(await m.request("GET", "/api/events", { as: ann }));
+    expect(await stream.next()).toMatchObject({ event: "me" });
+    // Another bus on the same PGlite instance (another origin) publishes through pg_notify only:
+    // the server's stream hears it only by listening on the database.
+    const other = new EventBus(databaseRelay(m.ctx.database, createLogger("silent")));
+    try {
+      await other.publish(ann.id, {
+        type: "indexing",
+        data: { id: "via-notify", type: "file", indexing_status: "success" },
+      });
+      expect(await stream.next()).toMatchObject({ event: "indexing", data: { id: "via-notify" } });
+    } finally {
+      await other.close();
+      await stream.close();
+    }
+  });
 });
 
-// Several processes on one PostgreSQL database: a worker publishes, the API holding the stream
-// delivers (the scale-out test, scale-out.test.ts, runs this across real processes).
-describe.skipIf(!process.env.TEST_DATABASE_URL)("events across processes (postgres)", () => {
-  it("delivers an event published by another process once, to that user's subscribers only", async () => {
-    const { database, cleanup } = await openTestDatabase("postgres");
+// Several buses on one database: a worker publishes, the API holding the stream delivers (the
+// scale-out test, scale-out.test.ts, runs this across real processes on PostgreSQL). The same bus
+// code runs on both databases; on PGlite the buses share the embedded instance.
+describe.each(testDatabases())("events across buses (%s)", (kind) => {
+  it("delivers an event published by another bus once, to that user's subscribers only", async () => {
+    const { database, cleanup } = await openTestDatabase(kind);
     const log = createLogger("silent");
-    const api = new EventBus(postgresRelay(database.pool!, log));
-    const worker = new EventBus(postgresRelay(database.pool!, log));
+    const api = new EventBus(databaseRelay(database, log));
+    const worker = new EventBus(databaseRelay(database, log));
     try {
       const seen: UserEvent[] = [];
       const others: UserEvent[] = [];
@@ -110,6 +130,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("events across processes (postgr
       worker.publish("ann", { ...done, data: { ...done.data, id: "m3" } });
       await waitUntil("a later event", () => seen.length > 2);
       expect(own).toHaveLength(1);
+      if (kind !== "postgres") return;
 
       // The listening connection is dropped (a database restart, an admin): the relay listens again.
       const listeners = await database.pool!.query<{ ok: boolean }>(

@@ -2,9 +2,11 @@ import pg from "pg";
 import type { Logger } from "../../logger.ts";
 import type { EventRelay } from "./bus.ts";
 
-const CHANNEL = "mnemo_events";
+export const RELAY_CHANNEL = "mnemo_events";
 /** NOTIFY payloads must stay under 8,000 bytes; larger events stay in their process. */
-const MAX_PAYLOAD = 7_900;
+export const RELAY_MAX_PAYLOAD = 7_900;
+const CHANNEL = RELAY_CHANNEL;
+const MAX_PAYLOAD = RELAY_MAX_PAYLOAD;
 const RECONNECT_MS = 1_000;
 
 /**

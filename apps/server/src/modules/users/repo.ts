@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { user, userProfile } from "../../db/schema/index.ts";
 
@@ -33,6 +33,22 @@ export async function mergeMetadata(db: Db, userId: string, patch: Record<string
     .where(eq(userProfile.userId, userId))
     .returning({ metadata: userProfile.metadata });
   return rows[0]?.metadata;
+}
+
+/**
+ * Sets a one-time flag in the metadata JSON unless it is already there, in one statement: only
+ * one caller ever gets true (two tabs finishing onboarding together claim once).
+ */
+export async function claimMetadataFlag(db: Db, userId: string, flag: string): Promise<boolean> {
+  const rows = await db
+    .update(userProfile)
+    .set({
+      metadata: sql`${userProfile.metadata} || jsonb_build_object(${flag}::text, true)`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(userProfile.userId, userId), sql`(${userProfile.metadata} ->> ${flag}::text) is null`))
+    .returning({ userId: userProfile.userId });
+  return rows.length > 0;
 }
 
 export async function updateName(db: Db, userId: string, name: string) {

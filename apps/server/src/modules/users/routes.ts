@@ -5,6 +5,7 @@ import {
   zUpdateProfileInput,
   zUpdateUserMetadataInput,
   zUserMetadata,
+  zWelcomeItemsClaim,
 } from "@mnemo/contracts";
 import type { Actor } from "../../context.ts";
 import type { AppContext } from "../../context.ts";
@@ -116,6 +117,18 @@ export function userRoutes(ctx: UserRouteDeps) {
       await service.setOnboardingStep(db, c.var.actor, body.step);
       return c.json({ success: true, step: body.step });
     },
+  );
+  defineRoute(
+    r,
+    {
+      method: "post",
+      path: "/user/welcome_items",
+      summary: "Claim the one-time welcome sample items (claimed is true for the first call only)",
+      tag: "users",
+      response: zWelcomeItemsClaim,
+    },
+    auth,
+    async (c) => c.json({ claimed: await service.claimWelcomeItems(db, c.var.actor) }),
   );
   return r;
 }

@@ -54,3 +54,14 @@ export async function saveDetails(db: Db, actor: Actor, input: CreateUserInput) 
 export async function setOnboardingStep(db: Db, actor: Actor, step: number) {
   await repo.setOnboardingStep(db, actor.id, step);
 }
+
+const welcomeItemsFlag = "welcomeItemsClaimed";
+
+/**
+ * The welcome sample items (spec 3 §9: eight for new users, six into a collection) are added once
+ * per account by the web app through the upload paths; this claims that once. The flag lives in
+ * the metadata JSON but is not part of the user's document (the metadata schema drops it).
+ */
+export async function claimWelcomeItems(db: Db, actor: Actor): Promise<boolean> {
+  return repo.claimMetadataFlag(db, actor.id, welcomeItemsFlag);
+}

@@ -69,5 +69,23 @@ for (const kind of testDatabases()) {
       });
       await other.close();
     });
+
+    it("hands the welcome items out once per account, even to two tabs at the same moment", async () => {
+      const ann = await m.buildUser();
+      const bob = await m.buildUser();
+      const claim = async (as: typeof ann) =>
+        ((await (await m.request("POST", "/api/user/welcome_items", { as })).json()) as { claimed: boolean })
+          .claimed;
+      const both = await Promise.all([claim(ann), claim(ann)]);
+      expect(both.sort()).toEqual([false, true]);
+      expect(await claim(ann)).toBe(false);
+      // Another account has its own; the flag is not part of the user's document.
+      expect(await claim(bob)).toBe(true);
+      const me = await (await m.request("GET", "/api/user/me", { as: ann })).json();
+      expect(Object.keys(me.metadata)).not.toContain("welcomeItemsClaimed");
+      // Other metadata changes keep the claim.
+      await m.request("PATCH", "/api/user/metadata", { as: ann, json: { submitUserDetails: true } });
+      expect(await claim(ann)).toBe(false);
+    });
   });
 }

@@ -3,12 +3,22 @@ import { Button } from "@/components/ui/button";
 import { useMe, useUpdateMetadata } from "@/features/users";
 import { cn } from "@/lib/utils";
 import { useAnnouncements } from "../hooks/use-announcements";
+import { useDesktopUpdate } from "../hooks/use-desktop-update";
 import { useUpdateCheck } from "../hooks/use-update-check";
+import { desktopBridge, updateToOffer, type UpdateKind } from "../logic/desktop-bridge";
 import { announcementToShow } from "../logic/notices";
 
-/** Update-available banner (spec 3 §2, §4): a newer web build is served; Install now reloads. */
-export function UpdateBanner({ available }: { available: boolean }) {
-  if (!available) return null;
+/**
+ * Update-available banner (spec 3 §2, §4): a newer web build is served (Install now reloads), or the
+ * desktop shell has downloaded an update (Install now quits and installs it).
+ */
+export function UpdateBanner({ update }: { update: UpdateKind | null }) {
+  if (!update) return null;
+  const install = () => {
+    const bridge = update === "desktop" ? desktopBridge() : null;
+    if (bridge) bridge.quitAndInstall();
+    else window.location.reload();
+  };
   return (
     <div
       role="status"
@@ -17,7 +27,7 @@ export function UpdateBanner({ available }: { available: boolean }) {
     >
       <RefreshCwIcon className="size-4 shrink-0 text-primary" aria-hidden />
       <span className="min-w-0 flex-1">A new version of Mnemo is available.</span>
-      <Button size="sm" onClick={() => window.location.reload()}>
+      <Button size="sm" onClick={install}>
         Install now
       </Button>
     </div>
@@ -66,10 +76,11 @@ export function AnnouncementBanner() {
 
 /** Both notices, stacked above the signed-in app. */
 export function NoticeBanners() {
-  const updateAvailable = useUpdateCheck();
+  const webUpdate = useUpdateCheck();
+  const desktopUpdate = useDesktopUpdate();
   return (
     <>
-      <UpdateBanner available={updateAvailable} />
+      <UpdateBanner update={updateToOffer(webUpdate, desktopUpdate)} />
       <AnnouncementBanner />
     </>
   );

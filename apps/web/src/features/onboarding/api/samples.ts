@@ -4,12 +4,15 @@ import { sampleContent } from "@mnemo/contracts/constants";
 import { api } from "@/lib/api";
 import type { SampleUpload } from "@/features/upload";
 
-/** The bundled sample list (apps/web/public/samples/samples.json), served by Mnemo itself. */
+/**
+ * The bundled sample lists, served by Mnemo itself: the recommendations (samples.json) and the
+ * welcome items (welcome.json; spec 3 §3 Sample item: type page, webpage or image).
+ */
 const zSampleItem = z.object({
-  type: z.enum(["webpage", "file"]),
+  type: z.enum(["webpage", "file", "page", "image"]),
   title: z.string(),
   url: z.string().nullable(),
-  filename: z.string().regex(/^[\w.-]+$/),
+  filename: z.string().regex(/^(?:[\w-]+\/)?[\w-][\w.-]*$/),
   description: z.string(),
   addToCollection: z.boolean(),
 });
@@ -18,9 +21,10 @@ export type SampleItem = z.infer<typeof zSampleItem>;
 
 const base = "/samples/";
 
-async function getOk(path: string, signal?: AbortSignal): Promise<Response> {
+/** Fetches a bundled sample; images must download with a status below 400 (spec 3 §5). */
+async function getOk(path: string, signal?: AbortSignal, below = 300): Promise<Response> {
   const res = await fetch(base + path, { signal });
-  if (!res.ok) throw new Error(`The sample ${path} could not be loaded (HTTP ${res.status}).`);
+  if (res.status >= below) throw new Error(`The sample ${path} could not be loaded (HTTP ${res.status}).`);
   return res;
 }
 
@@ -29,9 +33,22 @@ export async function loadSampleManifest(signal?: AbortSignal) {
   return zSampleManifest.parse(await (await getOk("samples.json", signal)).json());
 }
 
-/** One sample ready for the upload paths: a web page with its bundled content, or the file itself. */
+/** The welcome items for a new account (spec 3 §9: eight, six of them into the sample collection). */
+export async function loadWelcomeManifest(signal?: AbortSignal) {
+  return zSampleManifest.parse(await (await getOk("welcome.json", signal)).json());
+}
+
+/**
+ * One sample ready for the upload paths: a web page with its bundled content, a text page, or the
+ * file (a PDF or an image) itself.
+ */
 export async function loadSample(item: SampleItem): Promise<SampleUpload> {
-  const res = await getOk(item.filename);
+  const res = await getOk(
+    item.filename,
+    undefined,
+    item.type === "image" ? sampleContent.imageDownloadStatusBelow : 300,
+  );
+  if (item.type === "page") return { kind: "page", title: item.title, markdown: await res.text() };
   if (item.type === "webpage" && item.url)
     return {
       kind: "link",
@@ -41,7 +58,8 @@ export async function loadSample(item: SampleItem): Promise<SampleUpload> {
       content: await res.text(),
     };
   const blob = await res.blob();
-  return { kind: "file", file: new File([blob], item.filename, { type: blob.type || "application/pdf" }) };
+  const name = item.filename.split("/").pop() ?? item.filename;
+  return { kind: "file", file: new File([blob], name, { type: blob.type || "application/pdf" }) };
 }
 
 /** The sample collection ('This is a collection'), found or created (spec 3 §9). */

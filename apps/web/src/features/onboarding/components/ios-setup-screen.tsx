@@ -13,8 +13,9 @@ const steps = [
 ];
 
 /**
- * The iOS setup screen (spec 3 §2, §4), shown once on iOS until hasSetupIOSApp is set. The spec's
- * video is not shipped (Mnemo downloads nothing); the same steps are written out instead.
+ * The iOS setup screen (spec 3 §2, §4), shown once on iOS until hasSetupIOSApp is set: a short
+ * video, shipped with Mnemo (drawn by apps/web/scripts/make-ios-setup-video.mjs; nothing is
+ * fetched from elsewhere), with the same steps written out beneath it, and Done.
  */
 export function IOSSetupScreen() {
   const update = useUpdateMetadata();
@@ -23,7 +24,21 @@ export function IOSSetupScreen() {
       title="Set up Mnemo on your iPhone"
       subtitle="Add Mnemo to your home screen to use it like an app."
     >
-      <ol className="flex flex-col gap-4">
+      <video
+        className="mx-auto mb-5 aspect-[9/16] max-h-80 rounded-lg border bg-muted"
+        aria-label="How to add Mnemo to your home screen"
+        aria-describedby="ios-setup-steps"
+        autoPlay
+        muted
+        loop
+        playsInline
+        controls
+        preload="auto"
+      >
+        <source src="/onboarding/ios-setup.mp4" type="video/mp4" />
+        <source src="/onboarding/ios-setup.webm" type="video/webm" />
+      </video>
+      <ol id="ios-setup-steps" className="flex flex-col gap-4">
         {steps.map(({ icon: Icon, text }, i) => (
           <li key={i} className="flex items-start gap-3 text-sm">
             <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">

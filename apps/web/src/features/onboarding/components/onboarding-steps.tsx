@@ -10,6 +10,7 @@ import { saveMemories, UploadList, UploadMemoriesPanel, useUploadState } from "@
 import { useUpdateMetadata } from "@/features/users";
 import { errorMessage } from "@/lib/api";
 import { updateOnboardingStep } from "../api/first-run";
+import { addWelcomeItems } from "../api/welcome";
 import { continueState, readCurrentStep, writeCurrentStep } from "../logic/first-run";
 import { FirstRunFrame } from "./first-run-frame";
 import { Recommendations } from "./recommendations";
@@ -67,8 +68,12 @@ export function OnboardingSteps() {
       return;
     }
     writeCurrentStep(localStorage, null);
-    // The memories added in step 1 move to the notification card ('Preparing your memory wall').
+    // The memories added in step 1 move to the notification card ('Preparing your memory wall'),
+    // joined there by the account's welcome items (spec 3 §9), added once per account.
     if (listed.length) saveMemories();
+    void addWelcomeItems().catch((err: unknown) =>
+      toast.error(errorMessage(err, "The welcome memories could not be added.")),
+    );
     void navigate("/", { replace: true });
   };
 

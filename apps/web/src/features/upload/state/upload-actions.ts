@@ -67,8 +67,13 @@ async function uploadFileForItem(key: string, file: File, collectionId?: string)
   }
 }
 
+/** Where new rows show: the add-memory dialog's list, or straight on the notification card. */
+type Placement = { notify: boolean; inDialog: boolean };
+const inDialog: Placement = { notify: false, inDialog: true };
+const onCard: Placement = { notify: true, inDialog: false };
+
 /** Adds picked files (already validated) to the list and starts their uploads. */
-export function addFiles(files: File[], collectionId?: string) {
+export function addFiles(files: File[], collectionId?: string, placement: Placement = inDialog) {
   const items: UploadItem[] = files.map((file) => ({
     key: newItemKey(),
     kind: "file",
@@ -76,27 +81,99 @@ export function addFiles(files: File[], collectionId?: string) {
     size: file.size,
     status: "idle",
     serverType: uploadSourceType(file.name),
-    notify: false,
-    inDialog: true,
+    ...placement,
   }));
   addItems(items);
   items.forEach((item, i) => void uploadFileForItem(item.key, files[i], collectionId));
 }
 
-/** A sample memory shipped with Mnemo: a web page with its content, or a file. */
+/** A sample memory shipped with Mnemo: a web page with its content, a text page, or a file. */
 export type SampleUpload =
   | { kind: "link"; link: string; title: string; description: string; content: string }
+  | { kind: "page"; title: string; markdown: string }
   | { kind: "file"; file: File };
 
+/** A page's blocks from its (simple) Markdown: headings, bullet items and paragraphs. */
+export function markdownBlocks(markdown: string): unknown[] {
+  const text = (t: string) => [{ type: "text", text: t, styles: {} }];
+  const blocks: unknown[] = [];
+  let paragraph: string[] = [];
+  const flush = () => {
+    if (paragraph.length) blocks.push({ type: "paragraph", content: text(paragraph.join(" ")) });
+    paragraph = [];
+  };
+  for (const raw of markdown.split("\n")) {
+    const line = raw.trim();
+    const heading = /^(#{1,3}) (.+)$/.exec(line);
+    if (!line) flush();
+    else if (heading) {
+      flush();
+      blocks.push({ type: "heading", props: { level: heading[1].length }, content: text(heading[2]) });
+    } else if (line.startsWith("- ")) {
+      flush();
+      blocks.push({ type: "bulletListItem", content: text(line.slice(2)) });
+    } else paragraph.push(line);
+  }
+  flush();
+  return blocks;
+}
+
+/** Saves one sample page by the page path (its memory indexes like a note the user wrote). */
+async function savePageForItem(
+  key: string,
+  page: { title: string; markdown: string },
+  collectionId?: string,
+) {
+  try {
+    const saved = await savePage({
+      title: page.title,
+      blocks: markdownBlocks(page.markdown),
+      markdown: page.markdown,
+      collections: collectionId ? [collectionId] : [],
+    });
+    uploadStore.updateItem(key, { serverId: saved.id, status: "indexing" });
+    wakeIndexingTracker();
+  } catch (err) {
+    uploadStore.updateItem(key, { status: "errored", error: errorMessage(err, uploadMessages.uploadFailed) });
+  }
+}
+
 /**
- * Adds sample memories through the real upload paths (web pages with their content, files by the
- * presigned upload), so they are indexed, citable and removable like any memory (spec 3 §9).
+ * Adds sample memories through the real upload paths (web pages with their content, text pages by
+ * the page path, files by the presigned upload), so they are indexed, citable and removable like
+ * any memory (spec 3 §9). `toCard` registers them on the notification card instead of the dialog.
  */
-export async function addSamples(samples: SampleUpload[], collectionId?: string) {
+export async function addSamples(
+  samples: SampleUpload[],
+  collectionId?: string,
+  opts: { toCard?: boolean } = {},
+) {
+  const placement = opts.toCard ? onCard : inDialog;
+  if (opts.toCard) uploadStore.set({ checking: true });
   const files = samples.flatMap((s) => (s.kind === "file" ? [s.file] : []));
+  const texts = samples.flatMap((s) => (s.kind === "page" ? [s] : []));
   const pages = samples.flatMap((s) => (s.kind === "link" ? [s] : []));
-  if (files.length) addFiles(files, collectionId);
-  if (!pages.length) return;
+  if (files.length) addFiles(files, collectionId, placement);
+  const textItems: UploadItem[] = texts.map((t) => ({
+    key: newItemKey(),
+    kind: "page",
+    title: t.title,
+    status: "uploading",
+    serverType: "page",
+    ...placement,
+  }));
+  addItems(textItems);
+  const saving = texts.map((t, i) => savePageForItem(textItems[i].key, t, collectionId));
+  if (pages.length) await uploadSampleWebPages(pages, collectionId, placement);
+  await Promise.all(saving);
+}
+
+/** Sample web pages with their bundled content, by the web-page upload (no fetch of the link). */
+async function uploadSampleWebPages(
+  pages: Extract<SampleUpload, { kind: "link" }>[],
+  collectionId: string | undefined,
+  placement: Placement,
+) {
   const items: UploadItem[] = pages.map((p) => ({
     key: newItemKey(),
     kind: "link",
@@ -104,8 +181,7 @@ export async function addSamples(samples: SampleUpload[], collectionId?: string)
     link: p.link,
     status: "uploading",
     serverType: "webpage",
-    notify: false,
-    inDialog: true,
+    ...placement,
   }));
   addItems(items);
   try {

@@ -196,10 +196,14 @@ describe.each(testDatabases())(
       );
       peer.deleteMessage(report.id);
       await syncNow();
-      await settled("deletion synced", (a) => a.sync.last_error === null);
+      // The full resync above may still be bringing messages in (runs of 5): Gmail's history, and
+      // so the deletion, is read by the sync after it.
       const titles = await waitUntil("the message and its attachment removed", async () => {
         const t = (await memories()).map((s) => s.title);
-        return !t.includes("Quarterly report") && t;
+        if (!t.includes("Quarterly report")) return t;
+        const a = (await accounts()).find((x) => x.id === account.id);
+        if (a?.sync.state === "idle") await syncNow();
+        return undefined;
       });
       expect(titles).not.toContain("report.docx");
     });

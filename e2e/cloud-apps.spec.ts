@@ -4,7 +4,7 @@ import { newUser, signUp } from "./helpers.ts";
 test("connect Google Drive through Google's sign-in, find a Doc in App search, and get it cited in chat", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const user = newUser("gdrive");
   await signUp(page, user);
   await page.goto("/settings#integrations");
@@ -18,6 +18,12 @@ test("connect Google Drive through Google's sign-in, find a Doc in App search, a
   // The Doc, the Sheet, the Slides, the PDF in the shared drive and the DOCX.
   await expect(accounts).toContainText("Synced just now · 5 memories", { timeout: 60_000 });
 
+  // Gmail too, for the App search modal's apps filter: one message.
+  const gmail = page.getByRole("listitem", { name: "Gmail" });
+  await gmail.getByRole("button", { name: "Connect" }).click();
+  const mailAccounts = page.getByRole("list", { name: "Gmail accounts" });
+  await expect(mailAccounts).toContainText("Synced just now · 1 memory", { timeout: 60_000 });
+
   // App search asks Drive itself (its full-text search) and previews the Doc.
   await drive.getByRole("button", { name: "Search Google Drive" }).click();
   const searchDialog = page.getByRole("dialog", { name: "Search in Google Drive" });
@@ -30,6 +36,30 @@ test("connect Google Drive through Google's sign-in, find a Doc in App search, a
   const preview = searchDialog.getByRole("region", { name: /Preview of Tide notes/ });
   await expect(preview).toContainText("neap tides fall at the quarters");
   await page.screenshot({ path: "artifacts/e2e/cloud-apps-drive-preview-1280.png" });
+  await searchDialog.getByRole("button", { name: "Results" }).click();
+
+  // The search filter bar (spec 2 §2, §3): file types and apps, each with Clear, asked of the server.
+  await searchDialog.getByRole("button", { name: "Apps: Google Drive" }).click();
+  await page.getByRole("menuitemcheckbox", { name: "Gmail" }).click();
+  await page.keyboard.press("Escape");
+  await expect(results.getByRole("button")).toHaveCount(2, { timeout: 20_000 });
+  await expect(results.getByRole("button", { name: /Neap tide warning/ })).toContainText("Gmail");
+  await expect(results.getByRole("button", { name: /Tide notes/ })).toContainText("Google Drive");
+  await searchDialog.getByRole("button", { name: "File type: All types" }).click();
+  await page.getByRole("menuitemcheckbox", { name: "E-mails" }).click();
+  await page.keyboard.press("Escape");
+  await expect(results.getByRole("button")).toHaveCount(1, { timeout: 20_000 });
+  await expect(results.getByRole("button")).toContainText("Neap tide warning");
+  await page.screenshot({ path: "artifacts/e2e/cloud-apps-search-filters-1280.png" });
+  await searchDialog.getByRole("button", { name: "File type: E-mails" }).click();
+  await page.getByRole("menuitemcheckbox", { name: "PDFs" }).click();
+  await page.getByRole("menuitemcheckbox", { name: "E-mails" }).click();
+  await page.keyboard.press("Escape");
+  await expect(searchDialog).toContainText("No results found.", { timeout: 20_000 });
+  await searchDialog.getByRole("button", { name: "File type: PDFs" }).click();
+  // Clear closes the menu.
+  await page.getByRole("menuitem", { name: "Clear" }).click();
+  await expect(results.getByRole("button")).toHaveCount(2, { timeout: 20_000 });
   await page.keyboard.press("Escape");
 
   // Chat with Google Drive selected cites the Doc.

@@ -79,6 +79,11 @@ seedDrive(google, {
   pdf: textPdf([["Harbour annual report", "Dredging of the outer channel finished in March."]]),
   docx: fs.readFileSync(new URL("../apps/server/src/test/fixtures/files/sample.docx", import.meta.url)),
 });
+// One Gmail message for the App search modal's apps filter (Drive and Gmail searched at once).
+google.addMessage({
+  subject: "Neap tide warning",
+  text: "Expect neap tides this week: the moorings by the slipway stay shallow.",
+});
 
 // Mail for the connected-apps test: a real IMAP server (dovecot) with a small mailbox.
 const imap = await startDovecot({ [imapUser.user]: imapUser.password }, { port: imapPort });

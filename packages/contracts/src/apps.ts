@@ -154,6 +154,27 @@ export const zSetSyncChoicesInput = z.object({
 export type SetSyncChoicesInput = z.infer<typeof zSetSyncChoicesInput>;
 export const zSetSyncChoicesResponse = z.object({ account: zConnectedAccount });
 
+/**
+ * Spec 2 §3 Search filters "fileTypes" of the App search modal (the values are not shown in the
+ * spec): what an app result is, whichever app it came from. The server names each result's
+ * `misc.file_type` and filters on these ids (`file_types` of GET /search_v1/get_queried_data).
+ */
+export const appFileTypes = [
+  { id: "document", label: "Documents" },
+  { id: "pdf", label: "PDFs" },
+  { id: "spreadsheet", label: "Spreadsheets" },
+  { id: "presentation", label: "Presentations" },
+  { id: "image", label: "Images" },
+  { id: "webpage", label: "Web pages" },
+  { id: "page", label: "Pages" },
+  { id: "email", label: "E-mails" },
+  { id: "message", label: "Messages" },
+  { id: "folder", label: "Folders" },
+  { id: "other", label: "Other files" },
+] as const;
+export type AppFileType = (typeof appFileTypes)[number]["id"];
+export const zAppFileType = z.enum(appFileTypes.map((t) => t.id) as [AppFileType, ...AppFileType[]]);
+
 /** Spec 2 §3 App search result (attachments empty for synced items; `misc.type` is the memory kind). */
 export const zAppSearchResult = z.object({
   id: z.string(),
@@ -172,7 +193,11 @@ export const zAppSearchResult = z.object({
       content: z.unknown().optional(),
     }),
   ),
-  misc: z.object({ type: z.string() }),
+  misc: z.object({
+    type: z.string(),
+    /** What the result is, for the file-type filter (absent on results of older servers). */
+    file_type: zAppFileType.optional(),
+  }),
   reference_number: z.number().int(),
 });
 export type AppSearchResult = z.infer<typeof zAppSearchResult>;
@@ -184,7 +209,26 @@ export const zAppSearchQuery = z.object({
   is_retry_request: zBoolQuery,
   /** With an empty query: the newest n items of the app. */
   get_last_n_results: z.coerce.number().int().min(1).max(100).optional(),
+  /**
+   * Spec 2 §3 Search filters, beyond the spec's call: comma-separated `appFileTypes` ids (only
+   * results of these types; none: every type) and the order the results are picked in.
+   */
+  file_types: z
+    .string()
+    .max(300)
+    .optional()
+    .transform((v) => [
+      ...new Set(
+        (v ?? "")
+          .split(",")
+          .map((t) => t.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(z.array(zAppFileType).max(appFileTypes.length)),
+  sort: z.enum(["most-relevant", "recent", "oldest"]).default("most-relevant"),
 });
+export type AppSearchQuery = z.output<typeof zAppSearchQuery>;
 export const zAppSearchResponse = z.object({
   results: z.object({
     most_relevant_results: z.array(zAppSearchResult),

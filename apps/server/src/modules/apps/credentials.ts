@@ -5,10 +5,12 @@
  * `oauth.endpoints(settings)` (e.g. GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, GOOGLE_REDIRECT_URL).
  * An organisation's own keys (set with POST /api/org/update_organization_keys) take precedence
  * for its members: `orgKeys` (modules/orgs `orgAppKeys`, handed in by the apps deps) answers them,
- * merged over the environment's endpoints. An app the operator has not configured at all stays
- * Unavailable in the catalogue, also for members of an organisation with its keys. Everything that needs a client (the sign-in link,
- * the code exchange, token refresh in cloud.ts) calls this and nothing else, so that change is
- * local to this file. `presentIntegration` (the catalogue, no user) keeps the environment's view.
+ * merged over the environment's endpoints. An app the operator has not configured at all is
+ * available to the members of an organisation with its keys (their organisation's client), and
+ * Unavailable with its reason for everyone else (`unavailableFor` in registry.ts, the per-user catalogue).
+ * Everything that needs a client (the sign-in link, the code exchange, token refresh in cloud.ts)
+ * calls this and nothing else. The unprotected catalogue (`presentIntegration`, no user) keeps
+ * the environment's view.
  */
 import type { AppSettings, Connector, OAuthEndpoints, OrgKeyLookup } from "./connectors/types.ts";
 
@@ -26,15 +28,17 @@ export async function appCredentials(
   orgKeys?: OrgKeyLookup,
 ): Promise<OAuthEndpoints | Unconfigured> {
   if (!connector.oauth) return { unavailable: "This app does not connect through a sign-in page." };
-  const reason = connector.unavailableReason ?? connector.oauth.unconfigured(settings);
-  if (reason) return { unavailable: reason };
-  const env = connector.oauth.endpoints(settings);
+  if (connector.unavailableReason) return { unavailable: connector.unavailableReason };
   const org = ownerId && orgKeys ? await orgKeys(ownerId, connector.id) : null;
+  // Without the operator's client, an organisation's own client still connects its members.
+  const reason = connector.oauth.unconfigured(settings);
+  if (reason && !org) return { unavailable: reason };
+  const env = connector.oauth.endpoints(settings);
   if (!org) return env;
   return {
     ...env,
     clientId: org.clientId,
-    clientSecret: org.clientSecret || env.clientSecret,
+    clientSecret: org.clientSecret || (reason ? null : env.clientSecret),
     ...(org.redirectUrl ? { redirectUri: org.redirectUrl } : {}),
   };
 }

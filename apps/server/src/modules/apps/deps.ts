@@ -14,6 +14,8 @@ import {
   accountSourcesByHash,
   accountSourcesByUrl,
   accountSourcesUnderPath,
+  restoreUserPlaces,
+  userPlacesOf,
 } from "./repo.ts";
 import { createSyncedFile, replaceSyncedContent, syncedFileHash } from "../ingest/web-pages-service.ts";
 import { createSyncedBlob } from "../ingest/uploads-service.ts";
@@ -67,16 +69,19 @@ export function appsDeps(ctx: AppsContext): AppsDeps {
       for (const item of items) {
         if (item.kind === "blob") {
           const contentHash = syncedFileHash(origin.connectedAccountId, item.key);
+          let replaced: string | undefined;
           if (item.version !== undefined) {
             // A file of a synced folder: the same version is kept, another replaces it.
             const known = await accountFileVersion(db, ownerId, origin.connectedAccountId, contentHash);
             if (known?.version === item.version) continue;
-            if (known) await deleteMemories(ownerId, [known.id]);
+            replaced = known?.id;
           } else if (item.replace) {
             // The app changed the file: its older memory goes, the new one is extracted afresh.
-            const old = await accountSourceByHash(db, ownerId, origin.connectedAccountId, contentHash);
-            if (old) await deleteMemories(ownerId, [old]);
+            replaced = await accountSourceByHash(db, ownerId, origin.connectedAccountId, contentHash);
           }
+          // What the user gave the old memory (collections, pin, note) goes to the new one.
+          const places = replaced ? await userPlacesOf(db, ownerId, replaced) : undefined;
+          if (replaced) await deleteMemories(ownerId, [replaced]);
           const id = await createSyncedBlob(ctx, ownerId, origin, { ...item, contentHash }).catch(
             (err: Error) => {
               // Too large or refused by the store: skipped, the rest of the batch goes on.
@@ -84,6 +89,7 @@ export function appsDeps(ctx: AppsContext): AppsDeps {
               return undefined;
             },
           );
+          if (id && places) await restoreUserPlaces(db, ownerId, id, places);
           if (id) saved.push(id);
           continue;
         }

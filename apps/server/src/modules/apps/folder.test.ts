@@ -2,9 +2,16 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApplicationsResponse, ConnectedAccount, SourceList } from "@mnemo/contracts";
+import type {
+  ApplicationsResponse,
+  AppSearchResponse,
+  AppSearchResult,
+  ConnectedAccount,
+  SourceList,
+} from "@mnemo/contracts";
 import { createTestMnemo, testDatabases, type TestMnemo, type TestUser } from "../../test/harness.ts";
 import { waitUntil } from "../../test/wait.ts";
+import { buildCollection } from "../collections/test-factories.ts";
 
 const fixtures = path.join(import.meta.dirname, "../../test/fixtures/files");
 
@@ -101,6 +108,44 @@ describe.each(testDatabases())("Local folder / Obsidian vault (%s)", (kind) => {
     expect(JSON.stringify(text).length).toBeGreaterThan(100);
   });
 
+  it("App search filters: file types and order, picked by the server", async () => {
+    const search = async (q: string) => {
+      const res = await m.request("GET", `/api/search_v1/get_queried_data?app_name=folder&${q}`, {
+        as: alice,
+      });
+      expect(res.status).toBe(200);
+      const { results } = (await res.json()) as AppSearchResponse;
+      return [...results.most_relevant_results, ...results.other_results];
+    };
+    const titles = (hits: AppSearchResult[]) => hits.map((h) => h.subject);
+    const all = await search("get_last_n_results=10");
+    expect(Object.fromEntries(all.map((h) => [h.subject, h.misc.file_type]))).toEqual({
+      "Anemones.md": "document",
+      "Slides.pptx": "presentation",
+      "Tide pools at dawn": "document",
+    });
+    expect(titles(await search("get_last_n_results=10&file_types=presentation"))).toEqual(["Slides.pptx"]);
+    expect(titles(await search("get_last_n_results=10&file_types=document")).sort()).toEqual([
+      "Anemones.md",
+      "Tide pools at dawn",
+    ]);
+    expect(await search("get_last_n_results=10&file_types=pdf,email")).toEqual([]);
+    // Recent and Oldest read the same items in opposite orders.
+    const recent = titles(await search("get_last_n_results=10&sort=recent"));
+    expect(titles(await search("get_last_n_results=10&sort=oldest"))).toEqual([...recent].reverse());
+    // A query: "anemones" is in both notes; only one of them is a presentation or a document named so.
+    expect(titles(await search("query=anemones")).sort()).toEqual(["Anemones.md", "Tide pools at dawn"]);
+    expect(titles(await search("query=anemones&file_types=presentation"))).toEqual([]);
+    const bad = await m.request(
+      "GET",
+      "/api/search_v1/get_queried_data?app_name=folder&query=x&file_types=videos",
+      {
+        as: alice,
+      },
+    );
+    expect(bad.status).toBe(400);
+  });
+
   it("re-reads only a changed note, picks up a new one through the watcher, and forgets a deleted one", async () => {
     const tidePath = path.join(vault, "Field notes", "Tide pools.md");
     fs.writeFileSync(
@@ -124,9 +169,20 @@ describe.each(testDatabases())("Local folder / Obsidian vault (%s)", (kind) => {
     );
   });
 
-  it("replaces a changed file's memory and forgets a deleted file", async () => {
+  it("replaces a changed file's memory, keeping its collections and pin, and forgets a deleted file", async () => {
     const slidesPath = path.join(vault, "Field notes", "Slides.pptx");
     const before = (await notes()).find((s) => s.title === "Slides.pptx")!;
+    const talks = await buildCollection(m, alice, { name: "Talks", memories: [before.id] });
+    const pinned = await m.request("PUT", "/api/sources/pin", {
+      as: alice,
+      json: { source_id: before.id, is_pinned: true },
+    });
+    expect(pinned.status).toBe(200);
+    const noted = await m.request("PUT", "/api/sources/note", {
+      as: alice,
+      json: { source_id: before.id, note: "For the Friday talk" },
+    });
+    expect(noted.status).toBe(200);
     const later = new Date(Date.now() + 60_000);
     fs.utimesSync(slidesPath, later, later);
     await m.request("POST", `/api/apps/sync_now?connection_id=${account.id}`, { as: alice });
@@ -137,6 +193,16 @@ describe.each(testDatabases())("Local folder / Obsidian vault (%s)", (kind) => {
     await waitUntil("the new version indexed", async () =>
       (await notes()).some((s) => s.id === replaced.id && s.meta.status === "success"),
     );
+    // The new version is in the user's collection once, and still pinned.
+    expect(replaced.collections).toEqual([{ collection_id: talks, collection_name: "Talks" }]);
+    expect(replaced.meta.is_pinned).toBe(true);
+    expect(replaced.note).toBe("For the Friday talk");
+    const inTalks = (
+      (await (
+        await m.request("GET", `/api/sources?collection_id=${talks}&page_size=100`, { as: alice })
+      ).json()) as SourceList
+    ).results;
+    expect(inTalks.map((s) => s.id)).toEqual([replaced.id]);
 
     fs.rmSync(slidesPath);
     await m.request("POST", `/api/apps/sync_now?connection_id=${account.id}`, { as: alice });

@@ -174,6 +174,40 @@ describe.each(testDatabases())(
       expect(((await preview.json()) as GetContentResponse).content.markdown).toContain("120 steps");
     });
 
+    it("App search filters Gmail's results by file type", async () => {
+      const search = async (types: string) => {
+        const res = await m.request(
+          "GET",
+          `/api/search_v1/get_queried_data?app_name=gmail&query=lamp&file_types=${types}`,
+          { as: alice },
+        );
+        expect(res.status).toBe(200);
+        const { results } = (await res.json()) as AppSearchResponse;
+        return [...results.most_relevant_results, ...results.other_results].map((h) => h.subject);
+      };
+      expect(await search("email")).toEqual(["Lighthouse keeper"]);
+      expect(await search("pdf,spreadsheet")).toEqual([]);
+    });
+
+    it("a message deleted upstream takes its attachment's memory with it", async () => {
+      const report = [...peer.messages.values()].find((x) => x.searchable.startsWith("quarterly report"))!;
+      expect((await memories()).map((s) => s.title)).toEqual(
+        expect.arrayContaining(["Quarterly report", "report.docx"]),
+      );
+      peer.deleteMessage(report.id);
+      await syncNow();
+      // The full resync above may still be bringing messages in (runs of 5): Gmail's history, and
+      // so the deletion, is read by the sync after it.
+      const titles = await waitUntil("the message and its attachment removed", async () => {
+        const t = (await memories()).map((s) => s.title);
+        if (!t.includes("Quarterly report")) return t;
+        const a = (await accounts()).find((x) => x.id === account.id);
+        if (a?.sync.state === "idle") await syncNow();
+        return undefined;
+      });
+      expect(titles).not.toContain("report.docx");
+    });
+
     it("waits out 429 and the quota 403; a refused token is refreshed once; a revoked grant shows Reconnect", async () => {
       peer.inject("429", 1, "1");
       peer.inject("quota", 1);

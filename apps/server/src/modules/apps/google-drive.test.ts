@@ -173,6 +173,19 @@ describe.each(testDatabases())(
       });
       expect(preview.status).toBe(200);
       expect(((await preview.json()) as GetContentResponse).content.markdown).toContain("King tides peak");
+      // The file-type filter: a Google Doc is a document, not a spreadsheet.
+      expect(hits.map((h) => h.misc.file_type)).toEqual(["document"]);
+      const only = async (types: string) => {
+        const r = await m.request(
+          "GET",
+          `/api/search_v1/get_queried_data?app_name=google-drive&query=king+tides&file_types=${types}`,
+          { as: alice },
+        );
+        const { results: found } = (await r.json()) as AppSearchResponse;
+        return [...found.most_relevant_results, ...found.other_results].map((h) => h.subject);
+      };
+      expect(await only("spreadsheet,presentation")).toEqual([]);
+      expect(await only("document,pdf")).toEqual(["Tide notes"]);
     });
 
     it("waits out 429 (Retry-After) and Google's quota 403, then finishes the sync", async () => {

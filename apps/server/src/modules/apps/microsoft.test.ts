@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import type { ApplicationsResponse, ConnectedAccount, GetContentResponse } from "@mnemo/contracts";
+import type {
+  ApplicationsResponse,
+  AppSearchResponse,
+  ConnectedAccount,
+  GetContentResponse,
+} from "@mnemo/contracts";
 import { createTestMnemo, testDatabases, type TestMnemo, type TestUser } from "../../test/harness.ts";
 import { queryRows } from "../../db/client.ts";
 import { startOAuthProvider, type OAuthProvider } from "../../test/oauth-provider.ts";
@@ -12,6 +17,7 @@ import {
 } from "../../test/fixtures/cloud/graph-peer.ts";
 import { textPdf } from "../../test/fixtures/text-pdf.ts";
 import { cloudFlow } from "../../test/fixtures/cloud/flow.ts";
+import { buildCollection } from "../collections/test-factories.ts";
 
 const utf8 = (s: string) => new Uint8Array(Buffer.from(s, "utf8"));
 
@@ -189,6 +195,22 @@ describe.each(testDatabases())("Microsoft 365 connector (%s)", (kind) => {
     expect(last.url.searchParams.has("$deltatoken")).toBe(true);
   });
 
+  it("a changed PDF's new memory stays in the collections the user added it to, once", async () => {
+    const before = (await flow.memories(alice)).find((s) => s.title === "report.pdf")!;
+    const surveys = await buildCollection(m, alice, { name: "Surveys", memories: [before.id] });
+    const report = peer.files.find((f) => f.id === "F-report")!;
+    report.content = new Uint8Array(
+      textPdf([["Harbour survey 2026", "Neap tides at the quarters; revised."]]),
+    );
+    peer.touch(report);
+    const done = await flow.syncNow(alice, account.id);
+    expect(done.sync.last_error).toBeNull();
+    const after = (await flow.memories(alice)).filter((s) => s.title === "report.pdf");
+    expect(after).toHaveLength(1);
+    expect(after[0]!.id).not.toBe(before.id);
+    expect(after[0]!.collections).toEqual([{ collection_id: surveys, collection_name: "Surveys" }]);
+  });
+
   it("searches OneDrive and Outlook live and previews a message; another user cannot", async () => {
     const hits = await flow.liveSearch(alice, "harbour");
     // A message and a PDF whose text mentions the harbour.
@@ -202,6 +224,30 @@ describe.each(testDatabases())("Microsoft 365 connector (%s)", (kind) => {
       "**From:** Rosa Ranger",
     );
     expect((await flow.preview(bob, hits, rank)).status).toBe(404);
+  });
+
+  it("App search filters OneDrive and Outlook results by file type", async () => {
+    const res = await m.request(
+      "GET",
+      "/api/search_v1/get_queried_data?app_name=microsoft&query=harbour&file_types=pdf",
+      { as: alice },
+    );
+    expect(res.status).toBe(200);
+    const { results } = (await res.json()) as AppSearchResponse;
+    const hits = [...results.most_relevant_results, ...results.other_results];
+    expect(hits.map((h) => [h.subject, h.misc.file_type])).toEqual([["report.pdf", "pdf"]]);
+  });
+
+  it("a message deleted upstream takes its attachments' memories with it", async () => {
+    expect((await flow.memories(alice)).map((s) => s.title)).toContain("survey.pdf");
+    const survey = peer.mail.find((x) => x.id === "AAMk-2")!;
+    survey.deleted = true;
+    peer.touch(survey);
+    const done = await flow.syncNow(alice, account.id);
+    expect(done.sync.last_error).toBeNull();
+    const titles = (await flow.memories(alice)).map((s) => s.title);
+    expect(titles).not.toContain("Survey attached");
+    expect(titles).not.toContain("survey.pdf");
   });
 
   it("waits out Graph's 429 TooManyRequests with Retry-After", async () => {
@@ -231,6 +277,7 @@ describe.each(testDatabases())("Microsoft 365 connector (%s)", (kind) => {
   });
 
   it("asks for Reconnect when the grant was revoked", async () => {
+    const kept = (await flow.memories(alice)).length;
     oauth.revokeAll();
     const done = await flow.syncNow(alice, account.id);
     expect(done).toMatchObject({ needs_reauth: true });
@@ -238,7 +285,7 @@ describe.each(testDatabases())("Microsoft 365 connector (%s)", (kind) => {
       state: "error",
       last_error: "Microsoft 365 refused the sign-in. Reconnect the account.",
     });
-    expect(await flow.memories(alice)).toHaveLength(8);
+    expect(await flow.memories(alice)).toHaveLength(kept);
   });
 });
 

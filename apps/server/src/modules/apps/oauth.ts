@@ -4,7 +4,7 @@ import { integrationMessages } from "@mnemo/contracts";
 import type { Actor } from "../../context.ts";
 import { AppError, notFound, validation } from "../../lib/errors.ts";
 import { ConnectError, type Connector } from "./connectors/types.ts";
-import { findConnector, unavailableReason } from "./registry.ts";
+import { findConnector, unavailableFor } from "./registry.ts";
 import { appCredentials, isUnconfigured } from "./credentials.ts";
 import { standardTokens, tokenSecret } from "./cloud.ts";
 import { planWithRoomFor, presentAccount, storeAccount, type AppsDeps } from "./service.ts";
@@ -26,10 +26,11 @@ function safeReturnPath(raw: string | undefined): string {
   return raw;
 }
 
-function connectable(deps: AppsDeps, appName: string): Connector {
+/** The app, when `actor` may connect it (its organisation's client counts: registry.unavailableFor). */
+async function connectable(deps: AppsDeps, actor: Actor, appName: string): Promise<Connector> {
   const connector = findConnector(appName);
   if (!connector) throw notFound("No such app.");
-  const reason = unavailableReason(connector, deps.connector.settings);
+  const reason = await unavailableFor(connector, deps.connector.settings, actor.id, deps.connector.orgKeys);
   if (reason) throw new AppError("conflict", reason);
   return connector;
 }
@@ -44,7 +45,7 @@ export async function connectionLink(
   actor: Actor,
   q: { app_name: string; redirect_uri?: string; origin: string },
 ) {
-  const connector = connectable(deps, q.app_name);
+  const connector = await connectable(deps, actor, q.app_name);
   if (!connector.oauth) return { link: `/settings?connect=${encodeURIComponent(connector.id)}#integrations` };
   await planWithRoomFor(deps, actor, connector);
   const ep = await appCredentials(connector, deps.connector.settings, actor.id, deps.connector.orgKeys);
@@ -87,7 +88,7 @@ export async function oauthCallback(
   actor: Actor,
   q: { app_name: string; auth_code: string; state: string },
 ) {
-  const connector = connectable(deps, q.app_name);
+  const connector = await connectable(deps, actor, q.app_name);
   if (!connector.oauth) throw validation("This app does not connect through a sign-in page.");
   const pending = await repo.takeOAuthState(deps.db, hash(q.state));
   if (

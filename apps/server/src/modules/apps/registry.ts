@@ -9,7 +9,8 @@ import { rssConnector } from "./connectors/rss.ts";
 import { notionConnector } from "./connectors/notion.ts";
 import { slackConnector } from "./connectors/slack.ts";
 import { microsoftConnector } from "./connectors/microsoft.ts";
-import type { AppSettings, Connector } from "./connectors/types.ts";
+import type { AppSettings, Connector, OrgKeyLookup } from "./connectors/types.ts";
+import { appCredentials, isUnconfigured } from "./credentials.ts";
 
 /**
  * Every app Mnemo knows, in rank order. A connector is one object (connectors/*.ts); adding an app
@@ -39,8 +40,30 @@ export function unavailableReason(c: Connector, settings: AppSettings): string |
   return c.unavailableReason ?? c.unconfigured?.(settings) ?? c.oauth?.unconfigured(settings) ?? null;
 }
 
-/** Spec 3 §3 Integration of a connector. */
-export function presentIntegration(c: Connector, settings: AppSettings): Integration {
+/**
+ * Why `userId` cannot connect the app, or null when they can: the catalogue entry as that user
+ * sees it. An OAuth app the operator has not configured is available to the members of an
+ * organisation that set its keys (its client is used for them), and Unavailable with its reason
+ * for everyone else.
+ */
+export async function unavailableFor(
+  connector: Connector,
+  settings: AppSettings,
+  userId: string,
+  orgKeys?: OrgKeyLookup,
+): Promise<string | null> {
+  const reason = unavailableReason(connector, settings);
+  if (!reason || !connector.oauth || connector.unavailableReason) return reason;
+  const credentials = await appCredentials(connector, settings, userId, orgKeys);
+  return isUnconfigured(credentials) ? credentials.unavailable : null;
+}
+
+/** Spec 3 §3 Integration of a connector (`reason`: why it is unavailable, when known per user). */
+export function presentIntegration(
+  c: Connector,
+  settings: AppSettings,
+  reason: string | null = unavailableReason(c, settings),
+): Integration {
   return {
     applications_id: c.id,
     application_name: c.name,
@@ -53,6 +76,6 @@ export function presentIntegration(c: Connector, settings: AppSettings): Integra
     auth_kind: c.authKind,
     capabilities: c.capabilities,
     credential_fields: c.credentialFields,
-    unavailable_reason: unavailableReason(c, settings),
+    unavailable_reason: reason,
   };
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { connectedAccount, oauthState, source } from "../../db/schema/index.ts";
+import { collectionSource, connectedAccount, oauthState, source } from "../../db/schema/index.ts";
 
 /** A Drizzle database or transaction handle. */
 export type Tx = Pick<Db, "select" | "insert" | "update" | "delete" | "execute">;
@@ -294,4 +294,44 @@ export async function updateAccountConfig(
     .update(connectedAccount)
     .set({ config, updatedAt: new Date() })
     .where(and(eq(connectedAccount.id, id), eq(connectedAccount.ownerId, ownerId)));
+}
+
+/** What the user gave a synced memory of their own: its collections, its pin and its note. */
+export type UserPlaces = {
+  collections: { collectionId: string; addedBy: string }[];
+  isPinned: boolean;
+  note: string;
+};
+
+/** The user's own places of one of their memories (kept when a changed file replaces it). */
+export async function userPlacesOf(
+  tx: Tx,
+  ownerId: string,
+  sourceId: string,
+): Promise<UserPlaces | undefined> {
+  const [row] = await tx
+    .select({ isPinned: source.isPinned, note: source.note })
+    .from(source)
+    .where(and(eq(source.id, sourceId), eq(source.ownerId, ownerId)))
+    .limit(1);
+  if (!row) return undefined;
+  const collections = await tx
+    .select({ collectionId: collectionSource.collectionId, addedBy: collectionSource.addedBy })
+    .from(collectionSource)
+    .where(eq(collectionSource.sourceId, sourceId));
+  return { collections, isPinned: row.isPinned, note: row.note };
+}
+
+/** Gives a new memory the places of the one it replaces (each collection once). */
+export async function restoreUserPlaces(tx: Tx, ownerId: string, sourceId: string, places: UserPlaces) {
+  if (places.isPinned || places.note)
+    await tx
+      .update(source)
+      .set({ isPinned: places.isPinned, note: places.note })
+      .where(and(eq(source.id, sourceId), eq(source.ownerId, ownerId)));
+  if (places.collections.length)
+    await tx
+      .insert(collectionSource)
+      .values(places.collections.map((c) => ({ ...c, sourceId })))
+      .onConflictDoNothing();
 }

@@ -62,6 +62,20 @@ export function appRoutes(ctx: AppRouteDeps) {
     r,
     {
       method: "get",
+      path: "/user/get_available_applications",
+      summary:
+        "Every app as the user sees it: an app set up by the user's organisation (its own keys) is available to its members",
+      tag,
+      response: zApplicationsResponse,
+    },
+    auth,
+    async (c) => c.json(await service.listApplicationsFor(deps, c.var.actor)),
+  );
+
+  defineRoute(
+    r,
+    {
+      method: "get",
       path: "/user/get_connected_applications",
       summary: "The user's connected accounts with their sync status (never their secrets)",
       tag,

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   appSearchMessages,
   type AppSearchResponse,
+  type AppFileType,
   type AppSearchResult,
   type GetContentResponse,
   type UploadAppResultsInput,
@@ -19,6 +20,7 @@ import * as repo from "./repo.ts";
 import { contentOf } from "../sources/repo.ts";
 import { addToCollections, writableCollections } from "../sources/rows.ts";
 import { ConnectError, type Connector, type LiveResult, type StoredAccount } from "./connectors/types.ts";
+import { appFileType } from "./file-types.ts";
 import { openAccount, type AppsDeps } from "./service.ts";
 
 export type AppSearchDeps = { db: Db; search: SearchIndex } & Pick<
@@ -33,6 +35,8 @@ const LIVE_ACCOUNTS = 5;
 const MOST_RELEVANT = 3;
 /** Chunks read per app search (several chunks of one item collapse into one result). */
 const SEARCH_DEPTH = 60;
+/** Chunks read per app search with a file-type filter (most of them may be of other types). */
+const FILTERED_DEPTH = 300;
 /** Results returned at most. */
 const MAX_RESULTS = 20;
 /** Largest preview body returned by get_content. */
@@ -45,27 +49,49 @@ type ItemRow = {
   type: string;
   app: string;
   created_at: Date | string;
+  mime_type: string | null;
+  file_name: string | null;
+  path: string | null;
 };
+
+const itemColumns = sql`s.id, s.title, s.url, s.type, s.app, s.created_at, s.meta->>'mime_type' AS mime_type,
+  s.meta->>'file_name' AS file_name, s.meta->>'path' AS path`;
 
 async function items(db: Db, ownerId: string, ids: string[]): Promise<Map<string, ItemRow>> {
   if (!ids.length) return new Map();
   const rows = await queryRows<ItemRow>(
     db,
-    sql`SELECT s.id, s.title, s.url, s.type, s.app, s.created_at FROM source s
+    sql`SELECT ${itemColumns} FROM source s
       WHERE s.owner_id = ${ownerId} AND s.id = ANY(${textArray(ids)})`,
   );
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-async function newestItems(db: Db, ownerId: string, app: string, n: number): Promise<ItemRow[]> {
+async function newestItems(
+  db: Db,
+  ownerId: string,
+  app: string,
+  n: number,
+  oldest: boolean,
+): Promise<ItemRow[]> {
+  const dir = oldest ? sql`ASC` : sql`DESC`;
   return queryRows<ItemRow>(
     db,
-    sql`SELECT s.id, s.title, s.url, s.type, s.app, s.created_at FROM source s
+    sql`SELECT ${itemColumns} FROM source s
       JOIN connected_account ca ON ca.id = s.connected_account_id
       WHERE s.owner_id = ${ownerId} AND ca.owner_id = ${ownerId} AND ca.app = ${app}
-      ORDER BY s.created_at DESC, s.id LIMIT ${n}`,
+      ORDER BY s.created_at ${dir}, s.id ${dir} LIMIT ${n}`,
   );
 }
+
+const fileTypeOfRow = (row: ItemRow) =>
+  appFileType({
+    app: row.app,
+    type: row.type,
+    mimeType: row.mime_type,
+    name: row.file_name ?? row.title,
+    path: row.path,
+  });
 
 function present(row: ItemRow, text: string, rank: number): AppSearchResult {
   return {
@@ -77,9 +103,25 @@ function present(row: ItemRow, text: string, rank: number): AppSearchResult {
     url: row.url,
     timestamp: Math.floor(new Date(row.created_at).getTime() / 1000),
     attachments: [],
-    misc: { type: row.type },
+    misc: { type: row.type, file_type: fileTypeOfRow(row) },
     reference_number: rank,
   };
+}
+
+/**
+ * The search filters (spec 2 §3): only results of the chosen file types (none chosen: all), in
+ * the chosen order (most relevant keeps the search's own), at most MAX_RESULTS, ranked anew.
+ */
+export function filterResults(
+  results: AppSearchResult[],
+  f: { file_types: readonly AppFileType[]; sort: "most-relevant" | "recent" | "oldest" },
+): AppSearchResult[] {
+  const kept = f.file_types.length
+    ? results.filter((r) => r.misc.file_type && f.file_types.includes(r.misc.file_type))
+    : [...results];
+  if (f.sort === "recent") kept.sort((a, b) => b.timestamp - a.timestamp);
+  if (f.sort === "oldest") kept.sort((a, b) => a.timestamp - b.timestamp);
+  return kept.slice(0, MAX_RESULTS).map((r, i) => ({ ...r, reference_number: i + 1 }));
 }
 
 /** The app of a request, which the user must have connected (no accounts → nothing to search). */
@@ -99,33 +141,47 @@ async function connectedApp(db: Db, actor: Actor, appName: string) {
 export async function searchApp(
   deps: AppSearchDeps,
   actor: Actor,
-  q: { query: string; app_name: string; get_last_n_results?: number },
+  q: {
+    query: string;
+    app_name: string;
+    get_last_n_results?: number;
+    file_types?: readonly AppFileType[];
+    sort?: "most-relevant" | "recent" | "oldest";
+  },
 ): Promise<AppSearchResponse> {
   const { connector, accounts } = await connectedApp(deps.db, actor, q.app_name);
+  const filters = { file_types: q.file_types ?? [], sort: q.sort ?? "most-relevant" };
+  // With a file-type filter, more is read so that enough of the chosen types remain.
+  const depth = filters.file_types.length ? FILTERED_DEPTH : SEARCH_DEPTH;
   let results: AppSearchResult[];
   const live =
     q.query && connector.liveSearch ? await liveSearch(deps, connector, accounts, q.query) : undefined;
   if (live) results = live;
   else if (!q.query) {
     if (!q.get_last_n_results) throw validation("Enter something to search for.");
-    const rows = await newestItems(deps.db, actor.id, connector.id, q.get_last_n_results);
-    results = rows.map((r, i) => present(r, "", i + 1));
+    const n = filters.file_types.length ? FILTERED_DEPTH : q.get_last_n_results;
+    const rows = await newestItems(deps.db, actor.id, connector.id, n, filters.sort === "oldest");
+    results = filterResults(
+      rows.map((r, i) => present(r, "", i + 1)),
+      filters,
+    ).slice(0, q.get_last_n_results);
   } else {
     const hits = await deps.search.search(
       deps.db,
       { actorId: actor.id, actorEmail: actor.email, apps: [connector.id] },
       q.query,
-      SEARCH_DEPTH,
+      depth,
     );
     const best = new Map<string, string>();
     for (const h of hits) if (!best.has(h.sourceId)) best.set(h.sourceId, h.text);
-    const ids = [...best.keys()].slice(0, MAX_RESULTS);
+    const ids = [...best.keys()];
     const rows = await items(deps.db, actor.id, ids);
     results = ids.flatMap((id, i) => {
       const row = rows.get(id);
       return row ? [present(row, (best.get(id) ?? "").slice(0, 400), i + 1)] : [];
     });
   }
+  results = filterResults(results, filters);
   return {
     results: {
       most_relevant_results: results.slice(0, MOST_RELEVANT),
@@ -139,6 +195,7 @@ function storedAccount(deps: Pick<AppsDeps, "box" | "db">, row: repo.AccountRow)
 }
 
 function presentLive(app: string, r: LiveResult, rank: number): AppSearchResult {
+  const mime = typeof r.misc.mime_type === "string" ? r.misc.mime_type : null;
   return {
     id: r.id,
     app,
@@ -148,7 +205,7 @@ function presentLive(app: string, r: LiveResult, rank: number): AppSearchResult 
     url: r.url,
     timestamp: r.timestamp,
     attachments: r.attachments.map((title, i) => ({ id: `${r.id}:${i}`, title, url: null })),
-    misc: r.misc,
+    misc: { ...r.misc, file_type: appFileType({ app, type: r.misc.type, mimeType: mime, name: r.subject }) },
     reference_number: rank,
   };
 }

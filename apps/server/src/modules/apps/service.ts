@@ -17,7 +17,13 @@ import {
   type StoredAccount,
   type SyncItem,
 } from "./connectors/types.ts";
-import { connectors, findConnector, presentIntegration, unavailableReason } from "./registry.ts";
+import {
+  connectors,
+  findConnector,
+  presentIntegration,
+  unavailableFor,
+  unavailableReason,
+} from "./registry.ts";
 import type { AppSettings } from "./connectors/types.ts";
 import type { SecretBox } from "./secret-box.ts";
 import * as repo from "./repo.ts";
@@ -54,6 +60,23 @@ export type AppsDeps = {
 export function listApplications(settings: AppSettings) {
   return {
     applications: [...connectors].sort((a, b) => a.rank - b.rank).map((c) => presentIntegration(c, settings)),
+  };
+}
+
+/**
+ * GET /user/get_available_applications: the catalogue as the signed-in user sees it. An app the
+ * operator has not configured is available to members of an organisation that set its keys
+ * (POST /org/update_organization_keys), Unavailable with its reason for everyone else.
+ */
+export async function listApplicationsFor(deps: Pick<AppsDeps, "connector">, actor: Actor) {
+  const { settings, orgKeys } = deps.connector;
+  const ranked = [...connectors].sort((a, b) => a.rank - b.rank);
+  return {
+    applications: await Promise.all(
+      ranked.map(async (c) =>
+        presentIntegration(c, settings, await unavailableFor(c, settings, actor.id, orgKeys)),
+      ),
+    ),
   };
 }
 

@@ -35,7 +35,7 @@ export type AppMatrixCase = {
 
 /** Registered routes of the apps module (the enumeration the matrix must cover). */
 export const appRoutePattern =
-  /^\w+ \/api\/(findr\/applications|user\/get_connected_applications|user\/deactivate_user_application|t\/|apps\/|auth\/oauth_callback|search_v1\/|get_content|upload\/app_results)/;
+  /^\w+ \/api\/(findr\/applications|user\/get_available_applications|user\/get_connected_applications|user\/deactivate_user_application|t\/|apps\/|auth\/oauth_callback|search_v1\/|get_content|upload\/app_results)/;
 
 const idRoute = { anonymous: 401, stranger: 404, owner: 200 };
 const result = (f: AppFixture) => ({ id: f.memoryId, app: "folder" });
@@ -47,6 +47,14 @@ export const appRouteCases: AppMatrixCase[] = [
     route: "/api/findr/applications",
     url: () => "/api/findr/applications",
     expect: { anonymous: 200, stranger: 200, owner: 200 },
+  },
+  {
+    // Per user: what an organisation set up is available to its members only (orgs.test.ts).
+    name: "GET /user/get_available_applications needs a signed-in user",
+    method: "GET",
+    route: "/api/user/get_available_applications",
+    url: () => "/api/user/get_available_applications",
+    expect: { anonymous: 401, stranger: 200, owner: 200 },
   },
   {
     name: "GET /user/get_connected_applications lists only the actor's accounts",

@@ -166,7 +166,7 @@ export async function createSyncedFile(
   ctx: WebPageDeps,
   ownerId: string,
   origin: { app: string; connectedAccountId: string },
-  file: { key: string; title: string; description: string; markdown: string },
+  file: { key: string; title: string; description: string; markdown: string; mimeType?: string },
 ): Promise<string | undefined> {
   const db = ctx.database.db;
   const hash = syncedFileHash(origin.connectedAccountId, file.key);
@@ -185,7 +185,13 @@ export async function createSyncedFile(
       contentHash: hash,
       app: origin.app,
       connectedAccountId: origin.connectedAccountId,
-      meta: { source: "local_source", upload_source: origin.app, provided_content: true, path: file.key },
+      meta: {
+        source: "local_source",
+        upload_source: origin.app,
+        provided_content: true,
+        path: file.key,
+        ...(file.mimeType ? { mime_type: file.mimeType } : {}),
+      },
     });
     await repo.upsertContent(tx, { sourceId: id, ownerId, markdown: file.markdown, text: file.markdown });
     return row;

@@ -1,6 +1,7 @@
 import type { Actor } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import type { SecretBox } from "../apps/secret-box.ts";
+import { findConnector } from "../apps/registry.ts";
 import * as repo from "./repo.ts";
 import { requireAdmin } from "./service.ts";
 
@@ -24,15 +25,17 @@ export async function updateKeys(
   },
 ) {
   const org = await requireAdmin(db, actor, q.organization_id);
+  // Kept under the app's id ("GitHub" and "github" are one app): its members' connections find it.
+  const app = findConnector(q.app_name)?.id ?? q.app_name;
   const sealed = secrets.seal({
     client_id: q.client_id,
     client_secret: q.client_secret,
     redirect_url: q.redirect_url,
   });
-  await repo.upsertAppKey(db, org.organizationId, q.app_name, sealed);
+  await repo.upsertAppKey(db, org.organizationId, app, sealed);
   return {
     success: true as const,
-    app_name: q.app_name,
+    app_name: app,
     client_id: q.client_id,
     redirect_url: q.redirect_url,
   };

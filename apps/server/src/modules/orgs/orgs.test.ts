@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { orgMessages } from "@mnemo/contracts";
+import { orgMessages, type ApplicationsResponse } from "@mnemo/contracts";
 import { invitation, orgAppKey } from "../../db/schema/index.ts";
 import { createTestMnemo, testDatabases, type TestMnemo, type TestUser } from "../../test/harness.ts";
 import { startFixtureSite, type FixtureSite } from "../../test/fixtures/sites/server.ts";
@@ -159,6 +159,44 @@ describe.each(testDatabases())("organisations on %s", (kind) => {
     const outsiderLink = await linkOf(outsider);
     expect(outsiderLink.searchParams.get("client_id")).toBe("operator-client");
     expect(outsiderLink.searchParams.get("redirect_uri")).not.toBe("https://mnemo.example/cb");
+  });
+
+  it("an app the operator did not set up is available to the members of an organisation that set its keys, Unavailable for others", async () => {
+    // Notion has no operator client here; the admin names the app as the catalogue shows it.
+    const set = await m.request(
+      "POST",
+      `/api/org/update_organization_keys?organization_id=${orgId}&app_name=Notion&client_id=olive-notion&client_secret=olive-notion-secret&redirect_url=${encodeURIComponent("https://olive.example/settings?app=notion")}`,
+      { as: owner },
+    );
+    expect(set.status).toBe(200);
+    expect(await set.json()).toMatchObject({ app_name: "notion" });
+    const member = await m.buildUser({ name: "Notion member" });
+    await join(member);
+    const outsider = await m.buildUser({ name: "Notion outsider" });
+    const notionFor = async (u?: TestUser) => {
+      const res = await m.request("GET", "/api/user/get_available_applications", { as: u });
+      if (res.status !== 200) return res.status;
+      const { applications } = (await res.json()) as ApplicationsResponse;
+      return applications.find((a) => a.applications_id === "notion")?.unavailable_reason;
+    };
+    expect(await notionFor(member)).toBeNull();
+    expect(await notionFor(owner)).toBeNull();
+    expect(await notionFor(outsider)).toMatch(/NOTION_CLIENT_ID/);
+    expect(await notionFor(undefined)).toBe(401);
+    // The public catalogue (no user) keeps the operator's view.
+    const open = (await (await m.request("GET", "/api/findr/applications")).json()) as ApplicationsResponse;
+    expect(open.applications.find((a) => a.applications_id === "notion")?.unavailable_reason).toMatch(
+      /NOTION_CLIENT_ID/,
+    );
+    // The member connects through the organisation's client; the outsider is refused with the reason.
+    const memberLink = await m.request("GET", "/api/t/get_connection_link?app_name=notion", { as: member });
+    expect(memberLink.status).toBe(200);
+    const link = new URL(((await memberLink.json()) as { link: string }).link);
+    expect(link.searchParams.get("client_id")).toBe("olive-notion");
+    expect(link.searchParams.get("redirect_uri")).toBe("https://olive.example/settings?app=notion");
+    const refused = await m.request("GET", "/api/t/get_connection_link?app_name=notion", { as: outsider });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/NOTION_CLIENT_ID/);
   });
 
   it("white-label: ltd_tier_5 only, the icon fetched safely and checked by its bytes", async () => {

@@ -220,7 +220,9 @@ export const gmailConnector: Connector = {
       throw err;
     }
     const items = await messagesToItems(api, deps, [...added]);
-    return { items, cursor: { historyId: latest } satisfies Cursor, removed: [...removed] };
+    // A message gone takes its attachments with it: they are keyed under `<id>/` (messageItems).
+    const gone = [...removed].flatMap((id) => [id, `${id}/`]);
+    return { items, cursor: { historyId: latest } satisfies Cursor, removed: gone };
   },
 
   async liveSearch(account, query, limit, deps) {

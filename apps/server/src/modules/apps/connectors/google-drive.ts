@@ -177,6 +177,7 @@ async function fileItems(
     title: f.name.slice(0, 300),
     description: [label, where && `in ${where}`, f.webViewLink].filter(Boolean).join(" · "),
     markdown: body.trimStart().startsWith("#") ? body : `# ${f.name}\n\n${body}`,
+    mimeType: f.mimeType,
   };
 }
 

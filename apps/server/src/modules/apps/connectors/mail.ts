@@ -169,6 +169,7 @@ export function messageItems(key: string, m: ParsedMail, maxFileBytes: number): 
       title: (m.subject || "(no subject)").slice(0, 300),
       description: [m.from && `From ${m.from}`, m.date?.slice(0, 10)].filter(Boolean).join(" · "),
       markdown: messageMarkdown(m),
+      mimeType: "message/rfc822",
     },
     files: m.attachments
       .filter((a) => supported.has(extensionOf(a.filename)) && a.content.byteLength <= maxFileBytes)

@@ -142,6 +142,7 @@ async function messageItems(x: Api, m: Message): Promise<FetchedItem> {
         .filter(Boolean)
         .join(" · "),
       markdown: messageMarkdown(m),
+      mimeType: "message/rfc822",
     },
     files,
   };
@@ -272,7 +273,8 @@ export const microsoftConnector: Connector = {
         let read = 0;
         for (const f of page) {
           if (f.deleted) {
-            removed.push(fileKey(f.id));
+            // With the note Add memory saved beside a binary file (`<key>/note`).
+            removed.push(fileKey(f.id), `${fileKey(f.id)}/`);
             continue;
           }
           if (f.root || f.folder || !f.file) continue;
@@ -298,7 +300,8 @@ export const microsoftConnector: Connector = {
       async (page) => {
         for (const m of page) {
           if (m["@removed"]) {
-            removed.push(mailKey(m.id));
+            // The message and its attachments, keyed under it (`<key>/<attachment id>`).
+            removed.push(mailKey(m.id), `${mailKey(m.id)}/`);
             continue;
           }
           const { note, files } = await messageItems(x, m);
@@ -331,7 +334,7 @@ export const microsoftConnector: Connector = {
           url: f.webUrl ?? null,
           timestamp: Math.floor(new Date(f.lastModifiedDateTime ?? 0).getTime() / 1000),
           attachments: [],
-          misc: { type: "file" },
+          misc: { type: "file", mime_type: f.file?.mimeType ?? null },
         })),
       ...messages.value.map((m) => ({
         id: resultId(account.id, "mail", m.id),

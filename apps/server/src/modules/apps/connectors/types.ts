@@ -124,7 +124,15 @@ export type SyncItem =
   | { kind: "link"; url: string; title: string; description: string }
   | { kind: "document"; url: string; title: string; markdown: string }
   /** A file of a synced folder, known by its path in the folder (a local_source memory). */
-  | { kind: "file"; key: string; title: string; description: string; markdown: string }
+  | {
+      kind: "file";
+      key: string;
+      title: string;
+      description: string;
+      markdown: string;
+      /** What the app says the item is (message/rfc822, a Google Doc's type): the App search file type. */
+      mimeType?: string;
+    }
   /**
    * A binary file (a PDF, an Office document, an image) known by its key in the account: stored
    * like an upload and extracted by the same pipeline (a file memory). A key already synced is

@@ -2,6 +2,7 @@ import { search } from "@mnemo/contracts/constants";
 import {
   zAppSearchResponse,
   zGetContentResponse,
+  type AppFileType,
   type AppSearchResponse,
   type AppSearchResult,
   zApplicationsResponse,
@@ -19,12 +20,15 @@ import {
   type RemoveAccountResponse,
 } from "@mnemo/contracts";
 import { api } from "@/lib/api";
+import type { ResultSort } from "../logic/results";
 
-/** GET /api/findr/applications: every app with its status (unprotected). */
+/**
+ * GET /api/user/get_available_applications: every app with its status as the signed-in user sees
+ * it (an app the user's organisation set up with its own keys is available to them).
+ */
 export async function listApplications(signal?: AbortSignal): Promise<Integration[]> {
-  const r = await api.request("/api/findr/applications", {
+  const r = await api.request("/api/user/get_available_applications", {
     schema: zApplicationsResponse,
-    auth: false,
     signal,
   });
   return r.applications;
@@ -109,10 +113,14 @@ export async function searchApp(
   appName: string,
   query: string,
   signal: AbortSignal,
+  filters: { fileTypes: readonly AppFileType[]; sort: ResultSort } = { fileTypes: [], sort: "most-relevant" },
 ): Promise<AppSearchResponse> {
   let lastError: unknown;
   for (let attempt = 0; attempt <= search.timeoutRetries; attempt++) {
     const q = new URLSearchParams({ query, app_name: appName, is_retry_request: String(attempt > 0) });
+    // The search filters (spec 2 §3): the server picks the results of these types, in this order.
+    if (filters.fileTypes.length) q.set("file_types", filters.fileTypes.join(","));
+    if (filters.sort !== "most-relevant") q.set("sort", filters.sort);
     try {
       return await api.request(`/api/search_v1/get_queried_data?${q}`, {
         schema: zAppSearchResponse,

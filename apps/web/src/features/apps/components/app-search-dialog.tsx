@@ -1,159 +1,40 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import { ArrowLeftIcon, Loader2Icon } from "lucide-react";
 import {
+  appFileTypes,
   appSearchMessages,
-  previewMessages,
+  type AppFileType,
   type AppSearchResponse,
-  type AppSearchResult,
-  type GetContentResponse,
   type Integration,
 } from "@mnemo/contracts";
 import { search as searchConstants } from "@mnemo/contracts/constants";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { SearchInput } from "@/components/ui/input";
-import { CandidatePreview } from "@/features/preview";
-import { AddToCollectionDialog } from "@/features/collections";
+import { MultiSelectMenu } from "@/components/ui/multi-select-menu";
+import { ApiError } from "@/lib/api-error";
 import { cn } from "@/lib/utils";
-import { addAppResult, resultContent, searchApp } from "../api/apps";
-import { isLiveResult, shouldSearch, sortedResults, type ResultSort } from "../logic/results";
+import { searchApp } from "../api/apps";
+import { useConnectedAppOptions } from "../hooks/use-apps";
+import { appsToSearch, mergedResults, shouldSearch, type ResultSort } from "../logic/results";
+import { ResultPreview } from "./result-preview";
 
+type Done = { kind: "done"; responses: AppSearchResponse[]; failed: string[] };
 type State =
-  { kind: "idle" } | { kind: "loading" } | { kind: "error" } | { kind: "done"; response: AppSearchResponse };
+  { kind: "idle" } | { kind: "loading" } | { kind: "error"; apps: string[] } | { kind: "no-apps" } | Done;
+type Filters = { sort: ResultSort; fileTypes: AppFileType[]; apps: string[] };
 
 const dateOf = (seconds: number) =>
   new Date(seconds * 1000).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
 
-/**
- * The search result preview panel (spec 2 §2): the item's fetched content in the candidate preview
- * (HTML sandboxed, CSV as a table, Markdown), its attachments (first 3, then '+N more') and Open in app.
- * A result the app's own search found (not synced yet) becomes a memory with Add memory; a synced
- * one is a memory already. Either can then be added to a collection.
- */
-function ResultPreview({
-  results,
-  rank,
-  query,
-  appName,
-  onBack,
-}: {
-  appName: string;
-  results: AppSearchResult[];
-  rank: number;
-  query: string;
-  onBack: () => void;
-}) {
-  const result = results[rank]!;
-  const [content, setContent] = useState<GetContentResponse["content"] | "error" | null>(null);
-  const [allAttachments, setAllAttachments] = useState(false);
-  const live = isLiveResult(result);
-  const [memory, setMemory] = useState<
-    { state: "idle" | "adding" | "error"; message?: string } | { state: "added"; id: string }
-  >(live ? { state: "idle" } : { state: "added", id: result.id });
-  const [collecting, setCollecting] = useState(false);
-  const addMemory = () => {
-    setMemory({ state: "adding" });
-    addAppResult(appName, result)
-      .then((r) =>
-        setMemory(
-          r.status === "success" && r.memory_id
-            ? { state: "added", id: r.memory_id }
-            : { state: "error", message: r.message ?? previewMessages.notAvailable },
-        ),
-      )
-      .catch((err: unknown) =>
-        setMemory({
-          state: "error",
-          message: err instanceof Error ? err.message : previewMessages.couldNotLoad,
-        }),
-      );
-  };
-  useEffect(() => {
-    let live = true;
-    resultContent(results, rank, query)
-      .then((r) => live && setContent(r.content))
-      .catch(() => live && setContent("error"));
-    return () => {
-      live = false;
-    };
-  }, [results, rank, query]);
-  const attachments = allAttachments ? result.attachments : result.attachments.slice(0, 3);
-  return (
-    <div className="flex min-h-0 flex-col gap-3" aria-label="Result preview" role="region">
-      <div className="flex items-center gap-2">
-        <Button size="sm" variant="ghost" onClick={onBack}>
-          <ArrowLeftIcon aria-hidden /> Results
-        </Button>
-      </div>
-      {content === null ? (
-        <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-          <Loader2Icon className="size-4 animate-spin" aria-hidden /> Loading preview…
-        </p>
-      ) : content === "error" ? (
-        <p role="alert" className="text-sm text-destructive">
-          {previewMessages.couldNotLoad}
-        </p>
-      ) : (
-        <div className="max-h-[50vh] min-h-0 overflow-hidden rounded-lg border">
-          <CandidatePreview
-            title={result.subject}
-            content={content}
-            description={previewMessages.notAvailable}
-            openInAppUrl={result.url}
-            appName={appName}
-            addState={memory.state === "adding" ? "loading" : memory.state === "added" ? "added" : "idle"}
-            onAddMemory={addMemory}
-            onAddToCollection={memory.state === "added" ? () => setCollecting(true) : undefined}
-          />
-        </div>
-      )}
-      {result.attachments.length > 0 && (
-        <ul aria-label="Attachments" className="flex flex-wrap gap-2">
-          {attachments.map((a) => (
-            <li key={a.id} className="rounded-md border bg-muted/40 px-2 py-1 text-xs">
-              {a.url ? (
-                <a href={a.url} target="_blank" rel="noreferrer noopener" className="hover:underline">
-                  {a.title}
-                </a>
-              ) : (
-                a.title
-              )}
-            </li>
-          ))}
-          {!allAttachments && result.attachments.length > 3 && (
-            <li>
-              <button
-                type="button"
-                className="text-xs text-primary underline"
-                onClick={() => setAllAttachments(true)}
-              >
-                +{result.attachments.length - 3} more
-              </button>
-            </li>
-          )}
-        </ul>
-      )}
-      {memory.state === "error" && (
-        <p role="alert" className="text-sm text-destructive">
-          {memory.message}
-        </p>
-      )}
-      {!live && (
-        <p className="text-xs text-muted-foreground">Already in your memories: synced from {appName}.</p>
-      )}
-      <AddToCollectionDialog
-        sourceIds={collecting && memory.state === "added" ? [memory.id] : null}
-        onOpenChange={(open) => !open && setCollecting(false)}
-      />
-    </div>
-  );
-}
+const typeLabel = (t: AppFileType | undefined) => appFileTypes.find((x) => x.id === t)?.label;
 
 /**
- * App search modal (spec 2 §2, §4): search what one connected app holds, with a sort filter,
- * 8 skeleton rows while loading, the spec's error, empty and no-apps states, and a preview of a
- * result. An outdated search is cancelled ('staleQuery'); the call has a 20 s limit and one retry.
+ * App search modal (spec 2 §2, §4): search what the user's connected apps hold, with the search
+ * filter bar (time sort, file types and apps, each multi-select with Clear), 8 skeleton rows while
+ * loading, the spec's error, empty and no-apps states, and a preview of a result. It opens on one
+ * app; the apps filter adds others (one call per app, each with the 20 s limit and one retry). A
+ * filter changed after a search runs it again; an outdated search is cancelled ('staleQuery').
  */
 export function AppSearchDialog({
   app,
@@ -165,10 +46,17 @@ export function AppSearchDialog({
   const [query, setQuery] = useState("");
   const [last, setLast] = useState<string | null>(null);
   const [sort, setSort] = useState<ResultSort>("most-relevant");
+  const [fileTypes, setFileTypes] = useState<AppFileType[]>([]);
+  // null: the app the modal opened on; [] (Clear): every connected app.
+  const [chosenApps, setChosenApps] = useState<string[] | null>(null);
   const [state, setState] = useState<State>({ kind: "idle" });
   const [previewing, setPreviewing] = useState<number | null>(null);
   const inFlight = useRef<AbortController | null>(null);
+  const connected = useConnectedAppOptions(!!app);
   const name = app?.application_name ?? "";
+  const apps = chosenApps ?? (app ? [app.applications_id] : []);
+  const nameOf = (id: string) =>
+    connected.find((a) => a.id === id)?.name ?? (id === app?.applications_id ? name : id);
 
   useEffect(() => () => inFlight.current?.abort(searchConstants.staleQueryAbortReason), []);
 
@@ -176,29 +64,59 @@ export function AppSearchDialog({
     inFlight.current?.abort(searchConstants.staleQueryAbortReason);
     setQuery("");
     setLast(null);
+    setSort("most-relevant");
+    setFileTypes([]);
+    setChosenApps(null);
     setState({ kind: "idle" });
     setPreviewing(null);
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!app || !shouldSearch(query, last)) return;
-    const q = query.trim();
+  const run = async (q: string, f: Filters) => {
     inFlight.current?.abort(searchConstants.staleQueryAbortReason);
     const ctrl = new AbortController();
     inFlight.current = ctrl;
-    setLast(q);
     setPreviewing(null);
     setState({ kind: "loading" });
-    try {
-      const response = await searchApp(app.applications_id, q, ctrl.signal);
-      if (!ctrl.signal.aborted) setState({ kind: "done", response });
-    } catch {
-      if (!ctrl.signal.aborted) setState({ kind: "error" });
-    }
+    const targets = appsToSearch(
+      f.apps,
+      connected.map((a) => a.id),
+    );
+    const answers = await Promise.allSettled(
+      targets.map((id) => searchApp(id, q, ctrl.signal, { fileTypes: f.fileTypes, sort: f.sort })),
+    );
+    if (ctrl.signal.aborted) return;
+    const responses = answers.flatMap((a) => (a.status === "fulfilled" ? [a.value] : []));
+    const failed = targets.filter((_, i) => answers[i]!.status === "rejected");
+    const noApps = answers.every(
+      (a) =>
+        a.status === "rejected" &&
+        a.reason instanceof ApiError &&
+        a.reason.message === appSearchMessages.noAppsConnected,
+    );
+    if (noApps) setState({ kind: "no-apps" });
+    else setState(responses.length ? { kind: "done", responses, failed } : { kind: "error", apps: failed });
   };
 
-  const results = state.kind === "done" ? sortedResults(state.response, sort) : [];
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!app || !shouldSearch(query, last)) return;
+    const q = query.trim();
+    setLast(q);
+    void run(q, { sort, fileTypes, apps });
+  };
+
+  /** A filter changed: the last search runs again with it (the server picks the results). */
+  const refilter = (next: Partial<Filters>) => {
+    const f = { sort, fileTypes, apps, ...next };
+    if (last !== null) void run(last, f);
+  };
+
+  const results = state.kind === "done" ? mergedResults(state.responses, sort) : [];
+  const several =
+    appsToSearch(
+      apps,
+      connected.map((a) => a.id),
+    ).length > 1;
   return (
     <Dialog
       open={!!app}
@@ -207,12 +125,12 @@ export function AppSearchDialog({
         onOpenChange(o);
       }}
     >
-      <DialogContent className="max-h-[calc(100dvh-2rem)] max-w-2xl grid-rows-[auto_auto_minmax(0,1fr)] overflow-hidden">
+      <DialogContent className="max-h-[calc(100dvh-2rem)] max-w-2xl grid-rows-[auto_auto_auto_minmax(0,1fr)] overflow-hidden">
         <DialogHeader>
           <DialogTitle>{appSearchMessages.searchIn({ app: name })}</DialogTitle>
           <DialogDescription>Find what {name} brought into Mnemo.</DialogDescription>
         </DialogHeader>
-        <form onSubmit={submit} className="flex flex-wrap items-center gap-2" role="search">
+        <form onSubmit={submit} className="flex items-center gap-2" role="search">
           <SearchInput
             autoFocus
             value={query}
@@ -221,13 +139,21 @@ export function AppSearchDialog({
             aria-label={appSearchMessages.searchIn({ app: name })}
             maxLength={500}
           />
+          <Button type="submit" disabled={!query.trim()}>
+            Search
+          </Button>
+        </form>
+        <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Search filters">
           <label className="sr-only" htmlFor="app-search-sort">
             Sort
           </label>
           <select
             id="app-search-sort"
             value={sort}
-            onChange={(e) => setSort(e.target.value as ResultSort)}
+            onChange={(e) => {
+              setSort(e.target.value as ResultSort);
+              refilter({ sort: e.target.value as ResultSort });
+            }}
             className="h-9 rounded-md border bg-background px-2 text-sm"
           >
             {searchConstants.sortOptions.map((o) => (
@@ -236,10 +162,33 @@ export function AppSearchDialog({
               </option>
             ))}
           </select>
-          <Button type="submit" disabled={!query.trim()}>
-            Search
-          </Button>
-        </form>
+          <MultiSelectMenu
+            name="File type"
+            all="All types"
+            plural="types"
+            heading="File types"
+            options={appFileTypes}
+            chosen={fileTypes}
+            onChange={(t) => {
+              setFileTypes(t as AppFileType[]);
+              refilter({ fileTypes: t as AppFileType[] });
+            }}
+          />
+          {connected.length > 1 && (
+            <MultiSelectMenu
+              name="Apps"
+              all="All apps"
+              plural="apps"
+              heading="Connected apps"
+              options={connected.map((a) => ({ id: a.id, label: a.name }))}
+              chosen={apps}
+              onChange={(a) => {
+                setChosenApps(a);
+                refilter({ apps: a });
+              }}
+            />
+          )}
+        </div>
         <div className="min-h-0 overflow-y-auto" aria-live="polite">
           {state.kind === "idle" && (
             <p className="py-6 text-center text-sm text-muted-foreground">
@@ -253,20 +202,37 @@ export function AppSearchDialog({
               ))}
             </ul>
           )}
+          {state.kind === "no-apps" && (
+            <p className="py-6 text-center text-sm text-muted-foreground">
+              {appSearchMessages.noAppsConnected}{" "}
+              <Link to="/settings#integrations" className="text-primary underline">
+                {appSearchMessages.startConnecting}
+              </Link>
+            </p>
+          )}
           {state.kind === "error" && (
             <p role="alert" className="py-6 text-center text-sm text-destructive">
-              {appSearchMessages.couldNotConnectShort({ app: name })}{" "}
+              {appSearchMessages.couldNotConnectShort({ app: state.apps.map(nameOf).join(", ") || name })}{" "}
               <Link to="/dashboard?support=true" className="underline">
                 Contact support
               </Link>
             </p>
           )}
+          {state.kind === "done" &&
+            state.failed.map((id) => (
+              <p key={id} role="alert" className="pb-2 text-sm text-destructive">
+                {appSearchMessages.couldNotConnectShort({ app: nameOf(id) })}{" "}
+                <Link to="/dashboard?support=true" className="underline">
+                  Contact support
+                </Link>
+              </p>
+            ))}
           {state.kind === "done" && results.length === 0 && (
             <p className="py-6 text-center text-sm text-muted-foreground">{appSearchMessages.noResults}</p>
           )}
           {state.kind === "done" && results.length > 0 && previewing !== null && (
             <ResultPreview
-              appName={name}
+              appName={nameOf(results[previewing]!.app)}
               results={results}
               rank={previewing}
               query={last ?? ""}
@@ -276,7 +242,7 @@ export function AppSearchDialog({
           {state.kind === "done" && results.length > 0 && previewing === null && (
             <ul className="grid gap-2" aria-label="Results">
               {results.map((r, i) => (
-                <li key={r.id}>
+                <li key={`${r.app}:${r.id}`}>
                   <button
                     type="button"
                     onClick={() => setPreviewing(i)}
@@ -287,6 +253,10 @@ export function AppSearchDialog({
                     <span className="flex items-baseline gap-2">
                       <span className="min-w-0 flex-1 truncate text-sm font-medium">{r.subject}</span>
                       <span className="shrink-0 text-xs text-muted-foreground">{dateOf(r.timestamp)}</span>
+                    </span>
+                    <span className="mt-1 flex gap-2 text-xs text-muted-foreground">
+                      {several && <span className="font-medium">{nameOf(r.app)}</span>}
+                      {typeLabel(r.misc.file_type) && <span>{typeLabel(r.misc.file_type)}</span>}
                     </span>
                     {r.text && (
                       <span className="mt-1 line-clamp-2 block text-xs text-muted-foreground">{r.text}</span>

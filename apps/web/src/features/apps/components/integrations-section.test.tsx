@@ -46,7 +46,7 @@ describe("Settings → Integrations with cloud apps", () => {
   it("shows an unconfigured app as Unavailable with its reason, and lets a Slack account choose its channels", async () => {
     const choicesUrl = `GET /api/apps/sync_choices?connection_id=${slackAccount.id}`;
     const calls = scriptServer({
-      "GET /api/findr/applications": {
+      "GET /api/user/get_available_applications": {
         body: {
           applications: [
             app("notion", "Notion", {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { AppSearchResult } from "@mnemo/contracts";
-import { shouldSearch, sortedResults } from "./results";
+import { appsToSearch, mergedResults, shouldSearch, sortedResults } from "./results";
 
-const result = (id: string, timestamp: number): AppSearchResult => ({
+const result = (id: string, timestamp: number, app = "rss"): AppSearchResult => ({
   id,
-  app: "rss",
+  app,
   key: id,
   subject: id,
   text: "",
@@ -30,5 +30,22 @@ describe("app search results", () => {
     expect(shouldSearch("tides", null)).toBe(true);
     expect(shouldSearch(" tides ", "tides")).toBe(false);
     expect(shouldSearch("tide pools", "tides")).toBe(true);
+  });
+  it("merges several apps: each app's best first for most relevant, by time otherwise", () => {
+    const mail = {
+      results: {
+        most_relevant_results: [result("m1", 5, "gmail"), result("m2", 50, "gmail")],
+        other_results: [result("m3", 1, "gmail")],
+      },
+    };
+    const drive = { results: { most_relevant_results: [result("d1", 40, "drive")], other_results: [] } };
+    expect(mergedResults([mail, drive], "most-relevant").map((r) => r.id)).toEqual(["m1", "d1", "m2", "m3"]);
+    expect(mergedResults([mail, drive], "recent").map((r) => r.id)).toEqual(["m2", "d1", "m1", "m3"]);
+    expect(mergedResults([mail, drive], "oldest").map((r) => r.id)).toEqual(["m3", "m1", "d1", "m2"]);
+    expect(mergedResults([], "recent")).toEqual([]);
+  });
+  it("searches the chosen apps, or every connected app when none is chosen", () => {
+    expect(appsToSearch(["gmail"], ["gmail", "drive"])).toEqual(["gmail"]);
+    expect(appsToSearch([], ["gmail", "drive"])).toEqual(["gmail", "drive"]);
   });
 });

@@ -10,10 +10,31 @@ export function sortedResults(r: AppSearchResponse | undefined, sort: ResultSort
   return all;
 }
 
+/**
+ * The results of several apps searched at once (the apps filter), as one list: by time for
+ * Recent and Oldest; for Most relevant each app's best first, then each app's second, … (every
+ * app ranks its own results, so ranks are comparable only within an app).
+ */
+export function mergedResults(responses: readonly AppSearchResponse[], sort: ResultSort): AppSearchResult[] {
+  const lists = responses.map((r) => sortedResults(r, sort));
+  if (sort !== "most-relevant") return lists.flat().sort(byTime(sort));
+  const out: AppSearchResult[] = [];
+  for (let i = 0; lists.some((l) => i < l.length); i++) for (const l of lists) if (l[i]) out.push(l[i]!);
+  return out;
+}
+
+const byTime = (sort: ResultSort) => (a: AppSearchResult, b: AppSearchResult) =>
+  sort === "oldest" ? a.timestamp - b.timestamp : b.timestamp - a.timestamp;
+
 /** A new search runs only for a non-empty query that differs from the last one (spec 2 §5). */
 export function shouldSearch(query: string, last: string | null): boolean {
   const q = query.trim();
   return q.length > 0 && q !== last;
+}
+
+/** The apps a search asks: the chosen ones, or every connected app when none is chosen (Clear). */
+export function appsToSearch(chosen: readonly string[], connected: readonly string[]): string[] {
+  return chosen.length ? [...chosen] : [...connected];
 }
 
 /**

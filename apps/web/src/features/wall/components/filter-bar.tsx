@@ -1,9 +1,9 @@
-import { DropdownMenu as MenuPrimitive } from "radix-ui";
-import { CheckIcon, ChevronDownIcon, Loader2Icon, SearchIcon, XIcon } from "lucide-react";
+import { ChevronDownIcon, Loader2Icon, SearchIcon, XIcon } from "lucide-react";
 import type { SortOrder } from "@mnemo/contracts";
 import { Button } from "@/components/ui/button";
 import { Menu } from "@/components/ui/dropdown-menu";
 import { Input } from "@/components/ui/input";
+import { CheckItem, ClearItem, toggled } from "@/components/ui/multi-select-menu";
 import { fileTypeFilters } from "../logic/source-label";
 
 export const sortLabels: Record<SortOrder, string> = {
@@ -11,49 +11,6 @@ export const sortLabels: Record<SortOrder, string> = {
   recent: "Recent",
   oldest: "Oldest",
 };
-
-/** One option of a multi-select menu: a checkbox that keeps the menu open. */
-function CheckItem({
-  label,
-  checked,
-  onChange,
-}: {
-  label: string;
-  checked: boolean;
-  onChange: (on: boolean) => void;
-}) {
-  return (
-    <MenuPrimitive.CheckboxItem
-      checked={checked}
-      onCheckedChange={(on) => onChange(on === true)}
-      onSelect={(e) => e.preventDefault()}
-      className="relative flex cursor-default items-center gap-2 rounded-sm py-1.5 pr-2 pl-8 text-sm outline-none select-none focus:bg-accent focus:text-accent-foreground"
-    >
-      <span className="absolute left-2 flex size-4 items-center justify-center rounded border">
-        <MenuPrimitive.ItemIndicator>
-          <CheckIcon className="size-3" aria-hidden />
-        </MenuPrimitive.ItemIndicator>
-      </span>
-      {label}
-    </MenuPrimitive.CheckboxItem>
-  );
-}
-
-/** The Clear entry at the bottom of a multi-select menu. */
-function ClearItem({ disabled, onClear }: { disabled: boolean; onClear: () => void }) {
-  return (
-    <MenuPrimitive.Item
-      disabled={disabled}
-      onSelect={onClear}
-      className="sticky -bottom-1 -mx-1 -mb-1 flex cursor-default items-center border-t bg-popover px-3 py-2 text-sm outline-none select-none focus:bg-accent data-[disabled]:opacity-50"
-    >
-      Clear
-    </MenuPrimitive.Item>
-  );
-}
-
-const toggled = (list: string[], id: string, on: boolean) =>
-  on ? [...list, id] : list.filter((t) => t !== id);
 
 /**
  * Search box plus the filter bar (spec 2 §2, §3 Search filters): time sort, a file-type

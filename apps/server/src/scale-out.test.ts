@@ -7,9 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import S3rver from "s3rver";
 import { newChatItem, readChatStream } from "@mnemo/contracts/stream";
 import { createPostgresDatabase } from "./test/harness.ts";
-import { freePort, spawnServer, type ServerProcess } from "./test/process.ts";
+import { callServer, freePort, spawnServer, type ServerProcess } from "./test/process.ts";
 import { sseReader } from "./test/sse.ts";
 import { waitUntil } from "./test/wait.ts";
+import { b64, textFileUpload } from "./modules/ingest/test/helpers.ts";
 
 /**
  * Scale-out (issue 12): two API processes (DISABLE_WORKER=true) and one `mnemo worker` on one
@@ -17,7 +18,6 @@ import { waitUntil } from "./test/wait.ts";
  * whichever process a request reaches, and a worker killed with SIGKILL mid-job is replaced by a
  * new one that finishes the job.
  */
-const b64 = (s: string) => Buffer.from(s).toString("base64");
 const BUCKET = "mnemo-scale";
 
 type Api = {
@@ -28,15 +28,7 @@ type Api = {
 function api(server: ServerProcess): Api {
   return {
     server,
-    call: (method, p, body, token) =>
-      fetch(server.url + p, {
-        method,
-        headers: {
-          "content-type": "application/json",
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      }),
+    call: (method, p, body, token) => callServer(server, method, p, body, token),
   };
 }
 
@@ -50,20 +42,7 @@ async function json<T>(res: Response | Promise<Response>, status = 200): Promise
 /** The spec's presigned upload flow on `on`; the body goes straight to the S3 server. */
 async function uploadFile(on: Api, token: string, name: string, text: string): Promise<string> {
   const p = await json<{ presigned_url: string; file_id: string }>(
-    on.call(
-      "POST",
-      "/api/upload/get_presigned_url",
-      {
-        fileType: "txt",
-        metadata: {
-          name_base64: b64(name),
-          type: "text/plain",
-          size: Buffer.byteLength(text),
-          source_type: "file",
-        },
-      },
-      token,
-    ),
+    on.call("POST", "/api/upload/get_presigned_url", textFileUpload(name, text), token),
   );
   expect(p.presigned_url.startsWith("http://127.0.0.1:")).toBe(true);
   expect(p.presigned_url.startsWith(on.server.url)).toBe(false); // S3, not the API's own blob route

@@ -7,6 +7,8 @@ import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A Drizzle database or transaction handle: what a repo function is given. */
+export type Tx = Pick<Db, "select" | "insert" | "update" | "delete" | "execute">;
 export type DbKind = "pglite" | "postgres";
 
 /** Which optional PostgreSQL extensions this database has. */

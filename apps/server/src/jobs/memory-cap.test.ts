@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFixtureSite, type FixtureSite } from "../test/fixtures/sites/server.ts";
-import { spawnServer, type ServerProcess } from "../test/process.ts";
+import { callServer, spawnServer, type ServerProcess } from "../test/process.ts";
 import { processTreeRssMb, procStatusMb } from "../test/proc.ts";
 import { readNdjson } from "../test/ndjson.ts";
 import { waitUntil } from "../test/wait.ts";
@@ -62,14 +62,7 @@ describe("the server under a 512 MB memory cap", () => {
 
   it("ingests links and answers concurrent questions without being killed", async () => {
     const call = async (p: string, body: unknown, token = "") => {
-      const res = await fetch(server.url + p, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        body: JSON.stringify(body),
-      });
+      const res = await callServer(server, "POST", p, body, token);
       expect(res.status, `${p}: ${await res.clone().text()}`).toBe(200);
       return res.json();
     };

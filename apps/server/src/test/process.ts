@@ -39,6 +39,18 @@ export type ServerProcess = {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 };
 
+/** A JSON request to a spawned server, signed with `token` when there is one. */
+export function callServer(server: ServerProcess, method: string, p: string, body?: unknown, token = "") {
+  return fetch(server.url + p, {
+    method,
+    headers: {
+      "content-type": "application/json",
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
 /**
  * Starts the real `mnemo serve` in a child process (Node running this test, tsx loader).
  * Resolves when it listens, or when it exits first (e.g. refused a locked data dir).

@@ -1,9 +1,8 @@
 import { and, count, desc, eq, isNull } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import type { Tx } from "../../db/client.ts";
 import { personalAccessToken, user } from "../../db/schema/index.ts";
 
-/** A Drizzle database or transaction handle. */
-export type Tx = Pick<Db, "select" | "insert" | "update" | "delete" | "execute">;
+export type { Tx };
 export type TokenRow = typeof personalAccessToken.$inferSelect;
 
 /** The owner's tokens, newest first (revoked ones too: the list says so). */

@@ -7,8 +7,7 @@ import type {
   GetContentResponse,
 } from "@mnemo/contracts";
 import { createTestMnemo, testDatabases, type TestMnemo, type TestUser } from "../../test/harness.ts";
-import { queryRows } from "../../db/client.ts";
-import { startOAuthProvider, type OAuthProvider } from "../../test/oauth-provider.ts";
+import type { OAuthProvider } from "../../test/oauth-provider.ts";
 import {
   startGraphPeer,
   type GraphPeer,
@@ -16,7 +15,7 @@ import {
   type PeerMail,
 } from "../../test/fixtures/cloud/graph-peer.ts";
 import { textPdf } from "../../test/fixtures/text-pdf.ts";
-import { cloudFlow } from "../../test/fixtures/cloud/flow.ts";
+import { cloudFlow, startConnectorWorld, type ConnectorWorld } from "../../test/fixtures/cloud/flow.ts";
 import { buildCollection } from "../collections/test-factories.ts";
 
 const utf8 = (s: string) => new Uint8Array(Buffer.from(s, "utf8"));
@@ -27,6 +26,7 @@ const utf8 = (s: string) => new Uint8Array(Buffer.from(s, "utf8"));
  * folders and an Outlook inbox, both read through delta queries.
  */
 describe.each(testDatabases())("Microsoft 365 connector (%s)", (kind) => {
+  let world: ConnectorWorld<GraphPeer>;
   let m: TestMnemo;
   let oauth: OAuthProvider;
   let peer: GraphPeer;
@@ -63,11 +63,17 @@ describe.each(testDatabases())("Microsoft 365 connector (%s)", (kind) => {
   const spam = mail(3, "You won a boat", "Click here.");
 
   beforeAll(async () => {
-    oauth = await startOAuthProvider({
-      authorize: "/common/oauth2/v2.0/authorize",
-      token: "/common/oauth2/v2.0/token",
+    world = await startConnectorWorld(kind, {
+      endpoints: { authorize: "/common/oauth2/v2.0/authorize", token: "/common/oauth2/v2.0/token" },
+      peer: (oauth) => startGraphPeer(oauth.validTokens),
+      env: (oauth, peer) => ({
+        MICROSOFT_CLIENT_ID: "mnemo-ms-client",
+        MICROSOFT_CLIENT_SECRET: "mnemo-ms-secret",
+        MICROSOFT_LOGIN_URL: oauth.url,
+        MICROSOFT_GRAPH_URL: peer.url,
+      }),
     });
-    peer = await startGraphPeer(oauth.validTokens);
+    ({ m, oauth, peer } = world);
     peer.files = [
       { id: "F-projects", name: "Projects", parent: "root", folder: true, modified: "2026-10-01T10:00:00Z" },
       { id: "F-tides", name: "Tides", parent: "F-projects", folder: true, modified: "2026-10-01T10:00:00Z" },
@@ -107,21 +113,10 @@ describe.each(testDatabases())("Microsoft 365 connector (%s)", (kind) => {
       mail(5, "Tide tables", "New tables for December."),
     ];
     for (const x of [...peer.files, ...peer.mail]) peer.touch(x);
-    m = await createTestMnemo(kind, {
-      MICROSOFT_CLIENT_ID: "mnemo-ms-client",
-      MICROSOFT_CLIENT_SECRET: "mnemo-ms-secret",
-      MICROSOFT_LOGIN_URL: oauth.url,
-      MICROSOFT_GRAPH_URL: peer.url,
-      PUBLIC_URL: "http://mnemo.test",
-    });
     alice = await m.buildUser();
     bob = await m.buildUser();
   }, 120_000);
-  afterAll(async () => {
-    await m?.close();
-    await peer?.close();
-    await oauth?.close();
-  });
+  afterAll(() => world?.close());
 
   it("connects through the identity platform with PKCE, read-only scopes and offline_access", async () => {
     account = await flow.connect(alice, (url) => {
@@ -258,15 +253,8 @@ describe.each(testDatabases())("Microsoft 365 connector (%s)", (kind) => {
   });
 
   it("refreshes an access token about to expire before using it", async () => {
-    const [row] = await queryRows<{ secret: string }>(
-      m.ctx.database.db,
-      sql`SELECT secret FROM connected_account WHERE id = ${account.id}`,
-    );
-    const secret = m.ctx.secrets.open(row!.secret) as Record<string, string>;
+    const secret = await flow.expireStoredToken(account.id, Date.now() + 30_000);
     expect(secret.refresh_token).toBeTruthy();
-    await m.ctx.database.db.execute(
-      sql`UPDATE connected_account SET secret = ${m.ctx.secrets.seal({ ...secret, expires_at: String(Date.now() + 30_000) })} WHERE id = ${account.id}`,
-    );
     const before = refreshes();
     const unauthorized = peer.requests.length;
     const done = await flow.syncNow(alice, account.id);
@@ -278,13 +266,7 @@ describe.each(testDatabases())("Microsoft 365 connector (%s)", (kind) => {
 
   it("asks for Reconnect when the grant was revoked", async () => {
     const kept = (await flow.memories(alice)).length;
-    oauth.revokeAll();
-    const done = await flow.syncNow(alice, account.id);
-    expect(done).toMatchObject({ needs_reauth: true });
-    expect(done.sync).toMatchObject({
-      state: "error",
-      last_error: "Microsoft 365 refused the sign-in. Reconnect the account.",
-    });
+    await flow.revoked(alice, account.id, oauth, "Microsoft 365");
     expect(await flow.memories(alice)).toHaveLength(kept);
   });
 });

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ConnectedAccount, GetContentResponse } from "@mnemo/contracts";
-import { createTestMnemo, testDatabases, type TestMnemo, type TestUser } from "../../test/harness.ts";
-import { startOAuthProvider, type OAuthProvider } from "../../test/oauth-provider.ts";
+import { testDatabases, type TestMnemo, type TestUser } from "../../test/harness.ts";
+import type { OAuthProvider } from "../../test/oauth-provider.ts";
 import {
   notionId,
   startNotionPeer,
   type NotionPeer,
   type PeerPage,
 } from "../../test/fixtures/cloud/notion-peer.ts";
-import { cloudFlow } from "../../test/fixtures/cloud/flow.ts";
+import { cloudFlow, startConnectorWorld, type ConnectorWorld } from "../../test/fixtures/cloud/flow.ts";
 
 /**
  * The Notion connector end to end: Notion's OAuth (a public integration, through a real OAuth 2
@@ -16,6 +16,7 @@ import { cloudFlow } from "../../test/fixtures/cloud/flow.ts";
  * workspace — a database with rows, a page with nested blocks and a child page.
  */
 describe.each(testDatabases())("Notion connector (%s)", (kind) => {
+  let world: ConnectorWorld<NotionPeer>;
   let m: TestMnemo;
   let oauth: OAuthProvider;
   let peer: NotionPeer;
@@ -25,29 +26,28 @@ describe.each(testDatabases())("Notion connector (%s)", (kind) => {
   const flow = cloudFlow(() => m, "notion");
   const refreshes = () => oauth.grants.filter((g) => g === "refresh_token").length;
   const at = (d: number) => new Date(Date.UTC(2026, 10, d)).toISOString();
+  const page = (
+    title: string,
+    parent: PeerPage["parent"],
+    day: number,
+    blocks: PeerPage["blocks"],
+    extra: Partial<PeerPage> = {},
+  ): PeerPage => ({ id: notionId(), title, parent, last_edited_time: at(day), blocks, ...extra });
+  const inWorkspace = { type: "workspace", workspace: true } as const;
   const garden = notionId();
-  const tomatoes: PeerPage = {
-    id: notionId(),
-    title: "Tomatoes",
-    parent: { type: "page_id", page_id: garden },
-    last_edited_time: at(3),
-    blocks: [{ type: "paragraph", text: "San Marzano need staking by midsummer." }],
-  };
-  const oldNotes: PeerPage = {
-    id: notionId(),
-    title: "Old notes",
-    parent: { type: "workspace", workspace: true },
-    last_edited_time: at(1),
-    blocks: [{ type: "paragraph", text: "Nothing worth keeping." }],
-  };
   const readingList = notionId();
+  const row = (title: string, props: PeerPage["props"]) =>
+    page(title, { type: "database_id", database_id: readingList }, 2, [], { props });
+  const tomatoes = page("Tomatoes", { type: "page_id", page_id: garden }, 3, [
+    { type: "paragraph", text: "San Marzano need staking by midsummer." },
+  ]);
+  const oldNotes = page("Old notes", inWorkspace, 1, [{ type: "paragraph", text: "Nothing worth keeping." }]);
 
   beforeAll(async () => {
     // Notion's token answer names the bot, the workspace and the user who granted access.
-    oauth = await startOAuthProvider(
-      { authorize: "/v1/oauth/authorize", token: "/v1/oauth/token" },
-      0,
-      (body, grant) =>
+    world = await startConnectorWorld(kind, {
+      endpoints: { authorize: "/v1/oauth/authorize", token: "/v1/oauth/token" },
+      shape: (body, grant) =>
         grant === "authorization_code"
           ? {
               ...body,
@@ -65,8 +65,14 @@ describe.each(testDatabases())("Notion connector (%s)", (kind) => {
               },
             }
           : body,
-    );
-    peer = await startNotionPeer(oauth.url, oauth.validTokens);
+      peer: (oauth) => startNotionPeer(oauth.url, oauth.validTokens),
+      env: (_, peer) => ({
+        NOTION_CLIENT_ID: "mnemo-notion-client",
+        NOTION_CLIENT_SECRET: "mnemo-notion-secret",
+        NOTION_API_URL: peer.url,
+      }),
+    });
+    ({ m, oauth, peer } = world);
     peer.databases = [
       {
         id: readingList,
@@ -76,12 +82,11 @@ describe.each(testDatabases())("Notion connector (%s)", (kind) => {
       },
     ];
     peer.pages = [
-      {
-        id: garden,
-        title: "Garden plans",
-        parent: { type: "workspace", workspace: true },
-        last_edited_time: at(2),
-        blocks: [
+      page(
+        "Garden plans",
+        inWorkspace,
+        2,
+        [
           { type: "heading_1", text: "Spring beds" },
           { type: "paragraph", text: "Plant the beans after the last frost." },
           {
@@ -92,46 +97,22 @@ describe.each(testDatabases())("Notion connector (%s)", (kind) => {
           { type: "to_do", text: "Order seeds", checked: true },
           { type: "child_page", text: "Tomatoes" },
         ],
-      },
+        { id: garden },
+      ),
       tomatoes,
       oldNotes,
-      {
-        id: notionId(),
-        title: "The Sea Around Us",
-        parent: { type: "database_id", database_id: readingList },
-        last_edited_time: at(2),
-        props: { Author: "Rachel Carson", Status: "Reading", Pages: 230 },
-        blocks: [],
-      },
-      {
-        id: notionId(),
-        title: "Moby-Dick",
-        parent: { type: "database_id", database_id: readingList },
-        last_edited_time: at(2),
-        props: { Author: "Herman Melville", Status: "Done", Pages: 635 },
-        blocks: [],
-      },
+      row("The Sea Around Us", { Author: "Rachel Carson", Status: "Reading", Pages: 230 }),
+      row("Moby-Dick", { Author: "Herman Melville", Status: "Done", Pages: 635 }),
     ];
-    m = await createTestMnemo(kind, {
-      NOTION_CLIENT_ID: "mnemo-notion-client",
-      NOTION_CLIENT_SECRET: "mnemo-notion-secret",
-      NOTION_API_URL: peer.url,
-      PUBLIC_URL: "http://mnemo.test",
-    });
     alice = await m.buildUser();
     bob = await m.buildUser();
   }, 120_000);
-  afterAll(async () => {
-    await m?.close();
-    await peer?.close();
-    await oauth?.close();
-  });
+  afterAll(() => world?.close());
 
   it("connects through Notion's sign-in (owner=user) and names the workspace", async () => {
-    account = await flow.connect(alice, (url) => {
-      expect(url.origin + url.pathname).toBe(`${peer.url}/v1/oauth/authorize`);
-      expect(url.searchParams.get("owner")).toBe("user");
-      expect(url.searchParams.get("redirect_uri")).toBe("http://mnemo.test/settings?app=notion");
+    account = await flow.connect(alice, {
+      at: `${peer.url}/v1/oauth/authorize`,
+      params: { owner: "user", redirect_uri: "http://mnemo.test/settings?app=notion" },
     });
     expect(account).toMatchObject({
       title: "Ada's Notion (Notion)",
@@ -227,13 +208,7 @@ describe.each(testDatabases())("Notion connector (%s)", (kind) => {
   });
 
   it("asks for Reconnect when access was revoked", async () => {
-    oauth.revokeAll();
-    const done = await flow.syncNow(alice, account.id);
-    expect(done).toMatchObject({ needs_reauth: true });
-    expect(done.sync).toMatchObject({
-      state: "error",
-      last_error: "Notion refused the sign-in. Reconnect the account.",
-    });
+    await flow.revoked(alice, account.id, oauth, "Notion");
     // Memories stay.
     expect(await flow.memories(alice)).toHaveLength(5);
   });

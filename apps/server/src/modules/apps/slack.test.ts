@@ -1,16 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sql } from "drizzle-orm";
 import type { ConnectedAccount, GetContentResponse } from "@mnemo/contracts";
-import { createTestMnemo, testDatabases, type TestMnemo, type TestUser } from "../../test/harness.ts";
-import { queryRows } from "../../db/client.ts";
-import { startOAuthProvider, type OAuthProvider } from "../../test/oauth-provider.ts";
+import { testDatabases, type TestMnemo, type TestUser } from "../../test/harness.ts";
+import type { OAuthProvider } from "../../test/oauth-provider.ts";
 import {
   slackTs,
   startSlackPeer,
   type PeerMessage,
   type SlackPeer,
 } from "../../test/fixtures/cloud/slack-peer.ts";
-import { cloudFlow } from "../../test/fixtures/cloud/flow.ts";
+import { cloudFlow, startConnectorWorld, type ConnectorWorld } from "../../test/fixtures/cloud/flow.ts";
 
 const DAY = 86_400;
 /** Noon UTC `n` days ago, as seconds ago (so a message stays on its day whatever the hour). */
@@ -26,6 +24,7 @@ const noonDaysAgo = (n: number, plusSeconds = 0) => {
  * local peer of the Web API with two channels, a thread with replies and a channel the user is not in.
  */
 describe.each(testDatabases())("Slack connector (%s)", (kind) => {
+  let world: ConnectorWorld<SlackPeer>;
   let m: TestMnemo;
   let oauth: OAuthProvider;
   let peer: SlackPeer;
@@ -49,10 +48,9 @@ describe.each(testDatabases())("Slack connector (%s)", (kind) => {
 
   beforeAll(async () => {
     // Slack answers a user-scope install with the user's token under authed_user (token rotation on).
-    oauth = await startOAuthProvider(
-      { authorize: "/oauth/v2/authorize", token: "/api/oauth.v2.access" },
-      0,
-      (body, grant) =>
+    world = await startConnectorWorld(kind, {
+      endpoints: { authorize: "/oauth/v2/authorize", token: "/api/oauth.v2.access" },
+      shape: (body, grant) =>
         grant === "authorization_code"
           ? {
               ok: true,
@@ -70,8 +68,14 @@ describe.each(testDatabases())("Slack connector (%s)", (kind) => {
               is_enterprise_install: false,
             }
           : { ok: true, token_type: "user", ...body, expires_in: 43_200 },
-    );
-    peer = await startSlackPeer(oauth.url, oauth.validTokens);
+      peer: (oauth) => startSlackPeer(oauth.url, oauth.validTokens),
+      env: (_, peer) => ({
+        SLACK_CLIENT_ID: "mnemo-slack-client",
+        SLACK_CLIENT_SECRET: "mnemo-slack-secret",
+        SLACK_URL: peer.url,
+      }),
+    });
+    ({ m, oauth, peer } = world);
     peer.users = { U0ADA: "Ada", U0BEN: "Ben", U0CY: "Cy" };
     peer.channels = [
       {
@@ -105,20 +109,10 @@ describe.each(testDatabases())("Slack connector (%s)", (kind) => {
         messages: [{ ts: slackTs(noonDaysAgo(1)), user: "U0CY", text: "Not for Ada" }],
       },
     ];
-    m = await createTestMnemo(kind, {
-      SLACK_CLIENT_ID: "mnemo-slack-client",
-      SLACK_CLIENT_SECRET: "mnemo-slack-secret",
-      SLACK_URL: peer.url,
-      PUBLIC_URL: "http://mnemo.test",
-    });
     alice = await m.buildUser();
     bob = await m.buildUser();
   }, 120_000);
-  afterAll(async () => {
-    await m?.close();
-    await peer?.close();
-    await oauth?.close();
-  });
+  afterAll(() => world?.close());
 
   const day = (n: number) =>
     new Date((Math.floor(Date.now() / 1000 / DAY) - n) * DAY * 1000).toISOString().slice(0, 10);
@@ -247,14 +241,7 @@ describe.each(testDatabases())("Slack connector (%s)", (kind) => {
 
   it("refreshes a rotated token that is about to expire before using it", async () => {
     // Twelve hours later: the stored token is past its expiry, and Slack no longer takes it.
-    const [row] = await queryRows<{ secret: string }>(
-      m.ctx.database.db,
-      sql`SELECT secret FROM connected_account WHERE id = ${account.id}`,
-    );
-    const secret = m.ctx.secrets.open(row!.secret) as Record<string, string>;
-    await m.ctx.database.db.execute(
-      sql`UPDATE connected_account SET secret = ${m.ctx.secrets.seal({ ...secret, expires_at: String(Date.now() - 1000) })} WHERE id = ${account.id}`,
-    );
+    await flow.expireStoredToken(account.id, Date.now() - 1000);
     oauth.expireAccessTokens();
     const before = refreshes();
     const done = await flow.syncNow(alice, account.id);
@@ -264,13 +251,7 @@ describe.each(testDatabases())("Slack connector (%s)", (kind) => {
 
   it("asks for Reconnect when the token was revoked (ok:false, token_revoked)", async () => {
     for (const t of oauth.validTokens) peer.revoked.add(t);
-    oauth.revokeAll();
-    const done = await flow.syncNow(alice, account.id);
-    expect(done).toMatchObject({ needs_reauth: true });
-    expect(done.sync).toMatchObject({
-      state: "error",
-      last_error: "Slack refused the sign-in. Reconnect the account.",
-    });
+    await flow.revoked(alice, account.id, oauth, "Slack");
     expect(await flow.memories(alice)).toHaveLength(2);
   });
 });

@@ -34,6 +34,7 @@ import {
 import type { ConnectedAccount, SourceList } from "@mnemo/contracts";
 import { waitUntil } from "../../test/wait.ts";
 import { buildSource } from "../../test/factories.ts";
+import { callRow } from "../../test/matrix.ts";
 import * as chatRepo from "../chat/repo.ts";
 import { buildCollection, buildMemories, setPlan } from "./test-factories.ts";
 
@@ -166,31 +167,30 @@ describe.each(testDatabases())("collection authorization matrix on %s", (kind) =
     }
     const failures: string[] = [];
     for (const actor of matrixActors) {
-      const f = c.mutates ? await buildFixture() : shared;
-      const before = c.mutates ? await snapshot(f) : "";
-      const res = await m.request(c.method, c.url(f), {
-        as: actor === "anonymous" ? undefined : users[actor],
-        json: c.body ? c.body(f, actor) : c.method === "GET" ? undefined : {},
+      const as = actor === "anonymous" ? undefined : users[actor];
+      const { f, status, text, refusedYetChanged } = await callRow(m, c, actor, as, {
+        shared,
+        fresh: () => buildFixture(),
+        snapshot,
       });
-      const text = await res.text();
       const expected = c.expect[actor === "unverified" ? "stranger" : actor];
       // Whether the actor may see the collection's memories at all (a 200 list may still be empty).
       const reads = readers.has(actor);
       const reason = c.pending?.[actor === "unverified" ? "stranger" : actor];
       if (reason) {
-        if (res.status < 400 || res.status >= 500)
-          failures.push(`${actor}: ${res.status} (pending case must still refuse) ${text.slice(0, 120)}`);
-        else if (res.status !== expected)
-          gaps.push(`${c.method} ${c.route} as ${actor}: ${res.status}, expected ${expected} — ${reason}`);
-      } else if (res.status !== expected) {
-        failures.push(`${actor}: got ${res.status}, expected ${expected}: ${text.slice(0, 160)}`);
+        if (status < 400 || status >= 500)
+          failures.push(`${actor}: ${status} (pending case must still refuse) ${text.slice(0, 120)}`);
+        else if (status !== expected)
+          gaps.push(`${c.method} ${c.route} as ${actor}: ${status}, expected ${expected} — ${reason}`);
+      } else if (status !== expected) {
+        failures.push(`${actor}: got ${status}, expected ${expected}: ${text.slice(0, 160)}`);
       }
       if (c.leak && !reads && text.includes(f.memoryTitle))
         failures.push(`${actor}: refused response shows the collection's memory`);
-      if (c.leak === "both" && reads && res.status === expected && !text.includes(f.memoryTitle))
+      if (c.leak === "both" && reads && status === expected && !text.includes(f.memoryTitle))
         failures.push(`${actor}: allowed response misses the memory`);
-      if (c.mutates && res.status >= 400 && (await snapshot(f)) !== before)
-        failures.push(`${actor}: refused call (${res.status}) changed the collection`);
+      if (await refusedYetChanged())
+        failures.push(`${actor}: refused call (${status}) changed the collection`);
     }
     expect(failures).toEqual([]);
   });

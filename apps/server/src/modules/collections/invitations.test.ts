@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SMTPServer } from "smtp-server";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import {
   collectionMessages,
@@ -11,34 +9,11 @@ import {
 import { collectionInvitation } from "../../db/schema/index.ts";
 import { createTestMnemo, testDatabases, type TestMnemo, type TestUser } from "../../test/harness.ts";
 import { waitUntil } from "../../test/wait.ts";
+import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from "../../test/smtp-peer.ts";
 import { acceptInvitation, buildCollection } from "./test-factories.ts";
 
-/** A real SMTP server on a free loopback port that keeps every message it receives. */
-async function startMailbox() {
-  const mails: { to: string; text: string }[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["AUTH", "STARTTLS"],
-    logger: false,
-    onData(stream, session, done) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        const raw = Buffer.concat(chunks).toString("utf8");
-        // Quoted-printable soft line breaks and =3D, so links read whole.
-        const text = raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
-        for (const rcpt of session.envelope.rcptTo) mails.push({ to: rcpt.address, text });
-        done();
-      });
-    },
-  });
-  await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
-  const port = (server.server.address() as AddressInfo).port;
-  return { mails, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((ok) => server.close(ok)) };
-}
-
 /** The first link in a mail to `to` that contains `part`. */
-function linkIn(mails: { to: string; text: string }[], to: string, part: string): string | undefined {
+function linkIn(mails: ReceivedMail[], to: string, part: string): string | undefined {
   const mail = mails.find((m) => m.to === to && m.text.includes(part));
   return mail?.text.match(new RegExp(`https?://\\S*${part.replace(/[?]/g, "\\?")}\\S*`))?.[0];
 }
@@ -50,7 +25,7 @@ const pathOf = (url: string) => {
 
 describe.each(testDatabases())("invitations bound to proof of the address on %s", (kind) => {
   let m: TestMnemo;
-  let mailbox: Awaited<ReturnType<typeof startMailbox>>;
+  let mailbox: SmtpPeer;
   let alice: TestUser;
 
   const list = async (u: TestUser) =>
@@ -65,7 +40,7 @@ describe.each(testDatabases())("invitations bound to proof of the address on %s"
   };
 
   beforeAll(async () => {
-    mailbox = await startMailbox();
+    mailbox = await startSmtpPeer();
     m = await createTestMnemo(kind, {
       SMTP_URL: mailbox.url,
       MAIL_FROM: "Mnemo <mnemo@example.com>",

@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, ne, sql } from "drizzle-orm";
 import type { AccessType } from "@mnemo/contracts";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { queryRows } from "../../db/client.ts";
 import { textArray } from "../../db/sql.ts";
 import {
@@ -15,8 +15,7 @@ import {
 } from "../../db/schema/index.ts";
 import { readableCollectionCondition, readableCollectionIdsSql, type Viewer } from "../access/sql.ts";
 
-/** A Drizzle database or transaction handle. */
-export type Tx = Pick<Db, "select" | "insert" | "update" | "delete" | "execute">;
+export type { Tx };
 export type CollectionRow = typeof collection.$inferSelect;
 /** A grant to an e-mail address; `userId` is the account it is bound to (null while pending). */
 export type Grant = { collectionId: string; email: string; role: AccessType; userId: string | null };

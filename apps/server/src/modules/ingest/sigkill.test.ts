@@ -6,24 +6,16 @@ import { sql } from "drizzle-orm";
 import { openDatabase, queryRows } from "../../db/client.ts";
 import { createPostgresDatabase, testDatabases } from "../../test/harness.ts";
 import { waitUntil } from "../../test/wait.ts";
-import { spawnServer, type ServerProcess } from "../../test/process.ts";
+import { callServer, spawnServer, type ServerProcess } from "../../test/process.ts";
+import { b64, textFileUpload } from "./test/helpers.ts";
 
 const ITEMS = 100;
-const b64 = (s: string) => Buffer.from(s).toString("base64");
 
 type Client = { call: (method: string, p: string, body?: unknown) => Promise<Response> };
 
 function client(server: ServerProcess, token = ""): Client {
   return {
-    call: (method, p, body) =>
-      fetch(server.url + p, {
-        method,
-        headers: {
-          "content-type": "application/json",
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      }),
+    call: (method, p, body) => callServer(server, method, p, body, token),
   };
 }
 
@@ -33,15 +25,7 @@ const noteText = (i: number) => `Field note ${i}: the heron at pond ${i} caught 
 async function submit(server: ServerProcess, api: Client, i: number): Promise<string> {
   const name = `note-${i}.txt`;
   const text = noteText(i);
-  const res = await api.call("POST", "/api/upload/get_presigned_url", {
-    fileType: "txt",
-    metadata: {
-      name_base64: b64(name),
-      type: "text/plain",
-      size: Buffer.byteLength(text),
-      source_type: "file",
-    },
-  });
+  const res = await api.call("POST", "/api/upload/get_presigned_url", textFileUpload(name, text));
   const p = (await res.json()) as { presigned_url: string; file_id: string };
   const put = await fetch(server.url + p.presigned_url, {
     method: "PUT",

@@ -14,6 +14,7 @@ import {
 } from "../../db/schema/index.ts";
 import { createTestMnemo, testDatabases, type TestMnemo, type TestUser } from "../../test/harness.ts";
 import { buildSource } from "../../test/factories.ts";
+import { callRow } from "../../test/matrix.ts";
 import { setPlan } from "../collections/test-factories.ts";
 import {
   orgActors,
@@ -176,25 +177,24 @@ describe.each(testDatabases())("organisation authorization matrix on %s", (kind)
     expect(registered().has(`${c.method} ${c.route}`)).toBe(true);
     const failures: string[] = [];
     for (const actor of orgActors) {
-      const f = c.mutates ? await buildFixture() : shared;
-      const before = c.mutates ? await snapshot(f) : "";
-      const res = await m.request(c.method, c.url(f), {
-        as: actor === "anonymous" ? undefined : users[actor],
-        json: c.body ? c.body(f, actor) : c.method === "GET" ? undefined : {},
+      const as = actor === "anonymous" ? undefined : users[actor];
+      const { f, status, text, refusedYetChanged } = await callRow(m, c, actor, as, {
+        shared,
+        fresh: buildFixture,
+        snapshot,
       });
-      const text = await res.text();
       const expected = c.expect[actor];
-      if (res.status !== expected)
-        failures.push(`${actor}: got ${res.status}, expected ${expected}: ${text.slice(0, 160)}`);
+      if (status !== expected)
+        failures.push(`${actor}: got ${status}, expected ${expected}: ${text.slice(0, 160)}`);
       if (c.shows) {
         const needle = c.shows.text(f);
         const sees = c.shows.sees.includes(actor);
         if (!sees && text.includes(needle)) failures.push(`${actor}: response shows ${needle}`);
-        if (sees && res.status < 300 && !text.includes(needle))
+        if (sees && status < 300 && !text.includes(needle))
           failures.push(`${actor}: response misses ${needle}`);
       }
-      if (c.mutates && res.status >= 400 && (await snapshot(f)) !== before)
-        failures.push(`${actor}: refused call (${res.status}) changed the organisation`);
+      if (await refusedYetChanged())
+        failures.push(`${actor}: refused call (${status}) changed the organisation`);
     }
     expect(failures).toEqual([]);
   });

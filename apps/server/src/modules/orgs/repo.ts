@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gt, inArray, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { queryRows } from "../../db/client.ts";
 import {
   collection,
@@ -14,8 +14,7 @@ import {
   user,
 } from "../../db/schema/index.ts";
 
-/** A Drizzle database or transaction handle. */
-export type Tx = Pick<Db, "select" | "insert" | "update" | "delete" | "execute">;
+export type { Tx };
 
 export type Membership = {
   memberId: string;
@@ -104,19 +103,17 @@ export async function deleteMember(db: Tx, memberId: string) {
   await db.delete(member).where(eq(member.id, memberId));
 }
 
+/** Which invitations of an organisation are pending and unexpired. */
+const pending = (organizationId: string, now: Date) =>
+  and(
+    eq(invitation.organizationId, organizationId),
+    eq(invitation.status, "pending"),
+    gt(invitation.expiresAt, now),
+  );
+
 /** Pending, unexpired invitations of an organisation. */
 export async function pendingInvitations(db: Tx, organizationId: string, now = new Date()) {
-  return db
-    .select()
-    .from(invitation)
-    .where(
-      and(
-        eq(invitation.organizationId, organizationId),
-        eq(invitation.status, "pending"),
-        gt(invitation.expiresAt, now),
-      ),
-    )
-    .orderBy(asc(invitation.expiresAt));
+  return db.select().from(invitation).where(pending(organizationId, now)).orderBy(asc(invitation.expiresAt));
 }
 
 export async function findInvitation(db: Tx, id: string) {
@@ -149,16 +146,7 @@ export async function setInvitationStatus(db: Tx, id: string, status: string) {
 /** Members plus pending invitations: the seats in use. */
 export async function seatsUsed(db: Tx, organizationId: string, now = new Date()): Promise<number> {
   const [m] = await db.select({ n: count() }).from(member).where(eq(member.organizationId, organizationId));
-  const [i] = await db
-    .select({ n: count() })
-    .from(invitation)
-    .where(
-      and(
-        eq(invitation.organizationId, organizationId),
-        eq(invitation.status, "pending"),
-        gt(invitation.expiresAt, now),
-      ),
-    );
+  const [i] = await db.select({ n: count() }).from(invitation).where(pending(organizationId, now));
   return Number(m?.n ?? 0) + Number(i?.n ?? 0);
 }
 
@@ -229,17 +217,31 @@ export async function appKeysOf(db: Tx, organizationIds: string[], app?: string)
     .orderBy(asc(orgAppKey.app));
 }
 
-export async function findLabel(db: Tx, organizationId: string) {
-  const [row] = await db.select().from(orgLabel).where(eq(orgLabel.organizationId, organizationId));
+/** The settings an organisation has one row of (white label, SSO), keyed by the organisation. */
+type OrgSettings = typeof orgLabel | typeof orgSso;
+
+async function settingsOf<T extends OrgSettings>(
+  db: Tx,
+  table: T,
+  organizationId: string,
+): Promise<T["$inferSelect"] | undefined> {
+  const settings: OrgSettings = table;
+  const [row] = await db.select().from(settings).where(eq(settings.organizationId, organizationId));
   return row;
 }
 
-export async function upsertLabel(db: Tx, row: typeof orgLabel.$inferInsert) {
+/** Writes the organisation's row of `table`, whether or not it has one yet. */
+async function saveSettings<T extends OrgSettings>(db: Tx, table: T, row: T["$inferInsert"]) {
+  const settings: OrgSettings = table;
   await db
-    .insert(orgLabel)
+    .insert(settings)
     .values(row)
-    .onConflictDoUpdate({ target: orgLabel.organizationId, set: { ...row, updatedAt: new Date() } });
+    .onConflictDoUpdate({ target: settings.organizationId, set: { ...row, updatedAt: new Date() } });
 }
+
+export const findLabel = (db: Tx, organizationId: string) => settingsOf(db, orgLabel, organizationId);
+
+export const upsertLabel = (db: Tx, row: typeof orgLabel.$inferInsert) => saveSettings(db, orgLabel, row);
 
 export async function shareCollection(db: Tx, collectionId: string, organizationId: string, role: string) {
   await db
@@ -272,22 +274,14 @@ export async function unshareCollection(db: Tx, collectionId: string, organizati
     );
 }
 
-export async function ssoOf(db: Tx, organizationId: string) {
-  const [row] = await db.select().from(orgSso).where(eq(orgSso.organizationId, organizationId));
-  return row;
-}
+export const ssoOf = (db: Tx, organizationId: string) => settingsOf(db, orgSso, organizationId);
 
 export async function ssoByDomain(db: Tx, domain: string) {
   const [row] = await db.select().from(orgSso).where(eq(orgSso.domain, domain));
   return row;
 }
 
-export async function upsertSso(db: Tx, row: typeof orgSso.$inferInsert) {
-  await db
-    .insert(orgSso)
-    .values(row)
-    .onConflictDoUpdate({ target: orgSso.organizationId, set: { ...row, updatedAt: new Date() } });
-}
+export const upsertSso = (db: Tx, row: typeof orgSso.$inferInsert) => saveSettings(db, orgSso, row);
 
 export async function markDomainVerified(db: Tx, organizationId: string) {
   await db.update(orgSso).set({ domainVerified: true }).where(eq(orgSso.organizationId, organizationId));

@@ -141,6 +141,21 @@ describe("sentence selection", () => {
 
 const cited = (p: Passage, citation: number): CitedPassage => ({ ...p, citation, type: "page" });
 
+/** The engine's events for a question over these passages. */
+async function run(question: string, passages: CitedPassage[]) {
+  const events: AnswerEvent[] = [];
+  for await (const e of createExtractiveEngine().answer({
+    question,
+    passages,
+    mode: "memories",
+    instructions: {},
+    history: [],
+    signal: new AbortController().signal,
+  }))
+    events.push(e);
+  return events;
+}
+
 describe("follow-ups and the engine", () => {
   it("derives two to four follow-ups about the sources, none repeating the question", () => {
     const f = deriveFollowUps("How many sacks did Jared Allen have?", [
@@ -154,19 +169,6 @@ describe("follow-ups and the engine", () => {
     expect(f.some((q) => q.includes("Jared Allen"))).toBe(false);
   });
 
-  async function run(question: string, passages: CitedPassage[]) {
-    const events: AnswerEvent[] = [];
-    for await (const e of createExtractiveEngine().answer({
-      question,
-      passages,
-      mode: "memories",
-      instructions: {},
-      history: [],
-      signal: new AbortController().signal,
-    }))
-      events.push(e);
-    return events;
-  }
   it("streams thoughts, then the cited answer in small pieces, then follow-ups", async () => {
     const events = await run("How many career sacks did Jared Allen have?", [
       cited(panthers, 1),
@@ -233,16 +235,7 @@ describe("the engine in the question's language", () => {
     text: "Die Verteidigung der Panthers gab nur 308 Punkte ab. Kawann Short führte das Team mit 11 Sacks an.",
   };
   async function answerOf(question: string, passages: CitedPassage[]) {
-    const events: AnswerEvent[] = [];
-    for await (const e of createExtractiveEngine().answer({
-      question,
-      passages,
-      mode: "memories",
-      instructions: {},
-      history: [],
-      signal: new AbortController().signal,
-    }))
-      events.push(e);
+    const events = await run(question, passages);
     const text = (type: string) =>
       events
         .filter((e): e is { type: "text" | "reasoning"; text: string } => e.type === type)

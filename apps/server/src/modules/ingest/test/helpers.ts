@@ -5,6 +5,17 @@ export const b64 = (s: string) => Buffer.from(s, "utf8").toString("base64");
 
 export type Presigned = { presigned_url: string; file_key: string; file_id: string };
 
+/** Spec 2 §7 step 1's body for a text file `name` holding `text`. */
+export const textFileUpload = (name: string, text: string) => ({
+  fileType: "txt",
+  metadata: {
+    name_base64: b64(name),
+    type: "text/plain",
+    size: Buffer.byteLength(text),
+    source_type: "file",
+  },
+});
+
 /** Spec 2 §7 step 1: get an upload location. */
 export async function presign(
   m: TestMnemo,

@@ -16,18 +16,26 @@ describe("createIndexingPoller", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
   const timers = { ...realTimers, now: () => Date.now() };
-
-  it("checks every 3 s while work remains and stops when it is done", async () => {
-    let pending = 3;
+  /** A poller whose checks note when they start, then do `rest`. */
+  const notingPoller = (hasWork: () => boolean, rest: () => unknown = () => {}) => {
     const starts: number[] = [];
     const poller = createIndexingPoller({
       timers,
-      hasWork: () => pending > 0,
+      hasWork,
       check: async () => {
         starts.push(Date.now());
-        pending -= 1;
+        await rest();
       },
     });
+    return { starts, poller };
+  };
+
+  it("checks every 3 s while work remains and stops when it is done", async () => {
+    let pending = 3;
+    const { starts, poller } = notingPoller(
+      () => pending > 0,
+      () => (pending -= 1),
+    );
     const t0 = Date.now();
     poller.wake();
     await vi.advanceTimersByTimeAsync(20_000);
@@ -35,14 +43,7 @@ describe("createIndexingPoller", () => {
   });
 
   it("never starts two checks less than 3 s apart, however often it is woken", async () => {
-    const starts: number[] = [];
-    const poller = createIndexingPoller({
-      timers,
-      hasWork: () => true,
-      check: async () => {
-        starts.push(Date.now());
-      },
-    });
+    const { starts, poller } = notingPoller(() => true);
     for (let i = 0; i < 40; i++) {
       poller.wake();
       await vi.advanceTimersByTimeAsync(250);
@@ -53,15 +54,10 @@ describe("createIndexingPoller", () => {
   });
 
   it("waits for a slow check before scheduling the next one", async () => {
-    const starts: number[] = [];
-    const poller = createIndexingPoller({
-      timers,
-      hasWork: () => true,
-      check: async () => {
-        starts.push(Date.now());
-        await new Promise((r) => setTimeout(r, 5000));
-      },
-    });
+    const { starts, poller } = notingPoller(
+      () => true,
+      () => new Promise((r) => setTimeout(r, 5000)),
+    );
     poller.wake();
     await vi.advanceTimersByTimeAsync(17_000);
     poller.stop();

@@ -11,7 +11,10 @@ import { resumeImports, runImportJob } from "../modules/transfer/import-service.
 
 /** What the worker uses: the ingest pipeline's and re-analysis's providers, never the HTTP ones. */
 export type WorkerDeps = AppsContext &
-  Pick<AppContext, "database" | "blobs" | "config" | "log" | "queue" | "events" | "embeddings">;
+  Pick<
+    AppContext,
+    "database" | "blobs" | "config" | "log" | "queue" | "events" | "embeddings" | "mailer" | "publicUrl"
+  >;
 
 /**
  * Starts this process's worker: every job of the registry, the memory guard, then resumes

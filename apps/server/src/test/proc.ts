@@ -13,6 +13,11 @@ export function procStatusMb(pid: number, field: "VmRSS" | "VmHWM"): number {
 
 /** RSS of a process and all its descendants (the sandboxed extraction processes), in MB. */
 export function processTreeRssMb(root: number): number {
+  return processTreeRss(root).total;
+}
+
+/** RSS of a process (`root`) and of each of its descendants, in MB, and their sum. */
+export function processTreeRss(root: number): { total: number; root: number; children: number[] } {
   const parents = new Map<number, number>();
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
@@ -35,9 +40,9 @@ export function processTreeRssMb(root: number): number {
         grew = true;
       }
   }
-  let total = 0;
-  for (const pid of tree) total += procStatusMb(pid, "VmRSS");
-  return total;
+  const rootMb = procStatusMb(root, "VmRSS");
+  const children = [...tree].filter((pid) => pid !== root).map((pid) => procStatusMb(pid, "VmRSS"));
+  return { total: rootMb + children.reduce((a, b) => a + b, 0), root: rootMb, children };
 }
 
 /** CPU time (user + system) a process has used so far, in ms; 0 once it has gone. */

@@ -11,7 +11,7 @@ import { exportZip } from "./export-service.ts";
 import { getRun, runImport, startImport } from "./import-service.ts";
 
 export type CommandOutput = { log(line: string): void; error(line: string): void };
-type Deps = Pick<AppContext, "database" | "blobs" | "config" | "queue" | "log">;
+type Deps = Pick<AppContext, "database" | "blobs" | "config" | "queue" | "log" | "mailer" | "publicUrl">;
 
 async function actorOf(deps: Deps, email: string) {
   const [u] = await deps.database.db

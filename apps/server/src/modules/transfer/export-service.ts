@@ -36,10 +36,16 @@ export async function exportZip(
 ): Promise<{ stream: ReadableStream<Uint8Array>; fileName: string }> {
   const db = deps.database.db;
   let collections;
+  /** Sharing is exported for the collections the actor administers (whose grants they may see and change). */
+  let administered: string[];
   if (opts.collectionId) {
-    await requireCollectionAccess(db, actor, opts.collectionId, "view");
+    const { role } = await requireCollectionAccess(db, actor, opts.collectionId, "view");
     collections = [(await repo.collectionById(db, opts.collectionId))!];
-  } else collections = await repo.ownedCollections(db, actor.id);
+    administered = role === "admin" ? [opts.collectionId] : [];
+  } else {
+    collections = await repo.ownedCollections(db, actor.id);
+    administered = collections.map((c) => c.id);
+  }
   const [{ default: yazl }, YAML] = await Promise.all([import("yazl"), import("yaml")]);
   const zip = new yazl.ZipFile();
   let added = 0;
@@ -116,12 +122,35 @@ export async function exportZip(
       const last = page[page.length - 1]!.s;
       after = { createdAt: last.createdAt, id: last.id };
     }
+    const sharing = await repo.sharingOf(db, administered);
+    // The creator is admin by definition, not a grant to carry (the importer becomes the creator).
+    const ownerEmails = new Map<string, string>();
+    for (const c of collections)
+      if (!ownerEmails.has(c.ownerId))
+        ownerEmails.set(c.ownerId, ((await repo.accountOf(db, c.ownerId))?.email ?? "").toLowerCase());
     const exported: ExportedCollection[] = collections.map((c) => ({
       id: c.id,
       name: c.name,
       description: c.description,
       custom_instructions: c.customInstructions,
       memory_ids: members.get(c.id) ?? [],
+      ...(administered.includes(c.id)
+        ? {
+            sharing: {
+              members: sharing.grants
+                .filter(
+                  (g) =>
+                    g.collectionId === c.id &&
+                    g.userId !== c.ownerId &&
+                    g.email !== ownerEmails.get(c.ownerId),
+                )
+                .map((g) => ({ email: g.email, role: g.role, pending: !g.userId })),
+              organizations: sharing.orgs
+                .filter((o) => o.collectionId === c.id)
+                .map((o) => ({ id: o.id, name: o.name, slug: o.slug, role: o.role })),
+            },
+          }
+        : {}),
     }));
     await text(COLLECTIONS, JSON.stringify(exported, null, 2));
     manifest.counts.collections = exported.length;
@@ -135,6 +164,7 @@ export async function exportZip(
         collection_id: c.collectionId,
         source_id: c.sourceId,
         created_at: c.createdAt.toISOString(),
+        public: Boolean(c.publicToken && !c.revokedAt),
         turns: turns.map((t) => ({
           query: t.query,
           answer: t.answer,

@@ -9,14 +9,20 @@ import { applyBatch, applyChat, ensureCollections, itemHash, stableId } from "./
 import type { PlannedChat, PlannedItem } from "./parse/types.ts";
 import type { PackedPlan } from "./parse/index.ts";
 import * as repo from "./repo.ts";
+import { applySharing, publicChatNotes, withNotes } from "./sharing.ts";
 
-/** What the importer uses of the application context. */
-export type ImportDeps = Pick<AppContext, "database" | "blobs" | "config" | "queue" | "log">;
+/** What starting and reading runs use of the application context (the HTTP routes). */
+export type ImportRequestDeps = Pick<AppContext, "database" | "blobs" | "config" | "queue" | "log">;
+
+/** What running an import uses: sharing is restored with invitations (mail, links). */
+export type ImportDeps = ImportRequestDeps & Pick<AppContext, "mailer" | "publicUrl">;
 
 /** Items written per transaction (and per cursor step); files are read from the archive per batch. */
 const BATCH = 250; // = parse/index.ts PACK: a batch never spans two packs
 const FILE_BATCH = 20;
 const PARSE_TIMEOUT_MS = 180_000;
+/** Files past this size are parsed in a sandbox process that ends afterwards (its heap stays large). */
+const RECYCLE_AFTER_BYTES = 256 * 1024;
 
 /**
  * Lets timers and I/O run between batches: PGlite answers in microtasks, so a loop of awaited
@@ -24,7 +30,7 @@ const PARSE_TIMEOUT_MS = 180_000;
  */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-const limitBytes = (deps: ImportDeps) => deps.config.IMPORT_LIMIT_MB * 1024 * 1024;
+const limitBytes = (deps: ImportRequestDeps) => deps.config.IMPORT_LIMIT_MB * 1024 * 1024;
 
 /** The public shape of a run. */
 export function presentRun(r: repo.ImportRunRow): ImportRun {
@@ -55,7 +61,7 @@ const jobKey = (runId: string, step: string) => `import:${runId}:${step}`;
  * its run: a dry run stops at the preview; otherwise the items are created in the background.
  */
 export async function startImport(
-  deps: ImportDeps,
+  deps: ImportRequestDeps,
   actor: Actor,
   input: { fileName: string; format: ImportFormat | "auto"; dryRun: boolean },
   body: ReadableStream<Uint8Array> | Uint8Array | null,
@@ -95,7 +101,7 @@ export async function startImport(
 }
 
 /** Starts the import a dry run previewed, from the same file. */
-export async function confirmImport(deps: ImportDeps, actor: Actor, id: string): Promise<ImportRun> {
+export async function confirmImport(deps: ImportRequestDeps, actor: Actor, id: string): Promise<ImportRun> {
   const db = deps.database.db;
   const run = await repo.findOwnedRun(db, actor.id, id);
   if (!run) throw notFound("Import not found.");
@@ -105,13 +111,13 @@ export async function confirmImport(deps: ImportDeps, actor: Actor, id: string):
   return presentRun((await repo.findRun(db, id))!);
 }
 
-export async function getRun(deps: ImportDeps, actor: Actor, id: string): Promise<ImportRun> {
+export async function getRun(deps: ImportRequestDeps, actor: Actor, id: string): Promise<ImportRun> {
   const run = await repo.findOwnedRun(deps.database.db, actor.id, id);
   if (!run) throw notFound("Import not found.");
   return presentRun(run);
 }
 
-export async function listRuns(deps: ImportDeps, actor: Actor): Promise<ImportRun[]> {
+export async function listRuns(deps: ImportRequestDeps, actor: Actor): Promise<ImportRun[]> {
   return (await repo.listRuns(deps.database.db, actor.id)).map(presentRun);
 }
 
@@ -126,7 +132,9 @@ async function parse(deps: ImportDeps, run: repo.ImportRunRow, bytes: Uint8Array
     return await runSandboxed(
       "parseImport",
       { bytes, fileName: run.fileName, format: run.format as ImportFormat | "auto" },
-      { timeoutMs: PARSE_TIMEOUT_MS },
+      // The parse of a large file leaves a large heap: the process ends with it (pages read next
+      // get a fresh one). A small file's parse leaves nothing worth a cold start.
+      { timeoutMs: PARSE_TIMEOUT_MS, recycle: bytes.length > RECYCLE_AFTER_BYTES },
     );
   } catch (err) {
     deps.log.warn({ runId: run.id, err: String(err) }, "import parse failed");
@@ -191,6 +199,11 @@ async function applyPlan(deps: ImportDeps, run: repo.ImportRunRow, plan: PackedP
   if (refused.length && current.cursor === 0)
     await repo.updateRun(db, run.id, { errors: [...current.errors, ...refused].slice(0, 200) });
   let from = current.cursor;
+  // A crash (or a failed attempt) may have come between committing the last batch and queuing its
+  // fetches: queue them again. Batches are applied one after the other, each only once the one
+  // before is queued, so only the batch just before the cursor can be missing. The job keys make
+  // this a no-op for fetches already queued; memories already indexed are not in progress.
+  if (from > 0) await requeueFetches(deps, run, Math.max(0, from - BATCH), from);
   while (from < plan.total) {
     await yieldToEventLoop();
     const pack = JSON.parse(plan.packs[Math.floor(from / BATCH)]!) as PlannedItem[];
@@ -223,20 +236,44 @@ async function applyPlan(deps: ImportDeps, run: repo.ImportRunRow, plan: PackedP
     if (!out) return;
     const kept = new Set(out.created.map((c) => `${run.ownerId}/${c.id}`));
     for (const key of stored) if (!kept.has(key)) await deps.blobs.delete(key).catch(() => undefined);
-    await deps.queue.sendMany(
-      "ingest.extract",
-      out.created.map((c) => ({
-        payload: { sourceId: c.id, contentVersion: c.version },
-        key: ingestKey(c.id, c.version),
-      })),
-    );
+    await queueFetches(deps, out.created);
     from += items.length;
+  }
+  // Sharing once the collections hold their memories (the invitations announce them ready).
+  if ((await repo.findRun(db, run.id))!.phase === "items") {
+    const invitations = { mailer: deps.mailer, publicUrl: deps.publicUrl, log: deps.log };
+    const notes = await applySharing(db, invitations, run.ownerId, plan.collections, collections);
+    const now = (await repo.findRun(db, run.id))!;
+    await repo.updateRun(db, run.id, { phase: "shared", errors: withNotes(now.errors, notes) });
   }
   const chats = JSON.parse(plan.chats) as PlannedChat[];
   if (chats.length) {
     const sources = await repo.importedRefs(db, run.ownerId, run.id);
     for (const c of chats) await applyChat(db, run, c, sources, collections);
+    const notes = publicChatNotes(chats);
+    if (notes.length) {
+      const now = (await repo.findRun(db, run.id))!;
+      await repo.updateRun(db, run.id, { errors: withNotes(now.errors, notes) });
+    }
   }
+}
+
+/** Queues the fetch / extraction of memories an import created, in one statement. */
+async function queueFetches(deps: ImportDeps, created: { id: string; version: number }[]) {
+  await deps.queue.sendMany(
+    "ingest.extract",
+    created.map((c) => ({
+      payload: { sourceId: c.id, contentVersion: c.version },
+      key: ingestKey(c.id, c.version),
+    })),
+  );
+}
+
+/** Queues again the fetches of the run's memories at positions [from, to) still in progress. */
+async function requeueFetches(deps: ImportDeps, run: repo.ImportRunRow, from: number, to: number) {
+  const ids = Array.from({ length: to - from }, (_, i) => stableId(run.id, `item:${from + i}`));
+  const pending = await repo.inProgressOf(deps.database.db, run.ownerId, ids);
+  await queueFetches(deps, pending);
 }
 
 /**

@@ -4,7 +4,7 @@ import { exportFormatVersion } from "@mnemo/contracts";
  * The export's layout (docs/export-format.md), shared by the writer and the importer:
  *
  *   manifest.json                 { format: "mnemo-export", version, exported_at, scope, counts }
- *   collections.json              [{ id, name, description, custom_instructions, memory_ids }]
+ *   collections.json              [{ id, name, description, custom_instructions, memory_ids, sharing }]
  *   memories/<id>/memory.md       YAML front matter (id, type, title, url, …) + extracted Markdown
  *   memories/<id>/blocks.json     a page's editor blocks
  *   memories/<id>/files/<name>    the original file (uploads, images, canvases)
@@ -65,12 +65,24 @@ export type MemoryFrontMatter = {
   mime_type?: string;
 };
 
+/**
+ * Who a collection was shared with (only in collections the exporter administers; absent in
+ * exports made before sharing was exported, read as "not shared").
+ */
+export type ExportedSharing = {
+  /** Grants by e-mail; `pending`: not yet bound to an account (the invitation was not claimed). */
+  members: { email: string; role: string; pending: boolean }[];
+  /** Organisations the collection was shared with as a whole. */
+  organizations: { id: string; name: string; slug: string; role: string }[];
+};
+
 export type ExportedCollection = {
   id: string;
   name: string;
   description: string;
   custom_instructions: string;
   memory_ids: string[];
+  sharing?: ExportedSharing;
 };
 
 export type ExportedChat = {
@@ -80,6 +92,8 @@ export type ExportedChat = {
   collection_id: string | null;
   source_id: string | null;
   created_at: string;
+  /** Whether the chat had a public link (the link itself is not exported: it names this server). */
+  public?: boolean;
   turns: {
     query: string;
     answer: string;

@@ -5,10 +5,14 @@ import {
   chat,
   chatTurn,
   collection,
+  collectionMember,
+  collectionOrgShare,
   collectionSource,
   importRun,
+  organization,
   source,
   sourceContent,
+  user,
 } from "../../db/schema/index.ts";
 
 export type Tx = Pick<Db, "select" | "insert" | "update" | "delete" | "execute">;
@@ -85,6 +89,61 @@ export async function memberIdsOf(db: Db, collectionId: string): Promise<string[
     .where(eq(collectionSource.collectionId, collectionId))
     .orderBy(asc(collectionSource.createdAt));
   return rows.map((r) => r.id);
+}
+
+/** Who these collections are shared with: grants by e-mail and organisation shares. */
+export async function sharingOf(db: Db, collectionIds: string[]) {
+  if (!collectionIds.length) return { grants: [], orgs: [] };
+  const [grants, orgs] = await Promise.all([
+    db
+      .select({
+        collectionId: collectionMember.collectionId,
+        email: collectionMember.email,
+        role: collectionMember.role,
+        userId: collectionMember.userId,
+      })
+      .from(collectionMember)
+      .where(inArray(collectionMember.collectionId, collectionIds))
+      .orderBy(asc(collectionMember.createdAt), asc(collectionMember.email)),
+    db
+      .select({
+        collectionId: collectionOrgShare.collectionId,
+        id: organization.id,
+        name: organization.name,
+        slug: organization.slug,
+        role: collectionOrgShare.role,
+      })
+      .from(collectionOrgShare)
+      .innerJoin(organization, eq(organization.id, collectionOrgShare.organizationId))
+      .where(inArray(collectionOrgShare.collectionId, collectionIds))
+      .orderBy(asc(collectionOrgShare.createdAt)),
+  ]);
+  return { grants, orgs };
+}
+
+/** The importing account's e-mail and name (the sharer named in invitations). */
+export async function accountOf(db: Tx, userId: string) {
+  const [row] = await db.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, userId));
+  return row;
+}
+
+/** Which of these (lower-case) addresses an account on this server uses. */
+export async function existingAccountEmails(db: Tx, emails: string[]): Promise<Set<string>> {
+  if (!emails.length) return new Set();
+  const rows = await db
+    .select({ email: sql<string>`lower(${user.email})` })
+    .from(user)
+    .where(inArray(sql`lower(${user.email})`, emails));
+  return new Set(rows.map((r) => r.email));
+}
+
+/** Memories of these ids still being fetched or indexed, with their content version. */
+export async function inProgressOf(db: Tx, ownerId: string, ids: string[]) {
+  if (!ids.length) return [];
+  return db
+    .select({ id: source.id, version: source.contentVersion })
+    .from(source)
+    .where(and(eq(source.ownerId, ownerId), inArray(source.id, ids), eq(source.status, "in_progress")));
 }
 
 /** The user's chats (optionally those scoped to one collection), with their turns. */

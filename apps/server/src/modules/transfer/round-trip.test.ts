@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unzipSync, strFromU8 } from "fflate";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { createTestMnemo, testDatabases, type TestMnemo, type TestUser } from "../../test/harness.ts";
 import { buildCollection, buildSource } from "../../test/factories.ts";
 import { waitUntil } from "../../test/wait.ts";
@@ -9,12 +9,18 @@ import {
   chat,
   chatTurn,
   collection,
+  collectionMember,
+  collectionOrgShare,
   collectionSource,
+  member,
+  organization,
   source,
   sourceContent,
+  user,
 } from "../../db/schema/index.ts";
 import type { ImportRun } from "@mnemo/contracts";
 import { waitForRun } from "./test-helpers.ts";
+import { sharingNotes } from "./sharing.ts";
 
 /** What a user sees of their account, without ids: the wall, collections, notes and chats. */
 async function snapshot(m: TestMnemo, user: TestUser) {
@@ -98,13 +104,22 @@ describe.each(testDatabases())("export and import round trip (%s)", (kind) => {
   let m: TestMnemo;
   let a: TestUser;
   let b: TestUser;
+  /** People A shared "Sailing trip" with: Cy (verified address, write), Dee (unverified, read). */
+  let cy: TestUser;
+  let dee: TestUser;
+  const zoe = "zoe@nowhere.example.org";
+  let crew: string;
+  let yachtClub: string;
   let exported: Uint8Array;
 
   beforeAll(async () => {
     m = await createTestMnemo(kind);
     a = await m.buildUser({ name: "Ada" });
     b = await m.buildUser({ name: "Bea" });
+    cy = await m.buildUser({ name: "Cy" });
+    dee = await m.buildUser({ name: "Dee" });
     const db = m.ctx.database.db;
+    await db.update(user).set({ emailVerified: true }).where(eq(user.id, cy.id));
     const t0 = Date.now() - 60_000;
     const article = await buildSource(m, a, {
       title: "Tide tables of Brest",
@@ -143,6 +158,40 @@ describe.each(testDatabases())("export and import round trip (%s)", (kind) => {
       .set({ customInstructions: "Answer like a skipper." })
       .where(eq(collection.id, trip));
     await buildCollection(m, a, { name: "Empty shelf" });
+    // A shares the trip with people (one without an account anywhere) and two organisations:
+    // Crew, which B also belongs to, and Yacht club, which B does not.
+    const shareWith = async (emails: string[], role: string) =>
+      expect(
+        (
+          await m.request("POST", `/api/collection/${trip}/share`, {
+            as: a,
+            json: { recipient_email_ids: emails, type_of_access: role },
+          })
+        ).status,
+      ).toBe(200);
+    await shareWith([cy.email], "write");
+    await shareWith([dee.email, zoe], "read");
+    crew = crypto.randomUUID();
+    yachtClub = crypto.randomUUID();
+    await db.insert(organization).values([
+      { id: crew, name: "Crew", slug: `crew-${crew.slice(0, 8)}` },
+      { id: yachtClub, name: "Yacht club", slug: `yacht-${yachtClub.slice(0, 8)}` },
+    ]);
+    await db.insert(member).values([
+      { id: crypto.randomUUID(), organizationId: crew, userId: a.id, role: "owner" },
+      { id: crypto.randomUUID(), organizationId: crew, userId: b.id, role: "member" },
+      { id: crypto.randomUUID(), organizationId: yachtClub, userId: a.id, role: "owner" },
+    ]);
+    for (const [org, role] of [
+      [crew, "write"],
+      [yachtClub, "read"],
+    ] as const) {
+      const res = await m.request("POST", "/api/org/share_collection", {
+        as: a,
+        json: { organization_id: org, collection_id: trip, access_type: role },
+      });
+      expect(res.status).toBe(200);
+    }
     await db.insert(chat).values({
       id: crypto.randomUUID(),
       ownerId: a.id,
@@ -151,6 +200,11 @@ describe.each(testDatabases())("export and import round trip (%s)", (kind) => {
       sourceId: article,
     });
     const [c] = await db.select().from(chat).where(eq(chat.ownerId, a.id));
+    // The chat has a public link.
+    await db
+      .update(chat)
+      .set({ publicToken: "public-token-of-the-chat", madePublicAt: new Date() })
+      .where(eq(chat.id, c!.id));
     await db.insert(chatTurn).values([
       {
         id: crypto.randomUUID(),
@@ -200,6 +254,26 @@ describe.each(testDatabases())("export and import round trip (%s)", (kind) => {
     const pdfEntry = Object.keys(entries).find((n) => n.endsWith("/files/harbour-fees.pdf"))!;
     expect(strFromU8(entries[pdfEntry]!)).toBe("%PDF-1.4 pretend pdf body");
     expect(JSON.stringify(entries)).not.toContain("Bea's own note");
+    // Sharing travels with each collection: who, with which role, and whether they had claimed it.
+    const cols = JSON.parse(strFromU8(entries["collections.json"]!)) as {
+      name: string;
+      sharing: { members: unknown[]; organizations: { name: string; role: string }[] };
+    }[];
+    const trip = cols.find((c) => c.name === "Sailing trip")!;
+    expect(trip.sharing.members).toEqual([
+      { email: cy.email, role: "write", pending: false },
+      { email: dee.email, role: "read", pending: true },
+      { email: zoe, role: "read", pending: true },
+    ]);
+    expect(trip.sharing.organizations.map((o) => [o.name, o.role])).toEqual([
+      ["Crew", "write"],
+      ["Yacht club", "read"],
+    ]);
+    expect(cols.find((c) => c.name === "Empty shelf")!.sharing).toEqual({ members: [], organizations: [] });
+    const chatEntry = Object.keys(entries).find((n) => n.startsWith("chats/"))!;
+    const exportedChat = JSON.parse(strFromU8(entries[chatEntry]!)) as Record<string, unknown>;
+    expect(exportedChat.public).toBe(true);
+    expect(JSON.stringify(exportedChat)).not.toContain("public-token-of-the-chat");
   });
 
   it("previews then imports it into B: the wall, collections, notes and chats match", async () => {
@@ -235,6 +309,45 @@ describe.each(testDatabases())("export and import round trip (%s)", (kind) => {
       json: { search_query: "high tides" },
     });
     expect(JSON.stringify(await hits.json())).toContain("Tide tables of Brest");
+
+    // Sharing restored for what this server can restore: Cy (verified) can open B's trip at once,
+    // Dee's grant waits for proof of her address, Crew (B belongs to it) holds its share.
+    const db = m.ctx.database.db;
+    const [trip] = await db
+      .select()
+      .from(collection)
+      .where(and(eq(collection.ownerId, b.id), eq(collection.name, "Sailing trip")));
+    const grants = await db
+      .select()
+      .from(collectionMember)
+      .where(eq(collectionMember.collectionId, trip!.id));
+    expect(
+      grants
+        .map((g) => ({ email: g.email, role: g.role, bound: g.userId }))
+        .sort((x, y) => (x.email < y.email ? -1 : 1)),
+    ).toEqual(
+      [
+        { email: cy.email, role: "write", bound: cy.id },
+        { email: dee.email, role: "read", bound: null },
+      ].sort((x, y) => (x.email < y.email ? -1 : 1)),
+    );
+    const opened = await m.request("GET", `/api/collection/${trip!.id}`, { as: cy });
+    expect(opened.status).toBe(200);
+    expect((await m.request("GET", `/api/collection/${trip!.id}`, { as: dee })).status).toBe(404);
+    const orgShares = await db
+      .select()
+      .from(collectionOrgShare)
+      .where(eq(collectionOrgShare.collectionId, trip!.id));
+    expect(orgShares.map((o) => [o.organizationId, o.role])).toEqual([[crew, "write"]]);
+    // What could not be restored is listed per item, and nothing counts as failed.
+    expect(done.errors).toEqual([
+      { item: `Sailing trip: ${zoe}`, message: sharingNotes.noAccount },
+      { item: `Sailing trip: ${dee.email}`, message: sharingNotes.unverified },
+      { item: "Sailing trip: organisation Yacht club", message: sharingNotes.notMember },
+      { item: 'Chat "When to leave?"', message: sharingNotes.publicChat },
+    ]);
+    const [importedChat] = await db.select().from(chat).where(eq(chat.ownerId, b.id));
+    expect(importedChat!.publicToken).toBeNull();
   });
 
   it("imports the same file again as duplicates only, counted", async () => {
@@ -250,7 +363,7 @@ describe.each(testDatabases())("export and import round trip (%s)", (kind) => {
     const [trip] = await m.ctx.database.db
       .select()
       .from(collection)
-      .where(eq(collection.name, "Sailing trip"));
+      .where(and(eq(collection.ownerId, a.id), eq(collection.name, "Sailing trip")));
     const res = await m.request("GET", `/api/export?collection_id=${trip!.id}`, { as: a });
     expect(res.status).toBe(200);
     const entries = unzipSync(new Uint8Array(await res.arrayBuffer()));
@@ -262,6 +375,16 @@ describe.each(testDatabases())("export and import round trip (%s)", (kind) => {
       scope: "collection",
       counts: { memories: 2, collections: 1, files: 0 },
     });
-    expect((await m.request("GET", `/api/export?collection_id=${trip!.id}`, { as: b })).status).toBe(404);
+    const [shared] = JSON.parse(strFromU8(entries["collections.json"]!)) as { sharing?: unknown }[];
+    expect(shared!.sharing).toMatchObject({ members: [{}, {}, {}], organizations: [{}, {}] });
+    // A member who does not administer the collection exports its memories, not who it is shared with.
+    const asCy = await m.request("GET", `/api/export?collection_id=${trip!.id}`, { as: cy });
+    expect(asCy.status).toBe(200);
+    const cyEntries = unzipSync(new Uint8Array(await asCy.arrayBuffer()));
+    const [seen] = JSON.parse(strFromU8(cyEntries["collections.json"]!)) as Record<string, unknown>[];
+    expect(seen).not.toHaveProperty("sharing");
+    expect(strFromU8(cyEntries["collections.json"]!)).not.toContain(zoe);
+    // Dee has not proven her address yet: her grant does not reach her account (B reads it through Crew).
+    expect((await m.request("GET", `/api/export?collection_id=${trip!.id}`, { as: dee })).status).toBe(404);
   });
 });

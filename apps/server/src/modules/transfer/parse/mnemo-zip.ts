@@ -1,7 +1,7 @@
 import { parse as parseYaml } from "yaml";
 import { exportFormatVersion, importMessages } from "@mnemo/contracts";
 import { readEntries, utf8 } from "./archive.ts";
-import { ImportParseError, item, type ImportPlan, type ParseLimits } from "./types.ts";
+import { ImportParseError, item, type ImportPlan, type ParseLimits, type PlannedSharing } from "./types.ts";
 import { pushItem } from "./lists.ts";
 import {
   COLLECTIONS,
@@ -21,6 +21,29 @@ function json<T>(bytes: Uint8Array | undefined, what: string): T {
   } catch {
     throw new ImportParseError(`${importMessages.malformed} (${what} is not JSON)`, "malformed");
   }
+}
+
+const text = (v: unknown) => (typeof v === "string" ? v : "");
+
+/** A collection's exported sharing, keeping only well-formed entries (the file is untrusted). */
+function readSharing(raw: unknown): PlannedSharing {
+  const r = (raw ?? {}) as Partial<Record<keyof PlannedSharing, unknown>>;
+  const list = (v: unknown) => (Array.isArray(v) ? (v as Record<string, unknown>[]) : []).filter(Boolean);
+  return {
+    members: list(r.members)
+      .map((m) => ({ email: text(m.email).trim().toLowerCase().slice(0, 320), role: text(m.role) }))
+      .filter((m) => m.email)
+      .slice(0, 1000),
+    organizations: list(r.organizations)
+      .map((o) => ({
+        id: text(o.id).slice(0, 100),
+        name: text(o.name).slice(0, 200),
+        slug: text(o.slug).slice(0, 200),
+        role: text(o.role),
+      }))
+      .filter((o) => o.id || o.slug)
+      .slice(0, 100),
+  };
 }
 
 /** True when the archive holds a Mnemo manifest. */
@@ -58,6 +81,7 @@ export function parseMnemoZip(bytes: Uint8Array, limits: ParseLimits): ImportPla
       name: c.name,
       description: c.description ?? "",
       instructions: c.custom_instructions ?? "",
+      ...(c.sharing ? { sharing: readSharing(c.sharing) } : {}),
     });
     for (const m of c.memory_ids ?? []) membership.set(m, [...(membership.get(m) ?? []), c.id]);
   }
@@ -121,6 +145,7 @@ export function parseMnemoZip(bytes: Uint8Array, limits: ParseLimits): ImportPla
       scope: c.scope ?? "everything",
       collectionRef: c.collection_id ?? null,
       sourceRef: c.source_id ?? null,
+      wasPublic: c.public === true,
       turns: (c.turns ?? []).map((t) => ({
         query: t.query,
         answer: t.answer ?? "",

@@ -1,7 +1,20 @@
 import type { ImportFormat, ImportItemError } from "@mnemo/contracts";
 
 /** A collection an import creates (or finds by name): `key` is how items refer to it. */
-export type PlannedCollection = { key: string; name: string; description: string; instructions: string };
+export type PlannedCollection = {
+  key: string;
+  name: string;
+  description: string;
+  instructions: string;
+  /** Who it was shared with (Mnemo export only). */
+  sharing?: PlannedSharing;
+};
+
+/** A collection's sharing as exported: grants by e-mail and organisation shares. */
+export type PlannedSharing = {
+  members: { email: string; role: string }[];
+  organizations: { id: string; name: string; slug: string; role: string }[];
+};
 
 /**
  * One memory an import creates. `ref` names it in errors and, for a Mnemo export, is the original
@@ -44,6 +57,8 @@ export type PlannedChat = {
   scope: string;
   collectionRef: string | null;
   sourceRef: string | null;
+  /** It had a public link on the server it was exported from. */
+  wasPublic: boolean;
   turns: PlannedTurn[];
 };
 

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import { queryRows, type Db } from "../../db/client.ts";
 import { chunk, source, sourceContent } from "../../db/schema/index.ts";
 import { prepareForAnalysis, searchConfigFor } from "../../lib/language.ts";
 import { runSandboxed } from "../ingest/extractors/runner.ts";
@@ -76,30 +76,79 @@ export async function indexSourceContent(db: Db, sourceId: string): Promise<numb
   }
 }
 
-/** Replaces a memory's chunks with `chunks` (inside the caller's transaction). */
+/**
+ * Characters of stored and analysed chunk text per statement, and rows: one slice of a memory's
+ * write. On PGlite every statement runs on the event loop, so a large memory (thousands of chunks)
+ * is written in slices with a turn of the event loop between them, all in the caller's transaction
+ * (issue 12). Measured on PGlite (docs/decisions.md, h12p): a slice of 16,000 characters costs
+ * 10–40 ms of CPU; the old slices of 200 rows (~400,000 characters) several hundred.
+ */
+const WRITE_SLICE_CHARS = 16_000;
+const WRITE_SLICE_ROWS = 200;
+/** Old chunk rows deleted per statement (the statistics trigger reads each one's tsvector). */
+const DELETE_SLICE_ROWS = 500;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Consecutive runs of `chunks` of at most WRITE_SLICE_ROWS rows and WRITE_SLICE_CHARS characters
+ * of stored and analysed text (at least one row each).
+ */
+function writeSlices<T extends { text: string; prepared: string }>(chunks: T[]): T[][] {
+  const slices: T[][] = [];
+  let current: T[] = [];
+  let chars = 0;
+  for (const c of chunks) {
+    const size = c.text.length + c.prepared.length;
+    if (current.length && (current.length >= WRITE_SLICE_ROWS || chars + size > WRITE_SLICE_CHARS)) {
+      slices.push(current);
+      current = [];
+      chars = 0;
+    }
+    current.push(c);
+    chars += size;
+  }
+  if (current.length) slices.push(current);
+  return slices;
+}
+
+/** Replaces a memory's chunks with `chunks` (inside the caller's transaction), slice by slice. */
 async function writeChunks(
   tx: Db,
   sourceId: string,
   ownerId: string,
   chunks: PreparedChunk[],
 ): Promise<number> {
-  await tx.delete(chunk).where(eq(chunk.sourceId, sourceId));
-  for (let i = 0; i < chunks.length; i += 200) {
-    const rows = chunks.slice(i, i + 200).map((c) => ({
-      id: `${sourceId}:${c.ord}`,
-      sourceId,
-      ownerId,
-      ord: c.ord,
-      title: c.title,
-      headingPath: c.headingPath,
-      text: c.text,
-      startOffset: c.startOffset,
-      endOffset: c.endOffset,
-      length: c.text.length,
-      location: c.location,
-      ...analysedPrepared(c.prepared, c.language),
-    }));
-    if (rows.length) await tx.insert(chunk).values(rows);
+  // The old rows go in slices too: a large memory re-indexed has as many old rows as new ones.
+  for (;;) {
+    const [{ n }] = await queryRows<{ n: number }>(
+      tx,
+      sql`WITH gone AS (DELETE FROM chunk WHERE id IN
+            (SELECT id FROM chunk WHERE source_id = ${sourceId} LIMIT ${DELETE_SLICE_ROWS}) RETURNING 1)
+          SELECT count(*)::int AS n FROM gone`,
+    );
+    if (Number(n) < DELETE_SLICE_ROWS) break;
+    await nextTurn();
+  }
+  const slices = writeSlices(chunks);
+  for (const [i, slice] of slices.entries()) {
+    if (i > 0) await nextTurn();
+    await tx.insert(chunk).values(
+      slice.map((c) => ({
+        id: `${sourceId}:${c.ord}`,
+        sourceId,
+        ownerId,
+        ord: c.ord,
+        title: c.title,
+        headingPath: c.headingPath,
+        text: c.text,
+        startOffset: c.startOffset,
+        endOffset: c.endOffset,
+        length: c.text.length,
+        location: c.location,
+        ...analysedPrepared(c.prepared, c.language),
+      })),
+    );
   }
   return chunks.length;
 }

@@ -1,4 +1,4 @@
-import { themedShots } from "./helpers";
+import { selectCard, themedShots } from "./helpers";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { fixtureOrigin } from "./fixture-site-config";
 import { MemoryApi } from "./wall-api";
@@ -197,8 +197,7 @@ test("the wall: every kind of memory, previews, editing, filters, search and del
   await search.fill("");
 
   // Multi-select: a selection bar with bulk actions.
-  await card(page, "sample.csv").hover();
-  await page.getByRole("checkbox", { name: "Select sample.csv" }).click();
+  await selectCard(page, card(page, "sample.csv"));
   await page.getByRole("checkbox", { name: "Select ocr-text.png" }).click();
   const bar = page.getByRole("toolbar", { name: "Selected memories" });
   await expect(bar).toContainText("2 selected");

@@ -11,9 +11,8 @@ import {
   googleOAuthOrigin,
   oauthOrigin,
   orgsServerPort,
-  orgsSlug,
+  ssoTrustedDomains,
   scriptedModelOrigin,
-  ssoDomain,
   smtpPeerPort,
   transcriptionOrigin,
 } from "./e2e/fixture-site-config.ts";
@@ -114,7 +113,7 @@ const orgsEnv: Record<string, string> = {
   PUBLIC_URL: `http://127.0.0.1:${orgsServerPort}`,
   SMTP_URL: `smtp://127.0.0.1:${smtpPeerPort}`,
   DEFAULT_PLAN: "ltd_tier_5",
-  SSO_TRUSTED_DOMAINS: `${ssoDomain}=${orgsSlug}`,
+  SSO_TRUSTED_DOMAINS: ssoTrustedDomains,
 };
 if (!process.env.E2E_ORGS_DIR_CLEANUP) {
   process.env.E2E_ORGS_DIR_CLEANUP = "1";

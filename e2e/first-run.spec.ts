@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { fixtureOrigin } from "./fixture-site-config";
-import { newUser, themedShots } from "./helpers";
+import { newUser, showAiPanel, themedShots } from "./helpers";
 
 /**
  * Issue 17, end to end: a brand-new account goes through the details screen and both onboarding
@@ -166,6 +166,7 @@ test("first run: details, both onboarding steps, the samples answer with a citat
     .getByRole("button", { name: /^Open / })
     .click();
   const preview = page.getByTestId("source-preview");
+  await showAiPanel(preview);
   await expect(preview.getByRole("textbox", { name: "Question" })).toHaveAttribute(
     "placeholder",
     "Plan, ask, write anything...",

@@ -27,6 +27,7 @@ export function isNarrow(page: Page): boolean {
  * own touch input.
  */
 export async function longPress(page: Page, target: Locator, ms = 700) {
+  await target.scrollIntoViewIfNeeded();
   const box = await target.boundingBox();
   if (!box) throw new Error("longPress: the element is not visible");
   const touchPoints = [{ x: box.x + box.width / 2, y: box.y + box.height / 2 }];
@@ -144,4 +145,14 @@ export async function selectCard(page: Page, card: Locator) {
     await checkbox.click();
   }
   await expect(checkbox).toHaveAttribute("aria-checked", "true");
+}
+
+/**
+ * Shows a memory preview's AI panel (its chat): beside the content on a desktop, where it starts
+ * open; on a phone it is a separate view behind the header's "AI panel" button.
+ */
+export async function showAiPanel(preview: Locator) {
+  const toggle = preview.getByRole("button", { name: "AI panel" });
+  if ((await toggle.getAttribute("aria-pressed")) !== "true") await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-pressed", "true");
 }

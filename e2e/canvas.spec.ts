@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { themedShots } from "./helpers";
+import { isNarrow, themedShots } from "./helpers";
 import { MemoryApi } from "./wall-api";
 
 /**
@@ -98,6 +98,8 @@ test("draw shapes and text, autosave, reload, find the canvas by its words; leav
   await expect(page.getByText("Stroke", { exact: true })).toHaveCount(0);
   const edge = await boardPoint(page, 400, 200);
   await page.mouse.click(edge.x, edge.y);
+  // On a phone the style panel is behind the bottom bar's Edit button.
+  if (isNarrow(page)) await page.getByRole("button", { name: "Edit", exact: true }).click();
   await expect(page.getByText("Stroke", { exact: true }).first()).toBeVisible();
   const doc = await api.call<{ document_url: string }>("GET", `/api/canvas/${id}`);
   const stored = (await (await request.get(doc.document_url)).json()) as { elements: { type: string }[] };

@@ -153,6 +153,25 @@ export async function selectCard(page: Page, card: Locator) {
  */
 export async function showAiPanel(preview: Locator) {
   const toggle = preview.getByRole("button", { name: "AI panel" });
-  if ((await toggle.getAttribute("aria-pressed")) !== "true") await toggle.click();
+  if ((await toggle.getAttribute("aria-pressed")) === "true") return;
+  await revealPreviewHeader(preview);
+  await toggle.click();
   await expect(toggle).toHaveAttribute("aria-pressed", "true");
+}
+
+/**
+ * Brings back a preview's auto-hidden header as a user does: a pointer moving over the preview, or
+ * on a touch screen a tap near its bottom edge.
+ */
+export async function revealPreviewHeader(preview: Locator) {
+  const page = preview.page();
+  const box = (await preview.boundingBox())!;
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height - 24;
+  if (await page.evaluate(() => window.matchMedia("(hover: none)").matches)) {
+    await page.touchscreen.tap(x, y);
+  } else {
+    await page.mouse.move(x, y);
+    await page.mouse.move(x + 10, y - 10);
+  }
 }

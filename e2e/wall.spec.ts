@@ -1,4 +1,4 @@
-import { selectCard, themedShots } from "./helpers";
+import { selectCard, showAiPanel, themedShots } from "./helpers";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { fixtureOrigin } from "./fixture-site-config";
 import { MemoryApi } from "./wall-api";
@@ -114,6 +114,7 @@ test("the wall: every kind of memory, previews, editing, filters, search and del
   dialog = await openPreview(page, "ocr-text.png");
   await expect(dialog.getByTestId("preview-image")).toBeVisible();
   await shots(page, "preview-image");
+  await showAiPanel(dialog);
   await dialog.getByRole("tab", { name: "Notes" }).click();
   const noteBox = dialog.getByRole("textbox", { name: "Note" });
   await expect(dialog.getByRole("button", { name: "Save Changes" })).toHaveCount(0);
@@ -126,6 +127,7 @@ test("the wall: every kind of memory, previews, editing, filters, search and del
   // Page: the editable block document; no Notes tab for pages.
   dialog = await openPreview(page, "Tesla Roadster notes");
   await expect(dialog.getByTestId("page-pane")).toContainText("Battery swap idea", { timeout: 20_000 });
+  await showAiPanel(dialog);
   await expect(dialog.getByRole("tab", { name: "Notes" })).toHaveCount(0);
   await expect(dialog.getByRole("tab", { name: "Chat" })).toBeVisible();
   await shots(page, "preview-page");

@@ -88,6 +88,7 @@ export function SourcePreviewDialog({
         showClose={false}
         aria-describedby={undefined}
         onPointerMove={header.poke}
+        onPointerDown={header.poke}
         onKeyDown={header.poke}
         data-testid="source-preview"
         className={cn(

@@ -1,4 +1,4 @@
-import { selectCard, showAiPanel, themedShots } from "./helpers";
+import { isNarrow, revealPreviewHeader, selectCard, showAiPanel, themedShots } from "./helpers";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { fixtureOrigin } from "./fixture-site-config";
 import { MemoryApi } from "./wall-api";
@@ -32,6 +32,7 @@ async function openPreview(page: Page, title: string | RegExp): Promise<Locator>
 
 /** The preview header hides 2 s after the pointer last moved: move it to bring the header back. */
 async function revealHeader(page: Page) {
+  if (isNarrow(page)) return revealPreviewHeader(preview(page));
   await page.mouse.move(400, 300);
   await page.mouse.move(420, 320);
 }

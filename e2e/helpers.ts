@@ -161,13 +161,13 @@ export async function showAiPanel(preview: Locator) {
 
 /**
  * Brings back a preview's auto-hidden header as a user does: a pointer moving over the preview, or
- * on a touch screen a tap near its bottom edge.
+ * on a touch screen a tap on its left margin, half-way down (clear of the chat input and buttons).
  */
 export async function revealPreviewHeader(preview: Locator) {
   const page = preview.page();
   const box = (await preview.boundingBox())!;
-  const x = box.x + box.width / 2;
-  const y = box.y + box.height - 24;
+  const x = box.x + 6;
+  const y = box.y + box.height / 2;
   if (await page.evaluate(() => window.matchMedia("(hover: none)").matches)) {
     await page.touchscreen.tap(x, y);
   } else {

@@ -11,9 +11,8 @@ import {
   googleOAuthOrigin,
   oauthOrigin,
   orgsServerPort,
-  orgsSlug,
+  ssoTrustedDomains,
   scriptedModelOrigin,
-  ssoDomain,
   smtpPeerPort,
   transcriptionOrigin,
 } from "./e2e/fixture-site-config.ts";
@@ -114,7 +113,7 @@ const orgsEnv: Record<string, string> = {
   PUBLIC_URL: `http://127.0.0.1:${orgsServerPort}`,
   SMTP_URL: `smtp://127.0.0.1:${smtpPeerPort}`,
   DEFAULT_PLAN: "ltd_tier_5",
-  SSO_TRUSTED_DOMAINS: `${ssoDomain}=${orgsSlug}`,
+  SSO_TRUSTED_DOMAINS: ssoTrustedDomains,
 };
 if (!process.env.E2E_ORGS_DIR_CLEANUP) {
   process.env.E2E_ORGS_DIR_CLEANUP = "1";
@@ -140,7 +139,29 @@ export default defineConfig({
       args: headlessChromiumFlags,
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  // Every spec can run at desktop size and again as a phone (issue 13): a 390 x 844 touch screen
+  // with a mobile user agent (Android, so the iPhone-only first-run screen stays out of the way), in
+  // the same system Chromium. Specs reach what a phone keeps behind a menu the way a user does
+  // (e2e/helpers.ts: openNav); only truly desktop-only features skip the phone project.
+  // The phone project runs with E2E_PHONE=1 (`npm run test:e2e:phone`): two phone tests still fail
+  // (docs/decisions.md, h13p), so it is not yet part of the default run.
+  projects: [
+    { name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } },
+    ...(process.env.E2E_PHONE !== "1"
+      ? []
+      : [
+          {
+            name: "phone",
+            use: {
+              ...devices["Pixel 7"],
+              viewport: { width: 390, height: 844 },
+              screen: { width: 390, height: 844 },
+              deviceScaleFactor: 2,
+              channel: undefined,
+            },
+          },
+        ]),
+  ],
   // Started in order: the fixture site must be up before the server fetches from it.
   webServer: [
     {

@@ -1,5 +1,5 @@
 import { expect, request as playwrightRequest, test, type Page } from "@playwright/test";
-import { themedShots } from "./helpers";
+import { openNav, themedShots } from "./helpers";
 import { agentsServerPort, inboxOrigin, mcpPeerPort } from "./fixture-site-config";
 import { MemoryApi } from "./wall-api";
 
@@ -131,8 +131,7 @@ test("a memory an agent saves (echo memory) is on the wall at once, without a re
   await page.addInitScript((token) => localStorage.setItem("mnemo.token", token), api.token);
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "No memories yet" })).toBeVisible();
-  const sidebar = page.getByRole("complementary", { name: "Sidebar" });
-  await sidebar.getByRole("link", { name: "Chats" }).click();
+  await (await openNav(page)).getByRole("link", { name: "Chats" }).click();
   await page.getByRole("link", { name: "New chat" }).first().click();
   await pick(page, "Search agent");
   await ask(page, "Remember that the car is on level 3 of the station car park");
@@ -140,7 +139,7 @@ test("a memory an agent saves (echo memory) is on the wall at once, without a re
   await expect(item).toHaveAttribute("data-status", "success", { timeout: 30_000 });
   await expect(item.getByRole("note")).toHaveText("Saved to your memories.");
   // Back on the wall in the same tab: the list the wall loaded before shows the new memory.
-  await sidebar.getByRole("link", { name: "Memories" }).click();
+  await (await openNav(page)).getByRole("link", { name: "Memories" }).click();
   await expect(page.getByText("Parking spot").first()).toBeVisible({ timeout: 15_000 });
   // The chat's history keeps the mark: reopened after a reload, the answer still says so.
   await page.goBack();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { themedShots } from "./helpers";
+import { isNarrow, themedShots } from "./helpers";
 import { MemoryApi } from "./wall-api";
 
 /**
@@ -29,19 +29,29 @@ function watchOutbound(page: Page) {
 
 const board = (page: Page) => page.locator(".excalidraw canvas.interactive");
 
-async function drawRectangle(page: Page, x: number, y: number) {
+/**
+ * A point on the board, given in a 1280 px wide desktop board's coordinates: on a narrower board
+ * (a phone) the x is scaled to the board's width, so the drawing keeps its layout.
+ */
+async function boardPoint(page: Page, x: number, y: number) {
   const box = (await board(page).boundingBox())!;
+  return { x: box.x + x * Math.min(1, box.width / 1280), y: box.y + y };
+}
+
+async function drawRectangle(page: Page, x: number, y: number) {
+  const from = await boardPoint(page, x, y);
+  const to = await boardPoint(page, x + 160, y + 90);
   await page.getByTitle(/^Rectangle/).click();
-  await page.mouse.move(box.x + x, box.y + y);
+  await page.mouse.move(from.x, from.y);
   await page.mouse.down();
-  await page.mouse.move(box.x + x + 160, box.y + y + 90, { steps: 5 });
+  await page.mouse.move(to.x, to.y, { steps: 5 });
   await page.mouse.up();
 }
 
 async function writeText(page: Page, x: number, y: number, text: string) {
-  const box = (await board(page).boundingBox())!;
+  const at = await boardPoint(page, x, y);
   await page.getByTitle(/^Text/).click();
-  await page.mouse.click(box.x + x, box.y + y);
+  await page.mouse.click(at.x, at.y);
   await page.keyboard.type(text);
   await page.keyboard.press("Escape");
 }
@@ -77,15 +87,19 @@ test("draw shapes and text, autosave, reload, find the canvas by its words; leav
   await expect(board(page)).toBeVisible();
   await expect(page.getByTestId("canvas-status")).toHaveText("Saved");
   // The text is back: double-clicking it opens it for editing with its words.
-  const box = (await board(page).boundingBox())!;
   await page.getByTitle(/^Selection/).click();
-  await page.mouse.dblclick(box.x + 440, box.y + 330);
+  const onText = await boardPoint(page, 440, 330);
+  await page.mouse.dblclick(onText.x, onText.y);
   await expect(page.locator("textarea.excalidraw-wysiwyg")).toHaveValue("Zanzibar harbour plan");
   await page.keyboard.press("Escape");
-  await page.mouse.click(box.x + 1000, box.y + 600); // deselect
+  const empty = await boardPoint(page, 1000, 600);
+  await page.mouse.click(empty.x, empty.y); // deselect
   // The rectangle is back: clicking its edge selects it and shows its style panel.
   await expect(page.getByText("Stroke", { exact: true })).toHaveCount(0);
-  await page.mouse.click(box.x + 400, box.y + 200);
+  const edge = await boardPoint(page, 400, 200);
+  await page.mouse.click(edge.x, edge.y);
+  // On a phone the style panel is behind the bottom bar's Edit button.
+  if (isNarrow(page)) await page.getByRole("button", { name: "Edit", exact: true }).click();
   await expect(page.getByText("Stroke", { exact: true }).first()).toBeVisible();
   const doc = await api.call<{ document_url: string }>("GET", `/api/canvas/${id}`);
   const stored = (await (await request.get(doc.document_url)).json()) as { elements: { type: string }[] };

@@ -1,4 +1,4 @@
-import { themedShots } from "./helpers";
+import { selectCard, themedShots } from "./helpers";
 import { expect, test, type Browser, type Page, type Request } from "@playwright/test";
 import { MemoryApi } from "./wall-api";
 
@@ -71,8 +71,7 @@ test("collections: create, add in batches, instructions, share read-only before 
   // --- Select all 12 memories on the wall; the add goes out in batches of 10.
   await pa.goto("/");
   for (const t of titles) {
-    await card(pa, t).hover();
-    await card(pa, t).getByRole("checkbox").click();
+    await selectCard(pa, card(pa, t));
   }
   await expect(pa.getByText("12 selected")).toBeVisible();
   const batches: number[] = [];

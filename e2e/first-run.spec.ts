@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { fixtureOrigin } from "./fixture-site-config";
-import { newUser, themedShots } from "./helpers";
+import { newUser, showAiPanel, themedShots } from "./helpers";
 import { MemoryApi } from "./wall-api";
 
 /**
@@ -221,6 +221,7 @@ test("first run: details, both onboarding steps, the samples answer with a citat
     .getByRole("button", { name: /^Open / })
     .click();
   const preview = page.getByTestId("source-preview");
+  await showAiPanel(preview);
   await expect(preview.getByRole("textbox", { name: "Question" })).toHaveAttribute(
     "placeholder",
     "Plan, ask, write anything...",

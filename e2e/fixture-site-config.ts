@@ -29,14 +29,40 @@ export const mcpPeerPort = fixturePort + 25;
 export const transcriptionOrigin = `http://127.0.0.1:${fixturePort + 26}`;
 export const meetingSentence =
   "The launch of the harbour app moves to March. Dana owns the payment tests. The budget for March is approved.";
-/** A second Mnemo server without a transcription provider (recording spec). */
-export const noProviderPort = fixturePort + 27;
+/**
+ * A second Mnemo server without a transcription provider (recording spec), one per project so the
+ * spec can run in both projects at once (workers: 2).
+ */
+export const noProviderPorts: Record<string, number> = {
+  chromium: fixturePort + 27,
+  phone: fixturePort + 28,
+};
 
 /** The organisations spec: the OpenID Provider (oidc-provider) and a Mnemo with SMTP, SSO and plan ltd_tier_5. */
 export const oidcOrigin = `http://127.0.0.1:${fixturePort + 35}`;
 export const orgsServerPort = fixturePort + 36;
 export const orgsOrigin = `http://127.0.0.1:${orgsServerPort}`;
-/** The organisation the spec creates (its slug) and the e-mail domain the operator vouches for. */
-export const orgsSlug = "initech";
-export const ssoDomain = "initech-sso.example";
-export const ssoPerson = { email: `milton@${ssoDomain}`, name: "Milton Waddams" };
+/**
+ * The organisation the spec creates (its name and slug), the e-mail domain the operator vouches for
+ * and the person of that domain, one per Playwright project: the spec runs once per project
+ * against the one orgs server, and an organisation's name and a person's account exist only once.
+ */
+export const orgsByProject = {
+  chromium: {
+    name: "Initech",
+    slug: "initech",
+    domain: "initech-sso.example",
+    person: { email: "milton@initech-sso.example", name: "Milton Waddams" },
+  },
+  phone: {
+    name: "Initrode",
+    slug: "initrode",
+    domain: "initrode-sso.example",
+    person: { email: "samir@initrode-sso.example", name: "Samir Nagheenanajar" },
+  },
+} as const;
+export type OrgsFixture = (typeof orgsByProject)[keyof typeof orgsByProject];
+/** SSO_TRUSTED_DOMAINS of the orgs server: every project's domain = slug. */
+export const ssoTrustedDomains = Object.values(orgsByProject)
+  .map((o) => `${o.domain}=${o.slug}`)
+  .join(",");

@@ -2,14 +2,7 @@ import { expect, request as playwrightRequest, test, type Browser } from "@playw
 import { orgMessages } from "@mnemo/contracts";
 import { skipFirstRun } from "./helpers";
 import { MemoryApi } from "./wall-api";
-import {
-  fixtureOrigin,
-  inboxOrigin,
-  oidcOrigin,
-  orgsOrigin,
-  ssoDomain,
-  ssoPerson,
-} from "./fixture-site-config";
+import { fixtureOrigin, inboxOrigin, oidcOrigin, orgsByProject, orgsOrigin } from "./fixture-site-config";
 
 /**
  * Organisations (issue 20) on the orgs server (e2e/fixture-site-config.ts): SMTP through the
@@ -33,6 +26,9 @@ test("an owner's organisation: invitation by e-mail, shared collection, white-la
   browser,
 }) => {
   test.setTimeout(180_000);
+  // Each project creates its own organisation on the one orgs server (a name exists only once).
+  const org = orgsByProject[test.info().project.name as keyof typeof orgsByProject];
+  const { domain: ssoDomain, person: ssoPerson } = org;
   const id = Date.now().toString(36);
   const api = await playwrightRequest.newContext({ baseURL: orgsOrigin });
   const memberEmail = `peter-${id}@example.com`;
@@ -47,17 +43,17 @@ test("an owner's organisation: invitation by e-mail, shared collection, white-la
   // The owner creates the organisation and shares the collection with it.
   const ownerPage = await signedInPage(browser, owner.token);
   await ownerPage.goto("/org");
-  await ownerPage.getByLabel("Organisation name").fill("Initech");
+  await ownerPage.getByLabel("Organisation name").fill(org.name);
   await ownerPage.getByRole("button", { name: "Create organisation" }).click();
-  const orgRow = ownerPage.getByTestId("organization").filter({ hasText: "Initech" });
+  const orgRow = ownerPage.getByTestId("organization").filter({ hasText: org.name });
   await expect(orgRow).toContainText("Owner");
   await orgRow.getByLabel("Collection", { exact: true }).selectOption({ label: "TPS reports" });
   await orgRow.getByRole("button", { name: "Share with organisation" }).click();
-  await expect(ownerPage.getByText("Shared with Initech.")).toBeVisible();
+  await expect(ownerPage.getByText(`Shared with ${org.name}.`)).toBeVisible();
 
   // Admin screens: invite (mailed through SMTP), branding, single sign-on.
   await orgRow.getByRole("link", { name: "Manage" }).click();
-  await expect(ownerPage.getByRole("heading", { name: "Initech admin" })).toBeVisible();
+  await expect(ownerPage.getByRole("heading", { name: `${org.name} admin` })).toBeVisible();
   const orgId = ownerPage.url().split("/org/")[1]!.split("/")[0]!;
   await ownerPage.getByLabel("E-mail", { exact: true }).fill(memberEmail);
   await ownerPage.getByRole("button", { name: "Invite" }).click();
@@ -72,17 +68,17 @@ test("an owner's organisation: invitation by e-mail, shared collection, white-la
         subject: string;
         text: string;
       }[]
-    ).find((m) => m.to === memberEmail && m.subject.includes("Initech"));
+    ).find((m) => m.to === memberEmail && m.subject.includes(org.name));
   await expect.poll(async () => !!(await mailTo())).toBe(true);
   const link = (await mailTo())!.text.match(/http:\/\/\S+\/org\/invitation\/\S+/)?.[0];
   expect(link).toBeTruthy();
   await inbox.dispose();
 
-  await ownerPage.getByLabel("App name").fill("Initech Brain");
+  await ownerPage.getByLabel("App name").fill(`${org.name} Brain`);
   await ownerPage.getByLabel("Icon URL").fill(`${fixtureOrigin}/icon.png`);
   await ownerPage.getByRole("button", { name: "Save branding" }).click();
   await expect(ownerPage.getByText("Branding saved.")).toBeVisible();
-  await expect(ownerPage.getByTestId("brand-name").filter({ visible: true })).toHaveText("Initech Brain");
+  await expect(ownerPage.getByTestId("brand-name").filter({ visible: true })).toHaveText(`${org.name} Brain`);
 
   await ownerPage.getByLabel("Issuer URL").fill(oidcOrigin);
   await ownerPage.getByLabel("E-mail domain").fill(ssoDomain);
@@ -94,18 +90,20 @@ test("an owner's organisation: invitation by e-mail, shared collection, white-la
   // The colleague joins from the mailed link.
   const memberPage = await signedInPage(browser, member.token);
   await memberPage.goto(link!);
-  await memberPage.getByRole("button", { name: "Join Initech" }).click();
-  await expect(memberPage.getByTestId("organization").filter({ hasText: "Initech" })).toContainText("Member");
+  await memberPage.getByRole("button", { name: `Join ${org.name}` }).click();
+  await expect(memberPage.getByTestId("organization").filter({ hasText: org.name })).toContainText("Member");
   await expect(memberPage.getByTestId("organization").getByRole("link", { name: "Manage" })).toHaveCount(0);
 
   // The shell, title, favicon and manifest carry the organisation's brand.
   await memberPage.reload();
-  await expect(memberPage.getByTestId("brand-name").filter({ visible: true })).toHaveText("Initech Brain");
+  await expect(memberPage.getByTestId("brand-name").filter({ visible: true })).toHaveText(
+    `${org.name} Brain`,
+  );
   await expect(memberPage.getByTestId("brand-icon").filter({ visible: true })).toHaveAttribute(
     "src",
     /^data:image\/png;base64,/,
   );
-  await expect(memberPage).toHaveTitle("Initech Brain");
+  await expect(memberPage).toHaveTitle(`${org.name} Brain`);
   await expect(memberPage.locator('link[rel="icon"]')).toHaveAttribute("href", /^data:image\/png;base64,/);
   await expect(memberPage.locator('link[rel="manifest"]')).toHaveAttribute("href", /^blob:/);
 
@@ -168,7 +166,7 @@ test("an owner's organisation: invitation by e-mail, shared collection, white-la
   await ssoPage.getByRole("button", { name: "Continue" }).click();
   await skipFirstRun(ssoPage);
   await ssoPage.goto("/org");
-  await expect(ssoPage.getByTestId("organization").filter({ hasText: "Initech" })).toContainText("Member");
+  await expect(ssoPage.getByTestId("organization").filter({ hasText: org.name })).toContainText("Member");
   await ownerPage.reload();
   await expect(ownerPage.getByTestId("org-member").filter({ hasText: ssoPerson.email })).toContainText(
     ssoPerson.name,

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { textPdf } from "../apps/server/src/test/fixtures/text-pdf.ts";
 import { fixtureOrigin } from "./fixture-site-config.ts";
-import { themedShots } from "./helpers";
+import { isNarrow, showAiPanel, themedShots } from "./helpers";
 import { MemoryApi } from "./wall-api";
 
 /**
@@ -141,6 +141,7 @@ test.describe("citations open the source at the passage", () => {
   test("in a memory's own chat, a citation jumps to the passage in the open preview", async ({ page }) => {
     await page.goto(`/?preview=${webId}`);
     const preview = page.getByTestId("source-preview");
+    await showAiPanel(preview);
     const panel = preview.getByRole("complementary", { name: "AI panel" });
     const box = panel.getByRole("textbox", { name: "Question" });
     await box.fill("What was the tide gauge calibrated against?");
@@ -157,6 +158,8 @@ test.describe("citations open the source at the passage", () => {
     const pane = preview.getByTestId("preview-pane");
     await pane.evaluate((el) => el.scrollTo({ top: 0 }));
     await expect(mark).not.toBeInViewport();
+    // On a phone the panel is a view over the memory, which the citation showed: back to the chat.
+    if (isNarrow(page)) await showAiPanel(preview);
     await cite.click();
     await expectInView(page, preview.getByTestId("passage-highlight").first());
     expect(await pane.evaluate((el) => el.scrollTop)).toBeGreaterThan(1000);

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { headlessChromiumFlags } from "../apps/server/src/modules/screenshots/chromium-flags.ts";
-import { meetingSentence, noProviderPort } from "./fixture-site-config.ts";
+import { fixturePort, meetingSentence, noProviderPorts } from "./fixture-site-config.ts";
 import { newUser, shot, signUp, themedShots } from "./helpers.ts";
 import { MemoryApi } from "./wall-api.ts";
 
@@ -13,8 +13,10 @@ import { MemoryApi } from "./wall-api.ts";
  * sentence. The server transcribes through the fixture's local peer speaking the OpenAI
  * audio/transcriptions API (it answers that same sentence: no speech model runs here).
  */
-const wav = path.join(os.tmpdir(), `mnemo-e2e-meeting-${noProviderPort}.wav`);
+// One file per worker process: two workers may load this spec at once (one per project).
+const wav = path.join(os.tmpdir(), `mnemo-e2e-meeting-${fixturePort}-${process.pid}.wav`);
 execFileSync("espeak-ng", ["-w", wav, meetingSentence]);
+process.on("exit", () => fs.rmSync(wav, { force: true }));
 
 test.use({
   launchOptions: {
@@ -180,10 +182,12 @@ test("reloading mid-recording keeps what was recorded as a memory", async ({ pag
 test.describe("without a transcription provider", () => {
   let server: ChildProcess | undefined;
   let dataDir = "";
-  const origin = `http://127.0.0.1:${noProviderPort}`;
+  let origin = "";
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
+    const noProviderPort = noProviderPorts[test.info().project.name];
+    origin = `http://127.0.0.1:${noProviderPort}`;
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mnemo-e2e-noprovider-"));
     const env: Record<string, string> = {};
     for (const k of ["PATH", "HOME", "TMPDIR", "LANG", "TZ", "WEB_DIST", "CHROMIUM_PATH"])

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { newUser, signUp } from "./helpers";
+import { newUser, restoreViewport, signUp } from "./helpers";
 
 /** The section alone at 1280 and 390 px, light and dark (artifacts/e2e/<name>-<width>-<theme>.png). */
 async function sectionShots(page: Page, section: Locator, name: string) {
@@ -12,7 +12,7 @@ async function sectionShots(page: Page, section: Locator, name: string) {
     }
   }
   await page.evaluate(() => document.documentElement.classList.remove("dark"));
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await restoreViewport(page);
 }
 
 const fixtures = path.join(import.meta.dirname, "../apps/server/src/modules/transfer/fixtures");

@@ -1,4 +1,4 @@
-import { themedShots } from "./helpers";
+import { isNarrow, revealPreviewHeader, selectCard, showAiPanel, themedShots } from "./helpers";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { fixtureOrigin } from "./fixture-site-config";
 import { MemoryApi } from "./wall-api";
@@ -32,6 +32,7 @@ async function openPreview(page: Page, title: string | RegExp): Promise<Locator>
 
 /** The preview header hides 2 s after the pointer last moved: move it to bring the header back. */
 async function revealHeader(page: Page) {
+  if (isNarrow(page)) return revealPreviewHeader(preview(page));
   await page.mouse.move(400, 300);
   await page.mouse.move(420, 320);
 }
@@ -114,6 +115,7 @@ test("the wall: every kind of memory, previews, editing, filters, search and del
   dialog = await openPreview(page, "ocr-text.png");
   await expect(dialog.getByTestId("preview-image")).toBeVisible();
   await shots(page, "preview-image");
+  await showAiPanel(dialog);
   await dialog.getByRole("tab", { name: "Notes" }).click();
   const noteBox = dialog.getByRole("textbox", { name: "Note" });
   await expect(dialog.getByRole("button", { name: "Save Changes" })).toHaveCount(0);
@@ -126,6 +128,7 @@ test("the wall: every kind of memory, previews, editing, filters, search and del
   // Page: the editable block document; no Notes tab for pages.
   dialog = await openPreview(page, "Tesla Roadster notes");
   await expect(dialog.getByTestId("page-pane")).toContainText("Battery swap idea", { timeout: 20_000 });
+  await showAiPanel(dialog);
   await expect(dialog.getByRole("tab", { name: "Notes" })).toHaveCount(0);
   await expect(dialog.getByRole("tab", { name: "Chat" })).toBeVisible();
   await shots(page, "preview-page");
@@ -197,8 +200,7 @@ test("the wall: every kind of memory, previews, editing, filters, search and del
   await search.fill("");
 
   // Multi-select: a selection bar with bulk actions.
-  await card(page, "sample.csv").hover();
-  await page.getByRole("checkbox", { name: "Select sample.csv" }).click();
+  await selectCard(page, card(page, "sample.csv"));
   await page.getByRole("checkbox", { name: "Select ocr-text.png" }).click();
   const bar = page.getByRole("toolbar", { name: "Selected memories" });
   await expect(bar).toContainText("2 selected");

@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { Toaster } from "sonner";
 import { TooltipProvider } from "@/components/ui/tooltip";
+import { useIsMobile } from "@/hooks/use-media-query";
 import { ApiError } from "@/lib/api";
 import { useTheme, watchSystemTheme } from "@/lib/theme";
 import { SessionEnd } from "./session-end";
@@ -25,8 +26,18 @@ function ThemedToaster() {
   const [theme] = useTheme();
   useEffect(() => watchSystemTheme(), []);
   // On phones a toast sits above the bottom strip that the upload card and the chat input hold.
+  // Under 1024 px a top toast (the proactive memory) sits below the 56 px top bar, never over its
+  // navigation and user menu buttons.
+  const top = useIsMobile() ? 64 : undefined;
   return (
-    <Toaster theme={theme} position="bottom-right" mobileOffset={{ bottom: 176 }} richColors closeButton />
+    <Toaster
+      theme={theme}
+      position="bottom-right"
+      offset={{ top }}
+      mobileOffset={{ top, bottom: 176 }}
+      richColors
+      closeButton
+    />
   );
 }
 

@@ -28,7 +28,9 @@ export function MobileHeader({ me, brand }: { me: Me | undefined; brand: Brand }
         aria-label={`${brandName(brand)} home`}
       >
         <BrandIcon brand={brand} className="size-6" />
-        <span className="font-semibold tracking-tight">{brandName(brand)}</span>
+        <span className="font-semibold tracking-tight" data-testid="brand-name">
+          {brandName(brand)}
+        </span>
       </Link>
       <div className="ml-auto">
         <UserMenu me={me} compact />

@@ -63,7 +63,7 @@ export function ChatPage() {
             <Button variant="ghost" size="sm" onClick={askClear} aria-label="Clear chat history">
               <EraserIcon className="size-4" /> <span className="hidden sm:inline">Clear</span>
             </Button>
-            <Button variant="ghost" size="sm" onClick={() => setShareOpen(true)}>
+            <Button variant="ghost" size="sm" onClick={() => setShareOpen(true)} aria-label="Share">
               <Share2Icon className="size-4" /> <span className="hidden sm:inline">Share</span>
             </Button>
           </>

@@ -53,6 +53,13 @@ export function SourcePreviewDialog({
   // A citation's passage (issue 22) belongs to this memory when its chunk does (`<source>:<ord>`).
   const { passage: cited, citeKey } = usePreviewParam();
   const passage = cited?.chunk_id.startsWith(`${sourceId}:`) ? cited : null;
+  // On a phone the panel is a view over the memory: a citation chosen in it shows the memory at the
+  // passage. The panel stays mounted (hidden) once opened, so its chat is there when reopened.
+  useEffect(() => {
+    if (mobile && passage) setPanelOpen(false);
+  }, [mobile, passage, citeKey]);
+  const [panelUsed, setPanelUsed] = useState(panelOpen);
+  if (panelOpen && !panelUsed) setPanelUsed(true);
   const [mode, setMode] = useState<PreviewMode>("preview");
   const s0 = source.data;
   const webPassage = !!passage && !!s0 && (s0.type === "webpage" || s0.type === "web_search");
@@ -81,6 +88,7 @@ export function SourcePreviewDialog({
         showClose={false}
         aria-describedby={undefined}
         onPointerMove={header.poke}
+        onPointerDown={header.poke}
         onKeyDown={header.poke}
         data-testid="source-preview"
         className={cn(
@@ -143,12 +151,13 @@ export function SourcePreviewDialog({
                   </div>
                 )}
               </div>
-              {panelOpen && (
+              {(panelOpen || (mobile && panelUsed)) && (
                 <aside
                   aria-label="AI panel"
                   className={cn(
                     "min-h-0 shrink-0 border-l bg-background",
                     mobile ? "w-full border-l-0" : "w-[360px]",
+                    !panelOpen && "hidden",
                   )}
                 >
                   <SidePanel source={s} chat={chat(s)} />

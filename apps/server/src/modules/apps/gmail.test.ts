@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ConnectedAccount, GetContentResponse } from "@mnemo/contracts";
+import type { AppSearchResponse, ConnectedAccount, GetContentResponse } from "@mnemo/contracts";
 import { testDatabases } from "../../test/harness.ts";
 import { useGoogleWorld } from "../../test/fixtures/cloud/flow.ts";
 import { gmailFirstSyncRun } from "./connectors/gmail.ts";
@@ -122,10 +122,10 @@ describe.each(testDatabases())(
 
     it("App search filters Gmail's results by file type", async () => {
       const search = async (types: string) => {
-        const res = await m.request(
+        const res = await g.m.request(
           "GET",
           `/api/search_v1/get_queried_data?app_name=gmail&query=lamp&file_types=${types}`,
-          { as: alice },
+          { as: g.alice },
         );
         expect(res.status).toBe(200);
         const { results } = (await res.json()) as AppSearchResponse;
@@ -136,19 +136,19 @@ describe.each(testDatabases())(
     });
 
     it("a message deleted upstream takes its attachment's memory with it", async () => {
-      const report = [...peer.messages.values()].find((x) => x.searchable.startsWith("quarterly report"))!;
-      expect((await memories()).map((s) => s.title)).toEqual(
+      const report = [...g.peer.messages.values()].find((x) => x.searchable.startsWith("quarterly report"))!;
+      expect((await flow.memories(g.alice)).map((s) => s.title)).toEqual(
         expect.arrayContaining(["Quarterly report", "report.docx"]),
       );
-      peer.deleteMessage(report.id);
-      await syncNow();
+      g.peer.deleteMessage(report.id);
+      await flow.syncNow(g.alice, account.id);
       // The full resync above may still be bringing messages in (runs of 5): Gmail's history, and
       // so the deletion, is read by the sync after it.
-      const titles = await waitUntil("the message and its attachment removed", async () => {
-        const t = (await memories()).map((s) => s.title);
+      const titles = await flow.wait("the message and its attachment removed", async () => {
+        const t = (await flow.memories(g.alice)).map((s) => s.title);
         if (!t.includes("Quarterly report")) return t;
-        const a = (await accounts()).find((x) => x.id === account.id);
-        if (a?.sync.state === "idle") await syncNow();
+        const a = (await flow.accounts(g.alice)).find((x) => x.id === account.id);
+        if (a?.sync.state === "idle") await flow.syncNow(g.alice, account.id);
         return undefined;
       });
       expect(titles).not.toContain("report.docx");

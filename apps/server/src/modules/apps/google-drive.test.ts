@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { ConnectedAccount, GetContentResponse } from "@mnemo/contracts";
+import type { AppSearchResponse, ConnectedAccount, GetContentResponse } from "@mnemo/contracts";
 import { createTestMnemo, testDatabases } from "../../test/harness.ts";
 import { seedDrive } from "../../test/fixtures/google/peer.ts";
 import { useGoogleWorld } from "../../test/fixtures/cloud/flow.ts";
@@ -111,10 +111,10 @@ describe.each(testDatabases())(
       // The file-type filter: a Google Doc is a document, not a spreadsheet.
       expect(hits.map((h) => h.misc.file_type)).toEqual(["document"]);
       const only = async (types: string) => {
-        const r = await m.request(
+        const r = await g.m.request(
           "GET",
           `/api/search_v1/get_queried_data?app_name=google-drive&query=king+tides&file_types=${types}`,
-          { as: alice },
+          { as: g.alice },
         );
         const { results: found } = (await r.json()) as AppSearchResponse;
         return [...found.most_relevant_results, ...found.other_results].map((h) => h.subject);

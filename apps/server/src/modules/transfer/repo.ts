@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { grantsOf } from "../collections/repo.ts";
 import {
   blob,
   chat,
   chatTurn,
   collection,
-  collectionMember,
   collectionOrgShare,
   collectionSource,
   importRun,
@@ -95,16 +95,8 @@ export async function memberIdsOf(db: Db, collectionId: string): Promise<string[
 export async function sharingOf(db: Db, collectionIds: string[]) {
   if (!collectionIds.length) return { grants: [], orgs: [] };
   const [grants, orgs] = await Promise.all([
-    db
-      .select({
-        collectionId: collectionMember.collectionId,
-        email: collectionMember.email,
-        role: collectionMember.role,
-        userId: collectionMember.userId,
-      })
-      .from(collectionMember)
-      .where(inArray(collectionMember.collectionId, collectionIds))
-      .orderBy(asc(collectionMember.createdAt), asc(collectionMember.email)),
+    // The grants are read where they are managed (modules/collections), as every other module does.
+    grantsOf(db, collectionIds),
     db
       .select({
         collectionId: collectionOrgShare.collectionId,

@@ -14,7 +14,10 @@ async function controlled(page: Page) {
     .toBe(true);
 }
 
-test("after a first visit the app shell loads offline", async ({ page, context }) => {
+// FIXME (issue 17, open): passes alone (1.8 s) but failed once in the full CI run on 3219ff5, where
+// the offline reload showed another test's signed-in page; under investigation, so not yet in the
+// default run (closing note of 2026-11-24).
+test.fixme("after a first visit the app shell loads offline", async ({ page, context }) => {
   await page.goto("/sign-in");
   await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
   await controlled(page);

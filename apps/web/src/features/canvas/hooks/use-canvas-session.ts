@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { canvasMessages, constants } from "@mnemo/contracts";
 import { CanvasConflictError, CanvasSaveError, saveCanvas } from "../api/save-canvas";
@@ -25,6 +26,7 @@ export function useCanvasSession(opts: {
   collectionId?: string | null;
   onCreated: (id: string) => void;
 }) {
+  const queryClient = useQueryClient();
   const [id, setId] = useState(opts.initialId);
   const [saving, setSaving] = useState(false);
   /** An explicit save (Save, Ctrl/Cmd+S, Save changes) holds the editor read-only until it ends. */
@@ -56,60 +58,65 @@ export function useCanvasSession(opts: {
   }, [opts.title, onChange]);
 
   /** Saves now; `manual` saves say what happened, autosaves stay quiet unless they fail. */
-  const save = useCallback(async (manual: boolean): Promise<boolean> => {
-    const h = handle.current;
-    if (!h) {
-      if (manual) toast.error(canvasMessages.missingPreviewOrEditor, { id: TOAST_ID });
-      return false;
-    }
-    if (busy.current) return false;
-    const fingerprint = currentFingerprint.current;
-    if (idRef.current && fingerprint === savedFingerprint.current) {
-      if (manual) toast.success(canvasMessages.savedChanges, { id: TOAST_ID });
-      return true;
-    }
-    if (!hasShape(h.elements())) {
-      if (manual) toast.error(canvasMessages.addShape, { id: TOAST_ID });
-      return false;
-    }
-    busy.current = true;
-    setSaving(true);
-    setSavingExplicitly(manual);
-    try {
-      const saved = await saveCanvas({
-        id: idRef.current,
-        title: latest.current.title,
-        baseVersion: version.current,
-        document: h.serialize(),
-        screenshot: h.screenshot,
-        collectionId: latest.current.collectionId,
-      });
-      version.current = saved.contentVersion;
-      savedFingerprint.current = fingerprint;
-      savedThisSession.current = true;
-      setDirty(currentFingerprint.current !== fingerprint);
-      if (!idRef.current) {
-        idRef.current = saved.id;
-        setId(saved.id);
-        latest.current.onCreated(saved.id);
+  const save = useCallback(
+    async (manual: boolean): Promise<boolean> => {
+      const h = handle.current;
+      if (!h) {
+        if (manual) toast.error(canvasMessages.missingPreviewOrEditor, { id: TOAST_ID });
+        return false;
       }
-      if (manual) toast.success(canvasMessages.savedChanges, { id: TOAST_ID });
-      return true;
-    } catch (err) {
-      if (err instanceof CanvasConflictError) setConflict(err.currentVersion);
-      toast.error(
-        err instanceof CanvasSaveError ? err.message : canvasMessages.saveFailed({ reason: String(err) }),
-        {
-          id: TOAST_ID,
-        },
-      );
-      return false;
-    } finally {
-      busy.current = false;
-      setSaving(false);
-      setSavingExplicitly(false);
-    }
-  }, []);
+      if (busy.current) return false;
+      const fingerprint = currentFingerprint.current;
+      if (idRef.current && fingerprint === savedFingerprint.current) {
+        if (manual) toast.success(canvasMessages.savedChanges, { id: TOAST_ID });
+        return true;
+      }
+      if (!hasShape(h.elements())) {
+        if (manual) toast.error(canvasMessages.addShape, { id: TOAST_ID });
+        return false;
+      }
+      busy.current = true;
+      setSaving(true);
+      setSavingExplicitly(manual);
+      try {
+        const saved = await saveCanvas({
+          id: idRef.current,
+          title: latest.current.title,
+          baseVersion: version.current,
+          document: h.serialize(),
+          screenshot: h.screenshot,
+          collectionId: latest.current.collectionId,
+        });
+        version.current = saved.contentVersion;
+        savedFingerprint.current = fingerprint;
+        savedThisSession.current = true;
+        setDirty(currentFingerprint.current !== fingerprint);
+        // The wall and the collection's memories list the canvas (a new one, a new screenshot).
+        void queryClient.invalidateQueries({ queryKey: ["sources"] });
+        if (!idRef.current) {
+          idRef.current = saved.id;
+          setId(saved.id);
+          latest.current.onCreated(saved.id);
+        }
+        if (manual) toast.success(canvasMessages.savedChanges, { id: TOAST_ID });
+        return true;
+      } catch (err) {
+        if (err instanceof CanvasConflictError) setConflict(err.currentVersion);
+        toast.error(
+          err instanceof CanvasSaveError ? err.message : canvasMessages.saveFailed({ reason: String(err) }),
+          {
+            id: TOAST_ID,
+          },
+        );
+        return false;
+      } finally {
+        busy.current = false;
+        setSaving(false);
+        setSavingExplicitly(false);
+      }
+    },
+    [queryClient],
+  );
 
   const readOnly = !opts.editable;
   useEffect(() => {

@@ -186,13 +186,12 @@ describe.each(testDatabases())("Local folder / Obsidian vault (%s)", (kind) => {
     const later = new Date(Date.now() + 60_000);
     fs.utimesSync(slidesPath, later, later);
     await m.request("POST", `/api/apps/sync_now?connection_id=${account.id}`, { as: alice });
-    const replaced = await waitUntil("the changed file saved again", async () => {
+    // The old memory goes, the new one is saved, then given the old one's places: read it once
+    // it is indexed (the places are restored right after it is saved, before its extraction).
+    const replaced = await waitUntil("the changed file saved again and indexed", async () => {
       const all = (await notes()).filter((s) => s.title === "Slides.pptx");
-      return all.length === 1 && all[0]!.id !== before.id && all[0];
+      return all.length === 1 && all[0]!.id !== before.id && all[0]!.meta.status === "success" && all[0];
     });
-    await waitUntil("the new version indexed", async () =>
-      (await notes()).some((s) => s.id === replaced.id && s.meta.status === "success"),
-    );
     // The new version is in the user's collection once, and still pinned.
     expect(replaced.collections).toEqual([{ collection_id: talks, collection_name: "Talks" }]);
     expect(replaced.meta.is_pinned).toBe(true);

@@ -20,6 +20,11 @@ function getEditor(): Promise<Editor> {
   return editor;
 }
 
+/** Loads the editor ahead of a conversion (the sandbox does it before the time budget starts). */
+export async function loadEditor(): Promise<void> {
+  await getEditor();
+}
+
 /** Markdown → a BlockNote block document, on the calling thread. */
 export async function parseMarkdownToBlocks(markdown: string): Promise<unknown[]> {
   return (await getEditor()).tryParseMarkdownToBlocks(markdown);

@@ -3,14 +3,16 @@
  * by `runner.ts` over IPC (advanced serialization, so bytes travel as a Uint8Array). Exits when
  * the parent goes away.
  */
-import { sandboxTasks, type SandboxOp } from "./sandbox-tasks.ts";
+import { sandboxModules, sandboxTasks, type SandboxOp } from "./sandbox-tasks.ts";
 import { ExtractError } from "./types.ts";
 
 export type SandboxRequest = { id: number; op: SandboxOp; arg: unknown };
 export type SandboxReply =
   | { id: number; ok: true; result: unknown }
   | { id: number; ok: false; message: string; reason: ExtractError["reason"] }
-  | { ready: true };
+  | { ready: true }
+  /** The task's modules are loaded: its time budget starts now. */
+  | { id: number; started: true };
 
 if (!process.send) throw new Error("extract-process.ts must be started with an IPC channel");
 const send = (reply: SandboxReply) => process.send?.(reply);
@@ -18,7 +20,11 @@ const send = (reply: SandboxReply) => process.send?.(reply);
 process.on("message", (request: SandboxRequest) => {
   const task = sandboxTasks[request.op] as (arg: unknown) => Promise<unknown>;
   Promise.resolve()
-    .then(() => task(request.arg))
+    .then(() => sandboxModules[request.op]())
+    .then(() => {
+      send({ id: request.id, started: true });
+      return task(request.arg);
+    })
     .then(
       (result) => send({ id: request.id, ok: true, result }),
       (err: unknown) => {

@@ -54,6 +54,7 @@ type Job = {
   resolve: (r: unknown) => void;
   reject: (e: ExtractError) => void;
   timer: NodeJS.Timeout;
+  timeoutMs: number;
 };
 
 /**
@@ -82,7 +83,11 @@ class ExtractionProcess {
       this.stderr = (this.stderr + chunk.toString()).slice(-STDERR_TAIL);
     });
     this.ready = new Promise((resolve) => {
-      this.child.on("message", (reply: SandboxReply) => ("ready" in reply ? resolve() : this.settle(reply)));
+      this.child.on("message", (reply: SandboxReply) => {
+        if ("ready" in reply) resolve();
+        else if ("started" in reply) this.start(reply.id);
+        else this.settle(reply);
+      });
     });
     this.child.on("error", (err) =>
       this.fail(new ExtractError(`Extraction could not run: ${err.message}`, "resource_limit")),
@@ -99,20 +104,16 @@ class ExtractionProcess {
     this.child.ref();
     this.child.channel?.ref();
     return new Promise((resolve, reject) => {
-      // The budget counts the work, not a cold start (under tsx on a busy machine, seconds).
+      // The budget counts the work, not a cold start nor the loading of the task's modules
+      // (under tsx on a busy machine, seconds): it starts when the process reports "started".
       const startTimer = setTimeout(
         () => this.fail(new ExtractError("The sandbox did not start in time.", "resource_limit")),
         STARTUP_MS,
       );
-      const job: Job = { id, recycle, resolve, reject, timer: startTimer };
+      const job: Job = { id, recycle, resolve, reject, timer: startTimer, timeoutMs };
       this.job = job;
       void this.ready.then(() => {
         if (this.job?.id !== id) return;
-        clearTimeout(startTimer);
-        job.timer = setTimeout(
-          () => this.fail(new ExtractError(`The work took longer than ${timeoutMs} ms.`, "timeout")),
-          timeoutMs,
-        );
         try {
           this.child.send({ id, op, arg } satisfies SandboxRequest);
         } catch (err) {
@@ -123,7 +124,18 @@ class ExtractionProcess {
     });
   }
 
-  private settle(reply: Exclude<SandboxReply, { ready: true }>): void {
+  /** The task's modules are loaded: its startup allowance ends and its time budget begins. */
+  private start(id: number): void {
+    const job = this.job;
+    if (!job || job.id !== id) return;
+    clearTimeout(job.timer);
+    job.timer = setTimeout(
+      () => this.fail(new ExtractError(`The work took longer than ${job.timeoutMs} ms.`, "timeout")),
+      job.timeoutMs,
+    );
+  }
+
+  private settle(reply: Extract<SandboxReply, { ok: boolean }>): void {
     const job = this.job;
     if (!job || job.id !== reply.id) return;
     this.job = undefined;

@@ -1,8 +1,8 @@
-import { ChevronDownIcon, Loader2Icon, SearchIcon, XIcon } from "lucide-react";
+import { ChevronDownIcon } from "lucide-react";
 import type { SortOrder } from "@mnemo/contracts";
 import { Button } from "@/components/ui/button";
 import { Menu } from "@/components/ui/dropdown-menu";
-import { Input } from "@/components/ui/input";
+import { SearchInput } from "@/components/ui/input";
 import { CheckItem, ClearItem, toggled } from "@/components/ui/multi-select-menu";
 import { fileTypeFilters } from "../logic/source-label";
 
@@ -62,42 +62,15 @@ export function FilterBar({
   );
   return (
     <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-      <div className="relative flex-1">
-        {searching ? (
-          <Loader2Icon
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 animate-spin text-muted-foreground"
-            aria-hidden
-          />
-        ) : (
-          <SearchIcon
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden
-          />
-        )}
-        <Input
-          type="search"
-          value={query}
-          onChange={(e) => onQuery(e.target.value)}
-          placeholder="Search memories"
-          aria-label="Search memories"
-          className="pr-9 pl-9 [&::-webkit-search-cancel-button]:appearance-none"
-        />
-        {query && (
-          <button
-            type="button"
-            onClick={() => onQuery("")}
-            aria-label="Clear search"
-            className="absolute top-1/2 right-2 -translate-y-1/2 rounded p-1 text-muted-foreground hover:text-foreground"
-          >
-            <XIcon className="size-4" aria-hidden />
-          </button>
-        )}
-        {searching && (
-          <span className="sr-only" role="status">
-            Searching…
-          </span>
-        )}
-      </div>
+      <SearchInput
+        type="search"
+        className="flex-1"
+        value={query}
+        onChange={(e) => onQuery(e.target.value)}
+        label="Search memories"
+        busy={searching}
+        onClear={() => onQuery("")}
+      />
       <div className="flex gap-2">
         <Menu.Root>
           <Menu.Trigger asChild>

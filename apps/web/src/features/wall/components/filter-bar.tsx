@@ -12,34 +12,32 @@ export const sortLabels: Record<SortOrder, string> = {
   oldest: "Oldest",
 };
 
+/** What the wall's search box and filter menus hold. */
+export type WallFilters = { query: string; sort: SortOrder; fileTypes: string[]; apps: string[] };
+
+/** The wall as it opens: no search, newest first, every type and app. */
+export const noWallFilters: WallFilters = { query: "", sort: "recent", fileTypes: [], apps: [] };
+
 /**
  * Search box plus the filter bar (spec 2 §2, §3 Search filters): time sort, a file-type
  * multi-select with Clear and, once the user has connected apps, an app multi-select with Clear.
+ * `onChange` gets only what changed.
  */
 export function FilterBar({
-  query,
-  onQuery,
-  sort,
-  onSort,
-  fileTypes,
-  onFileTypes,
-  apps,
-  onApps,
+  filters: { query, sort, fileTypes, apps },
+  onChange,
   appOptions,
   searching,
 }: {
-  query: string;
-  onQuery: (q: string) => void;
-  sort: SortOrder;
-  onSort: (s: SortOrder) => void;
-  fileTypes: string[];
-  onFileTypes: (t: string[]) => void;
-  /** Chosen app ids, and the apps to choose from (the user's connected apps). */
-  apps: string[];
-  onApps: (a: string[]) => void;
+  filters: WallFilters;
+  onChange: (changed: Partial<WallFilters>) => void;
+  /** The apps to choose from (the user's connected apps). */
   appOptions: { id: string; name: string }[];
   searching: boolean;
 }) {
+  const onQuery = (q: string) => onChange({ query: q });
+  const onFileTypes = (t: string[]) => onChange({ fileTypes: t });
+  const onApps = (a: string[]) => onChange({ apps: a });
   const typeLabel =
     fileTypes.length === 0
       ? "All types"
@@ -83,7 +81,7 @@ export function FilterBar({
             </Button>
           </Menu.Trigger>
           <Menu.Content align="end">
-            <Menu.RadioGroup value={sort} onValueChange={(v) => onSort(v as SortOrder)}>
+            <Menu.RadioGroup value={sort} onValueChange={(v) => onChange({ sort: v as SortOrder })}>
               {(Object.keys(sortLabels) as SortOrder[]).map((s) => (
                 <Menu.RadioItem key={s} value={s}>
                   {sortLabels[s]}

@@ -30,6 +30,7 @@ export function SearchInput({
   busy = false,
   onClear,
   label,
+  placeholder = label,
   children,
   ...props
 }: ComponentProps<"input"> & { label: string; busy?: boolean; onClear?: () => void }) {
@@ -46,7 +47,7 @@ export function SearchInput({
       <Input
         className={cn("pl-9", onClear && "pr-9 [&::-webkit-search-cancel-button]:appearance-none")}
         aria-label={label}
-        placeholder={label}
+        placeholder={placeholder}
         {...props}
       />
       {onClear && props.value ? (

@@ -1,4 +1,4 @@
-import { SearchIcon } from "lucide-react";
+import { Loader2Icon, SearchIcon, XIcon } from "lucide-react";
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/utils";
 
@@ -19,15 +19,53 @@ export function Input({ className, type, ...props }: ComponentProps<"input">) {
   );
 }
 
-/** A search box: the input with a magnifier inside its start edge (`className` sizes the wrapper). */
-export function SearchInput({ className, ...props }: ComponentProps<"input">) {
+/**
+ * A search box: the input with a magnifier inside its start edge (`className` sizes the wrapper).
+ * `busy` turns the magnifier into a spinner and announces "Searching…"; `onClear` adds a clear
+ * button while there is text; `children` draw over the page below it (a list of matches).
+ * `label` is its accessible name, and its placeholder unless one is given.
+ */
+export function SearchInput({
+  className,
+  busy = false,
+  onClear,
+  label,
+  placeholder = label,
+  children,
+  ...props
+}: ComponentProps<"input"> & { label: string; busy?: boolean; onClear?: () => void }) {
+  const Icon = busy ? Loader2Icon : SearchIcon;
   return (
-    <div className={cn("relative min-w-0 flex-1", className)}>
-      <SearchIcon
-        className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+    <div className={cn("relative", className)}>
+      <Icon
+        className={cn(
+          "pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground",
+          busy && "animate-spin",
+        )}
         aria-hidden
       />
-      <Input className="pl-8" {...props} />
+      <Input
+        className={cn("pl-9", onClear && "pr-9 [&::-webkit-search-cancel-button]:appearance-none")}
+        aria-label={label}
+        placeholder={placeholder}
+        {...props}
+      />
+      {onClear && props.value ? (
+        <button
+          type="button"
+          onClick={onClear}
+          aria-label="Clear search"
+          className="absolute top-1/2 right-2 -translate-y-1/2 rounded p-1 text-muted-foreground hover:text-foreground"
+        >
+          <XIcon className="size-4" aria-hidden />
+        </button>
+      ) : null}
+      {busy && (
+        <span className="sr-only" role="status">
+          Searching…
+        </span>
+      )}
+      {children}
     </div>
   );
 }

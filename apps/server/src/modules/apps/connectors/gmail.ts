@@ -2,16 +2,8 @@ import { cloudApi, type CloudApi } from "../cloud.ts";
 import { concurrencyLane, mapLimit } from "../../../lib/concurrency.ts";
 import { epochSeconds, googleApi, googleOAuth } from "./google.ts";
 import { messageItems } from "./mail.ts";
-import {
-  ConnectError,
-  type Connector,
-  type ConnectorDeps,
-  type LiveResult,
-  type ParsedMail,
-  type StoredAccount,
-  type SyncItem,
-  oauthAppEntry,
-} from "./types.ts";
+import { ConnectError, oauthAppEntry } from "./types.ts";
+import type { Connector, ConnectorDeps, LiveResult, ParsedMail, StoredAccount, SyncItem } from "./types.ts";
 
 /** The newest messages a first sync (or a full resync) brings in; older mail is reached by live search. */
 export const GMAIL_FIRST_SYNC_MESSAGES = 5000;

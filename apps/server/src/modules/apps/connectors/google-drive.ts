@@ -1,16 +1,8 @@
 import { supportedFileExtensions } from "../../ingest/extractors/kinds.ts";
 import { CloudError, cloudApi, type CloudApi } from "../cloud.ts";
 import { epochSeconds, googleApi, googleOAuth } from "./google.ts";
-import {
-  ConnectError,
-  type Connector,
-  type ConnectorDeps,
-  type FetchedItem,
-  type LiveResult,
-  type StoredAccount,
-  type SyncItem,
-  oauthAppEntry,
-} from "./types.ts";
+import { ConnectError, fetchedFile, oauthAppEntry } from "./types.ts";
+import type { Connector, ConnectorDeps, FetchedItem, LiveResult, StoredAccount, SyncItem } from "./types.ts";
 
 /** Files one sync reads at most (the next sync goes on from its cursor). */
 export const FILES_PER_SYNC = 500;
@@ -376,22 +368,15 @@ export const googleDriveConnector: Connector = {
       throw err;
     }
     const places = ((account.cursor ?? {}) as Cursor).places ?? {};
-    const item = await fileItems(api, deps, f, places, false);
-    if (!item) throw new ConnectError("Mnemo cannot read this kind of file.");
-    if (item.kind === "file") return { note: item, files: [] };
-    if (item.kind !== "blob") throw new ConnectError("Mnemo cannot read this kind of file.");
-    return {
-      note: {
-        kind: "file",
-        key: `${f.id}#about`,
-        title: f.name,
-        description: [placeOf(f, places) && `in ${placeOf(f, places)}`, f.webViewLink]
-          .filter(Boolean)
-          .join(" · "),
-        markdown: `# ${f.name}\n\nA file in Google Drive${placeOf(f, places) ? ` (${placeOf(f, places)})` : ""}; its text is read from the attached file.`,
-      },
-      files: [item],
-    };
+    return fetchedFile(await fileItems(api, deps, f, places, false), () => ({
+      kind: "file",
+      key: `${f.id}#about`,
+      title: f.name,
+      description: [placeOf(f, places) && `in ${placeOf(f, places)}`, f.webViewLink]
+        .filter(Boolean)
+        .join(" · "),
+      markdown: `# ${f.name}\n\nA file in Google Drive${placeOf(f, places) ? ` (${placeOf(f, places)})` : ""}; its text is read from the attached file.`,
+    }));
   },
 };
 

@@ -3,6 +3,7 @@ import tls from "node:tls";
 import type { ImapFlow } from "imapflow";
 import { FetchError, resolveSafeTarget } from "../../links/safe-fetch.ts";
 import { supportedFileExtensions } from "../../ingest/extractors/kinds.ts";
+import { splitResultId } from "./result-id.ts";
 import { formatUidSet, parseUidSet } from "./uid-set.ts";
 import {
   appPasswordField,
@@ -234,8 +235,8 @@ const resultId = (accountId: string, uidValidity: string, uid: number) =>
 export function parseResultId(
   id: string,
 ): { accountId: string; uidValidity: string; uid: number } | undefined {
-  const m = /^([0-9a-f-]{36}):(\d+):(\d+)$/.exec(id);
-  return m ? { accountId: m[1]!, uidValidity: m[2]!, uid: Number(m[3]) } : undefined;
+  const m = splitResultId(id, String.raw`\d+`, String.raw`\d+`);
+  return m && { accountId: m[0], uidValidity: m[1], uid: Number(m[2]) };
 }
 
 /**

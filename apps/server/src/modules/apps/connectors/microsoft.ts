@@ -1,15 +1,8 @@
 import { cloudApi, type CloudApi } from "../cloud.ts";
 import { supportedFileExtensions } from "../../ingest/extractors/kinds.ts";
-import {
-  ConnectError,
-  type Connector,
-  type ConnectorDeps,
-  type FetchedItem,
-  type LiveResult,
-  type StoredAccount,
-  type SyncItem,
-  oauthAppEntry,
-} from "./types.ts";
+import { splitResultId } from "./result-id.ts";
+import { ConnectError, fetchedFile, oauthAppEntry } from "./types.ts";
+import type { Connector, ConnectorDeps, FetchedItem, LiveResult, StoredAccount, SyncItem } from "./types.ts";
 
 /** Files downloaded per sync at most; the next sync goes on from where this one stopped. */
 export const FILES_PER_SYNC = 200;
@@ -207,8 +200,8 @@ async function followDelta<T>(
 const resultId = (accountId: string, kind: "file" | "mail", id: string) => `${accountId}:${kind}:${id}`;
 
 export function parseMicrosoftId(id: string) {
-  const m = /^([0-9a-f-]{36}):(file|mail):([A-Za-z0-9!_=+/.-]{1,400})$/.exec(id);
-  return m ? { accountId: m[1]!, kind: m[2] as "file" | "mail", id: m[3]! } : undefined;
+  const m = splitResultId(id, "file|mail", "[A-Za-z0-9!_=+/.-]{1,400}");
+  return m && { accountId: m[0], kind: m[1] as "file" | "mail", id: m[2] };
 }
 
 /**
@@ -359,19 +352,12 @@ export const microsoftConnector: Connector = {
       return messageItems(x, m);
     }
     const f = await get<DriveItem>(x, `me/drive/items/${encodeURIComponent(ref.id)}`);
-    const item = await fileItem(x, f);
-    if (!item) throw new ConnectError("Mnemo cannot read this kind of file.");
-    if (item.kind === "file") return { note: item, files: [] };
-    if (item.kind !== "blob") throw new ConnectError("Mnemo cannot read this kind of file.");
-    return {
-      note: {
-        kind: "file",
-        key: `${fileKey(f.id)}/note`,
-        title: (f.name ?? f.id).slice(0, 300),
-        description: "OneDrive",
-        markdown: `# ${f.name ?? f.id}\n\nOneDrive file${f.webUrl ? `: ${f.webUrl}` : ""}`,
-      },
-      files: [item],
-    };
+    return fetchedFile(await fileItem(x, f), () => ({
+      kind: "file",
+      key: `${fileKey(f.id)}/note`,
+      title: (f.name ?? f.id).slice(0, 300),
+      description: "OneDrive",
+      markdown: `# ${f.name ?? f.id}\n\nOneDrive file${f.webUrl ? `: ${f.webUrl}` : ""}`,
+    }));
   },
 };

@@ -1,13 +1,6 @@
-import {
-  ConnectError,
-  type Connector,
-  type ConnectorDeps,
-  type FetchedItem,
-  type LiveResult,
-  type StoredAccount,
-  type SyncItem,
-  oauthAppEntry,
-} from "./types.ts";
+import { splitResultId } from "./result-id.ts";
+import { ConnectError, oauthAppEntry } from "./types.ts";
+import type { Connector, ConnectorDeps, FetchedItem, LiveResult, StoredAccount, SyncItem } from "./types.ts";
 import {
   databaseMarkdown,
   databaseTitle,
@@ -125,8 +118,8 @@ async function itemOf(api: Api, x: Found): Promise<Extract<SyncItem, { kind: "fi
 const resultId = (accountId: string, x: { object: string; id: string }) => `${accountId}:${x.object}:${x.id}`;
 
 export function parseNotionId(id: string) {
-  const m = /^([0-9a-f-]{36}):(page|database):([0-9a-zA-Z-]{1,64})$/.exec(id);
-  return m ? { accountId: m[1]!, object: m[2] as "page" | "database", id: m[3]! } : undefined;
+  const m = splitResultId(id, "page|database", "[0-9a-zA-Z-]{1,64}");
+  return m && { accountId: m[0], object: m[1] as "page" | "database", id: m[2] };
 }
 
 /**

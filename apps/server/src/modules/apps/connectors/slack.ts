@@ -1,14 +1,7 @@
 import { cloudApi, type CloudApi } from "../cloud.ts";
-import {
-  ConnectError,
-  type Connector,
-  type ConnectorDeps,
-  type FetchedItem,
-  type LiveResult,
-  type StoredAccount,
-  type SyncItem,
-  oauthAppEntry,
-} from "./types.ts";
+import { splitResultId } from "./result-id.ts";
+import { ConnectError, oauthAppEntry } from "./types.ts";
+import type { Connector, ConnectorDeps, FetchedItem, LiveResult, StoredAccount, SyncItem } from "./types.ts";
 import {
   dayMarkdown,
   dayOf,
@@ -193,8 +186,8 @@ export function chosenChannels(config: Record<string, unknown>): string[] | null
 const resultId = (accountId: string, channel: string, ts: string) => `${accountId}:${channel}:${ts}`;
 
 export function parseSlackId(id: string) {
-  const m = /^([0-9a-f-]{36}):([A-Z0-9]{1,40}):(\d{1,12}\.\d{1,8})$/.exec(id);
-  return m ? { accountId: m[1]!, channel: m[2]!, ts: m[3]! } : undefined;
+  const m = splitResultId(id, "[A-Z0-9]{1,40}", String.raw`\d{1,12}\.\d{1,8}`);
+  return m && { accountId: m[0], channel: m[1], ts: m[2] };
 }
 
 /**

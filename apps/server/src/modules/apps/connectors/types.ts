@@ -169,6 +169,20 @@ export type FetchedItem = {
   files: Extract<SyncItem, { kind: "blob" }>[];
 };
 
+/**
+ * A file fetched on request (preview, Add memory): a text file is the memory itself; a binary one
+ * is attached to a note about it (`about`, written only then). Anything else cannot be read.
+ */
+export function fetchedFile(
+  item: SyncItem | null | undefined,
+  about: () => FetchedItem["note"],
+): FetchedItem {
+  if (!item) throw new ConnectError("Mnemo cannot read this kind of file.");
+  if (item.kind === "file") return { note: item, files: [] };
+  if (item.kind !== "blob") throw new ConnectError("Mnemo cannot read this kind of file.");
+  return { note: about(), files: [item] };
+}
+
 /** The operator's OAuth client of an app and where its endpoints are (see credentials.ts). */
 /** An organisation's own OAuth client of an app for one of its members, or null (modules/orgs). */
 export type OrgKeyLookup = (

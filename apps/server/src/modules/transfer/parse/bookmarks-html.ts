@@ -1,13 +1,6 @@
 import { Parser } from "htmlparser2";
-import {
-  CollectionSet,
-  ImportParseError,
-  item,
-  isoTime,
-  tagsDescription,
-  type ImportPlan,
-  type ParseLimits,
-} from "./types.ts";
+import { CollectionSet, ImportParseError, item, isoTime, tagsDescription } from "./types.ts";
+import type { ImportPlan, ParseLimits } from "./types.ts";
 import { importMessages } from "@mnemo/contracts";
 
 /** Root folders of browsers' exports that are containers, not collections people made. */

@@ -1,15 +1,7 @@
 import Papa from "papaparse";
 import { importMessages } from "@mnemo/contracts";
-import {
-  CollectionSet,
-  ImportParseError,
-  item,
-  isoTime,
-  tagsDescription,
-  type ImportPlan,
-  type ParseLimits,
-  type PlannedItem,
-} from "./types.ts";
+import { CollectionSet, ImportParseError, item, isoTime, tagsDescription } from "./types.ts";
+import type { ImportPlan, ParseLimits, PlannedItem } from "./types.ts";
 
 type Row = Record<string, string>;
 

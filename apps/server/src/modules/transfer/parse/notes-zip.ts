@@ -3,14 +3,8 @@ import { importMessages } from "@mnemo/contracts";
 import { readNoteWith } from "../../apps/connectors/front-matter.ts";
 import { kindByExtension } from "../../ingest/extractors/kinds.ts";
 import { entryNames, readEntries, utf8 } from "./archive.ts";
-import {
-  CollectionSet,
-  ImportParseError,
-  item,
-  tagsDescription,
-  type ImportPlan,
-  type ParseLimits,
-} from "./types.ts";
+import { CollectionSet, ImportParseError, item, tagsDescription } from "./types.ts";
+import type { ImportPlan, ParseLimits } from "./types.ts";
 import { pushItem } from "./lists.ts";
 
 const NOTION_ID = /\s+[0-9a-f]{32}$/i;

@@ -1,39 +1,13 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import type { AppSearchResult, ConnectedAccount, Integration } from "@mnemo/contracts";
+import type { AppSearchResult } from "@mnemo/contracts";
+import { connectedAccount, integration } from "@/test/factories";
 import { renderScreen, scriptServer } from "@/test/render";
 import { AppSearchDialog } from "./app-search-dialog";
 
-const app = (id: string, name: string): Integration => ({
-  applications_id: id,
-  application_name: name,
-  app_logo_url: `/app-logos/${id}.svg`,
-  status: "Active",
-  rank: 1,
-  is_truto_application: false,
-  domains: [],
-  description: `${name} things.`,
-  auth_kind: "oauth2",
-  capabilities: ["sync", "search", "content"],
-  credential_fields: [],
-  unavailable_reason: null,
-});
-
-const account = (appName: string, id: string): ConnectedAccount => ({
-  id,
-  app_name: appName,
-  title: "ada@example.org",
-  isMcp: false,
-  needsReAuth: false,
-  needs_reauth: false,
-  user_email: "ada@example.org",
-  user_name: null,
-  org_name: null,
-  org_url: null,
-  created_at: "2026-11-20T10:00:00Z",
-  sync: { state: "idle", last_sync_at: "2026-11-20T10:01:00Z", items_synced: 3, last_error: null },
-});
+const app = (id: string, name: string) => integration(id, name);
+const account = connectedAccount;
 
 const result = (app: string, subject: string, fileType: AppSearchResult["misc"]["file_type"], t: number) => ({
   id: `0b6c9a8e-1111-4222-8333-44445555666${t}:${subject}`,

@@ -132,11 +132,11 @@ export function AppSearchDialog({
         </DialogHeader>
         <form onSubmit={submit} className="flex items-center gap-2" role="search">
           <SearchInput
+            className="min-w-0 flex-1"
             autoFocus
             value={query}
             onChange={(e) => setQuery(e.target.value)}
-            placeholder={appSearchMessages.searchIn({ app: name })}
-            aria-label={appSearchMessages.searchIn({ app: name })}
+            label={appSearchMessages.searchIn({ app: name })}
             maxLength={500}
           />
           <Button type="submit" disabled={!query.trim()}>

@@ -1,40 +1,18 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
-import type { ConnectedAccount, Integration } from "@mnemo/contracts";
+import { connectedAccount, integration } from "@/test/factories";
 import { renderScreen, scriptServer } from "@/test/render";
 import { IntegrationsSection } from "./integrations-section";
 
-const app = (id: string, name: string, extra: Partial<Integration> = {}): Integration => ({
-  applications_id: id,
-  application_name: name,
-  app_logo_url: `/app-logos/${id}.svg`,
-  status: "Active",
-  rank: 1,
-  is_truto_application: false,
-  domains: [],
-  description: `${name} things.`,
-  auth_kind: "oauth2",
-  capabilities: ["sync", "search", "content"],
-  credential_fields: [],
-  unavailable_reason: null,
-  ...extra,
-});
+const app = integration;
 
-const slackAccount: ConnectedAccount = {
-  id: "0b6c9a8e-1111-4222-8333-444455556666",
-  app_name: "slack",
+const slackAccount = connectedAccount("slack", "0b6c9a8e-1111-4222-8333-444455556666", {
   title: "Ada's Workshop (Slack)",
-  isMcp: false,
-  needsReAuth: false,
-  needs_reauth: false,
   user_email: null,
   user_name: "ada",
   org_name: "Ada's Workshop",
-  org_url: null,
-  created_at: "2026-11-20T10:00:00Z",
-  sync: { state: "idle", last_sync_at: "2026-11-20T10:01:00Z", items_synced: 3, last_error: null },
-};
+});
 
 beforeEach(() => localStorage.setItem("mnemo.token", "tok"));
 afterEach(() => {

@@ -41,11 +41,12 @@ export function ContextPicker({
         </DialogHeader>
         <div className="flex gap-2">
           <SearchInput
+            className="min-w-0 flex-1"
             autoFocus
             value={text}
             onChange={(e) => setText(e.target.value)}
             placeholder="Search your memories"
-            aria-label="Search memories"
+            label="Search memories"
           />
           <Button
             variant="outline"

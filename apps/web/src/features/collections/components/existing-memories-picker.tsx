@@ -1,10 +1,10 @@
 import { useMemo, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { CheckIcon, Loader2Icon, SearchIcon } from "lucide-react";
+import { CheckIcon, Loader2Icon } from "lucide-react";
 import { uploadMessages, collectionMessages } from "@mnemo/contracts";
 import { throttles } from "@mnemo/contracts/constants";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
+import { SearchInput } from "@/components/ui/input";
 import { fuzzyMatch } from "@/lib/fuzzy";
 import { listAllSources } from "../api/collections";
 import { useAddToCollection } from "../hooks/use-add-to-collection";
@@ -72,20 +72,12 @@ export function ExistingMemoriesPicker({ collectionId }: { collectionId: string 
           {uploadMessages.addExistingMemoriesHeading}
         </h3>
       </div>
-      <div className="relative">
-        <SearchIcon
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          aria-hidden
-        />
-        <Input
-          type="search"
-          aria-label="Search your memories"
-          placeholder="Search your memories"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          className="pl-9"
-        />
-      </div>
+      <SearchInput
+        type="search"
+        label="Search your memories"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+      />
       <div className="max-h-56 overflow-y-auto rounded-md border">
         {mine.isPending ? (
           <p className="flex items-center gap-2 p-3 text-sm text-muted-foreground" role="status">

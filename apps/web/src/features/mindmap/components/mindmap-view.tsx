@@ -1,9 +1,9 @@
 import { useCallback, useMemo, useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { Loader2Icon, NetworkIcon, RotateCwIcon, SearchIcon } from "lucide-react";
+import { Loader2Icon, NetworkIcon, RotateCwIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Input } from "@/components/ui/input";
+import { SearchInput } from "@/components/ui/input";
 import { getMindmap } from "../api/get-mindmap";
 import { searchNodes } from "../logic/graph-view";
 import { MindmapCanvas, type MindmapCanvasHandle } from "./mindmap-canvas";
@@ -72,22 +72,16 @@ export default function MindmapView({
 
   return (
     <div className="flex flex-col gap-3">
-      <div className="relative max-w-md">
-        <SearchIcon
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          aria-hidden
-        />
-        <Input
-          type="search"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === "Enter" && matches[0] !== undefined) focus(matches[0]);
-          }}
-          placeholder="Find in the mind map"
-          aria-label="Find in the mind map"
-          className="pl-9"
-        />
+      <SearchInput
+        className="max-w-md"
+        type="search"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === "Enter" && matches[0] !== undefined) focus(matches[0]);
+        }}
+        label="Find in the mind map"
+      >
         {search.trim() && (
           <ul
             className="absolute top-full right-0 left-0 z-10 mt-1 max-h-72 overflow-auto rounded-lg border bg-popover p-1 shadow-md"
@@ -113,7 +107,7 @@ export default function MindmapView({
             ))}
           </ul>
         )}
-      </div>
+      </SearchInput>
       <div
         className="relative h-[65dvh] min-h-[360px] overflow-hidden rounded-xl border bg-card"
         data-testid="mindmap"

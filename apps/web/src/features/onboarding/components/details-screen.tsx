@@ -55,6 +55,12 @@ function Choice({
 }
 
 /** The details chosen from a list, in the order they are asked. */
+/** The free-text details: key, label and the browser's autofill name. */
+const textFields: [keyof Form, string, string][] = [
+  ["country", "Country", "country-name"],
+  ["role", "Role", "organization-title"],
+];
+
 const choiceFields: [keyof Form, string, readonly string[]][] = [
   ["company_size", "Company size", userDetailChoices.companySize],
   ["kind_of_work", "Kind of work", userDetailChoices.kindOfWork],
@@ -105,20 +111,16 @@ export function DetailsScreen() {
       subtitle="A few details before you start. This takes a minute."
     >
       <form className="grid gap-4" onSubmit={(e) => void onSubmit(e)} noValidate>
-        <FormField
-          label="Country"
-          value={form.country}
-          onChange={(e) => set("country")(e.target.value)}
-          error={errors.country}
-          autoComplete="country-name"
-        />
-        <FormField
-          label="Role"
-          value={form.role}
-          onChange={(e) => set("role")(e.target.value)}
-          error={errors.role}
-          autoComplete="organization-title"
-        />
+        {textFields.map(([key, label, autoComplete]) => (
+          <FormField
+            key={key}
+            label={label}
+            value={form[key]}
+            onChange={(e) => set(key)(e.target.value)}
+            error={errors[key]}
+            autoComplete={autoComplete}
+          />
+        ))}
         {choiceFields.map(([key, label, options]) => (
           <Choice
             key={key}

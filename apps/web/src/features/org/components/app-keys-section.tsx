@@ -1,13 +1,18 @@
-import { useState, type FormEvent } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { Button } from "@/components/ui/button";
 import { SectionCard } from "@/components/ui/section-card";
 import { getAppKeys, updateAppKeys } from "../api/orgs";
 import { orgKeys } from "../hooks/use-org";
-import { Field } from "./field";
+import { AdminForm, useAdminFormValues, type AdminField } from "./admin-form";
 
-const empty = { app_name: "", client_id: "", client_secret: "", redirect_url: "" };
+type KeyField = "app_name" | "client_id" | "client_secret" | "redirect_url";
+
+const fields: AdminField<KeyField>[] = [
+  { name: "app_name", id: "key-app", label: "App", placeholder: "github" },
+  { name: "client_id", id: "key-client", label: "Client ID" },
+  { name: "client_secret", id: "key-secret", label: "Client secret", type: "password" },
+  { name: "redirect_url", id: "key-redirect", label: "Redirect URL" },
+];
 
 /** The organisation's own OAuth clients per app, used when its members connect that app. */
 export function AppKeysSection({ organizationId }: { organizationId: string }) {
@@ -16,21 +21,16 @@ export function AppKeysSection({ organizationId }: { organizationId: string }) {
     queryKey: orgKeys.keys(organizationId),
     queryFn: ({ signal }) => getAppKeys(organizationId, signal),
   });
-  const [form, setForm] = useState(empty);
-  const set = (k: keyof typeof empty) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
+  const { values: form, setValues: setForm, reset } = useAdminFormValues(fields.map((f) => f.name));
   const save = useMutation({
     mutationFn: () => updateAppKeys(organizationId, form),
     onSuccess: () => {
       toast.success(`Keys for ${form.app_name} saved.`);
-      setForm(empty);
+      reset();
     },
     onError: (err: Error) => toast.error(err.message),
     onSettled: () => qc.invalidateQueries({ queryKey: orgKeys.keys(organizationId) }),
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate();
-  };
   return (
     <SectionCard
       id="app-keys"
@@ -45,34 +45,15 @@ export function AppKeysSection({ organizationId }: { organizationId: string }) {
         ))}
         {data && data.keys.length === 0 && <li className="text-muted-foreground">No app keys yet.</li>}
       </ul>
-      <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2" aria-label="Set app keys">
-        <Field
-          id="key-app"
-          label="App"
-          value={form.app_name}
-          onChange={set("app_name")}
-          placeholder="github"
-        />
-        <Field id="key-client" label="Client ID" value={form.client_id} onChange={set("client_id")} />
-        <Field
-          id="key-secret"
-          label="Client secret"
-          type="password"
-          value={form.client_secret}
-          onChange={set("client_secret")}
-        />
-        <Field
-          id="key-redirect"
-          label="Redirect URL"
-          value={form.redirect_url}
-          onChange={set("redirect_url")}
-        />
-        <div>
-          <Button type="submit" disabled={save.isPending || Object.values(form).some((v) => !v.trim())}>
-            Save keys
-          </Button>
-        </div>
-      </form>
+      <AdminForm
+        label="Set app keys"
+        fields={fields}
+        values={form}
+        onChange={setForm}
+        pending={save.isPending}
+        submitLabel="Save keys"
+        onSubmit={() => save.mutate()}
+      />
     </SectionCard>
   );
 }

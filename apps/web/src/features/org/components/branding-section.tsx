@@ -1,29 +1,27 @@
-import { useState, type FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { Button } from "@/components/ui/button";
 import { SectionCard } from "@/components/ui/section-card";
 import { updateSelfLabel } from "../api/orgs";
 import { orgKeys, useSelfLabel } from "../hooks/use-org";
-import { Field } from "./field";
+import { AdminForm, useAdminFormValues, type AdminField } from "./admin-form";
+
+const fields: AdminField<"name" | "url">[] = [
+  { name: "name", id: "label-name", label: "App name" },
+  { name: "url", id: "label-icon", label: "Icon URL", placeholder: "https://…/icon.png" },
+];
 
 /** White-label (ltd_tier_5): the app name and icon the organisation's members see. */
 export function BrandingSection({ organizationId }: { organizationId: string }) {
   const qc = useQueryClient();
   const { data } = useSelfLabel();
   const current = data?.organization_id === organizationId ? data : null;
-  const [name, setName] = useState("");
-  const [url, setUrl] = useState("");
+  const { values: form, setValues: setForm } = useAdminFormValues(fields.map((f) => f.name));
   const save = useMutation({
-    mutationFn: () => updateSelfLabel(organizationId, url.trim(), name.trim()),
+    mutationFn: () => updateSelfLabel(organizationId, form.url.trim(), form.name.trim()),
     onSuccess: () => toast.success("Branding saved."),
     onError: (err: Error) => toast.error(err.message),
     onSettled: () => qc.invalidateQueries({ queryKey: orgKeys.label }),
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate();
-  };
   return (
     <SectionCard
       id="branding"
@@ -36,21 +34,15 @@ export function BrandingSection({ organizationId }: { organizationId: string }) 
           Now: <span className="font-medium">{current.app_name}</span>
         </p>
       )}
-      <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2" aria-label="Set branding">
-        <Field id="label-name" label="App name" value={name} onChange={setName} />
-        <Field
-          id="label-icon"
-          label="Icon URL"
-          value={url}
-          onChange={setUrl}
-          placeholder="https://…/icon.png"
-        />
-        <div>
-          <Button type="submit" disabled={save.isPending || !name.trim() || !url.trim()}>
-            Save branding
-          </Button>
-        </div>
-      </form>
+      <AdminForm
+        label="Set branding"
+        fields={fields}
+        values={form}
+        onChange={setForm}
+        pending={save.isPending}
+        submitLabel="Save branding"
+        onSubmit={() => save.mutate()}
+      />
     </SectionCard>
   );
 }

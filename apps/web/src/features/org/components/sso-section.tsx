@@ -1,11 +1,19 @@
-import { useState, type FormEvent } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { SectionCard } from "@/components/ui/section-card";
 import { getSso, updateSso, verifySsoDomain } from "../api/orgs";
 import { orgKeys } from "../hooks/use-org";
-import { Field } from "./field";
+import { AdminForm, useAdminFormValues, type AdminField } from "./admin-form";
+
+type SsoField = "issuer" | "client_id" | "client_secret" | "domain";
+
+const fields: AdminField<SsoField>[] = [
+  { name: "issuer", id: "sso-issuer", label: "Issuer URL" },
+  { name: "domain", id: "sso-domain", label: "E-mail domain", placeholder: "example.com" },
+  { name: "client_id", id: "sso-client", label: "Client ID" },
+  { name: "client_secret", id: "sso-secret", label: "Client secret", type: "password" },
+];
 
 /** OpenID Connect sign-in for the organisation's e-mail domain. */
 export function SsoSection({ organizationId }: { organizationId: string }) {
@@ -14,8 +22,7 @@ export function SsoSection({ organizationId }: { organizationId: string }) {
     queryKey: orgKeys.sso(organizationId),
     queryFn: ({ signal }) => getSso(organizationId, signal),
   });
-  const [form, setForm] = useState({ issuer: "", client_id: "", client_secret: "", domain: "" });
-  const set = (k: keyof typeof form) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
+  const { values: form, setValues: setForm } = useAdminFormValues(fields.map((f) => f.name));
   const refresh = () => qc.invalidateQueries({ queryKey: orgKeys.sso(organizationId) });
   const save = useMutation({
     mutationFn: () => updateSso({ organization_id: organizationId, ...form }),
@@ -28,10 +35,6 @@ export function SsoSection({ organizationId }: { organizationId: string }) {
     onError: (err: Error) => toast.error(err.message),
     onSettled: refresh,
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate();
-  };
   return (
     <SectionCard
       id="sso"
@@ -58,29 +61,15 @@ export function SsoSection({ organizationId }: { organizationId: string }) {
       <p className="mb-3 text-xs text-muted-foreground">
         Redirect URI for your provider: {data?.redirect_uri}
       </p>
-      <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2" aria-label="Set single sign-on">
-        <Field id="sso-issuer" label="Issuer URL" value={form.issuer} onChange={set("issuer")} />
-        <Field
-          id="sso-domain"
-          label="E-mail domain"
-          value={form.domain}
-          onChange={set("domain")}
-          placeholder="example.com"
-        />
-        <Field id="sso-client" label="Client ID" value={form.client_id} onChange={set("client_id")} />
-        <Field
-          id="sso-secret"
-          label="Client secret"
-          type="password"
-          value={form.client_secret}
-          onChange={set("client_secret")}
-        />
-        <div>
-          <Button type="submit" disabled={save.isPending || Object.values(form).some((v) => !v.trim())}>
-            Save single sign-on
-          </Button>
-        </div>
-      </form>
+      <AdminForm
+        label="Set single sign-on"
+        fields={fields}
+        values={form}
+        onChange={setForm}
+        pending={save.isPending}
+        submitLabel="Save single sign-on"
+        onSubmit={() => save.mutate()}
+      />
     </SectionCard>
   );
 }

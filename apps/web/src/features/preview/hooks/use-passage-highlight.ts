@@ -1,7 +1,20 @@
-import { useEffect, useState, type RefObject } from "react";
+import type { RefObject } from "react";
 import { clearPassage, highlightPassage } from "../logic/highlight-dom";
+import { usePassage, type PassageState } from "./use-passage";
 
-export type PassageState = "none" | "found" | "missing";
+/** Marks the passage in the element's DOM and moves focus to the first mark. */
+function markInDom(el: HTMLElement, quote: string, report: (state: PassageState) => void) {
+  const marks = highlightPassage(el, quote);
+  const first = marks[0];
+  if (first) {
+    first.tabIndex = -1;
+    first.setAttribute("aria-label", "Cited passage");
+    first.scrollIntoView?.({ block: "center" });
+    first.focus({ preventScroll: true });
+  }
+  report(first ? "found" : "missing");
+  return () => clearPassage(el);
+}
 
 /**
  * Highlights `quote` in the element once its content is there (`ready`), scrolls the first mark
@@ -13,23 +26,5 @@ export function usePassageHighlight(
   quote: string | undefined,
   ready: unknown,
 ): PassageState {
-  const [state, setState] = useState<PassageState>("none");
-  useEffect(() => {
-    const el = ref.current;
-    if (!el || !quote) {
-      setState("none");
-      return;
-    }
-    const marks = highlightPassage(el, quote);
-    const first = marks[0];
-    if (first) {
-      first.tabIndex = -1;
-      first.setAttribute("aria-label", "Cited passage");
-      first.scrollIntoView?.({ block: "center" });
-      first.focus({ preventScroll: true });
-    }
-    setState(first ? "found" : "missing");
-    return () => clearPassage(el);
-  }, [ref, quote, ready]);
-  return state;
+  return usePassage(ref, quote, ready, markInDom);
 }

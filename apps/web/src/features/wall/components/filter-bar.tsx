@@ -1,8 +1,8 @@
-import { ChevronDownIcon, Loader2Icon, SearchIcon, XIcon } from "lucide-react";
+import { ChevronDownIcon } from "lucide-react";
 import type { SortOrder } from "@mnemo/contracts";
 import { Button } from "@/components/ui/button";
 import { Menu } from "@/components/ui/dropdown-menu";
-import { Input } from "@/components/ui/input";
+import { SearchInput } from "@/components/ui/input";
 import { CheckItem, ClearItem, toggled } from "@/components/ui/multi-select-menu";
 import { fileTypeFilters } from "../logic/source-label";
 
@@ -12,34 +12,32 @@ export const sortLabels: Record<SortOrder, string> = {
   oldest: "Oldest",
 };
 
+/** What the wall's search box and filter menus hold. */
+export type WallFilters = { query: string; sort: SortOrder; fileTypes: string[]; apps: string[] };
+
+/** The wall as it opens: no search, newest first, every type and app. */
+export const noWallFilters: WallFilters = { query: "", sort: "recent", fileTypes: [], apps: [] };
+
 /**
  * Search box plus the filter bar (spec 2 §2, §3 Search filters): time sort, a file-type
  * multi-select with Clear and, once the user has connected apps, an app multi-select with Clear.
+ * `onChange` gets only what changed.
  */
 export function FilterBar({
-  query,
-  onQuery,
-  sort,
-  onSort,
-  fileTypes,
-  onFileTypes,
-  apps,
-  onApps,
+  filters: { query, sort, fileTypes, apps },
+  onChange,
   appOptions,
   searching,
 }: {
-  query: string;
-  onQuery: (q: string) => void;
-  sort: SortOrder;
-  onSort: (s: SortOrder) => void;
-  fileTypes: string[];
-  onFileTypes: (t: string[]) => void;
-  /** Chosen app ids, and the apps to choose from (the user's connected apps). */
-  apps: string[];
-  onApps: (a: string[]) => void;
+  filters: WallFilters;
+  onChange: (changed: Partial<WallFilters>) => void;
+  /** The apps to choose from (the user's connected apps). */
   appOptions: { id: string; name: string }[];
   searching: boolean;
 }) {
+  const onQuery = (q: string) => onChange({ query: q });
+  const onFileTypes = (t: string[]) => onChange({ fileTypes: t });
+  const onApps = (a: string[]) => onChange({ apps: a });
   const typeLabel =
     fileTypes.length === 0
       ? "All types"
@@ -62,42 +60,15 @@ export function FilterBar({
   );
   return (
     <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-      <div className="relative flex-1">
-        {searching ? (
-          <Loader2Icon
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 animate-spin text-muted-foreground"
-            aria-hidden
-          />
-        ) : (
-          <SearchIcon
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden
-          />
-        )}
-        <Input
-          type="search"
-          value={query}
-          onChange={(e) => onQuery(e.target.value)}
-          placeholder="Search memories"
-          aria-label="Search memories"
-          className="pr-9 pl-9 [&::-webkit-search-cancel-button]:appearance-none"
-        />
-        {query && (
-          <button
-            type="button"
-            onClick={() => onQuery("")}
-            aria-label="Clear search"
-            className="absolute top-1/2 right-2 -translate-y-1/2 rounded p-1 text-muted-foreground hover:text-foreground"
-          >
-            <XIcon className="size-4" aria-hidden />
-          </button>
-        )}
-        {searching && (
-          <span className="sr-only" role="status">
-            Searching…
-          </span>
-        )}
-      </div>
+      <SearchInput
+        type="search"
+        className="flex-1"
+        value={query}
+        onChange={(e) => onQuery(e.target.value)}
+        label="Search memories"
+        busy={searching}
+        onClear={() => onQuery("")}
+      />
       <div className="flex gap-2">
         <Menu.Root>
           <Menu.Trigger asChild>
@@ -110,7 +81,7 @@ export function FilterBar({
             </Button>
           </Menu.Trigger>
           <Menu.Content align="end">
-            <Menu.RadioGroup value={sort} onValueChange={(v) => onSort(v as SortOrder)}>
+            <Menu.RadioGroup value={sort} onValueChange={(v) => onChange({ sort: v as SortOrder })}>
               {(Object.keys(sortLabels) as SortOrder[]).map((s) => (
                 <Menu.RadioItem key={s} value={s}>
                   {sortLabels[s]}

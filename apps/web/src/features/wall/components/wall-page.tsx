@@ -11,7 +11,7 @@ import {
   RotateCwIcon,
   Trash2Icon,
 } from "lucide-react";
-import { previewMessages, type SortOrder, type Source } from "@mnemo/contracts";
+import { previewMessages, type Source } from "@mnemo/contracts";
 import { routes } from "@mnemo/contracts/constants";
 import { Button } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
@@ -28,7 +28,7 @@ import { useWallSources } from "../hooks/use-wall-sources";
 import { fileTypesFor } from "../logic/source-label";
 import { listedTabs, parseWallTab } from "../tabs";
 import { DeleteMemoriesDialog } from "./delete-dialog";
-import { FilterBar } from "./filter-bar";
+import { FilterBar, noWallFilters } from "./filter-bar";
 import { MemoryGrid } from "./memory-grid";
 import { WallEmpty } from "./wall-empty";
 import { WallTabs } from "./wall-tabs";
@@ -52,10 +52,8 @@ export function WallPage({
   const tab = parseWallTab(params.get(routes.memoryTabQuery));
   const { previewId, openPreview: openPreviewId, closePreview } = usePreviewParam();
   const listed = listedTabs.includes(tab);
-  const [query, setQuery] = useState("");
-  const [sort, setSort] = useState<SortOrder>("recent");
-  const [fileTypes, setFileTypes] = useState<string[]>([]);
-  const [apps, setApps] = useState<string[]>([]);
+  const [filters, setFilters] = useState(noWallFilters);
+  const { query, sort, fileTypes, apps } = filters;
   const appOptions = useConnectedAppOptions(listed);
   const { selected, toggle, clear: clearSelection, drop: dropSelection } = useSelection();
   const [toDelete, setToDelete] = useState<Source[] | null>(null);
@@ -110,14 +108,8 @@ export function WallPage({
       <WallTabs active={tab} />
       {listed && (
         <FilterBar
-          query={query}
-          onQuery={setQuery}
-          sort={sort}
-          onSort={setSort}
-          fileTypes={fileTypes}
-          onFileTypes={setFileTypes}
-          apps={apps}
-          onApps={setApps}
+          filters={filters}
+          onChange={(changed) => setFilters((f) => ({ ...f, ...changed }))}
           appOptions={appOptions}
           searching={search.pending}
         />

@@ -1,8 +1,18 @@
 import { useEffect, useRef, useState } from "react";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, type QueryClient } from "@tanstack/react-query";
 import { notices } from "@mnemo/contracts/constants";
 import { getAppUpdates } from "../api/notices";
 import { desktopBridge, desktopVersionToFetch } from "../logic/desktop-bridge";
+
+const appUpdatesKey = ["notices", "app-updates"] as const;
+
+/**
+ * Reads the feed again (the live stream is back: the server may have restarted with another
+ * DESKTOP_APP_VERSION). Only a page inside a desktop shell has it loaded.
+ */
+export function refreshAppUpdates(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: appUpdatesKey });
+}
 
 /**
  * Whether the desktop shell (when there is one) has downloaded an update. Inside a shell the
@@ -14,7 +24,7 @@ export function useDesktopUpdate(intervalMs: number = notices.versionCheckInterv
   const [downloaded, setDownloaded] = useState(false);
   useEffect(() => bridge?.onUpdateDownloaded(() => setDownloaded(true)), [bridge]);
   const feed = useQuery({
-    queryKey: ["notices", "app-updates"],
+    queryKey: appUpdatesKey,
     queryFn: ({ signal }) => getAppUpdates(signal),
     enabled: bridge !== null,
     refetchInterval: intervalMs,

@@ -13,7 +13,7 @@ type Listener = (info: { version?: string }) => void;
 let listeners: Listener[] = [];
 const quitAndInstall = vi.fn();
 const downloadUpdate = vi.fn();
-let calls: { key: string }[] = [];
+let calls: { key: string; body?: unknown }[] = [];
 let feedVersion: string | null = "2.1.0";
 
 /** A desktop shell's bridge, running `version` (old shells do not say theirs). */
@@ -46,6 +46,7 @@ beforeEach(() => {
       },
     },
     "GET /api/announcements": { body: { announcements: [] } },
+    "PATCH /api/user/metadata": (body) => ({ body: body as object }),
     "GET /api/app-metadata/updates": () => ({
       body: { desktop_app: feedVersion ? { version: feedVersion } : null },
     }),
@@ -81,6 +82,13 @@ describe("update banner in the desktop app", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Install now" }));
     expect(quitAndInstall).toHaveBeenCalledTimes(1);
     expect(downloadUpdate).toHaveBeenCalledTimes(1);
+    // The user's document records the desktop app and the version it runs (spec 3 §3).
+    const recorded = calls.filter((c) => c.key === "PATCH /api/user/metadata");
+    expect(recorded).toHaveLength(1);
+    expect((recorded[0] as { body?: unknown }).body).toEqual({
+      hasDesktopApp: true,
+      desktopAppVersion: "2.0.4",
+    });
   });
 
   it("asks for nothing when the shell is up to date or the feed names no desktop version", async () => {
@@ -104,7 +112,8 @@ describe("update banner in the desktop app", () => {
     renderScreen(<NoticeBanners />);
     await act(async () => undefined);
     expect(screen.queryByTestId("update-banner")).toBeNull();
-    // No shell, no reason to read the desktop feed.
+    // No shell, no reason to read the desktop feed, and nothing recorded of a desktop app.
     expect(calls.some((c) => c.key === "GET /api/app-metadata/updates")).toBe(false);
+    expect(calls.some((c) => c.key === "PATCH /api/user/metadata")).toBe(false);
   });
 });

@@ -85,6 +85,8 @@ Object.assign(serverEnv, {
 });
 // The plans spec registers a desktop client with this secret (the Source header alone is not trusted).
 Object.assign(serverEnv, { DESKTOP_CLIENT_SECRET: "e2e-desktop-client-secret" });
+// The desktop-update spec: the app-metadata/updates feed names this desktop version.
+Object.assign(serverEnv, { DESKTOP_APP_VERSION: "2.1.0" });
 
 // The agents spec runs against a second Mnemo with the scripted tool-calling model and SMTP (its own
 // data dir), so the other specs keep the offline defaults they are written for.

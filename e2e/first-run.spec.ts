@@ -172,8 +172,16 @@ test("first run: details, both onboarding steps, the samples answer with a citat
   await page.getByRole("menuitem", { name: "Delete" }).click();
   await page.getByRole("button", { name: "Delete", exact: true }).click();
   await expect(card(page, "Welcome to Mnemo")).toHaveCount(0);
-  const again = await page.request.post("/api/user/welcome_items", { headers: auth });
-  expect(await again.json()).toEqual({ claimed: false });
+  const again = await page.request.post("/api/user/welcome_items", {
+    headers: auth,
+    data: {
+      mode: "resume",
+      items: [{ key: "welcome/welcome-to-mnemo.md", type: "page", title: "Welcome to Mnemo", url: null }],
+    },
+  });
+  expect(await again.json()).toEqual({ add: [] });
+  const me = await (await page.request.get("/api/user/me", { headers: auth })).json();
+  expect(me.welcome_items_pending).toBe(false);
   await page.reload();
   await expect(card(page, "Ebbinghaus and the forgetting curve")).toBeVisible();
   await expect(card(page, "Welcome to Mnemo")).toHaveCount(0);

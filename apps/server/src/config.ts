@@ -57,6 +57,16 @@ export const zConfig = z.object({
    * get a desktop token (plan team). Unset: nobody is served as the desktop app.
    */
   DESKTOP_CLIENT_SECRET: z.string().min(16).optional(),
+  /**
+   * The version the operator's desktop app builds are at (the `app-metadata/updates` feed, spec 3
+   * §3): a desktop shell below it downloads the update. Unset: the feed names no desktop version.
+   */
+  DESKTOP_APP_VERSION: z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+){0,3}([-+][\w.-]+)?$/, "a version such as 1.4.2")
+    .max(64)
+    .optional(),
   /** Hosts or IPs that the link fetcher may reach although they are private (tests only). */
   FETCH_ALLOW_HOSTS: list,
   /**

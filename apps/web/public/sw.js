@@ -1,9 +1,13 @@
 /*
  * Mnemo's service worker: the app shell loads offline (the last index.html and the hashed assets it
  * used), and a share from another app (the manifest's share_target, a POST) is kept in the
- * `mnemo-share-inbox` cache for the `/?shared` landing. API calls are never cached.
+ * `mnemo-share-inbox` cache for the `/?shared` landing. API calls are never cached, and the shell
+ * holds nothing of a user: only the app's own index.html (the server marks it `x-mnemo-shell`, the
+ * same page for everyone), the build's hashed assets, the manifest and the icons. Signing out
+ * empties the share inbox (lib/shared-inbox.ts).
  */
-const SHELL = "mnemo-shell-v1";
+const SHELL = "mnemo-shell-v2";
+const SHELL_MARK = "x-mnemo-shell";
 const INBOX = "mnemo-share-inbox";
 
 self.addEventListener("install", (event) => {
@@ -76,8 +80,9 @@ async function shell(request) {
   const cache = await caches.open(SHELL);
   try {
     const fresh = await fetch(request);
-    // Only the app's HTML is the shell (a navigation may also open a file, e.g. a sample PDF).
-    if (fresh.ok && (fresh.headers.get("content-type") || "").startsWith("text/html"))
+    // Only the app's own index.html is the shell: a navigation may also open a file (a sample
+    // PDF, an HTML file), which must never answer for every route.
+    if (fresh.ok && fresh.status === 200 && fresh.headers.get(SHELL_MARK) === "1")
       await cache.put("/", fresh.clone());
     return fresh;
   } catch {

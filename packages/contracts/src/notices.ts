@@ -32,3 +32,13 @@ export const zAnnouncementUidParam = z.object({ uid: z.string().min(1).max(100) 
 /** GET /api/check_web_version (spec 3 §7 "check web version"): the web build the server serves. */
 export const zWebVersion = z.object({ version: z.string().nullable() });
 export type WebVersion = z.infer<typeof zWebVersion>;
+
+/**
+ * GET /api/app-metadata/updates (spec 3 §3 realtime documents: "app-metadata/updates (desktop_app
+ * version)"): the desktop app version the operator's desktop builds are at, null when there is
+ * none. A desktop shell older than it downloads the update; the update banner then offers it.
+ */
+export const zAppUpdates = z.object({
+  desktop_app: z.object({ version: z.string().min(1).max(64) }).nullable(),
+});
+export type AppUpdates = z.infer<typeof zAppUpdates>;

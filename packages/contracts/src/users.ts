@@ -31,6 +31,11 @@ export const zMe = z.object({
   has_details: z.boolean().default(false),
   /** The onboarding step reached (0 before onboarding, 1 Upload Memories, 2 Connect Apps). */
   onboarding_step: z.number().int().default(0),
+  /**
+   * Adding the welcome sample items started and did not finish (a tab closed midway): the web app
+   * resumes it on its next load (POST /api/user/welcome_items).
+   */
+  welcome_items_pending: z.boolean().default(false),
   created_at: z.string(),
 });
 export type Me = z.infer<typeof zMe>;
@@ -67,6 +72,34 @@ export type CreateUserInput = z.infer<typeof zCreateUserInput>;
 /** PUT /api/user/onboarding_step (spec 3 §7 update onboarding step). */
 export const zOnboardingStepInput = z.object({ step: z.number().int().min(0).max(3) });
 
-/** POST /api/user/welcome_items: whether this call claimed the account's one-time welcome items. */
-export const zWelcomeItemsClaim = z.object({ claimed: z.boolean() });
+/**
+ * One welcome sample item as the server recognises it among the account's memories (spec 3 §3
+ * Sample item): a page by its title, a web page by its link, an image by its file name.
+ */
+export const zWelcomeItemRef = z.object({
+  key: z.string().min(1).max(200),
+  type: z.enum(["page", "webpage", "image"]),
+  title: z.string().min(1).max(300),
+  url: z.string().max(2000).nullable(),
+});
+export type WelcomeItemRef = z.infer<typeof zWelcomeItemRef>;
+
+/**
+ * POST /api/user/welcome_items: the web app names the account's welcome items (`start` when
+ * onboarding finishes, `resume` on a later load); the server answers which of them this caller
+ * adds now (those the account does not have yet), none when they were finished, when the account
+ * never started them (resume), or while another tab is adding them (then `retry_after_ms`).
+ */
+export const zWelcomeItemsClaimInput = z.object({
+  mode: z.enum(["start", "resume"]),
+  items: z.array(zWelcomeItemRef).max(20),
+});
+export type WelcomeItemsClaimInput = z.infer<typeof zWelcomeItemsClaimInput>;
+export const zWelcomeItemsClaim = z.object({
+  add: z.array(z.string()),
+  retry_after_ms: z.number().int().positive().optional(),
+});
 export type WelcomeItemsClaim = z.infer<typeof zWelcomeItemsClaim>;
+
+/** POST /api/user/welcome_items/finish: every welcome item was sent; none is added again. */
+export const zWelcomeItemsFinish = z.object({ success: z.literal(true) });

@@ -18,6 +18,7 @@ describe("the web app's HTML and static files", () => {
     );
     fs.mkdirSync(path.join(dist, "assets"));
     fs.writeFileSync(path.join(dist, "assets", "app.js"), "console.log('app')");
+    fs.writeFileSync(path.join(dist, "note.html"), "<!doctype html><p>A bundled page</p>");
     m = await createTestMnemo("pglite", { WEB_DIST: dist });
   }, 60_000);
   afterAll(async () => {
@@ -40,6 +41,16 @@ describe("the web app's HTML and static files", () => {
       expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     },
   );
+
+  it("marks only the app's own index.html as the offline shell the service worker may keep", async () => {
+    for (const url of ["/", "/wall", "/sign-in", "/index.html"])
+      expect((await m.request("GET", url)).headers.get("x-mnemo-shell")).toBe("1");
+    const other = await m.request("GET", "/note.html");
+    expect(other.status).toBe(200);
+    expect(other.headers.get("content-type")).toContain("text/html");
+    expect(other.headers.get("x-mnemo-shell")).toBeNull();
+    expect((await m.request("GET", "/assets/app.js")).headers.get("x-mnemo-shell")).toBeNull();
+  });
 
   it("serves assets without a page policy", async () => {
     const res = await m.request("GET", "/assets/app.js");

@@ -27,6 +27,12 @@ const types: Record<string, string> = {
 };
 
 /**
+ * Marks the app's own index.html, the only page the service worker (public/sw.js) keeps as the
+ * offline shell: no other HTML (a bundled sample page, a file) may answer for every route.
+ */
+export const SHELL_HEADER = "x-mnemo-shell";
+
+/**
  * One `bytes=` range of a file of `size` bytes (Safari plays a video only from a server that
  * answers ranges). Answers the inclusive span, "unsatisfiable", or null to send the whole file.
  */
@@ -93,6 +99,8 @@ export function serveWebApp(app: Hono<AppEnv>, webDist: string) {
         "x-content-type-options": "nosniff",
         "accept-ranges": "bytes",
         ...(ext === ".html" ? htmlSecurityHeaders(body.toString("utf8")) : {}),
+        // The app's own page (the same for everyone): the service worker keeps it as the shell.
+        ...(rel === "index.html" ? { [SHELL_HEADER]: "1" } : {}),
       };
       const range = byteRange(c.req.header("range"), body.length);
       if (range === "unsatisfiable")
@@ -113,6 +121,10 @@ export function serveWebApp(app: Hono<AppEnv>, webDist: string) {
       return c.text("The web app is not built. Run `npm run build` (npm start does it for you).", 503);
     }
     const html = fs.readFileSync(index, "utf8");
-    return c.html(html, 200, { "cache-control": "no-cache", ...htmlSecurityHeaders(html) });
+    return c.html(html, 200, {
+      "cache-control": "no-cache",
+      [SHELL_HEADER]: "1",
+      ...htmlSecurityHeaders(html),
+    });
   });
 }

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { throttles } from "@mnemo/contracts/constants";
 import { applyIndexingEvent } from "@/features/upload";
-import { refreshAnnouncements } from "@/features/notices";
+import { refreshAnnouncements, refreshAppUpdates } from "@/features/notices";
 import { useAuthToken } from "@/lib/auth-token";
 import { connectLiveEvents, isLive, onLiveChange, type LiveEvent } from "@/lib/live-events";
 import { queryKeys, refreshMemoryLists } from "@/lib/query-keys";
@@ -61,9 +61,11 @@ export function useLiveUpdates() {
       }
     };
     const stop = connectLiveEvents({ token, onEvent });
-    // Back to polling: refresh once so the lists' polling schedule is evaluated again.
+    // Back to polling: refresh once so the lists' polling schedule is evaluated again. Live
+    // again (the server may have restarted): the app-metadata/updates feed is read again.
     const off = onLiveChange(() => {
       if (!isLive()) void refreshMemoryLists(queryClient);
+      else void refreshAppUpdates(queryClient);
     });
     return () => {
       off();

@@ -5,11 +5,12 @@ import { chatPrefs } from "@/features/chat";
 import { forgetScreenshots } from "@/features/preview";
 import { endUploadSession } from "@/features/upload";
 import { authToken } from "@/lib/auth-token";
+import { emptyShareInbox } from "@/lib/shared-inbox";
 
 /**
  * When the token goes away (sign-out, or a session the server no longer knows), nothing of the
  * user may outlive it: uploads and the indexing poll stop, toasts close (a proactive memory quotes
- * private text), cached data and the unsent question are dropped. Screens unmount with the shell,
+ * private text), cached data, the unsent question and an unlanded share are dropped. Screens unmount with the shell,
  * which stops their streams and timers.
  */
 export function SessionEnd() {
@@ -26,6 +27,7 @@ export function SessionEnd() {
       chatPrefs.forgetPrompt();
       toast.dismiss();
       queryClient.clear();
+      void emptyShareInbox();
     });
   }, [queryClient]);
   return null;

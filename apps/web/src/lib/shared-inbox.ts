@@ -43,6 +43,15 @@ export async function takeSharedContent(search: string): Promise<SharedContent> 
   return out;
 }
 
+/**
+ * Empties the inbox (on sign-out): a share nobody landed yet is the user's content and must not
+ * reach whoever signs in next on this browser. The offline shell stays (it holds no user data).
+ */
+export async function emptyShareInbox(): Promise<void> {
+  if (typeof caches === "undefined") return;
+  await caches.delete(SHARE_INBOX).catch(() => undefined);
+}
+
 export type SharePlan =
   | { kind: "files"; files: File[]; note: { title: string; text: string } | null }
   | { kind: "text"; title: string; text: string }

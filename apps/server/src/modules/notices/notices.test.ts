@@ -4,7 +4,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userProfile } from "../../db/schema/index.ts";
-import { createTestMnemo, testDatabases, type TestMnemo } from "../../test/harness.ts";
+import { createTestMnemo, testConfig, testDatabases, type TestMnemo } from "../../test/harness.ts";
 import { sseReader } from "../../test/sse.ts";
 import { parseAnnounceArgs, runAnnounceCommand } from "./cli.ts";
 import { OPERATOR_HEADER } from "./operator.ts";
@@ -113,5 +113,29 @@ describe("web version", () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("app-metadata/updates", () => {
+  it("names the desktop app version the operator configured, to anyone, and none when unset", async () => {
+    const set = await createTestMnemo("pglite", { DESKTOP_APP_VERSION: "2.3.0" });
+    try {
+      const res = await set.request("GET", "/api/app-metadata/updates");
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ desktop_app: { version: "2.3.0" } });
+    } finally {
+      await set.close();
+    }
+    const unset = await createTestMnemo("pglite");
+    try {
+      const res = await unset.request("GET", "/api/app-metadata/updates");
+      expect(await res.json()).toEqual({ desktop_app: null });
+    } finally {
+      await unset.close();
+    }
+  });
+
+  it("refuses a configured version that is not one", () => {
+    expect(() => testConfig({ DESKTOP_APP_VERSION: "latest" })).toThrow(/DESKTOP_APP_VERSION/);
   });
 });

@@ -1,6 +1,12 @@
 import type { MiddlewareHandler } from "hono";
 import { z } from "zod";
-import { zAnnouncement, zAnnouncementList, zCreateAnnouncementInput, zWebVersion } from "@mnemo/contracts";
+import {
+  zAnnouncement,
+  zAnnouncementList,
+  zAppUpdates,
+  zCreateAnnouncementInput,
+  zWebVersion,
+} from "@mnemo/contracts";
 import type { AppContext } from "../../context.ts";
 import type { AppEnv } from "../../http/context.ts";
 import { createRouter, defineRoute } from "../../http/route.ts";
@@ -11,7 +17,7 @@ import * as service from "./service.ts";
 
 /** What noticeRoutes uses of the application context (bootstrap.ts builds it once). */
 export type NoticeRouteDeps = RequireAuthDeps &
-  Pick<AppContext, "database" | "events" | "operator" | "webVersion">;
+  Pick<AppContext, "database" | "events" | "operator" | "webVersion" | "config">;
 
 /**
  * Notices (spec 3 §2, §4, §7): announcements for every user, published by a site administrator
@@ -86,6 +92,21 @@ export function noticeRoutes(ctx: NoticeRouteDeps) {
     },
     [],
     (c) => c.json({ version: ctx.webVersion() }),
+  );
+
+  defineRoute(
+    r,
+    {
+      method: "get",
+      path: "/app-metadata/updates",
+      summary:
+        "The app-metadata/updates document: the desktop app version the operator's builds are at (null: none)",
+      tag: "notices",
+      auth: false,
+      response: zAppUpdates,
+    },
+    [],
+    (c) => c.json(service.appUpdates(ctx.config)),
   );
   return r;
 }

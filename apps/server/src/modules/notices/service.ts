@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { Announcement, CreateAnnouncementInput } from "@mnemo/contracts";
+import type { Announcement, AppUpdates, CreateAnnouncementInput } from "@mnemo/contracts";
+import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import type { EventBus } from "../events/bus.ts";
 import { notFound } from "../../lib/errors.ts";
@@ -67,4 +68,13 @@ export function webVersionReader(webDist: string, now = () => Date.now()): () =>
     cached = { at: now(), version };
     return version;
   };
+}
+
+/**
+ * The `app-metadata/updates` document (spec 3 §3): the desktop app version set by the operator
+ * (DESKTOP_APP_VERSION), read from configuration, never from the internet.
+ */
+export function appUpdates(config: Pick<Config, "DESKTOP_APP_VERSION">): AppUpdates {
+  const version = config.DESKTOP_APP_VERSION;
+  return { desktop_app: version ? { version } : null };
 }

@@ -108,6 +108,24 @@ export async function sourcesByIds(db: Db, ids: string[]): Promise<SourceRecord[
   );
 }
 
+/**
+ * The owner's memories that are one of the given sample items: pages by title, web pages by link,
+ * files and images by file name (the welcome items, spec 3 §9).
+ */
+export async function ownedSampleMatches(
+  db: Db,
+  ownerId: string,
+  refs: { pageTitles: string[]; urls: string[]; fileNames: string[] },
+): Promise<{ type: string; title: string; url: string | null }[]> {
+  return queryRows(
+    db,
+    sql`SELECT s.type, s.title, s.url FROM source s WHERE s.owner_id = ${ownerId} AND (
+          (s.type = 'page' AND s.title = ANY(${textArray(refs.pageTitles)}))
+          OR (s.type = 'webpage' AND s.url = ANY(${textArray(refs.urls)}))
+          OR (s.type IN ('image', 'file') AND s.title = ANY(${textArray(refs.fileNames)})))`,
+  );
+}
+
 /** Trigram indexes for the fuzzy search (pg_trgm only; created at start-up, idempotent). */
 export async function prepareSourceSearch(db: Db, trigram: boolean) {
   await db.execute(sql.raw(`DROP INDEX IF EXISTS source_fuzzy_trgm_idx`));

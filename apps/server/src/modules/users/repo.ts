@@ -35,18 +35,35 @@ export async function mergeMetadata(db: Db, userId: string, patch: Record<string
   return rows[0]?.metadata;
 }
 
+/** The metadata keys that track the welcome items (kept out of the user's document). */
+export const welcomeKeys = { lease: "welcomeItemsClaimed", done: "welcomeItemsDone" } as const;
+
 /**
- * Sets a one-time flag in the metadata JSON unless it is already there, in one statement: only
- * one caller ever gets true (two tabs finishing onboarding together claim once).
+ * Takes the lease on adding the welcome items until `until`, in one statement, unless they were
+ * finished or another caller holds a lease that has not run out. A first claim (`fresh`) may take
+ * it when none was ever taken; a resume only when an earlier one ran out unfinished. The lease is
+ * an ISO time; the old one-time flag (`true`) counts as finished.
  */
-export async function claimMetadataFlag(db: Db, userId: string, flag: string): Promise<boolean> {
+export async function takeWelcomeLease(
+  db: Db,
+  userId: string,
+  opts: { fresh: boolean; now: Date; until: Date },
+): Promise<boolean> {
+  const lease = sql`(${userProfile.metadata} ->> ${welcomeKeys.lease}::text)`;
+  const expired = sql`(${lease} ~ '^[0-9]{4}-' AND ${lease} < ${opts.now.toISOString()})`;
   const rows = await db
     .update(userProfile)
     .set({
-      metadata: sql`${userProfile.metadata} || jsonb_build_object(${flag}::text, true)`,
+      metadata: sql`${userProfile.metadata} || jsonb_build_object(${welcomeKeys.lease}::text, ${opts.until.toISOString()}::text)`,
       updatedAt: new Date(),
     })
-    .where(and(eq(userProfile.userId, userId), sql`(${userProfile.metadata} ->> ${flag}::text) is null`))
+    .where(
+      and(
+        eq(userProfile.userId, userId),
+        sql`(${userProfile.metadata} ->> ${welcomeKeys.done}::text) is null`,
+        opts.fresh ? sql`(${lease} is null OR ${expired})` : expired,
+      ),
+    )
     .returning({ userId: userProfile.userId });
   return rows.length > 0;
 }

@@ -6,6 +6,8 @@ import {
   zUpdateUserMetadataInput,
   zUserMetadata,
   zWelcomeItemsClaim,
+  zWelcomeItemsClaimInput,
+  zWelcomeItemsFinish,
 } from "@mnemo/contracts";
 import type { Actor } from "../../context.ts";
 import type { AppContext } from "../../context.ts";
@@ -123,12 +125,29 @@ export function userRoutes(ctx: UserRouteDeps) {
     {
       method: "post",
       path: "/user/welcome_items",
-      summary: "Claim the one-time welcome sample items (claimed is true for the first call only)",
+      summary:
+        "Claim adding the welcome sample items: answers those the account does not have yet (once per account, resumable)",
       tag: "users",
+      body: zWelcomeItemsClaimInput,
       response: zWelcomeItemsClaim,
     },
     auth,
-    async (c) => c.json({ claimed: await service.claimWelcomeItems(db, c.var.actor) }),
+    async (c, { body }) => c.json(await service.claimWelcomeItems(db, c.var.actor, body)),
+  );
+  defineRoute(
+    r,
+    {
+      method: "post",
+      path: "/user/welcome_items/finish",
+      summary: "Record that every welcome sample item was sent (none is added again)",
+      tag: "users",
+      response: zWelcomeItemsFinish,
+    },
+    auth,
+    async (c) => {
+      await service.finishWelcomeItems(db, c.var.actor);
+      return c.json({ success: true as const });
+    },
   );
   return r;
 }

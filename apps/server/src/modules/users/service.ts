@@ -1,10 +1,17 @@
-import type { CreateUserInput, Me, UserMetadata } from "@mnemo/contracts";
+import type {
+  CreateUserInput,
+  Me,
+  UserMetadata,
+  WelcomeItemsClaim,
+  WelcomeItemsClaimInput,
+} from "@mnemo/contracts";
 import { zUserMetadata } from "@mnemo/contracts";
 import type { Db } from "../../db/client.ts";
 import type { Actor } from "../../context.ts";
 import { notFound } from "../../lib/errors.ts";
 import * as repo from "./repo.ts";
 import { loadPlanState } from "../plans/service.ts";
+import { ownedSampleMatches } from "../sources/repo.ts";
 
 function cleanMetadata(raw: unknown): UserMetadata {
   const parsed = zUserMetadata.safeParse(raw ?? {});
@@ -25,6 +32,7 @@ export async function getMe(db: Db, actor: Actor): Promise<Me> {
     metadata: cleanMetadata(row.metadata),
     has_details: Boolean(row.country),
     onboarding_step: row.onboardingStep ?? 0,
+    welcome_items_pending: welcomePending(row.metadata),
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -55,13 +63,62 @@ export async function setOnboardingStep(db: Db, actor: Actor, step: number) {
   await repo.setOnboardingStep(db, actor.id, step);
 }
 
-const welcomeItemsFlag = "welcomeItemsClaimed";
+/**
+ * How long one caller may take to add the welcome items before another (a later load, another
+ * tab) may resume them: long enough to create eight memories on a slow link.
+ */
+export const welcomeLeaseMs = 2 * 60_000;
+
+/** Adding the welcome items started (a lease time is kept) and was not finished. */
+function welcomePending(raw: unknown): boolean {
+  const m = (raw ?? {}) as Record<string, unknown>;
+  const lease = m[repo.welcomeKeys.lease];
+  return typeof lease === "string" && m[repo.welcomeKeys.done] == null;
+}
 
 /**
- * The welcome sample items (spec 3 §9: eight for new users, six into a collection) are added once
- * per account by the web app through the upload paths; this claims that once. The flag lives in
- * the metadata JSON but is not part of the user's document (the metadata schema drops it).
+ * The welcome sample items (spec 3 §9: eight for new users, six into a collection), added by the
+ * web app through the upload paths. Idempotent per account and resumable: the caller that takes
+ * the lease (onboarding finishing, or a later load after a tab closed midway once the lease ran
+ * out) is told only the items the account does not have yet, so none is added twice; others are
+ * told to retry when the lease ends. The state lives in the metadata JSON, outside the user's
+ * document (the metadata schema drops it).
  */
-export async function claimWelcomeItems(db: Db, actor: Actor): Promise<boolean> {
-  return repo.claimMetadataFlag(db, actor.id, welcomeItemsFlag);
+export async function claimWelcomeItems(
+  db: Db,
+  actor: Actor,
+  input: WelcomeItemsClaimInput,
+  now = new Date(),
+): Promise<WelcomeItemsClaim> {
+  const until = new Date(now.getTime() + welcomeLeaseMs);
+  if (!(await repo.takeWelcomeLease(db, actor.id, { fresh: input.mode === "start", now, until }))) {
+    const row = await repo.findUserWithProfile(db, actor.id);
+    const lease = (row?.metadata as Record<string, unknown> | null)?.[repo.welcomeKeys.lease];
+    const left =
+      typeof lease === "string" && welcomePending(row?.metadata) ? Date.parse(lease) - now.getTime() : 0;
+    return left > 0 ? { add: [], retry_after_ms: Math.ceil(left) } : { add: [] };
+  }
+  const baseName = (s: string) => s.split("/").pop() ?? s;
+  const have = await ownedSampleMatches(db, actor.id, {
+    pageTitles: input.items.filter((i) => i.type === "page").map((i) => i.title),
+    urls: input.items.flatMap((i) => (i.type === "webpage" && i.url ? [i.url] : [])),
+    fileNames: input.items.filter((i) => i.type === "image").map((i) => baseName(i.key)),
+  });
+  const present = (i: WelcomeItemsClaimInput["items"][number]) =>
+    have.some((m) =>
+      i.type === "page"
+        ? m.type === "page" && m.title === i.title
+        : i.type === "webpage"
+          ? m.type === "webpage" && m.url === i.url
+          : m.type !== "page" && m.type !== "webpage" && m.title === baseName(i.key),
+    );
+  const add = input.items.filter((i) => !present(i)).map((i) => i.key);
+  // Every one is there already: finished.
+  if (!add.length) await finishWelcomeItems(db, actor);
+  return { add };
+}
+
+/** Every welcome item was sent: none is added again, on any load. */
+export async function finishWelcomeItems(db: Db, actor: Actor): Promise<void> {
+  await repo.mergeMetadata(db, actor.id, { [repo.welcomeKeys.done]: true });
 }

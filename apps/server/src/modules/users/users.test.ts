@@ -3,6 +3,32 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userProfile } from "../../db/schema/index.ts";
 import { createTestMnemo, testDatabases, type TestMnemo } from "../../test/harness.ts";
 import { sseReader } from "../../test/sse.ts";
+import type { WelcomeItemRef } from "@mnemo/contracts";
+import type { Actor } from "../../context.ts";
+import { claimWelcomeItems, welcomeLeaseMs } from "./service.ts";
+
+/** Four of the welcome items, one of each way the server recognises them (spec 3 §3 Sample item). */
+const welcome: WelcomeItemRef[] = [
+  { key: "welcome/welcome-to-mnemo.md", type: "page", title: "Welcome to Mnemo", url: null },
+  {
+    key: "welcome/method-of-loci.md",
+    type: "webpage",
+    title: "The method of loci: a palace of memories",
+    url: "https://en.wikipedia.org/wiki/Method_of_loci",
+  },
+  {
+    key: "welcome/collections.md",
+    type: "page",
+    title: "Collections keep related memories together",
+    url: null,
+  },
+  {
+    key: "welcome/welcome-save-a-memory.png",
+    type: "image",
+    title: "welcome-save-a-memory.png",
+    url: null,
+  },
+];
 
 for (const kind of testDatabases()) {
   describe(`first run: create-user details and onboarding step (spec 3 §4, §7) on ${kind}`, () => {
@@ -73,19 +99,87 @@ for (const kind of testDatabases()) {
     it("hands the welcome items out once per account, even to two tabs at the same moment", async () => {
       const ann = await m.buildUser();
       const bob = await m.buildUser();
-      const claim = async (as: typeof ann) =>
-        ((await (await m.request("POST", "/api/user/welcome_items", { as })).json()) as { claimed: boolean })
-          .claimed;
+      const claim = async (as: typeof ann, mode: "start" | "resume" = "start") =>
+        (await (
+          await m.request("POST", "/api/user/welcome_items", { as, json: { mode, items: welcome } })
+        ).json()) as { add: string[]; retry_after_ms?: number };
       const both = await Promise.all([claim(ann), claim(ann)]);
-      expect(both.sort()).toEqual([false, true]);
-      expect(await claim(ann)).toBe(false);
-      // Another account has its own; the flag is not part of the user's document.
-      expect(await claim(bob)).toBe(true);
+      const winner = both.find((b) => b.add.length)!;
+      const loser = both.find((b) => !b.add.length)!;
+      expect(winner.add).toEqual(welcome.map((w) => w.key));
+      // The other tab is told to come back when the first one's time is up.
+      expect(loser.retry_after_ms).toBeGreaterThan(60_000);
+      expect((await claim(ann)).add).toEqual([]);
+      // Another account has its own; the state is not part of the user's document.
+      expect((await claim(bob)).add).toHaveLength(welcome.length);
       const me = await (await m.request("GET", "/api/user/me", { as: ann })).json();
       expect(Object.keys(me.metadata)).not.toContain("welcomeItemsClaimed");
+      expect(me.welcome_items_pending).toBe(true);
       // Other metadata changes keep the claim.
       await m.request("PATCH", "/api/user/metadata", { as: ann, json: { submitUserDetails: true } });
-      expect(await claim(ann)).toBe(false);
+      expect((await claim(ann)).add).toEqual([]);
+    });
+
+    it("resumes welcome items a closed tab left unadded, adding none twice, until finished", async () => {
+      const ann = await m.buildUser();
+      const actor = { id: ann.id } as Actor;
+      const db = m.ctx.database.db;
+      const input = (mode: "start" | "resume") => ({ mode, items: welcome });
+      const t0 = new Date();
+      expect((await claimWelcomeItems(db, actor, input("start"), t0)).add).toHaveLength(4);
+      // The tab sent two items, then closed: a page and a web page exist, the rest never came.
+      await m.request("POST", "/api/pages", {
+        as: ann,
+        json: { title: "Welcome to Mnemo", markdown: "# Welcome to Mnemo\n\nHello." },
+      });
+      const sent = await m.request("POST", "/api/upload/web_pages", {
+        as: ann,
+        json: { web_pages: [{ link: welcome[1].url, title: "Loci", content: "# Loci\n\nA palace." }] },
+      });
+      expect(sent.status).toBe(200);
+      const me = await (await m.request("GET", "/api/user/me", { as: ann })).json();
+      expect(me.welcome_items_pending).toBe(true);
+      // A load while that tab's time runs waits; one after it adds only the missing two.
+      const early = await claimWelcomeItems(db, actor, input("resume"), new Date(t0.getTime() + 30_000));
+      expect(early.add).toEqual([]);
+      expect(early.retry_after_ms).toBe(welcomeLeaseMs - 30_000);
+      const later = new Date(t0.getTime() + welcomeLeaseMs + 1_000);
+      const resumed = await claimWelcomeItems(db, actor, input("resume"), later);
+      expect(resumed.add).toEqual(["welcome/collections.md", "welcome/welcome-save-a-memory.png"]);
+      // Finished: nothing again, on any load, and no longer pending.
+      const done = await m.request("POST", "/api/user/welcome_items/finish", { as: ann });
+      expect(await done.json()).toEqual({ success: true });
+      const far = new Date(t0.getTime() + 10 * welcomeLeaseMs);
+      expect(await claimWelcomeItems(db, actor, input("resume"), far)).toEqual({ add: [] });
+      expect(await claimWelcomeItems(db, actor, input("start"), far)).toEqual({ add: [] });
+      const after = await (await m.request("GET", "/api/user/me", { as: ann })).json();
+      expect(after.welcome_items_pending).toBe(false);
+    });
+
+    it("resumes nothing for an account that never started them (marked done through the API)", async () => {
+      const bob = await m.buildUser();
+      await m.request("PATCH", "/api/user/metadata", { as: bob, json: { submitUserDetails: true } });
+      const res = await m.request("POST", "/api/user/welcome_items", {
+        as: bob,
+        json: { mode: "resume", items: welcome },
+      });
+      expect(await res.json()).toEqual({ add: [] });
+      const me = await (await m.request("GET", "/api/user/me", { as: bob })).json();
+      expect(me.welcome_items_pending).toBe(false);
+      // An account that claimed under the old one-time flag counts as finished.
+      await m.ctx.database.db
+        .update(userProfile)
+        .set({ metadata: { welcomeItemsClaimed: true } })
+        .where(eq(userProfile.userId, bob.id));
+      const far = new Date(Date.now() + 10 * welcomeLeaseMs);
+      expect(
+        await claimWelcomeItems(
+          m.ctx.database.db,
+          { id: bob.id } as Actor,
+          { mode: "start", items: welcome },
+          far,
+        ),
+      ).toEqual({ add: [] });
     });
   });
 }

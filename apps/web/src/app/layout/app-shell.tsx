@@ -5,7 +5,7 @@ import { ProfileNameDialog, useMe } from "@/features/users";
 import { InvitationClaim } from "@/features/collections";
 import { PendingRecordings } from "@/features/recording";
 import { NoticeBanners } from "@/features/notices";
-import { FirstRun, useFirstRunScreen } from "@/features/onboarding";
+import { FirstRun, useFirstRunScreen, useResumeWelcomeItems } from "@/features/onboarding";
 import { useBranding } from "@/features/org";
 import { useLiveUpdates } from "../live-updates";
 import { ShareTargetLanding } from "../share-target";
@@ -22,6 +22,8 @@ export function AppShell() {
   useLiveUpdates();
   // First run (spec 3 §4): the details screen, onboarding or the iOS setup cover the app.
   const firstRun = useFirstRunScreen();
+  // Welcome items a closed tab left unadded are added on a later load (once onboarding is done).
+  useResumeWelcomeItems(firstRun === null && me?.welcome_items_pending);
   if (firstRun)
     return (
       <>

@@ -45,14 +45,29 @@ describe("welcome items", () => {
     for (const r of recommended.items) expect(links).not.toContain(r.url);
   });
 
-  it("adds them once: six into the sample collection and two onto the wall, all on the card", async () => {
-    request.mockImplementation(async (url: string, opts?: { method?: string }) => {
-      if (url === "/api/user/welcome_items") return { claimed: true };
-      if (url === "/api/collection" && !opts?.method)
-        return { collections: [{ collection_id: "c-1", collection_name: "This is a collection" }] };
-      throw new Error(`unexpected ${url}`);
+  it("adds what the server hands out: six into the sample collection and two onto the wall, all on the card", async () => {
+    const manifest = zSampleManifest.parse(JSON.parse(read("welcome.json").toString()));
+    const sentRefs: unknown[] = [];
+    request.mockImplementation(
+      async (url: string, opts?: { method?: string; body?: { items: unknown[] } }) => {
+        if (url === "/api/user/welcome_items") {
+          sentRefs.push(...opts!.body!.items);
+          return { add: manifest.items.map((i) => i.filename) };
+        }
+        if (url === "/api/user/welcome_items/finish") return { success: true };
+        if (url === "/api/collection" && !opts?.method)
+          return { collections: [{ collection_id: "c-1", collection_name: "This is a collection" }] };
+        throw new Error(`unexpected ${url}`);
+      },
+    );
+    expect(await addWelcomeItems()).toEqual({ sent: 8 });
+    // The server is told how to recognise each one: a page by title, a web page by link, an image by name.
+    expect(sentRefs).toContainEqual({
+      key: "welcome/method-of-loci.md",
+      type: "webpage",
+      title: "The method of loci: a palace of memories",
+      url: "https://en.wikipedia.org/wiki/Method_of_loci",
     });
-    expect(await addWelcomeItems()).toBe(8);
     const calls = addSamples.mock.calls as unknown as [
       { kind: string; title?: string; file?: File }[],
       string | undefined,
@@ -68,11 +83,41 @@ describe("welcome items", () => {
     const image = grouped[0].find((s) => s.kind === "file")!.file!;
     expect(image.type).toBe("image/png");
     expect(image.name).toMatch(/^welcome-.*\.png$/);
+    // Finished only after every upload settled.
+    expect(request.mock.calls.at(-1)![0]).toBe("/api/user/welcome_items/finish");
 
-    // Another tab (or a second finish) finds them claimed and adds nothing.
+    // Another tab (or a second finish) is handed nothing and adds nothing.
     addSamples.mockClear();
-    request.mockImplementation(async () => ({ claimed: false }));
-    expect(await addWelcomeItems()).toBe(0);
+    request.mockImplementation(async () => ({ add: [] }));
+    expect(await addWelcomeItems()).toEqual({ sent: 0 });
+    expect(addSamples).not.toHaveBeenCalled();
+  });
+
+  it("resumes with only the items a closed tab left unadded, or waits for the tab still adding them", async () => {
+    const finished = vi.fn();
+    request.mockImplementation(async (url: string, opts?: { method?: string; body?: { mode: string } }) => {
+      if (url === "/api/user/welcome_items") {
+        expect(opts!.body!.mode).toBe("resume");
+        return { add: ["welcome/asking-your-memories.md", "welcome/welcome-ask-with-sources.png"] };
+      }
+      if (url === "/api/user/welcome_items/finish") return finished();
+      if (url === "/api/collection" && !opts?.method)
+        return { collections: [{ collection_id: "c-1", collection_name: "This is a collection" }] };
+      throw new Error(`unexpected ${url}`);
+    });
+    finished.mockReturnValue({ success: true });
+    expect(await addWelcomeItems("resume")).toEqual({ sent: 2 });
+    const calls = addSamples.mock.calls as unknown as [
+      { kind: string; title?: string }[],
+      string | undefined,
+    ][];
+    expect(calls.find((c) => c[1] === undefined)![0].map((s) => s.title)).toEqual(["Asking your memories"]);
+    expect(calls.find((c) => c[1] === "c-1")![0].map((s) => s.kind)).toEqual(["file"]);
+    expect(finished).toHaveBeenCalledTimes(1);
+
+    addSamples.mockClear();
+    request.mockImplementation(async () => ({ add: [], retry_after_ms: 45_000 }));
+    expect(await addWelcomeItems("resume")).toEqual({ sent: 0, retryAfterMs: 45_000 });
     expect(addSamples).not.toHaveBeenCalled();
   });
 });

@@ -74,6 +74,11 @@ const onCard: Placement = { notify: true, inDialog: false };
 
 /** Adds picked files (already validated) to the list and starts their uploads. */
 export function addFiles(files: File[], collectionId?: string, placement: Placement = inDialog) {
+  void uploadFiles(files, collectionId, placement);
+}
+
+/** Lists the files and uploads each; settles when every one is saved or has failed. */
+async function uploadFiles(files: File[], collectionId: string | undefined, placement: Placement) {
   const items: UploadItem[] = files.map((file) => ({
     key: newItemKey(),
     kind: "file",
@@ -84,7 +89,7 @@ export function addFiles(files: File[], collectionId?: string, placement: Placem
     ...placement,
   }));
   addItems(items);
-  items.forEach((item, i) => void uploadFileForItem(item.key, files[i], collectionId));
+  await Promise.all(items.map((item, i) => uploadFileForItem(item.key, files[i], collectionId)));
 }
 
 /** A sample memory shipped with Mnemo: a web page with its content, a text page, or a file. */
@@ -153,7 +158,7 @@ export async function addSamples(
   const files = samples.flatMap((s) => (s.kind === "file" ? [s.file] : []));
   const texts = samples.flatMap((s) => (s.kind === "page" ? [s] : []));
   const pages = samples.flatMap((s) => (s.kind === "link" ? [s] : []));
-  if (files.length) addFiles(files, collectionId, placement);
+  const uploading = files.length ? uploadFiles(files, collectionId, placement) : Promise.resolve();
   const textItems: UploadItem[] = texts.map((t) => ({
     key: newItemKey(),
     kind: "page",
@@ -165,7 +170,7 @@ export async function addSamples(
   addItems(textItems);
   const saving = texts.map((t, i) => savePageForItem(textItems[i].key, t, collectionId));
   if (pages.length) await uploadSampleWebPages(pages, collectionId, placement);
-  await Promise.all(saving);
+  await Promise.all([...saving, uploading]);
 }
 
 /** Sample web pages with their bundled content, by the web-page upload (no fetch of the link). */

@@ -4,6 +4,7 @@ import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema/index.ts";
+import { PgliteThread } from "./pglite-thread.ts";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -18,8 +19,10 @@ export type Database = {
   db: Db;
   kind: DbKind;
   capabilities: Capabilities;
-  /** The PGlite instance (embedded mode) for pg-boss's adapter. */
-  pglite?: import("@electric-sql/pglite").PGlite;
+  /** The PGlite instance (embedded mode), in-process or on its database thread, for pg-boss's adapter. */
+  pglite?: import("@electric-sql/pglite").PGlite | PgliteThread;
+  /** PGlite's WebAssembly heap size in bytes (embedded mode), else 0. */
+  wasmBytes(): number;
   /** The pg pool (server mode). */
   pool?: import("pg").Pool;
   close(): Promise<void>;
@@ -43,11 +46,18 @@ export type OpenOptions = {
   /** A PGlite data dir tarball to start from (tests: skips initdb). */
   loadDataDir?: Blob;
   onWarning?: (msg: string) => void;
+  /**
+   * Run embedded PGlite on its own worker thread (default), or on the server's thread. Set by
+   * MNEMO_PGLITE_THREAD=0|1 when not given.
+   */
+  pgliteThread?: boolean;
 };
 
 /** Opens the database, loads what extensions exist, and applies every migration. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.onWarning);
+  const thread = opts.pgliteThread ?? process.env.MNEMO_PGLITE_THREAD === "1";
+  if (thread) return openPgliteThread(opts.pgliteDir ?? "memory://", opts.loadDataDir, opts.onWarning);
   return openPglite(opts.pgliteDir ?? "memory://", opts.loadDataDir, opts.onWarning);
 }
 
@@ -81,10 +91,51 @@ async function openPglite(dir: string, loadDataDir: Blob | undefined, onWarning?
     kind: "pglite" as const,
     capabilities,
     pglite,
+    wasmBytes: () => pglite.Module.HEAPU8.byteLength,
     close: async () => {
       if (!pglite.closed) await pglite.close();
     },
   };
+}
+
+/** Embedded PGlite on a worker thread (`pglite-thread.ts`): same data dir, settings and migrations. */
+async function openPgliteThread(
+  dir: string,
+  loadDataDir: Blob | undefined,
+  onWarning?: (m: string) => void,
+): Promise<Database> {
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const inMemory = dir.startsWith("memory://");
+  if (!inMemory) fs.mkdirSync(dir, { recursive: true });
+  const fresh = !inMemory && !fs.existsSync(path.join(dir, "PG_VERSION"));
+  const pglite = await PgliteThread.create(
+    {
+      dataDir: inMemory ? undefined : dir,
+      loadDataDir: loadDataDir ?? (inMemory || fresh ? initdbTemplate() : undefined),
+      postgresqlconf: pgliteSettings,
+    },
+    (message) => onWarning?.(message),
+  );
+  const client = pglite as unknown as import("@electric-sql/pglite").PGlite;
+  const db = drizzle({ client, schema }) as unknown as Db;
+  try {
+    const capabilities = await loadExtensions(db, onWarning);
+    if (await migrationsPending(db)) {
+      const { migrate } = await import("drizzle-orm/pglite/migrator");
+      await migrate(drizzle({ client, schema }), { migrationsFolder });
+    }
+    return {
+      db,
+      kind: "pglite" as const,
+      capabilities,
+      pglite,
+      wasmBytes: () => pglite.wasmHeapBytes,
+      close: () => pglite.close(),
+    };
+  } catch (err) {
+    await pglite.close();
+    throw err;
+  }
 }
 
 /**
@@ -148,6 +199,7 @@ async function openPostgres(url: string, onWarning?: (m: string) => void): Promi
     kind: "postgres",
     capabilities,
     pool,
+    wasmBytes: () => 0,
     close: async () => {
       if (!pool.ended) await pool.end();
     },

@@ -46,18 +46,15 @@ export type OpenOptions = {
   /** A PGlite data dir tarball to start from (tests: skips initdb). */
   loadDataDir?: Blob;
   onWarning?: (msg: string) => void;
-  /**
-   * Run embedded PGlite on its own worker thread (default), or on the server's thread. Set by
-   * MNEMO_PGLITE_THREAD=0|1 when not given.
-   */
+  /** Run embedded PGlite on its own worker thread (`pglite-thread.ts`) rather than this one. */
   pgliteThread?: boolean;
 };
 
 /** Opens the database, loads what extensions exist, and applies every migration. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.onWarning);
-  const thread = opts.pgliteThread ?? process.env.MNEMO_PGLITE_THREAD === "1";
-  if (thread) return openPgliteThread(opts.pgliteDir ?? "memory://", opts.loadDataDir, opts.onWarning);
+  if (opts.pgliteThread)
+    return openPgliteThread(opts.pgliteDir ?? "memory://", opts.loadDataDir, opts.onWarning);
   return openPglite(opts.pgliteDir ?? "memory://", opts.loadDataDir, opts.onWarning);
 }
 

@@ -2,7 +2,11 @@ import { Worker } from "node:worker_threads";
 import type { Results, Transaction } from "@electric-sql/pglite";
 import type { Call, Reply } from "./pglite-worker.ts";
 
-type QueryOptions = { rowMode?: "array" | "object"; parsers?: Record<number, (v: string) => unknown>; paramTypes?: number[] };
+type QueryOptions = {
+  rowMode?: "array" | "object";
+  parsers?: Record<number, (v: string) => unknown>;
+  paramTypes?: number[];
+};
 type Pending = { resolve(v: unknown): void; reject(e: unknown): void };
 type Omit_<T> = T extends unknown ? Omit<T, "id"> : never;
 
@@ -177,7 +181,8 @@ function plain(options?: QueryOptions) {
   const { parsers, ...rest } = options;
   if (!parsers) return rest;
   const rawTypes = Object.entries(parsers).map(([oid, fn]) => {
-    if (fn("\u0000probe") !== "\u0000probe") throw new Error(`A custom parser for type ${oid} cannot run on the database thread.`);
+    if (fn("\u0000probe") !== "\u0000probe")
+      throw new Error(`A custom parser for type ${oid} cannot run on the database thread.`);
     return Number(oid);
   });
   return { ...rest, rawTypes };

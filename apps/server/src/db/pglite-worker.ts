@@ -121,7 +121,9 @@ async function handle(call: Call): Promise<unknown> {
         const channel = call.channel;
         listening.set(
           channel,
-          await pglite!.listen(channel, (payload) => port.postMessage({ notify: channel, payload } satisfies Reply)),
+          await pglite!.listen(channel, (payload) =>
+            port.postMessage({ notify: channel, payload } satisfies Reply),
+          ),
         );
       }
       return null;
@@ -142,6 +144,7 @@ async function handle(call: Call): Promise<unknown> {
 port.on("message", (call: Call) => {
   handle(call).then(
     (result) => port.postMessage({ id: call.id, ok: true, result, heap: heap() } satisfies Reply),
-    (err: unknown) => port.postMessage({ id: call.id, ok: false, error: plainError(err), heap: heap() } satisfies Reply),
+    (err: unknown) =>
+      port.postMessage({ id: call.id, ok: false, error: plainError(err), heap: heap() } satisfies Reply),
   );
 });

@@ -1,10 +1,12 @@
 import path from "node:path";
 import fs from "node:fs";
-import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema/index.ts";
 import { PgliteThread } from "./pglite-thread.ts";
+import { initdbTemplate } from "./initdb-template.ts";
+
+export { initdbTemplate };
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -29,7 +31,6 @@ export type Database = {
 };
 
 const migrationsFolder = path.join(import.meta.dirname, "migrations");
-const templateFolder = path.join(import.meta.dirname, "pglite-template");
 
 /**
  * Postgres settings of the embedded database, chosen by measurement (docs/decisions.md, "Memory at
@@ -108,7 +109,9 @@ async function openPgliteThread(
   const pglite = await PgliteThread.create(
     {
       dataDir: inMemory ? undefined : dir,
-      loadDataDir: loadDataDir ?? (inMemory || fresh ? initdbTemplate() : undefined),
+      // The worker unpacks the template itself: a copy sent over would be held twice (~40 MB each).
+      loadDataDir,
+      template: !loadDataDir && (inMemory || fresh),
       postgresqlconf: pgliteSettings,
     },
     (message) => onWarning?.(message),
@@ -132,26 +135,6 @@ async function openPgliteThread(
   } catch (err) {
     await pglite.close();
     throw err;
-  }
-}
-
-/**
- * A fresh data dir made by the installed PGlite's initdb, shipped with Mnemo (scripts/pglite-template.mjs):
- * unpacking it peaks at ~400 MB where initdb peaks at ~1.1 GB. Undefined when it was made by
- * another PGlite version (initdb runs instead).
- */
-export function initdbTemplate(): Blob | undefined {
-  try {
-    const made = JSON.parse(fs.readFileSync(path.join(templateFolder, "version.json"), "utf8")) as {
-      pglite: string;
-    };
-    const installed = JSON.parse(
-      fs.readFileSync(new URL("../package.json", import.meta.resolve("@electric-sql/pglite")), "utf8"),
-    ) as { version: string };
-    if (made.pglite !== installed.version) return undefined;
-    return new Blob([zlib.brotliDecompressSync(fs.readFileSync(path.join(templateFolder, "pgdata.tar.br")))]);
-  } catch {
-    return undefined;
   }
 }
 

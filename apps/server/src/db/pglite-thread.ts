@@ -58,7 +58,7 @@ export class PgliteThread {
 
   /** Starts the worker and opens PGlite in it (`init` as PGlite's options, extensions included). */
   static async create(
-    init: { dataDir?: string; loadDataDir?: Blob; postgresqlconf: string[] },
+    init: { dataDir?: string; loadDataDir?: Blob; template?: boolean; postgresqlconf: string[] },
     onExit?: (message: string) => void,
   ): Promise<PgliteThread> {
     const worker = new Worker(new URL("./pglite-worker.ts", import.meta.url));

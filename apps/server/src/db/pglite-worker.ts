@@ -12,8 +12,9 @@ import { PGlite, type PGliteOptions, type Transaction } from "@electric-sql/pgli
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { vector } from "@electric-sql/pglite-pgvector";
 import { pg_textsearch } from "@electric-sql/pglite-pg_textsearch";
+import { initdbTemplate } from "./initdb-template.ts";
 
-type Init = { dataDir?: string; loadDataDir?: Blob; postgresqlconf: string[] };
+type Init = { dataDir?: string; loadDataDir?: Blob; template?: boolean; postgresqlconf: string[] };
 type QueryOptions = { rowMode?: "array" | "object"; rawTypes?: number[]; paramTypes?: number[] };
 export type Call =
   | { id: number; op: "init"; init: Init }
@@ -93,7 +94,7 @@ async function handle(call: Call): Promise<unknown> {
       const options: PGliteOptions = {
         dataDir: call.init.dataDir,
         extensions: { pg_trgm, vector, pg_textsearch },
-        loadDataDir: call.init.loadDataDir,
+        loadDataDir: call.init.loadDataDir ?? (call.init.template ? initdbTemplate() : undefined),
         postgresqlconf: call.init.postgresqlconf,
       };
       pglite = await PGlite.create(options);

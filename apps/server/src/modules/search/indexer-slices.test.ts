@@ -96,5 +96,5 @@ describe("indexing a very large memory on PGlite's own thread keeps the event lo
     );
     const [{ all }] = await db.select({ all: count() }).from(chunk);
     expect(Number(stats.docs)).toBe(all);
-  }, 300_000);
+  }, 600_000);
 });

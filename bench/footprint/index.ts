@@ -80,7 +80,9 @@ export async function run(args: string[]) {
   const pages = Number(values.pages);
   const streams = Number(values.streams);
   const idleSeconds = Number(values.idle);
-  const site = await startFixtureSite();
+  // Given ports (a shared machine's allotment: PORT for the server, PORT + 1 for the site), else free ones.
+  const port = process.env.PORT ? Number(process.env.PORT) : undefined;
+  const site = await startFixtureSite(port ? { port: port + 1 } : {});
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mnemo-bench-footprint-"));
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
@@ -89,6 +91,7 @@ export async function run(args: string[]) {
     FETCH_EXTRA_CA: site.caPath,
     LOG_LEVEL: "debug",
     DEFAULT_PLAN: "team",
+    ...(port ? { PORT: String(port) } : {}),
   };
   console.log(
     `machine: ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 20)} MB; load ${load()}`,

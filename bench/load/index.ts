@@ -87,6 +87,8 @@ async function measure(kind: "pglite" | "postgres", opts: Options) {
     DEFAULT_PLAN: "team",
     LOG_LEVEL: "warn",
     RATE_LIMIT_EXEMPT: "127.0.0.1,::1,::ffff:127.0.0.1",
+    // A given port (a shared machine's allotment), else a free one.
+    ...(process.env.PORT ? { PORT: process.env.PORT } : {}),
   };
   let drop: (() => Promise<void>) | undefined;
   if (kind === "postgres") {

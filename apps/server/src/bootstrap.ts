@@ -134,6 +134,7 @@ export async function startMnemo(opts: BuildOptions): Promise<Mnemo> {
       database = await openDatabase({
         databaseUrl: config.DATABASE_URL,
         pgliteDir: path.join(config.dataDir, "pglite"),
+        pgliteThread: config.PGLITE_THREAD,
         onWarning: (msg) => log.warn(msg),
       });
     } catch (err) {

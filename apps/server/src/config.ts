@@ -48,6 +48,11 @@ export const zConfig = z.object({
   DEFAULT_PLAN: z.string().default("free"),
   WEB_DIST: z.string().optional(),
   DISABLE_WORKER: bool,
+  /**
+   * Embedded PGlite on its own worker thread instead of the server's (opt-in, docs/decisions.md
+   * "h12: PGlite on a worker thread"): the event loop never waits on its WebAssembly; ~30 MB more RSS.
+   */
+  PGLITE_THREAD: bool,
   /** Read the client address from X-Forwarded-For (only behind a proxy that sets it). */
   TRUST_PROXY: bool,
   /** Client addresses the per-address rate limits skip (e.g. the e2e suite's loopback). */

@@ -1,9 +1,12 @@
 import path from "node:path";
 import fs from "node:fs";
-import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema/index.ts";
+import { PgliteThread } from "./pglite-thread.ts";
+import { initdbTemplate } from "./initdb-template.ts";
+
+export { initdbTemplate };
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -18,15 +21,16 @@ export type Database = {
   db: Db;
   kind: DbKind;
   capabilities: Capabilities;
-  /** The PGlite instance (embedded mode) for pg-boss's adapter. */
-  pglite?: import("@electric-sql/pglite").PGlite;
+  /** The PGlite instance (embedded mode), in-process or on its database thread, for pg-boss's adapter. */
+  pglite?: import("@electric-sql/pglite").PGlite | PgliteThread;
+  /** PGlite's WebAssembly heap size in bytes (embedded mode), else 0. */
+  wasmBytes(): number;
   /** The pg pool (server mode). */
   pool?: import("pg").Pool;
   close(): Promise<void>;
 };
 
 const migrationsFolder = path.join(import.meta.dirname, "migrations");
-const templateFolder = path.join(import.meta.dirname, "pglite-template");
 
 /**
  * Postgres settings of the embedded database, chosen by measurement (docs/decisions.md, "Memory at
@@ -43,11 +47,15 @@ export type OpenOptions = {
   /** A PGlite data dir tarball to start from (tests: skips initdb). */
   loadDataDir?: Blob;
   onWarning?: (msg: string) => void;
+  /** Run embedded PGlite on its own worker thread (`pglite-thread.ts`) rather than this one. */
+  pgliteThread?: boolean;
 };
 
 /** Opens the database, loads what extensions exist, and applies every migration. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.onWarning);
+  if (opts.pgliteThread)
+    return openPgliteThread(opts.pgliteDir ?? "memory://", opts.loadDataDir, opts.onWarning);
   return openPglite(opts.pgliteDir ?? "memory://", opts.loadDataDir, opts.onWarning);
 }
 
@@ -81,29 +89,52 @@ async function openPglite(dir: string, loadDataDir: Blob | undefined, onWarning?
     kind: "pglite" as const,
     capabilities,
     pglite,
+    wasmBytes: () => pglite.Module.HEAPU8.byteLength,
     close: async () => {
       if (!pglite.closed) await pglite.close();
     },
   };
 }
 
-/**
- * A fresh data dir made by the installed PGlite's initdb, shipped with Mnemo (scripts/pglite-template.mjs):
- * unpacking it peaks at ~400 MB where initdb peaks at ~1.1 GB. Undefined when it was made by
- * another PGlite version (initdb runs instead).
- */
-export function initdbTemplate(): Blob | undefined {
+/** Embedded PGlite on a worker thread (`pglite-thread.ts`): same data dir, settings and migrations. */
+async function openPgliteThread(
+  dir: string,
+  loadDataDir: Blob | undefined,
+  onWarning?: (m: string) => void,
+): Promise<Database> {
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const inMemory = dir.startsWith("memory://");
+  if (!inMemory) fs.mkdirSync(dir, { recursive: true });
+  const fresh = !inMemory && !fs.existsSync(path.join(dir, "PG_VERSION"));
+  const pglite = await PgliteThread.create(
+    {
+      dataDir: inMemory ? undefined : dir,
+      // The worker unpacks the template itself: a copy sent over would be held twice (~40 MB each).
+      loadDataDir,
+      template: !loadDataDir && (inMemory || fresh),
+      postgresqlconf: pgliteSettings,
+    },
+    (message) => onWarning?.(message),
+  );
+  const client = pglite as unknown as import("@electric-sql/pglite").PGlite;
+  const db = drizzle({ client, schema }) as unknown as Db;
   try {
-    const made = JSON.parse(fs.readFileSync(path.join(templateFolder, "version.json"), "utf8")) as {
-      pglite: string;
+    const capabilities = await loadExtensions(db, onWarning);
+    if (await migrationsPending(db)) {
+      const { migrate } = await import("drizzle-orm/pglite/migrator");
+      await migrate(drizzle({ client, schema }), { migrationsFolder });
+    }
+    return {
+      db,
+      kind: "pglite" as const,
+      capabilities,
+      pglite,
+      wasmBytes: () => pglite.wasmHeapBytes,
+      close: () => pglite.close(),
     };
-    const installed = JSON.parse(
-      fs.readFileSync(new URL("../package.json", import.meta.resolve("@electric-sql/pglite")), "utf8"),
-    ) as { version: string };
-    if (made.pglite !== installed.version) return undefined;
-    return new Blob([zlib.brotliDecompressSync(fs.readFileSync(path.join(templateFolder, "pgdata.tar.br")))]);
-  } catch {
-    return undefined;
+  } catch (err) {
+    await pglite.close();
+    throw err;
   }
 }
 
@@ -148,6 +179,7 @@ async function openPostgres(url: string, onWarning?: (m: string) => void): Promi
     kind: "postgres",
     capabilities,
     pool,
+    wasmBytes: () => 0,
     close: async () => {
       if (!pool.ended) await pool.end();
     },

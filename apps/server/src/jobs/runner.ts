@@ -26,7 +26,7 @@ export async function startWorker(ctx: WorkerDeps): Promise<void> {
     limitMb: ctx.config.memoryLimitMb,
     queue: ctx.queue,
     log: ctx.log,
-    wasmBytes: () => ctx.database.pglite?.Module.HEAPU8.byteLength ?? 0,
+    wasmBytes: () => ctx.database.wasmBytes(),
   });
   const base = appsDeps(ctx);
   // A change in a synced folder queues its sync (keyed per 2 s slot: a burst makes one job).

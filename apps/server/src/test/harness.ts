@@ -52,9 +52,14 @@ function template(): Promise<Blob> {
 /** Opens an empty, migrated database of the given kind. */
 export async function openTestDatabase(
   kind: DbKind,
+  opts: { pgliteThread?: boolean } = {},
 ): Promise<{ database: Database; cleanup: () => Promise<void> }> {
   if (kind === "pglite") {
-    const database = await openDatabase({ pgliteDir: "memory://", loadDataDir: await template() });
+    const database = await openDatabase({
+      pgliteDir: "memory://",
+      loadDataDir: await template(),
+      pgliteThread: opts.pgliteThread,
+    });
     return { database, cleanup: () => database.close() };
   }
   return openScratchDatabase("postgres");
@@ -113,8 +118,8 @@ export async function createTestMnemo(
   kind: DbKind,
   configOverrides: Record<string, string> = {},
 ): Promise<TestMnemo> {
-  const { database, cleanup } = await openTestDatabase(kind);
   const config = testConfig(configOverrides);
+  const { database, cleanup } = await openTestDatabase(kind, { pgliteThread: config.PGLITE_THREAD });
   const mnemo = await startMnemo({ config, database, log: createLogger("silent") });
   const checkResponse = responseChecks(mnemo.app.api as never, "/api");
   const request: TestMnemo["request"] = async (method, url, opts = {}) => {

@@ -1,4 +1,3 @@
-import type { PGlite } from "@electric-sql/pglite";
 import type { Logger } from "../../logger.ts";
 import type { EventRelay } from "./bus.ts";
 import { RELAY_CHANNEL, RELAY_MAX_PAYLOAD } from "./pg-relay.ts";
@@ -9,7 +8,13 @@ import { RELAY_CHANNEL, RELAY_MAX_PAYLOAD } from "./pg-relay.ts";
  * connection: `pg_notify` and `LISTEN` share it, and a notification reaches every listener on the
  * instance (the bus drops its own by origin, as it does on PostgreSQL).
  */
-export function pgliteRelay(pglite: PGlite, log: Logger): EventRelay {
+type Embedded = {
+  readonly closed: boolean;
+  query(text: string, params: unknown[]): Promise<unknown>;
+  listen(channel: string, fn: (payload: string) => void): Promise<() => Promise<void>>;
+};
+
+export function pgliteRelay(pglite: Embedded, log: Logger): EventRelay {
   let closed = false;
   let unlisten: (() => Promise<void>) | undefined;
   let opening: Promise<void> | undefined;

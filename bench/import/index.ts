@@ -40,7 +40,8 @@ function bookmarks(n: number, origin: string): string {
 export async function run(args: string[]) {
   const opts = Object.fromEntries(args.map((a) => a.split("=", 2) as [string, string]));
   const n = Number(opts.bookmarks ?? 10_000);
-  const site = await startFixtureSite();
+  // BENCH_PORT / BENCH_SITE_PORT: fixed ports on a shared machine (a free one otherwise).
+  const site = await startFixtureSite({ port: Number(process.env.BENCH_SITE_PORT ?? 0) });
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "mnemo-bench-import-"));
   const file = Buffer.from(bookmarks(n, site.origin));
   const env: Record<string, string> = {
@@ -51,6 +52,7 @@ export async function run(args: string[]) {
     RATE_LIMIT_EXEMPT: "127.0.0.1,::1,::ffff:127.0.0.1",
     DEFAULT_PLAN: "team",
     LOG_LEVEL: opts.log ?? "warn",
+    ...(process.env.BENCH_PORT ? { PORT: process.env.BENCH_PORT } : {}),
   };
   // A database of its own next to the one given, dropped at the end (runs never see each other).
   let dropDatabase = async () => {};

@@ -4,6 +4,7 @@ import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema/index.ts";
+import { collectGarbage } from "../lib/memory.ts";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -69,7 +70,12 @@ async function openPglite(dir: string, loadDataDir: Blob | undefined, onWarning?
   const pglite = await PGlite.create(options);
   // PGlite keeps its options object for the instance's life: drop the unpacked data dir tarball
   // (~40 MB) once it has been loaded (a first start otherwise keeps it for good).
+  const loaded = options.loadDataDir !== undefined;
   delete options.loadDataDir;
+  // Unpacking it left ~120 MB of array buffers (the decompressed tarball, its copy, the files)
+  // that V8 does not collect on its own while the heap is small: measured 358 → ~280 MB RSS after
+  // a first start (docs/decisions.md, "Memory ceilings").
+  if (loaded) collectGarbage();
   const db = drizzle(pglite, { schema }) as unknown as Db;
   const capabilities = await loadExtensions(db, onWarning);
   if (await migrationsPending(db)) {

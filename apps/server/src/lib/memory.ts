@@ -58,6 +58,16 @@ export function cgroupMemoryLimitMb(files: readonly string[] = cgroupFiles): num
   return undefined;
 }
 
+/** Resident memory of another process in MB, from `/proc` (Linux); 0 elsewhere or once it has gone. */
+export function processRssMb(pid: number): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+  } catch {
+    return 0;
+  }
+}
+
 let gc: (() => void) | undefined;
 
 /**

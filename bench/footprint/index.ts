@@ -19,7 +19,12 @@ import { parseArgs } from "node:util";
 import { createNdjsonDecoder } from "@mnemo/contracts/stream";
 import { startFixtureSite } from "../../apps/server/src/test/fixtures/sites/server.ts";
 import { spawnServer, type ServerProcess } from "../../apps/server/src/test/process.ts";
-import { procCpuMs, processTreeRssMb, procStatusMb } from "../../apps/server/src/test/proc.ts";
+import {
+  procCpuMs,
+  processTreeRss,
+  processTreeRssMb,
+  procStatusMb,
+} from "../../apps/server/src/test/proc.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -80,9 +85,10 @@ export async function run(args: string[]) {
   const pages = Number(values.pages);
   const streams = Number(values.streams);
   const idleSeconds = Number(values.idle);
-  // Given ports (a shared machine's allotment: PORT for the server, PORT + 1 for the site), else free ones.
-  const port = process.env.PORT ? Number(process.env.PORT) : undefined;
-  const site = await startFixtureSite(port ? { port: port + 1 } : {});
+  // BENCH_PORT / BENCH_SITE_PORT: fixed ports on a shared machine (a free one otherwise).
+  const site = await startFixtureSite({
+    port: Number(process.env.BENCH_SITE_PORT ?? (process.env.PORT ? Number(process.env.PORT) + 1 : 0)),
+  });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mnemo-bench-footprint-"));
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
@@ -91,7 +97,12 @@ export async function run(args: string[]) {
     FETCH_EXTRA_CA: site.caPath,
     LOG_LEVEL: "debug",
     DEFAULT_PLAN: "team",
-    ...(port ? { PORT: String(port) } : {}),
+    ...((process.env.BENCH_PORT ?? process.env.PORT)
+      ? { PORT: process.env.BENCH_PORT ?? process.env.PORT }
+      : {}),
+    // MEMORY_LIMIT_MB as the bench's caller set it (none by default, as on a machine without a
+    // container limit).
+    ...(process.env.MEMORY_LIMIT_MB ? { MEMORY_LIMIT_MB: process.env.MEMORY_LIMIT_MB } : {}),
   };
   console.log(
     `machine: ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 20)} MB; load ${load()}`,
@@ -142,7 +153,19 @@ export async function run(args: string[]) {
 
     const pid = server.child.pid!;
     let ingestPeak = 0;
-    const sampler = setInterval(() => (ingestPeak = Math.max(ingestPeak, processTreeRssMb(pid))), 100);
+    let atPeak = { root: 0, children: [] as number[] };
+    let mostChildren = 0;
+    const childCpu = new Map<number, number>();
+    const sampler = setInterval(() => {
+      const tree = processTreeRss(pid);
+      mostChildren = Math.max(mostChildren, tree.children.length);
+      for (const child of tree.pids)
+        childCpu.set(child, Math.max(childCpu.get(child) ?? 0, procCpuMs(child)));
+      if (tree.total > ingestPeak) {
+        ingestPeak = tree.total;
+        atPeak = tree;
+      }
+    }, 100);
     const t0 = performance.now();
     const cpu0 = procCpuMs(pid);
     const ids: string[] = [];
@@ -172,8 +195,13 @@ export async function run(args: string[]) {
     clearInterval(sampler);
     const pagesPerS = pages / ingestSeconds;
     const cpuPerPage = (procCpuMs(pid) - cpu0) / pages;
+    const childCpuPerPage = [...childCpu.values()].reduce((a, b) => a + b, 0) / pages;
     console.log(
-      `ingest ${pages} pages: ${pagesPerS.toFixed(1)} pages/s (${cpuPerPage.toFixed(1)} ms server CPU a page), errored ${errored}, peak RSS ${ingestPeak} MB (process tree; load ${load()})`,
+      `ingest ${pages} pages: ${pagesPerS.toFixed(1)} pages/s (${cpuPerPage.toFixed(1)} ms server CPU a page, ${childCpuPerPage.toFixed(1)} ms in child processes), errored ${errored}, peak RSS ${ingestPeak} MB (process tree; load ${load()})`,
+    );
+    console.log(
+      `  at the peak: server ${atPeak.root} MB + child processes [${atPeak.children.join(", ")}] MB; ` +
+        `at most ${mostChildren} child processes at once`,
     );
     console.log(`  ${breakdown(server)}`);
 

@@ -5,6 +5,7 @@
  * memory and its fetch queued. The worker starts fetching the pages meanwhile, as it would.
  *
  *   npm run bench -- import [bookmarks=10000] [memory=512|none] [postgres=postgres://…] [node=--flag,…]
+ *                           [log=debug] [dump=server-log-file]
  *
  * Ends with `items_per_s=… peak_rss_mb=…` (items created and queued per second from the upload
  * to the run's end; peak RSS of the server's process tree, sandboxed parsers included, sampled
@@ -38,9 +39,11 @@ function bookmarks(n: number, origin: string): string {
 }
 
 export async function run(args: string[]) {
-  const opts = Object.fromEntries(args.map((a) => a.split("=", 2) as [string, string]));
+  // key=value; the value may hold "=" itself (node=--max-old-space-size=256).
+  const opts = Object.fromEntries(args.map((a) => [a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)]));
   const n = Number(opts.bookmarks ?? 10_000);
-  const site = await startFixtureSite();
+  // BENCH_PORT / BENCH_SITE_PORT: fixed ports on a shared machine (a free one otherwise).
+  const site = await startFixtureSite({ port: Number(process.env.BENCH_SITE_PORT ?? 0) });
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "mnemo-bench-import-"));
   const file = Buffer.from(bookmarks(n, site.origin));
   const env: Record<string, string> = {
@@ -51,6 +54,7 @@ export async function run(args: string[]) {
     RATE_LIMIT_EXEMPT: "127.0.0.1,::1,::ffff:127.0.0.1",
     DEFAULT_PLAN: "team",
     LOG_LEVEL: opts.log ?? "warn",
+    ...(process.env.BENCH_PORT ? { PORT: process.env.BENCH_PORT } : {}),
   };
   // A database of its own next to the one given, dropped at the end (runs never see each other).
   let dropDatabase = async () => {};
@@ -149,10 +153,15 @@ export async function run(args: string[]) {
         `(at that moment: server ${atPeak.root} MB + sandboxes [${atPeak.children.join(", ")}] MB; ` +
         `at most ${mostChildren} sandbox processes at once)`,
     );
-    const memory = server
-      .output()
-      .split("\n")
-      .filter((l) => l.includes('"msg":"memory"'));
+    // dump=<file>: the server's log, to read the guard's decisions at leisure.
+    if (opts.dump) fs.writeFileSync(opts.dump, server.output());
+    const output = server.output().split("\n");
+    const memory = output.filter((l) => l.includes('"msg":"memory"'));
+    // The memory guard's doings (garbage collections at log=debug, pauses at any level).
+    console.log(
+      `memory guard: ${memory.filter((l) => l.includes('"after_gc":true')).length} garbage collections, ` +
+        `${output.filter((l) => l.includes("heavy jobs (fetching, extraction) paused")).length} pauses of heavy jobs`,
+    );
     if (memory.length) {
       const most = memory
         .map((l) => JSON.parse(l) as Record<string, number>)

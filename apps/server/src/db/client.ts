@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema/index.ts";
 import { PgliteThread } from "./pglite-thread.ts";
 import { initdbTemplate } from "./initdb-template.ts";
+import { collectGarbage } from "../lib/memory.ts";
 
 export { initdbTemplate };
 
@@ -77,7 +78,12 @@ async function openPglite(dir: string, loadDataDir: Blob | undefined, onWarning?
   const pglite = await PGlite.create(options);
   // PGlite keeps its options object for the instance's life: drop the unpacked data dir tarball
   // (~40 MB) once it has been loaded (a first start otherwise keeps it for good).
+  const loaded = options.loadDataDir !== undefined;
   delete options.loadDataDir;
+  // Unpacking it left ~120 MB of array buffers (the decompressed tarball, its copy, the files)
+  // that V8 does not collect on its own while the heap is small: measured 358 → ~280 MB RSS after
+  // a first start (docs/decisions.md, "Memory ceilings").
+  if (loaded) collectGarbage();
   const db = drizzle(pglite, { schema }) as unknown as Db;
   const capabilities = await loadExtensions(db, onWarning);
   if (await migrationsPending(db)) {

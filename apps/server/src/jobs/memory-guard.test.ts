@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import pino from "pino";
 import type { MemorySample } from "../lib/memory.ts";
-import { heavyConcurrency, nextGuardState, startMemoryGuard, type GuardState } from "./memory-guard.ts";
+import {
+  heavyConcurrency,
+  nextGuardState,
+  sandboxConcurrency,
+  startMemoryGuard,
+  type GuardState,
+} from "./memory-guard.ts";
 
 describe("nextGuardState (limit 1000 MB: pause at 850, resume under 700)", () => {
   it.each<[GuardState, number, GuardState]>([
@@ -29,6 +35,20 @@ describe("heavyConcurrency", () => {
   });
 });
 
+describe("sandboxConcurrency (sandboxed extraction processes at once)", () => {
+  it.each<[number | undefined, number, number]>([
+    // 2 cores: the server's event loop takes one, a second sandbox would only wait for a core.
+    [undefined, 2, 1],
+    [4096, 2, 1],
+    // More cores: as many as configured unless the memory limit is small.
+    [undefined, 4, 2],
+    [4096, 4, 2],
+    [512, 8, 1],
+  ])("limit %s MB on %i cores → %i", (limit, cores, n) => {
+    expect(sandboxConcurrency(limit, 2, cores)).toBe(n);
+  });
+});
+
 function logCapture() {
   const lines: Record<string, unknown>[] = [];
   const log = pino({ level: "debug" }, { write: (s: string) => lines.push(JSON.parse(s)) });
@@ -52,19 +72,21 @@ describe("startMemoryGuard", () => {
       resumeHeavy: async () => void calls.push("resume"),
     };
     const { log, lines } = logCapture();
-    const rss = [400, 880, 800, 650, 500];
-    let i = 0;
+    let rss = 0;
     const guard = startMemoryGuard({
       limitMb: 1000,
       queue,
       log,
       intervalMs: 3_600_000,
-      sample: () => sampleOf(rss[i++]),
+      sample: () => sampleOf(rss),
+      // Nothing to collect: memory stays where it is.
+      collect: () => void calls.push("gc"),
     });
-    for (let k = 0; k < rss.length; k++) await guard.check();
+    for (rss of [400, 880, 800, 650, 500]) await guard.check();
     guard.stop();
-    expect(calls).toEqual(["pause", "resume"]);
-    expect(lines.filter((l) => l.msg === "memory")).toHaveLength(5);
+    expect(calls).toEqual(["gc", "pause", "resume"]);
+    // One line a check, and one more after the collection.
+    expect(lines.filter((l) => l.msg === "memory")).toHaveLength(6);
     expect(lines.find((l) => l.level === 40)).toMatchObject({
       rss_mb: 880,
       limit_mb: 1000,
@@ -74,6 +96,102 @@ describe("startMemoryGuard", () => {
       rss_mb: 650,
       msg: expect.stringMatching(/resumed/),
     });
+  });
+
+  it("collects garbage before pausing, and does not pause when that brings memory under the mark", async () => {
+    const calls: string[] = [];
+    const queue = {
+      pauseHeavy: async () => void calls.push("pause"),
+      resumeHeavy: async () => void calls.push("resume"),
+    };
+    const { log, lines } = logCapture();
+    let rss = 880;
+    const guard = startMemoryGuard({
+      limitMb: 1000,
+      queue,
+      log,
+      intervalMs: 3_600_000,
+      sample: () => sampleOf(rss),
+      // Most of what was resident was garbage.
+      collect: () => {
+        calls.push("gc");
+        rss = 620;
+      },
+    });
+    await guard.check();
+    guard.stop();
+    expect(calls).toEqual(["gc"]);
+    expect(lines.filter((l) => l.level === 40)).toEqual([]);
+    expect(lines.at(-1)).toMatchObject({ msg: "memory", rss_mb: 620, after_gc: true });
+  });
+
+  it("counts its sandboxed processes for garbage collections, and ends the idle ones when it pauses", async () => {
+    const calls: string[] = [];
+    const queue = {
+      pauseHeavy: async () => void calls.push("pause"),
+      resumeHeavy: async () => void calls.push("resume"),
+    };
+    const { log, lines } = logCapture();
+    let rss = 500;
+    let clock = 0;
+    const guard = startMemoryGuard({
+      limitMb: 1000,
+      queue,
+      log,
+      intervalMs: 3_600_000,
+      // The server alone is at half the limit; with a sandbox reading pages it is at 80 %.
+      sample: () => sampleOf(rss),
+      childrenMb: () => 300,
+      releaseIdle: () => void calls.push("release idle sandboxes"),
+      collect: () => void calls.push("gc"),
+      now: () => clock,
+    });
+    await guard.check();
+    expect(calls).toEqual(["gc"]);
+    expect(lines[0]).toMatchObject({ msg: "memory", rss_mb: 500, children_mb: 300, used_mb: 800 });
+    // The server itself near the limit: a collection first, then the pause.
+    clock = 20_000;
+    rss = 900;
+    await guard.check();
+    guard.stop();
+    expect(calls).toEqual(["gc", "gc", "pause", "release idle sandboxes"]);
+    expect(lines.find((l) => l.level === 40)).toMatchObject({
+      rss_mb: 900,
+      children_mb: 300,
+      limit_mb: 1000,
+    });
+  });
+
+  it("collects garbage from 75 % of the limit, at most every 10 s, without pausing", async () => {
+    const calls: string[] = [];
+    const queue = {
+      pauseHeavy: async () => void calls.push("pause"),
+      resumeHeavy: async () => void calls.push("resume"),
+    };
+    const { log } = logCapture();
+    let rss = 780;
+    let clock = 0;
+    const guard = startMemoryGuard({
+      limitMb: 1000,
+      queue,
+      log,
+      intervalMs: 3_600_000,
+      sample: () => sampleOf(rss),
+      collect: () => void calls.push(`gc at ${clock / 1000} s`),
+      now: () => clock,
+    });
+    for (const [t, mb] of [
+      [0, 780],
+      [5_000, 790],
+      [10_000, 800],
+      [30_000, 700],
+    ]) {
+      clock = t;
+      rss = mb;
+      await guard.check();
+    }
+    guard.stop();
+    expect(calls).toEqual(["gc at 0 s", "gc at 10 s"]);
   });
 
   it("without a limit only logs the breakdown", async () => {

@@ -1,6 +1,6 @@
 import type { AppContext } from "../context.ts";
 import { ingestHandlers, resumeUnfinished } from "../modules/ingest/pipeline.ts";
-import { stopExtractionProcesses } from "../modules/ingest/deps.ts";
+import { extractionProcessesRssMb, stopExtractionProcesses } from "../modules/ingest/deps.ts";
 import { startMemoryGuard } from "./memory-guard.ts";
 import { resumeReanalysis, runReanalyseJob } from "../modules/search/reanalyse.ts";
 import { appsDeps, type AppsContext } from "../modules/apps/deps.ts";
@@ -27,6 +27,8 @@ export async function startWorker(ctx: WorkerDeps): Promise<void> {
     queue: ctx.queue,
     log: ctx.log,
     wasmBytes: () => ctx.database.wasmBytes(),
+    childrenMb: extractionProcessesRssMb,
+    releaseIdle: stopExtractionProcesses,
   });
   const base = appsDeps(ctx);
   // A change in a synced folder queues its sync (keyed per 2 s slot: a burst makes one job).

@@ -16,8 +16,13 @@ export function processTreeRssMb(root: number): number {
   return processTreeRss(root).total;
 }
 
-/** RSS of a process (`root`) and of each of its descendants, in MB, and their sum. */
-export function processTreeRss(root: number): { total: number; root: number; children: number[] } {
+/** RSS of a process (`root`) and of each of its descendants (`pids`), in MB, and their sum. */
+export function processTreeRss(root: number): {
+  total: number;
+  root: number;
+  children: number[];
+  pids: number[];
+} {
   const parents = new Map<number, number>();
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
@@ -41,8 +46,9 @@ export function processTreeRss(root: number): { total: number; root: number; chi
       }
   }
   const rootMb = procStatusMb(root, "VmRSS");
-  const children = [...tree].filter((pid) => pid !== root).map((pid) => procStatusMb(pid, "VmRSS"));
-  return { total: rootMb + children.reduce((a, b) => a + b, 0), root: rootMb, children };
+  const pids = [...tree].filter((pid) => pid !== root);
+  const children = pids.map((pid) => procStatusMb(pid, "VmRSS"));
+  return { total: rootMb + children.reduce((a, b) => a + b, 0), root: rootMb, children, pids };
 }
 
 /** CPU time (user + system) a process has used so far, in ms; 0 once it has gone. */

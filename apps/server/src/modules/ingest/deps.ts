@@ -3,24 +3,30 @@
  * indexer), so each is switched or stubbed in one file.
  */
 import type { Config } from "../../config.ts";
-import { heavyConcurrency } from "../../jobs/memory-guard.ts";
+import { sandboxConcurrency } from "../../jobs/memory-guard.ts";
 import type { ExtractInput, ExtractResult } from "./extractors/types.ts";
-import { runExtraction, runSandboxed, sandboxLane, stopExtractionProcesses } from "./extractors/runner.ts";
+import {
+  extractionProcessesRssMb,
+  runExtraction,
+  runSandboxed,
+  sandboxLane,
+  stopExtractionProcesses,
+} from "./extractors/runner.ts";
 import type { FetchedPage } from "../links/types.ts";
 import { linkFetchOptions } from "../links/fetch-options.ts";
 import { fetchLinkWithFallback, fetchPageMetadata } from "../links/fetch-page.ts";
 export { indexSourceContent } from "../search/indexer.ts";
 export { supportedFileExtensions } from "./extractors/kinds.ts";
-export { stopExtractionProcesses };
+export { extractionProcessesRssMb, stopExtractionProcesses };
 
 /**
- * At most this many sandboxed extractions at once per process: the extractor keeps two warm
- * processes, and a cold one costs ~0.5 s of CPU, so more parallelism only adds spawns. Under a
- * small memory limit one at a time: each sandbox process holds ~110 MB.
+ * At most this many sandboxed extractions at once per process (`sandboxConcurrency`): at most two,
+ * as the extractor keeps two warm processes and a cold one costs ~0.5 s of CPU; one on a 2-core
+ * machine or under a small memory limit (each sandbox process holds ~110–130 MB).
  */
 const lanes = new Map<number, ReturnType<typeof sandboxLane>>();
 function extractionSlot(config: Pick<Config, "memoryLimitMb">) {
-  const parallel = heavyConcurrency(config.memoryLimitMb, 2);
+  const parallel = sandboxConcurrency(config.memoryLimitMb, 2);
   let lane = lanes.get(parallel);
   if (!lane) lanes.set(parallel, (lane = sandboxLane(parallel)));
   return lane;

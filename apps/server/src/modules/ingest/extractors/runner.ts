@@ -4,6 +4,7 @@ import type { SandboxReply, SandboxRequest } from "./extract-process.ts";
 import type { SandboxArg, SandboxOp, SandboxResult } from "./sandbox-tasks.ts";
 import { ExtractError, type ExtractInput, type ExtractResult } from "./types.ts";
 import { concurrencyLane } from "../../../lib/concurrency.ts";
+import { processRssMb } from "../../../lib/memory.ts";
 
 export type RunLimits = {
   /** Wall-clock limit of one task once the process is ready; the process is killed when it passes. */
@@ -79,6 +80,7 @@ class ExtractionProcess {
       serialization: "advanced",
       stdio: ["ignore", "ignore", "pipe", "ipc"],
     });
+    live.add(this);
     this.child.stderr?.on("data", (chunk: Buffer) => {
       this.stderr = (this.stderr + chunk.toString()).slice(-STDERR_TAIL);
     });
@@ -160,8 +162,14 @@ class ExtractionProcess {
     this.stop();
   }
 
+  /** Resident memory of the process in MB (0 once it has gone). */
+  rssMb(): number {
+    return this.dead || this.child.pid === undefined ? 0 : processRssMb(this.child.pid);
+  }
+
   stop(): void {
     clearTimeout(this.idleTimer);
+    live.delete(this);
     if (this.dead) return;
     this.dead = true;
     this.child.kill("SIGKILL");
@@ -169,6 +177,8 @@ class ExtractionProcess {
 }
 
 const idle = new Map<number, ExtractionProcess[]>();
+/** Every extraction process not yet ended, busy or idle. */
+const live = new Set<ExtractionProcess>();
 let nextId = 1;
 
 function takeProcess(heapMb: number): ExtractionProcess {
@@ -224,7 +234,14 @@ export function runExtraction(input: ExtractInput, limits: RunLimits = {}): Prom
  */
 export const sandboxLane = concurrencyLane;
 
-/** Ends every idle extraction process (shutdown and tests). */
+/** Resident memory of every extraction process, busy or idle, in MB (what the memory guard counts). */
+export function extractionProcessesRssMb(): number {
+  let total = 0;
+  for (const proc of live) total += proc.rssMb();
+  return total;
+}
+
+/** Ends every idle extraction process (shutdown, tests, and the memory guard's pause). */
 export function stopExtractionProcesses(): void {
   for (const proc of [...idle.values()].flat()) proc.stop();
   idle.clear();

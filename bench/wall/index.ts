@@ -9,7 +9,7 @@
 import os from "node:os";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
-import { createTestMnemo } from "../../apps/server/src/test/harness.ts";
+import { createTestMnemo, type TestMnemo } from "../../apps/server/src/test/harness.ts";
 import { percentile, rng } from "../lib/stats.ts";
 import { analysedColumns, buildSearchText } from "../../apps/server/src/modules/search/indexer.ts";
 
@@ -58,6 +58,41 @@ async function time(label: string, calls: number, fn: (i: number) => Promise<Res
   return { p95, cpuP95 };
 }
 
+/** One user with `n` memories (title, note, description, url, one indexed chunk each), in bulk. */
+export async function fillWall(m: TestMnemo, n: number) {
+  const user = await m.buildUser({ name: "Wall Bench" });
+  const db = m.ctx.database.db;
+  const rand = rng(7);
+  for (let start = 0; start < n; start += 500) {
+    const rows = [];
+    const chunks = [];
+    for (let i = start; i < Math.min(n, start + 500); i++) {
+      const id = `w${i}`;
+      const title = `${TOPICS[i % TOPICS.length]} ${i}`;
+      const type = ["webpage", "file", "page", "image"][i % 4];
+      const text =
+        Array.from({ length: 60 }, () => WORDS[Math.floor(rand() * WORDS.length)]).join(" ") +
+        (i % 97 === 0 ? " zeppelin" : "");
+      rows.push(
+        sql`(${id}, ${user.id}, ${type}, ${title}, ${"note " + (i % 13)}, ${"about " + TOPICS[(i + 3) % TOPICS.length]}, ${`https://example.com/${i}`}, 'success', now() - (${i} || ' minutes')::interval, ${JSON.stringify({ file_type: type === "file" ? "pdf" : type })}::jsonb)`,
+      );
+      const st = buildSearchText(title, "", text);
+      chunks.push(
+        sql`(${"c" + i}, ${id}, ${user.id}, 0, ${title}, ${text}, ${analysedColumns(st, "en").searchText}, ${analysedColumns(st, "en").tsv})`,
+      );
+    }
+    await db.execute(
+      sql`INSERT INTO source (id, owner_id, type, title, note, description, url, status, created_at, meta) VALUES ${sql.join(rows, sql`, `)}`,
+    );
+    await db.execute(sql`INSERT INTO chunk (id, source_id, owner_id, ord, title, text, search_text, tsv, tokens)
+      SELECT v.id, v.sid, v.oid, v.ord, v.title, v.text, v.st, v.tsv,
+        (SELECT coalesce(sum(coalesce(array_length(positions, 1), 1)), 0)::int FROM unnest(v.tsv))
+      FROM (VALUES ${sql.join(chunks, sql`, `)}) AS v(id, sid, oid, ord, title, text, st, tsv)`);
+  }
+  await db.execute(sql`ANALYZE`);
+  return user;
+}
+
 export async function run(args: string[]) {
   const { values } = parseArgs({
     args,
@@ -71,37 +106,9 @@ export async function run(args: string[]) {
   const calls = Number(values.calls);
   const m = await createTestMnemo(values.db === "postgres" ? "postgres" : "pglite");
   try {
-    const user = await m.buildUser({ name: "Wall Bench" });
-    const db = m.ctx.database.db;
-    const rand = rng(7);
     const t0 = performance.now();
-    for (let start = 0; start < n; start += 500) {
-      const rows = [];
-      const chunks = [];
-      for (let i = start; i < Math.min(n, start + 500); i++) {
-        const id = `w${i}`;
-        const title = `${TOPICS[i % TOPICS.length]} ${i}`;
-        const type = ["webpage", "file", "page", "image"][i % 4];
-        const text =
-          Array.from({ length: 60 }, () => WORDS[Math.floor(rand() * WORDS.length)]).join(" ") +
-          (i % 97 === 0 ? " zeppelin" : "");
-        rows.push(
-          sql`(${id}, ${user.id}, ${type}, ${title}, ${"note " + (i % 13)}, ${"about " + TOPICS[(i + 3) % TOPICS.length]}, ${`https://example.com/${i}`}, 'success', now() - (${i} || ' minutes')::interval, ${JSON.stringify({ file_type: type === "file" ? "pdf" : type })}::jsonb)`,
-        );
-        const st = buildSearchText(title, "", text);
-        chunks.push(
-          sql`(${"c" + i}, ${id}, ${user.id}, 0, ${title}, ${text}, ${analysedColumns(st, "en").searchText}, ${analysedColumns(st, "en").tsv})`,
-        );
-      }
-      await db.execute(
-        sql`INSERT INTO source (id, owner_id, type, title, note, description, url, status, created_at, meta) VALUES ${sql.join(rows, sql`, `)}`,
-      );
-      await db.execute(sql`INSERT INTO chunk (id, source_id, owner_id, ord, title, text, search_text, tsv, tokens)
-        SELECT v.id, v.sid, v.oid, v.ord, v.title, v.text, v.st, v.tsv,
-          (SELECT coalesce(sum(coalesce(array_length(positions, 1), 1)), 0)::int FROM unnest(v.tsv))
-        FROM (VALUES ${sql.join(chunks, sql`, `)}) AS v(id, sid, oid, ord, title, text, st, tsv)`);
-    }
-    await db.execute(sql`ANALYZE`);
+    const user = await fillWall(m, n);
+    const db = m.ctx.database.db;
     console.log(`filled ${n} memories in ${((performance.now() - t0) / 1000).toFixed(1)} s (${m.kind})`);
 
     const pages = Math.ceil(n / 24);
@@ -143,7 +150,7 @@ export async function run(args: string[]) {
             fuzzySearch(db, where, q, 50, m.ctx.database.capabilities.pg_trgm),
           );
           const hits = await step("content", () =>
-            m.ctx.search.search(db, { actorId: user.id, actorEmail: user.email }, q, 50),
+            m.ctx.memorySearch.search(db, { actorId: user.id, actorEmail: user.email, reach: "own" }, q, 50),
           );
           const ids = [...new Set([...fuzzy.map((f) => f.id), ...hits.map((h) => h.sourceId)])];
           const kept = await step("filter", () => filterSources(db, where, ids));

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database, Db } from "../../db/client.ts";
+import { boundGinPendingList } from "../../db/gin.ts";
 
 /**
  * pg_textsearch's BM25 index. Each chunk is analysed in its own language (language.ts), so the
@@ -65,6 +66,8 @@ export async function prepareSearch(database: Pick<Database, "db" | "capabilitie
       );
     }
   });
+  // The lexeme index (portable backend, narrow scopes): a short pending list to read on every scan.
+  await boundGinPendingList(db, "chunk_tsv_idx");
 }
 
 /** Recomputes the statistics from scratch (repair tool; the triggers keep them exact). */

@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { queryRows } from "../../db/client.ts";
 import { textArray } from "../../db/sql.ts";
+import { boundGinPendingList, GIN_PENDING_LIST_KB } from "../../db/gin.ts";
 import type { AccessType } from "@mnemo/contracts";
 import {
   collectionRoleSql,
@@ -126,20 +127,28 @@ export async function ownedSampleMatches(
   );
 }
 
-/** Trigram indexes for the fuzzy search (pg_trgm only; created at start-up, idempotent). */
+/**
+ * Trigram indexes for the fuzzy search (pg_trgm only; created at start-up, idempotent): a GiST
+ * index on titles, which hands out the best title matches first (`ORDER BY … <->> q LIMIT n`: only
+ * the rows returned have their word similarity computed, where a GIN index had every candidate's
+ * computed twice), and a GIN index for the substring matches on notes, descriptions and urls.
+ */
 export async function prepareSourceSearch(db: Db, trigram: boolean) {
   await db.execute(sql.raw(`DROP INDEX IF EXISTS source_fuzzy_trgm_idx`));
   await db.execute(sql.raw(`DROP INDEX IF EXISTS source_title_url_trgm_idx`));
   if (!trigram) return;
+  await db.execute(sql.raw(`DROP INDEX IF EXISTS source_title_trgm_idx`));
   await db.execute(
     sql.raw(
-      `CREATE INDEX IF NOT EXISTS source_title_trgm_idx ON source USING gin (lower(title) gin_trgm_ops)`,
+      `CREATE INDEX IF NOT EXISTS source_title_trgm_gist_idx ON source USING gist (lower(title) gist_trgm_ops)`,
     ),
   );
   await db.execute(
     sql.raw(`CREATE INDEX IF NOT EXISTS source_fields_trgm_idx ON source USING gin
-      (lower(note) gin_trgm_ops, lower(description) gin_trgm_ops, lower(coalesce(url, '')) gin_trgm_ops)`),
+      (lower(note) gin_trgm_ops, lower(description) gin_trgm_ops, lower(coalesce(url, '')) gin_trgm_ops)
+      WITH (gin_pending_list_limit = ${GIN_PENDING_LIST_KB})`),
   );
+  await boundGinPendingList(db, "source_fields_trgm_idx");
 }
 
 /** Word-similarity threshold: one transposition in a short word ('tesal' → 'Tesla') still matches. */
@@ -147,10 +156,11 @@ export const FUZZY_WORD_SIMILARITY = 0.3;
 
 /**
  * Server side of the memory-search box (spec 2 §5: fuzzy over title, note, description, url).
- * Titles match by trigram word similarity (typos); notes, descriptions and urls by substring,
- * each branch through its trigram index. Similarity over every field cost 40–50 ms a query at
- * 5,000 memories on PGlite (bench/wall), over the 50 ms budget of the whole call; this form costs
- * 8–30 ms. The web app's Fuse.js pass (threshold 0.4, all four fields) still catches typos in
+ * Titles match by trigram word similarity (typos), best first through the title GiST index, so
+ * only the `limit` best are scored; notes, descriptions and urls by substring through their GIN
+ * index, any `limit` of them (they all score 0.5). A memory found both ways keeps its better
+ * score. Similarity over every field cost 40–50 ms a query at 5,000 memories on PGlite
+ * (bench/wall). The web app's Fuse.js pass (threshold 0.4, all four fields) still catches typos in
  * notes among the loaded memories.
  */
 export async function fuzzySearch(
@@ -164,24 +174,31 @@ export async function fuzzySearch(
   const like = `%${q.replace(/[%_\\]/g, (c) => "\\" + c)}%`;
   const substring = sql`(lower(s.note) LIKE ${like} OR lower(s.description) LIKE ${like} OR lower(coalesce(s.url, '')) LIKE ${like})`;
   if (trigram) {
-    // PGlite's planner prices the trigram GIN scans far above a sequential scan of a few thousand
-    // memories (982 vs 200 at 5,000) though they run ~10× faster (5 vs 53 ms, EXPLAIN ANALYZE in
-    // docs/decisions.md): each branch matches in a fenced subquery (OFFSET 0) with sequential scans
-    // off, so the owner index cannot stand in for the trigram one. Under 3 characters no trigram
-    // narrows anything, and the planner chooses.
+    // PGlite's planner prices the trigram index scans far above a sequential scan of a few thousand
+    // memories though they run ~10× faster (EXPLAIN ANALYZE in docs/decisions.md), and without
+    // statistics on lower(title) (PGlite never auto-analyses) it takes the title index's matches
+    // all, scored and sorted, over the best-first scan (27 vs 4 ms for 1,000 matches): sequential
+    // scans and sorts are off for this statement, and the substring branch matches in a fenced
+    // subquery (OFFSET 0) so the owner index cannot stand in for the trigram one. Under 3
+    // characters no trigram narrows anything, and the planner chooses. A disabled step still
+    // planned (the final sort) prices the statement over PostgreSQL's JIT threshold, and compiling
+    // it cost 230 ms a query: JIT is off for it.
     const steer = q.length >= 3 ? "off" : "on";
     return db.transaction(async (tx) => {
       await tx.execute(
         sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(FUZZY_WORD_SIMILARITY)}, true),
-          set_config('enable_seqscan', ${steer}, true)`,
+          set_config('enable_seqscan', ${steer}, true), set_config('enable_sort', ${steer}, true),
+          set_config('jit', 'off', true)`,
       );
       return queryRows<{ id: string; score: number }>(
         tx as unknown as Db,
         sql`SELECT id, max(score) AS score FROM (
-              SELECT s.id, word_similarity(${q}, lower(s.title)) AS score
-                FROM (SELECT * FROM source s WHERE ${q} <% lower(s.title) OFFSET 0) s WHERE ${where}
+              (SELECT s.id, 1 - (lower(s.title) <->> ${q}) AS score FROM source s
+                WHERE lower(s.title) %> ${q} AND ${where}
+                ORDER BY lower(s.title) <->> ${q} LIMIT ${limit})
               UNION ALL
-              SELECT s.id, 0.5 AS score FROM (SELECT * FROM source s WHERE ${substring} OFFSET 0) s WHERE ${where}
+              (SELECT s.id, 0.5 AS score FROM (SELECT * FROM source s WHERE ${substring} OFFSET 0) s
+                WHERE ${where} LIMIT ${limit})
             ) m GROUP BY id ORDER BY score DESC LIMIT ${limit}`,
       );
     });

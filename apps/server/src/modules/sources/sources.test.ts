@@ -112,6 +112,20 @@ describe.each(testDatabases())("memories wall on %s", (kind) => {
     expect(content.results[0].match).toBe("content");
   });
 
+  it("keeps the closest titles when more memories match a misspelling than the limit", async () => {
+    const cat = await m.buildUser({ name: "Cat" });
+    const exact = await buildSource(m, cat, { title: "Sourdogh diary" });
+    const close = await buildSource(m, cat, { title: "Sourdough starter" });
+    await buildSource(m, cat, { title: "Sour cream" });
+    const res = await (
+      await m.request("POST", "/api/sources/search", {
+        as: cat,
+        json: { search_query: "sourdogh", active_item: "everything", limit: 2 },
+      })
+    ).json();
+    expect(res.results.map((s: { id: string }) => s.id)).toEqual([exact, close]);
+  });
+
   it("never shows another user's memory in lists, search or by id", async () => {
     const search = await (
       await m.request("POST", "/api/sources/search", { as: bob, json: { search_query: "tesla" } })

@@ -173,7 +173,7 @@ export function partialMatch(term: string, tokens: string[]): boolean {
  * shares a few); a sentence next to one that covers the question (the answer often follows the
  * sentence that names the subject).
  */
-const PARTIAL_WEIGHT = 0.5;
+const PARTIAL_WEIGHT = 0.3;
 const PASSAGE_WEIGHT = 0.4;
 const PASSAGE_COVERAGE_WEIGHT = 0.2;
 const NEIGHBOUR_WEIGHT = 0.1;

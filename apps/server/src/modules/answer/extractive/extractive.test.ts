@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { answerTexts } from "@mnemo/contracts/stream";
 import { noRelevantContextFor, saysNoRelevantContext } from "@mnemo/contracts/answer-locale";
 import { contentTerms, countWords, proseSentence, splitSentences, stem, stemHindi } from "./text.ts";
-import { answerType, scoreSentences, selectAnswer, type Passage } from "./select.ts";
+import { answerType, partialMatch, scoreSentences, selectAnswer, type Passage } from "./select.ts";
 import { deriveFollowUps } from "./followups.ts";
 import { createExtractiveEngine } from "./engine.ts";
 import type { AnswerEvent, CitedPassage } from "../engine.ts";
@@ -132,6 +132,42 @@ describe("sentence selection", () => {
     const positions = sel.sentences.map((s) => s.position);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
     expect(sel.sentences.every((s) => s.passage === sel.sentences[0].passage)).toBe(true);
+  });
+  it.each([
+    ["amazonasbeck", ["dies", "beck", "umfasst"], true],
+    ["beck", ["amazonasbeck"], true],
+    ["प्रशिक्षण", ["प्रशिक्षणों"], true],
+    ["擒杀", ["擒杀数"], true],
+    ["超级碗", ["超级"], true],
+    ["regen", ["rechnung"], false],
+    ["bowl", ["bowling"], true],
+    ["tag", ["tage"], false],
+  ] as const)("matches %j partially in %j: %s", (term, tokens, expected) => {
+    expect(partialMatch(term, [...tokens])).toBe(expected);
+  });
+  it("finds the answer behind a compound the question splits differently (German)", () => {
+    const q = "Wie viele Quadratkilometer Regenwald gibt es im Amazonasbecken?";
+    const drought: Passage = {
+      sourceId: "d",
+      title: "Amazonas-Regenwald",
+      score: 1.8,
+      text: "Die Dürre betraf etwa 3.000.000 Quadratkilometer Regenwald im Jahr 2010.",
+    };
+    const basin: Passage = {
+      sourceId: "b",
+      title: "Amazonas-Regenwald",
+      score: 1.5,
+      text: "Dieses Becken umfasst 7.000.000 Quadratkilometer, von denen 5.500.000 Quadratkilometer Regenwald sind.",
+    };
+    expect(scoreSentences(q, [drought, basin])[0].text).toContain("5.500.000");
+  });
+  it("answers with up to four sentences of the passage when they fit the budget", () => {
+    const text =
+      "Kuechly made 118 tackles. He also forced four fumbles. The Panthers won the division. Their defense allowed 308 points.";
+    const sel = selectAnswer("How many tackles and fumbles did the Panthers defense have?", [
+      { sourceId: "k", title: "Panthers defense", text, score: 1 },
+    ]);
+    expect(sel.sentences.length).toBe(4);
   });
   it("is not confident when nothing shares terms with the question", () => {
     expect(selectAnswer("What is the capital of Mongolia?", [panthers, weather]).confident).toBe(false);

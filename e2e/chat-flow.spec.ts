@@ -28,7 +28,7 @@ async function signedInWithNotes(page: Page, request: Parameters<typeof MemoryAp
   return { api, telescope };
 }
 
-test("New chat from inside an open chat starts a new conversation", async ({ page, request }) => {
+test("New chat from inside an open chat starts a new conversation @phone", async ({ page, request }) => {
   test.setTimeout(90_000);
   await signedInWithNotes(page, request, "newchat");
   await page.goto("/chat/new");
@@ -57,7 +57,10 @@ const distanceFromBottom = (page: Page) =>
     .getByTestId("chat-scroll")
     .evaluate((el) => Math.round(el.scrollHeight - el.scrollTop - el.clientHeight));
 
-test("the chat follows a streaming answer unless the reader scrolled up", async ({ page, request }) => {
+test("the chat follows a streaming answer unless the reader scrolled up @phone", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await signedInWithNotes(page, request, "follow");
@@ -129,7 +132,7 @@ test("a long question collapses to four lines with Expand and Hide, on a wide sc
   expect(await bubble.locator("p").evaluate((el) => el.clientHeight)).toBeGreaterThan(collapsed);
 });
 
-test("a stopped answer, a vote and Saved read the same when the chat is reopened", async ({
+test("a stopped answer, a vote and Saved read the same when the chat is reopened @phone", async ({
   page,
   request,
 }) => {
@@ -168,7 +171,7 @@ test("a stopped answer, a vote and Saved read the same when the chat is reopened
   await expect(items(page).first()).toHaveAttribute("data-status", "cancelled");
 });
 
-test("a question asked while a memory's chat is still loading waits for it and joins that chat", async ({
+test("a question asked while a memory's chat is still loading waits for it and joins that chat @phone", async ({
   page,
   request,
 }) => {
@@ -211,7 +214,7 @@ test("a question asked while a memory's chat is still loading waits for it and j
   await expect(items(panel).nth(1)).toContainText(questions[1]!);
 });
 
-test("a window resize keeps the chat at the latest answer; only the reader scrolling up offers Jump", async ({
+test("a window resize keeps the chat at the latest answer; only the reader scrolling up offers Jump @phone", async ({
   page,
   request,
 }) => {

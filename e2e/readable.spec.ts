@@ -80,7 +80,7 @@ test("over a PDF the preview header stays, since the PDF viewer swallows pointer
   }
 });
 
-test("over a framed web site the preview header stays: taps on a phone never reach the app", async ({
+test("over a framed web site the preview header stays: taps on a phone never reach the app @phone", async ({
   page,
   request,
 }) => {

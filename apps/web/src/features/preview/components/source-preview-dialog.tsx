@@ -11,7 +11,7 @@ import { cn } from "@/lib/utils";
 import { useAutoHide } from "../hooks/use-auto-hide";
 import { useIsMobile } from "@/hooks/use-media-query";
 import { useSource } from "../hooks/use-preview-data";
-import { choosePane, isPdfSource, type PreviewMode } from "../logic/pane";
+import { isPdfSource, type PreviewMode } from "../logic/pane";
 import { ClearChatConfirm } from "@/components/clear-chat-confirm";
 import { PreviewHeader } from "./preview-header";
 import { PreviewPane } from "./preview-pane";
@@ -54,15 +54,10 @@ export function SourcePreviewDialog({
   const { passage: cited, citeKey } = usePreviewParam();
   const passage = cited?.chunk_id.startsWith(`${sourceId}:`) ? cited : null;
   // On a phone the panel is a view over the memory: a citation chosen in it shows the memory at the
-  // passage. The panel closes in the render the citation arrives in (not in an effect after it), so
-  // the viewer opens at the passage visible: a hidden pane cannot scroll the passage into view.
-  // The panel stays mounted (hidden) once opened, so its chat is there when reopened.
-  const citeId = passage ? (citeKey ?? "") : null;
-  const [citeShown, setCiteShown] = useState(citeId);
-  if (citeId !== citeShown) {
-    setCiteShown(citeId);
-    if (mobile && citeId !== null) setPanelOpen(false);
-  }
+  // passage. The panel stays mounted (hidden) once opened, so its chat is there when reopened.
+  useEffect(() => {
+    if (mobile && passage) setPanelOpen(false);
+  }, [mobile, passage, citeKey]);
   const [panelUsed, setPanelUsed] = useState(panelOpen);
   if (panelOpen && !panelUsed) setPanelUsed(true);
   const [mode, setMode] = useState<PreviewMode>("preview");
@@ -75,11 +70,10 @@ export function SourcePreviewDialog({
   const [hold, setHold] = useState(false);
   const [confirmClear, setConfirmClear] = useState(false);
   const s = source.data;
-  // Pointer moves and taps over a frame (the browser's PDF viewer, a framed web site) never reach
-  // the page, so the header could not come back (on a phone, where the frame fills the screen, not
-  // at all: no Close, no Reader mode): over a frame it stays.
-  const overFrame = !!s && mode === "preview" && (isPdfSource(s) || choosePane(s, mode).kind === "iframe");
-  const header = useAutoHide(memories.previewHeaderAutoHideMs, hold || confirmClear || overFrame);
+  // Pointer moves over the browser's PDF viewer never reach the page, so the header could only
+  // come back over its top strip: over a PDF it stays.
+  const overPdf = !!s && mode === "preview" && isPdfSource(s);
+  const header = useAutoHide(memories.previewHeaderAutoHideMs, hold || confirmClear || overPdf);
   const me = useMe();
   const updateMetadata = useUpdateMetadata();
   const full = maximized || mobile;

@@ -258,6 +258,10 @@ test.describe("citations open the source at the passage", () => {
     request,
   }) => {
     await ask(page, "How was the tide gauge at the northern pier calibrated?");
+    // Shared once the answer is complete: a chat shows its visitors the saved turns only.
+    await expect(page.getByTestId("chat-item").last()).toHaveAttribute("data-status", "success", {
+      timeout: 60_000,
+    });
     await expect(page).toHaveURL(/\/chat\/[^/?]+/);
     const chatId = new URL(page.url()).pathname.split("/").pop()!;
     const { token } = await new MemoryApi(request, api.token).call<{ token: string }>(

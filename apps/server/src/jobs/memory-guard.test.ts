@@ -64,13 +64,16 @@ const sampleOf = (rss: number): MemorySample => ({
   external_mb: 130,
 });
 
+/** A queue that records the guard's pause and resume calls in `calls`. */
+const recordingQueue = (calls: string[]) => ({
+  pauseHeavy: async () => void calls.push("pause"),
+  resumeHeavy: async () => void calls.push("resume"),
+});
+
 describe("startMemoryGuard", () => {
   it("pauses heavy jobs near the limit, resumes once memory is down, and says so in the logs", async () => {
     const calls: string[] = [];
-    const queue = {
-      pauseHeavy: async () => void calls.push("pause"),
-      resumeHeavy: async () => void calls.push("resume"),
-    };
+    const queue = recordingQueue(calls);
     const { log, lines } = logCapture();
     let rss = 0;
     const guard = startMemoryGuard({
@@ -100,10 +103,7 @@ describe("startMemoryGuard", () => {
 
   it("collects garbage before pausing, and does not pause when that brings memory under the mark", async () => {
     const calls: string[] = [];
-    const queue = {
-      pauseHeavy: async () => void calls.push("pause"),
-      resumeHeavy: async () => void calls.push("resume"),
-    };
+    const queue = recordingQueue(calls);
     const { log, lines } = logCapture();
     let rss = 880;
     const guard = startMemoryGuard({
@@ -127,10 +127,7 @@ describe("startMemoryGuard", () => {
 
   it("counts its sandboxed processes for garbage collections, and ends the idle ones when it pauses", async () => {
     const calls: string[] = [];
-    const queue = {
-      pauseHeavy: async () => void calls.push("pause"),
-      resumeHeavy: async () => void calls.push("resume"),
-    };
+    const queue = recordingQueue(calls);
     const { log, lines } = logCapture();
     let rss = 500;
     let clock = 0;
@@ -164,10 +161,7 @@ describe("startMemoryGuard", () => {
 
   it("collects garbage from 75 % of the limit, at most every 10 s, without pausing", async () => {
     const calls: string[] = [];
-    const queue = {
-      pauseHeavy: async () => void calls.push("pause"),
-      resumeHeavy: async () => void calls.push("resume"),
-    };
+    const queue = recordingQueue(calls);
     const { log } = logCapture();
     let rss = 780;
     let clock = 0;
@@ -196,10 +190,7 @@ describe("startMemoryGuard", () => {
 
   it("without a limit only logs the breakdown", async () => {
     const calls: string[] = [];
-    const queue = {
-      pauseHeavy: async () => void calls.push("pause"),
-      resumeHeavy: async () => void calls.push("resume"),
-    };
+    const queue = recordingQueue(calls);
     const { log, lines } = logCapture();
     const guard = startMemoryGuard({
       limitMb: undefined,

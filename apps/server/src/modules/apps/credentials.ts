@@ -45,7 +45,11 @@ export async function appCredentials(
 
 export const isUnconfigured = (c: OAuthEndpoints | Unconfigured): c is Unconfigured => "unavailable" in c;
 
-/** The standard message of an OAuth app without its client, naming the variables to set. */
-export function notSetUp(app: string, vars: string[]): string {
-  return `Not set up on this server: the operator adds a ${app} OAuth client (${vars.join(" and ")}).`;
+/**
+ * An app's `unconfigured` check on its client variables: null once every one of `vars` is set,
+ * else the message saying how the operator sets the app up, naming the variables.
+ */
+export function needsSettings(vars: (keyof AppSettings)[], how: string) {
+  return (s: AppSettings): string | null =>
+    vars.every((v) => s[v]) ? null : `Not set up on this server: ${how} (${vars.join(" and ")}).`;
 }

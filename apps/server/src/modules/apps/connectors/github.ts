@@ -1,3 +1,4 @@
+import { needsSettings } from "../credentials.ts";
 import { ConnectError, type Connector, type ConnectorDeps, type SyncItem, oauthAppEntry } from "./types.ts";
 
 /** Repositories read per sync (most recently updated first). */
@@ -72,10 +73,10 @@ export const githubConnector: Connector = {
   rank: 5,
   domains: ["github.com"],
   oauth: {
-    unconfigured: (s) =>
-      s.GITHUB_CLIENT_ID && s.GITHUB_CLIENT_SECRET
-        ? null
-        : "Not set up on this server: the operator adds a GitHub OAuth app (GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET).",
+    unconfigured: needsSettings(
+      ["GITHUB_CLIENT_ID", "GITHUB_CLIENT_SECRET"],
+      "the operator adds a GitHub OAuth app",
+    ),
     endpoints: (s) => ({
       authorize: new URL("login/oauth/authorize", s.GITHUB_URL.replace(/\/?$/, "/")).href,
       token: new URL("login/oauth/access_token", s.GITHUB_URL.replace(/\/?$/, "/")).href,

@@ -1,4 +1,4 @@
-import { notSetUp } from "../credentials.ts";
+import { needsSettings } from "../credentials.ts";
 import type { AppSettings, OAuthSpec } from "./types.ts";
 
 /** A URL of Google's REST APIs (GOOGLE_API_URL, https://www.googleapis.com by default). */
@@ -16,10 +16,10 @@ export function googleApi(settings: AppSettings, path: string, query?: Record<st
  */
 export function googleOAuth(scopes: string[], identify: OAuthSpec["identify"]): OAuthSpec {
   return {
-    unconfigured: (s) =>
-      s.GOOGLE_CLIENT_ID && s.GOOGLE_CLIENT_SECRET
-        ? null
-        : notSetUp("Google", ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"]),
+    unconfigured: needsSettings(
+      ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"],
+      "the operator adds a Google OAuth client",
+    ),
     endpoints: (s) => ({
       authorize: new URL("o/oauth2/v2/auth", s.GOOGLE_OAUTH_URL.replace(/\/?$/, "/")).href,
       token: s.GOOGLE_TOKEN_URL,

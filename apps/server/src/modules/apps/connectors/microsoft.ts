@@ -1,3 +1,4 @@
+import { needsSettings } from "../credentials.ts";
 import { cloudApi, type CloudApi } from "../cloud.ts";
 import { supportedFileExtensions } from "../../ingest/extractors/kinds.ts";
 import { splitResultId } from "./result-id.ts";
@@ -219,10 +220,10 @@ export const microsoftConnector: Connector = {
   rank: 10,
   domains: ["onedrive.live.com", "sharepoint.com", "outlook.office.com", "outlook.live.com"],
   oauth: {
-    unconfigured: (s) =>
-      s.MICROSOFT_CLIENT_ID && s.MICROSOFT_CLIENT_SECRET
-        ? null
-        : "Not set up on this server: the operator registers an app in Microsoft Entra ID (MICROSOFT_CLIENT_ID and MICROSOFT_CLIENT_SECRET).",
+    unconfigured: needsSettings(
+      ["MICROSOFT_CLIENT_ID", "MICROSOFT_CLIENT_SECRET"],
+      "the operator registers an app in Microsoft Entra ID",
+    ),
     endpoints: (s) => {
       const base = `${s.MICROSOFT_LOGIN_URL.replace(/\/?$/, "/")}${encodeURIComponent(s.MICROSOFT_TENANT)}/oauth2/v2.0/`;
       return {

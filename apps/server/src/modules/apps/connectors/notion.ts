@@ -1,3 +1,4 @@
+import { needsSettings } from "../credentials.ts";
 import { splitResultId } from "./result-id.ts";
 import { ConnectError, oauthAppEntry } from "./types.ts";
 import type { Connector, ConnectorDeps, FetchedItem, LiveResult, StoredAccount, SyncItem } from "./types.ts";
@@ -137,10 +138,10 @@ export const notionConnector: Connector = {
   rank: 8,
   domains: ["notion.so", "notion.site"],
   oauth: {
-    unconfigured: (s) =>
-      s.NOTION_CLIENT_ID && s.NOTION_CLIENT_SECRET
-        ? null
-        : "Not set up on this server: the operator adds a Notion public integration (NOTION_CLIENT_ID and NOTION_CLIENT_SECRET).",
+    unconfigured: needsSettings(
+      ["NOTION_CLIENT_ID", "NOTION_CLIENT_SECRET"],
+      "the operator adds a Notion public integration",
+    ),
     endpoints: (s) => ({
       authorize: new URL("v1/oauth/authorize", s.NOTION_API_URL.replace(/\/?$/, "/")).href,
       token: new URL("v1/oauth/token", s.NOTION_API_URL.replace(/\/?$/, "/")).href,

@@ -1,3 +1,4 @@
+import { needsSettings } from "../credentials.ts";
 import { cloudApi, type CloudApi } from "../cloud.ts";
 import { splitResultId } from "./result-id.ts";
 import { ConnectError, oauthAppEntry } from "./types.ts";
@@ -222,10 +223,7 @@ export const slackConnector: Connector = {
     },
   },
   oauth: {
-    unconfigured: (s) =>
-      s.SLACK_CLIENT_ID && s.SLACK_CLIENT_SECRET
-        ? null
-        : "Not set up on this server: the operator adds a Slack app (SLACK_CLIENT_ID and SLACK_CLIENT_SECRET).",
+    unconfigured: needsSettings(["SLACK_CLIENT_ID", "SLACK_CLIENT_SECRET"], "the operator adds a Slack app"),
     endpoints: (s) => {
       const base = s.SLACK_URL.replace(/\/?$/, "/");
       return {

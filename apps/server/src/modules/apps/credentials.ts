@@ -46,10 +46,16 @@ export async function appCredentials(
 export const isUnconfigured = (c: OAuthEndpoints | Unconfigured): c is Unconfigured => "unavailable" in c;
 
 /**
- * An app's `unconfigured` check on its client variables: null once every one of `vars` is set,
- * else the message saying how the operator sets the app up, naming the variables.
+ * An app's OAuth client from the environment, `<APP>_CLIENT_ID` and `<APP>_CLIENT_SECRET`:
+ * `unconfigured` is null once both are set, else the message saying how the operator sets the
+ * app up, naming the two; `client` is the pair as the endpoints carry it.
  */
-export function needsSettings(vars: (keyof AppSettings)[], how: string) {
-  return (s: AppSettings): string | null =>
-    vars.every((v) => s[v]) ? null : `Not set up on this server: ${how} (${vars.join(" and ")}).`;
+export function envClient(app: "GITHUB" | "GOOGLE" | "NOTION" | "SLACK" | "MICROSOFT", how: string) {
+  const id = `${app}_CLIENT_ID` as const;
+  const secret = `${app}_CLIENT_SECRET` as const;
+  return {
+    unconfigured: (s: AppSettings): string | null =>
+      s[id] && s[secret] ? null : `Not set up on this server: ${how} (${id} and ${secret}).`,
+    client: (s: AppSettings) => ({ clientId: s[id] ?? "", clientSecret: s[secret] ?? null }),
+  };
 }

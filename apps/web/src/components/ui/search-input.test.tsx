@@ -10,13 +10,12 @@ function Box({ busy = false, placeholder }: { busy?: boolean; placeholder?: stri
   const [q, setQ] = useState("");
   return (
     <SearchInput
-      type="search"
       label="Search memories"
       placeholder={placeholder}
       value={q}
-      onChange={(e) => setQ(e.target.value)}
+      onChange={setQ}
       busy={busy}
-      onClear={() => setQ("")}
+      clearable
     />
   );
 }

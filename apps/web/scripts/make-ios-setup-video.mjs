@@ -18,9 +18,12 @@ const FPS = 10;
 const SCENE_S = 3;
 const indigo = "#4f46e5";
 
-function roundRect(ctx, x, y, w, h, r) {
+/** A rounded rectangle filled with `color`; its path stays current, to stroke. */
+function fillRound(ctx, color, x, y, w, h, r) {
   ctx.beginPath();
   ctx.roundRect(x, y, w, h, r);
+  ctx.fillStyle = color;
+  ctx.fill();
 }
 
 function caption(ctx, step, text) {
@@ -34,9 +37,7 @@ function caption(ctx, step, text) {
 function phone(ctx) {
   ctx.fillStyle = "#f3f4f6";
   ctx.fillRect(0, 0, W, H);
-  roundRect(ctx, 40, 40, 280, 470, 28);
-  ctx.fillStyle = "#ffffff";
-  ctx.fill();
+  fillRound(ctx, "#ffffff", 40, 40, 280, 470, 28);
   ctx.strokeStyle = "#d1d5db";
   ctx.lineWidth = 3;
   ctx.stroke();
@@ -52,9 +53,7 @@ function pulse(ctx, x, y, t) {
 }
 
 function mark(ctx, x, y, size) {
-  roundRect(ctx, x, y, size, size, size / 4);
-  ctx.fillStyle = indigo;
-  ctx.fill();
+  fillRound(ctx, indigo, x, y, size, size, size / 4);
   ctx.strokeStyle = "#ffffff";
   ctx.lineWidth = size / 12;
   ctx.lineJoin = "round";
@@ -95,9 +94,7 @@ const scenes = [
   },
   (ctx, t) => {
     phone(ctx);
-    ctx.fillStyle = "#f9fafb";
-    roundRect(ctx, 52, 230, 256, 260, 18);
-    ctx.fill();
+    fillRound(ctx, "#f9fafb", 52, 230, 256, 260, 18);
     ctx.font = "16px 'Setup Sans'";
     const rows = ["Copy", "Add to Reading List", "Add to Home Screen", "Find on Page"];
     rows.forEach((row, i) => {
@@ -111,15 +108,11 @@ const scenes = [
   },
   (ctx, t) => {
     phone(ctx);
-    ctx.fillStyle = "#e0e7ff";
-    roundRect(ctx, 43, 43, 274, 464, 26);
-    ctx.fill();
+    fillRound(ctx, "#e0e7ff", 43, 43, 274, 464, 26);
     for (let i = 0; i < 8; i++) {
       const x = 68 + (i % 4) * 60;
       const y = 90 + Math.floor(i / 4) * 80;
-      roundRect(ctx, x, y, 44, 44, 11);
-      ctx.fillStyle = "#c7d2fe";
-      ctx.fill();
+      fillRound(ctx, "#c7d2fe", x, y, 44, 44, 11);
     }
     mark(ctx, 68, 250, 44);
     ctx.fillStyle = "#111827";

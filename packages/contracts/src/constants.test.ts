@@ -97,7 +97,7 @@ const phrases: Array<[string, string]> = [
     "recording",
     `audio bitrate ${recording.audioBitsPerSecond}, chunks every ${s(recording.chunkIntervalMs)} s, microphone gain ${recording.microphoneGain}`,
   ],
-  ["formats", `Preferred formats in order: ${recording.preferredFormats.map((f) => f.label).join(", ")}.`],
+  ["formats", `Preferred formats in order: ${recording.preferredFormats.join(", ")}.`],
   ["title width", `at most ${memories.titleEditMaxChars} characters`],
   ["skeleton", `App search skeleton ${search.appSearchSkeletonRows} rows`],
   [

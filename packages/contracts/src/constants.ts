@@ -224,22 +224,15 @@ export const editors = {
 } as const;
 
 /**
- * Meeting recording (spec 2 §9, spec 3 §9). Preferred formats in the spec's order; `mimeType` is
- * the MediaRecorder spelling of each.
+ * Meeting recording (spec 2 §9, spec 3 §9). Preferred formats in the spec's order and words: the
+ * audio container, then the codec when the spec names one ("webm opus" is MediaRecorder's
+ * `audio/webm;codecs=opus`).
  */
 export const recording = {
   audioBitsPerSecond: 128000,
   chunkIntervalMs: 1 * SECOND,
   microphoneGain: 0.7,
-  preferredFormats: [
-    { label: "webm opus", mimeType: "audio/webm;codecs=opus" },
-    { label: "webm", mimeType: "audio/webm" },
-    { label: "mp4", mimeType: "audio/mp4" },
-    { label: "mpeg", mimeType: "audio/mpeg" },
-    { label: "ogg opus", mimeType: "audio/ogg;codecs=opus" },
-    { label: "wav", mimeType: "audio/wav" },
-    { label: "aac", mimeType: "audio/aac" },
-  ],
+  preferredFormats: ["webm opus", "webm", "mp4", "mpeg", "ogg opus", "wav", "aac"],
   states: ["not recording", "recording", "paused", "transcribing"],
   transcriptSections: ["Summary", "Transcription"],
 } as const;

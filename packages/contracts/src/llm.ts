@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { models } from "./constants.ts";
 
 /** Id of the built-in offline engine; always present and active in the LLM options. */
 export const EXTRACTIVE_MODEL_ID = "mnemo-extractive";
@@ -25,14 +26,11 @@ export const zLlmOption = z.object({
 export type LlmOption = z.infer<typeof zLlmOption>;
 
 /** Agent ids the product offers (spec 1 §3 Agent). */
-export const agentIds = [
-  "findr_agent",
-  "research_agent",
-  "social_media_agent",
-  "code_agent",
-  "marketing_agent",
-] as const;
+export const agentIds = models.agentIds;
 export type AgentId = (typeof agentIds)[number];
+/** Whether a model id names an agent (an agent runs instead of a language model). */
+export const isAgentId = (id: string | null | undefined): id is AgentId =>
+  !!id && (agentIds as readonly string[]).includes(id);
 
 /** One agent of the model / agent picker (spec 1 §3 Agent). */
 export const zAgent = z.object({

@@ -45,7 +45,17 @@ export async function appCredentials(
 
 export const isUnconfigured = (c: OAuthEndpoints | Unconfigured): c is Unconfigured => "unavailable" in c;
 
-/** The standard message of an OAuth app without its client, naming the variables to set. */
-export function notSetUp(app: string, vars: string[]): string {
-  return `Not set up on this server: the operator adds a ${app} OAuth client (${vars.join(" and ")}).`;
+/**
+ * An app's OAuth client from the environment, `<APP>_CLIENT_ID` and `<APP>_CLIENT_SECRET`:
+ * `unconfigured` is null once both are set, else the message saying how the operator sets the
+ * app up, naming the two; `client` is the pair as the endpoints carry it.
+ */
+export function envClient(app: "GITHUB" | "GOOGLE" | "NOTION" | "SLACK" | "MICROSOFT", how: string) {
+  const id = `${app}_CLIENT_ID` as const;
+  const secret = `${app}_CLIENT_SECRET` as const;
+  return {
+    unconfigured: (s: AppSettings): string | null =>
+      s[id] && s[secret] ? null : `Not set up on this server: ${how} (${id} and ${secret}).`,
+    client: (s: AppSettings) => ({ clientId: s[id] ?? "", clientSecret: s[secret] ?? null }),
+  };
 }

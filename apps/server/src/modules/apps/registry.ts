@@ -67,7 +67,7 @@ export function presentIntegration(
   return {
     applications_id: c.id,
     application_name: c.name,
-    app_logo_url: c.logo,
+    app_logo_url: `/app-logos/${c.id}.svg`,
     status: c.status,
     rank: c.rank,
     is_truto_application: false,

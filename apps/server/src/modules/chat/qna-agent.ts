@@ -1,7 +1,7 @@
 import type { ToolSet } from "ai";
 import { chatMessages } from "@mnemo/contracts";
 import type { ChatRequest } from "@mnemo/contracts/chat";
-import { agentIds, type AgentId } from "@mnemo/contracts/llm";
+import { isAgentId, type AgentId } from "@mnemo/contracts/llm";
 import { agentTexts, type StreamLine } from "@mnemo/contracts/stream";
 import type { Actor } from "../../context.ts";
 import { validation } from "../../lib/errors.ts";
@@ -39,9 +39,6 @@ export type AgentPlan =
   | { kind: "offer"; engine: AnswerEngine; offer: RerouteOffer }
   /** An agent runs; `question` is what it is asked, `head` extra keys of the first line. */
   | { kind: "run"; engine: AnswerEngine; question: string; head: StreamLine };
-
-const isAgentId = (id: string | null | undefined): id is AgentId =>
-  !!id && (agentIds as readonly string[]).includes(id);
 
 const agentName = (id: AgentId, models: ModelRegistry) =>
   models.agents().find((a) => a.id === id)?.name ?? id;

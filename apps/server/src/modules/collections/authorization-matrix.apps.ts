@@ -24,7 +24,8 @@ export type AppMatrixCase = {
   method: "GET" | "POST";
   /** The route as registered in Hono. */
   route: string;
-  url: (f: AppFixture) => string;
+  /** The URL called, when it is more than the route (a query naming the fixture's ids). */
+  url?: (f: AppFixture) => string;
   body?: (f: AppFixture) => unknown;
   expect: Partial<Record<AppActor, number>>;
   /** The call changes the account: the owner's row runs last, on a fresh fixture; refusals must change nothing. */
@@ -38,6 +39,8 @@ export const appRoutePattern =
   /^\w+ \/api\/(findr\/applications|user\/get_available_applications|user\/get_connected_applications|user\/deactivate_user_application|t\/|apps\/|auth\/oauth_callback|search_v1\/|get_content|upload\/app_results)/;
 
 const idRoute = { anonymous: 401, stranger: 404, owner: 200 };
+/** A route that answers any signed-in user about their own accounts only. */
+const signedIn = { anonymous: 401, stranger: 200, owner: 200 };
 const result = (f: AppFixture) => ({ id: f.memoryId, app: "folder" });
 
 export const appRouteCases: AppMatrixCase[] = [
@@ -45,7 +48,6 @@ export const appRouteCases: AppMatrixCase[] = [
     name: "GET /findr/applications is public (the catalogue, no account)",
     method: "GET",
     route: "/api/findr/applications",
-    url: () => "/api/findr/applications",
     expect: { anonymous: 200, stranger: 200, owner: 200 },
   },
   {
@@ -53,21 +55,18 @@ export const appRouteCases: AppMatrixCase[] = [
     name: "GET /user/get_available_applications needs a signed-in user",
     method: "GET",
     route: "/api/user/get_available_applications",
-    url: () => "/api/user/get_available_applications",
-    expect: { anonymous: 401, stranger: 200, owner: 200 },
+    expect: signedIn,
   },
   {
     name: "GET /user/get_connected_applications lists only the actor's accounts",
     method: "GET",
     route: "/api/user/get_connected_applications",
-    url: () => "/api/user/get_connected_applications",
-    expect: { anonymous: 401, stranger: 200, owner: 200 },
+    expect: signedIn,
   },
   {
     name: "POST /t/store_integrated_id needs a signed-in user",
     method: "POST",
     route: "/api/t/store_integrated_id",
-    url: () => "/api/t/store_integrated_id",
     body: () => ({ app_name: "folder", credentials: { path: "/etc" } }),
     expect: { anonymous: 401 },
   },
@@ -115,7 +114,6 @@ export const appRouteCases: AppMatrixCase[] = [
     name: "POST /apps/set_sync_choices changes only the actor's own account",
     method: "POST",
     route: "/api/apps/set_sync_choices",
-    url: () => "/api/apps/set_sync_choices",
     body: (f) => ({ connection_id: f.accountId, chosen: ["C1"] }),
     expect: { anonymous: 401, stranger: 404, owner: 400 },
   },
@@ -132,13 +130,12 @@ export const appRouteCases: AppMatrixCase[] = [
     method: "GET",
     route: "/api/search_v1/get_queried_data",
     url: (f) => `/api/search_v1/get_queried_data?app_name=folder&query=${encodeURIComponent(f.memoryTitle)}`,
-    expect: { anonymous: 401, stranger: 200, owner: 200 },
+    expect: signedIn,
   },
   {
     name: "POST /get_content previews only the actor's own result",
     method: "POST",
     route: "/api/get_content",
-    url: () => "/api/get_content",
     body: (f) => ({ responses: [result(f)], previewed_result_rank: 0 }),
     expect: idRoute,
   },
@@ -146,9 +143,8 @@ export const appRouteCases: AppMatrixCase[] = [
     name: "POST /upload/app_results saves only the actor's own result",
     method: "POST",
     route: "/api/upload/app_results",
-    url: () => "/api/upload/app_results",
     body: (f) => ({ app_name: "folder", results: [result(f)] }),
-    expect: { anonymous: 401, stranger: 200, owner: 200 },
+    expect: signedIn,
     refusedItem: (json) => {
       const [r] = (json as { results?: { memory_id: string | null; status: string }[] }).results ?? [];
       return r?.status === "error" && r.memory_id === null;

@@ -344,7 +344,7 @@ describe.each(testDatabases())("connected apps authorization matrix on %s", (kin
       const expected = c.expect[actor];
       if (expected === undefined) continue;
       const f = c.mutates && actor === "owner" ? await buildAppFixture() : shared;
-      const res = await m.request(c.method, c.url(f), {
+      const res = await m.request(c.method, c.url?.(f) ?? c.route, {
         as: actor === "anonymous" ? undefined : actor === "owner" ? owner : stranger,
         json: c.body ? c.body(f) : c.method === "GET" ? undefined : {},
       });

@@ -7,17 +7,15 @@ import type { Db } from "../../db/client.ts";
 import type { EventBus } from "../events/bus.ts";
 import { notFound } from "../../lib/errors.ts";
 import * as repo from "./repo.ts";
+import { pick } from "../../lib/pick.ts";
 
 /** What the announcement calls use: the database and the bus that tells open clients. */
 export type NoticeDeps = { db: Db; events: Pick<EventBus, "publishToEveryone"> };
 
 function present(r: repo.AnnouncementRow): Announcement {
   return {
-    uid: r.uid,
-    show: r.show,
+    ...pick(r, "uid", "show", "message", "requiredVersion"),
     type: r.type === "alert" ? "alert" : "other",
-    message: r.message,
-    requiredVersion: r.requiredVersion,
     created_at: r.createdAt.toISOString(),
   };
 }

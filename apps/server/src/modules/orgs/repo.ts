@@ -13,6 +13,7 @@ import {
   ssoLogin,
   user,
 } from "../../db/schema/index.ts";
+import { pick } from "../../lib/pick.ts";
 
 export type { Tx };
 
@@ -30,10 +31,8 @@ export async function membershipsOf(db: Tx, userId: string): Promise<Membership[
   return db
     .select({
       memberId: member.id,
-      organizationId: member.organizationId,
-      role: member.role,
-      name: organization.name,
-      slug: organization.slug,
+      ...pick(member, "organizationId", "role"),
+      ...pick(organization, "name", "slug"),
       createdAt: member.createdAt,
     })
     .from(member)
@@ -58,14 +57,7 @@ export async function slugTaken(db: Tx, slug: string): Promise<boolean> {
 /** Members with their accounts, owner first then by join date. */
 export async function membersOf(db: Tx, organizationId: string) {
   return db
-    .select({
-      id: member.id,
-      userId: member.userId,
-      role: member.role,
-      createdAt: member.createdAt,
-      name: user.name,
-      email: user.email,
-    })
+    .select({ ...pick(member, "id", "userId", "role", "createdAt"), ...pick(user, "name", "email") })
     .from(member)
     .innerJoin(user, eq(user.id, member.userId))
     .where(eq(member.organizationId, organizationId))
@@ -119,12 +111,7 @@ export async function pendingInvitations(db: Tx, organizationId: string, now = n
 export async function findInvitation(db: Tx, id: string) {
   const [row] = await db
     .select({
-      id: invitation.id,
-      organizationId: invitation.organizationId,
-      email: invitation.email,
-      role: invitation.role,
-      status: invitation.status,
-      expiresAt: invitation.expiresAt,
+      ...pick(invitation, "id", "organizationId", "email", "role", "status", "expiresAt"),
       organizationName: organization.name,
       inviterName: user.name,
     })

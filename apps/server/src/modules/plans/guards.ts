@@ -1,5 +1,5 @@
 import {
-  agentIds,
+  isAgentId,
   isAtLimit,
   planLimits,
   usageLimitFor,
@@ -37,15 +37,13 @@ export type QnaGrant = {
   agent: boolean;
 };
 
-const isAgent = (id: string | null | undefined) => !!id && (agentIds as readonly string[]).includes(id);
-
 /** The daily counters a question uses, in the order they are checked (web, apps, agent, the question). */
 export function qnaUsageKinds(request: QnaUsage): UsageKind[] {
   const modes = request.search_type ?? [];
   const kinds: UsageKind[] = [];
   if (modes.includes("web")) kinds.push("web");
   if (modes.includes("apps") && !request.disable_apps_search) kinds.push("apps");
-  if (isAgent(request.selected_generation_model)) kinds.push("agent");
+  if (isAgentId(request.selected_generation_model)) kinds.push("agent");
   kinds.push("qna");
   return kinds;
 }
@@ -96,7 +94,7 @@ async function refuseAtLimit(
 }
 
 function grantFor(plan: PlanId, day: string, request: QnaUsage, models?: readonly LlmOption[]): QnaGrant {
-  const agent = isAgent(request.selected_generation_model);
+  const agent = isAgentId(request.selected_generation_model);
   const model = agent ? null : resolveModel(plan, request.selected_generation_model, models ?? []);
   return { plan, day, model, agent, modelLocked: !agent && !planLimits(plan).modelSelection };
 }

@@ -2,6 +2,7 @@ import type { LanguageModel } from "ai";
 import {
   EXTRACTIVE_MODEL_ID,
   agentIds,
+  isAgentId,
   type Agent,
   type AgentId,
   type LlmOption,
@@ -172,7 +173,7 @@ export function createModelRegistry(
     engine(id) {
       if (!id) return extractive;
       // Agents are built per turn (their tools need the actor's scope): see modules/agents.
-      if ((agentIds as readonly string[]).includes(id)) return undefined;
+      if (isAgentId(id)) return undefined;
       return engines.get(id);
     },
     generative() {

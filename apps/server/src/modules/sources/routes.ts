@@ -14,7 +14,7 @@ import {
   zUpdateDescriptionInput,
   zUpdateNoteInput,
 } from "@mnemo/contracts";
-import type { AppContext } from "../../context.ts";
+import type { Actor, AppContext } from "../../context.ts";
 import type { AppEnv } from "../../http/context.ts";
 import { createRouter, defineRoute } from "../../http/route.ts";
 import { requireAuth, type RequireAuthDeps } from "../../http/middleware/auth.ts";
@@ -95,38 +95,25 @@ export function sourceRoutes(ctx: SourceRouteDeps) {
     async (c, { body }) =>
       c.json(await service.renameSource(deps, c.var.actor, body.source_id, body.new_title)),
   );
-  defineRoute(
-    r,
-    {
-      method: "put",
-      path: "/sources/description",
-      summary: "Update a memory's description",
-      tag,
-      body: zUpdateDescriptionInput,
-    },
-    auth,
-    async (c, { body }) => {
-      await service.updateDescription(deps, c.var.actor, body.source_id, body.description);
+  /** A PUT that changes one thing of a memory and answers `{ success: true }`. */
+  const change = <B extends z.ZodType>(
+    path: string,
+    summary: string,
+    body: B,
+    apply: (actor: Actor, input: z.infer<B>) => Promise<unknown>,
+  ) =>
+    defineRoute(r, { method: "put", path, summary, tag, body }, auth, async (c, { body: input }) => {
+      await apply(c.var.actor, input as z.infer<B>);
       return c.json({ success: true });
-    },
+    });
+  change("/sources/description", "Update a memory's description", zUpdateDescriptionInput, (actor, b) =>
+    service.updateDescription(deps, actor, b.source_id, b.description),
   );
-  defineRoute(
-    r,
-    { method: "put", path: "/sources/note", summary: "Update a memory's note", tag, body: zUpdateNoteInput },
-    auth,
-    async (c, { body }) => {
-      await service.updateNote(deps, c.var.actor, body.source_id, body.note);
-      return c.json({ success: true });
-    },
+  change("/sources/note", "Update a memory's note", zUpdateNoteInput, (actor, b) =>
+    service.updateNote(deps, actor, b.source_id, b.note),
   );
-  defineRoute(
-    r,
-    { method: "put", path: "/sources/pin", summary: "Pin or unpin a memory", tag, body: zPinSourceInput },
-    auth,
-    async (c, { body }) => {
-      await service.pinSource(deps, c.var.actor, body.source_id, body.is_pinned);
-      return c.json({ success: true });
-    },
+  change("/sources/pin", "Pin or unpin a memory", zPinSourceInput, (actor, b) =>
+    service.pinSource(deps, actor, b.source_id, b.is_pinned),
   );
   defineRoute(
     r,

@@ -14,6 +14,7 @@ import {
   sourceContent,
   user,
 } from "../../db/schema/index.ts";
+import { pick } from "../../lib/pick.ts";
 
 export type Tx = Pick<Db, "select" | "insert" | "update" | "delete" | "execute">;
 export type ImportRunRow = typeof importRun.$inferSelect;
@@ -100,9 +101,7 @@ export async function sharingOf(db: Db, collectionIds: string[]) {
     db
       .select({
         collectionId: collectionOrgShare.collectionId,
-        id: organization.id,
-        name: organization.name,
-        slug: organization.slug,
+        ...pick(organization, "id", "name", "slug"),
         role: collectionOrgShare.role,
       })
       .from(collectionOrgShare)

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { user, userProfile } from "../../db/schema/index.ts";
+import { pick } from "../../lib/pick.ts";
 
 export async function insertProfile(db: Db, userId: string, plan: string) {
   await db.insert(userProfile).values({ userId, plan }).onConflictDoNothing();
@@ -9,14 +10,8 @@ export async function insertProfile(db: Db, userId: string, plan: string) {
 export async function findUserWithProfile(db: Db, userId: string) {
   const rows = await db
     .select({
-      id: user.id,
-      email: user.email,
-      name: user.name,
-      createdAt: user.createdAt,
-      plan: userProfile.plan,
-      metadata: userProfile.metadata,
-      country: userProfile.country,
-      onboardingStep: userProfile.onboardingStep,
+      ...pick(user, "id", "email", "name", "createdAt"),
+      ...pick(userProfile, "plan", "metadata", "country", "onboardingStep"),
     })
     .from(user)
     .leftJoin(userProfile, eq(userProfile.userId, user.id))

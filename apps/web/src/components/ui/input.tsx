@@ -20,20 +20,30 @@ export function Input({ className, type, ...props }: ComponentProps<"input">) {
 }
 
 /**
- * A search box: the input with a magnifier inside its start edge (`className` sizes the wrapper).
- * `busy` turns the magnifier into a spinner and announces "Searching…"; `onClear` adds a clear
+ * A search box: the input with a magnifier inside its start edge (`className` sizes the wrapper),
+ * holding `value` and handing each edit's text to `onChange`; a `type="search"` input unless told.
+ * `busy` turns the magnifier into a spinner and announces "Searching…"; `clearable` adds a clear
  * button while there is text; `children` draw over the page below it (a list of matches).
  * `label` is its accessible name, and its placeholder unless one is given.
  */
 export function SearchInput({
   className,
+  type = "search",
+  value,
+  onChange,
   busy = false,
-  onClear,
+  clearable = false,
   label,
   placeholder = label,
   children,
   ...props
-}: ComponentProps<"input"> & { label: string; busy?: boolean; onClear?: () => void }) {
+}: Omit<ComponentProps<"input">, "value" | "onChange"> & {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  busy?: boolean;
+  clearable?: boolean;
+}) {
   const Icon = busy ? Loader2Icon : SearchIcon;
   return (
     <div className={cn("relative", className)}>
@@ -45,15 +55,18 @@ export function SearchInput({
         aria-hidden
       />
       <Input
-        className={cn("pl-9", onClear && "pr-9 [&::-webkit-search-cancel-button]:appearance-none")}
+        className={cn("pl-9", clearable && "pr-9 [&::-webkit-search-cancel-button]:appearance-none")}
+        type={type}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
         aria-label={label}
         placeholder={placeholder}
         {...props}
       />
-      {onClear && props.value ? (
+      {clearable && value ? (
         <button
           type="button"
-          onClick={onClear}
+          onClick={() => onChange("")}
           aria-label="Clear search"
           className="absolute top-1/2 right-2 -translate-y-1/2 rounded p-1 text-muted-foreground hover:text-foreground"
         >

@@ -6,19 +6,10 @@ import { SearchInput } from "./input";
 
 afterEach(cleanup);
 
-function Box({ busy = false, placeholder }: { busy?: boolean; placeholder?: string }) {
+/** A clearable search box holding its own text; `busy` and `placeholder` as given. */
+function Box(props: { busy?: boolean; placeholder?: string }) {
   const [q, setQ] = useState("");
-  return (
-    <SearchInput
-      type="search"
-      label="Search memories"
-      placeholder={placeholder}
-      value={q}
-      onChange={(e) => setQ(e.target.value)}
-      busy={busy}
-      onClear={() => setQ("")}
-    />
-  );
+  return <SearchInput label="Search memories" value={q} onChange={setQ} clearable {...props} />;
 }
 
 describe("SearchInput", () => {

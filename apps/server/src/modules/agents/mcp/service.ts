@@ -13,6 +13,7 @@ import type { CitationBook } from "../citations.ts";
 import { passagesForModel } from "../citations.ts";
 import { connectMcp, type McpConnection, type McpTarget } from "./client.ts";
 import * as repo from "./repo.ts";
+import { pick } from "../../../lib/pick.ts";
 
 export type McpDeps = {
   db: Db;
@@ -28,13 +29,9 @@ export type McpDeps = {
 /** The Account page's view of a server: never its headers or token. */
 export function presentServer(r: repo.McpServerRow): McpServer {
   return {
-    id: r.id,
-    name: r.name,
+    ...pick(r, "id", "name", "target", "enabled", "tools"),
     transport: r.transport === "stdio" ? "stdio" : "http",
-    target: r.target,
-    enabled: r.enabled,
     has_secret: Boolean(r.secret),
-    tools: r.tools,
     last_error: r.lastError,
     checked_at: r.checkedAt?.toISOString() ?? null,
   };

@@ -81,7 +81,6 @@ export const folderConnector: Connector = {
   id: "folder",
   name: "Local folder",
   description: "Sync a folder or Obsidian vault on the server: notes with their tags and links.",
-  logo: "/app-logos/folder.svg",
   status: "Active",
   rank: 4,
   domains: [],

@@ -1,3 +1,4 @@
+import { envClient } from "../credentials.ts";
 import { ConnectError, type Connector, type ConnectorDeps, type SyncItem, oauthAppEntry } from "./types.ts";
 
 /** Repositories read per sync (most recently updated first). */
@@ -58,6 +59,9 @@ async function api<T>(
 
 const clip = (s: string) => (s.length > MAX_BODY_CHARS ? s.slice(0, MAX_BODY_CHARS) : s);
 
+/** The operator's OAuth client of GitHub (the environment). */
+const githubClient = envClient("GITHUB", "the operator adds a GitHub OAuth app");
+
 /**
  * GitHub and GitHub Enterprise over OAuth 2 (authorization code with PKCE, the operator's OAuth
  * app): each repository's README and its issues and pull requests become memories, kept up to
@@ -67,20 +71,15 @@ export const githubConnector: Connector = {
   id: "github",
   name: "GitHub",
   description: "Repositories' READMEs, issues and pull requests.",
-  logo: "/app-logos/github.svg",
   ...oauthAppEntry,
   rank: 5,
   domains: ["github.com"],
   oauth: {
-    unconfigured: (s) =>
-      s.GITHUB_CLIENT_ID && s.GITHUB_CLIENT_SECRET
-        ? null
-        : "Not set up on this server: the operator adds a GitHub OAuth app (GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET).",
+    unconfigured: githubClient.unconfigured,
     endpoints: (s) => ({
       authorize: new URL("login/oauth/authorize", s.GITHUB_URL.replace(/\/?$/, "/")).href,
       token: new URL("login/oauth/access_token", s.GITHUB_URL.replace(/\/?$/, "/")).href,
-      clientId: s.GITHUB_CLIENT_ID ?? "",
-      clientSecret: s.GITHUB_CLIENT_SECRET ?? null,
+      ...githubClient.client(s),
       scopes: ["repo", "read:user"],
     }),
     async identify(token, deps) {

@@ -144,7 +144,6 @@ export const gmailConnector: Connector = {
   id: "gmail",
   name: "Gmail",
   description: "Search and save e-mail from Gmail and Google Workspace mail.",
-  logo: "/app-logos/gmail.svg",
   ...oauthAppEntry,
   rank: 7,
   domains: ["mail.google.com"],

@@ -234,7 +234,6 @@ export const googleDriveConnector: Connector = {
   id: "google-drive",
   name: "Google Drive",
   description: "Docs, Sheets, Slides, PDFs and Office files from My Drive and shared drives.",
-  logo: "/app-logos/google-drive.svg",
   ...oauthAppEntry,
   rank: 6,
   domains: ["drive.google.com", "docs.google.com"],

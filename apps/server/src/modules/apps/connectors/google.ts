@@ -1,4 +1,4 @@
-import { notSetUp } from "../credentials.ts";
+import { envClient } from "../credentials.ts";
 import type { AppSettings, OAuthSpec } from "./types.ts";
 
 /** A URL of Google's REST APIs (GOOGLE_API_URL, https://www.googleapis.com by default). */
@@ -9,6 +9,9 @@ export function googleApi(settings: AppSettings, path: string, query?: Record<st
   return url;
 }
 
+/** The operator's OAuth client of Google (the environment). */
+const googleClient = envClient("GOOGLE", "the operator adds a Google OAuth client");
+
 /**
  * Google's OAuth 2 for one Google app (developers.google.com/identity/protocols/oauth2/web-server):
  * the operator's "Web application" client, PKCE, read-only scopes; `access_type=offline` and
@@ -16,15 +19,11 @@ export function googleApi(settings: AppSettings, path: string, query?: Record<st
  */
 export function googleOAuth(scopes: string[], identify: OAuthSpec["identify"]): OAuthSpec {
   return {
-    unconfigured: (s) =>
-      s.GOOGLE_CLIENT_ID && s.GOOGLE_CLIENT_SECRET
-        ? null
-        : notSetUp("Google", ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"]),
+    unconfigured: googleClient.unconfigured,
     endpoints: (s) => ({
       authorize: new URL("o/oauth2/v2/auth", s.GOOGLE_OAUTH_URL.replace(/\/?$/, "/")).href,
       token: s.GOOGLE_TOKEN_URL,
-      clientId: s.GOOGLE_CLIENT_ID ?? "",
-      clientSecret: s.GOOGLE_CLIENT_SECRET ?? null,
+      ...googleClient.client(s),
       scopes,
       authorizeParams: { access_type: "offline", prompt: "consent" },
       ...(s.GOOGLE_REDIRECT_URL ? { redirectUri: s.GOOGLE_REDIRECT_URL } : {}),

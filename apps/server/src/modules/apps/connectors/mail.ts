@@ -235,8 +235,8 @@ const resultId = (accountId: string, uidValidity: string, uid: number) =>
 export function parseResultId(
   id: string,
 ): { accountId: string; uidValidity: string; uid: number } | undefined {
-  const m = splitResultId(id, String.raw`\d+`, String.raw`\d+`);
-  return m && { accountId: m[0], uidValidity: m[1], uid: Number(m[2]) };
+  const m = splitResultId(id, { uidValidity: String.raw`\d+`, uid: String.raw`\d+` });
+  return m && { ...m, uid: Number(m.uid) };
 }
 
 /**
@@ -248,7 +248,6 @@ export const mailConnector: Connector = {
   id: "mail",
   name: "Mail",
   description: "Search and save e-mail from any IMAP mailbox.",
-  logo: "/app-logos/mail.svg",
   status: "Active",
   rank: 2,
   domains: [],

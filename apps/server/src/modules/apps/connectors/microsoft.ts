@@ -1,3 +1,4 @@
+import { envClient } from "../credentials.ts";
 import { cloudApi, type CloudApi } from "../cloud.ts";
 import { supportedFileExtensions } from "../../ingest/extractors/kinds.ts";
 import { splitResultId } from "./result-id.ts";
@@ -199,10 +200,11 @@ async function followDelta<T>(
 
 const resultId = (accountId: string, kind: "file" | "mail", id: string) => `${accountId}:${kind}:${id}`;
 
-export function parseMicrosoftId(id: string) {
-  const m = splitResultId(id, "file|mail", "[A-Za-z0-9!_=+/.-]{1,400}");
-  return m && { accountId: m[0], kind: m[1] as "file" | "mail", id: m[2] };
-}
+export const parseMicrosoftId = (id: string) =>
+  splitResultId(id, { kind: ["file", "mail"], id: "[A-Za-z0-9!_=+/.-]{1,400}" });
+
+/** The operator's OAuth client of Microsoft 365 (the environment). */
+const microsoftClient = envClient("MICROSOFT", "the operator registers an app in Microsoft Entra ID");
 
 /**
  * Microsoft 365 over Microsoft Graph (the identity platform v2, authorization code with PKCE and
@@ -214,22 +216,17 @@ export const microsoftConnector: Connector = {
   id: "microsoft",
   name: "Microsoft 365",
   description: "OneDrive files and Outlook mail, through Microsoft Graph.",
-  logo: "/app-logos/microsoft.svg",
   ...oauthAppEntry,
   rank: 10,
   domains: ["onedrive.live.com", "sharepoint.com", "outlook.office.com", "outlook.live.com"],
   oauth: {
-    unconfigured: (s) =>
-      s.MICROSOFT_CLIENT_ID && s.MICROSOFT_CLIENT_SECRET
-        ? null
-        : "Not set up on this server: the operator registers an app in Microsoft Entra ID (MICROSOFT_CLIENT_ID and MICROSOFT_CLIENT_SECRET).",
+    unconfigured: microsoftClient.unconfigured,
     endpoints: (s) => {
       const base = `${s.MICROSOFT_LOGIN_URL.replace(/\/?$/, "/")}${encodeURIComponent(s.MICROSOFT_TENANT)}/oauth2/v2.0/`;
       return {
         authorize: `${base}authorize`,
         token: `${base}token`,
-        clientId: s.MICROSOFT_CLIENT_ID ?? "",
-        clientSecret: s.MICROSOFT_CLIENT_SECRET ?? null,
+        ...microsoftClient.client(s),
         scopes: MICROSOFT_SCOPES,
         ...(s.MICROSOFT_REDIRECT_URL ? { redirectUri: s.MICROSOFT_REDIRECT_URL } : {}),
       };

@@ -1,3 +1,4 @@
+import { envClient } from "../credentials.ts";
 import { splitResultId } from "./result-id.ts";
 import { ConnectError, oauthAppEntry } from "./types.ts";
 import type { Connector, ConnectorDeps, FetchedItem, LiveResult, StoredAccount, SyncItem } from "./types.ts";
@@ -117,10 +118,11 @@ async function itemOf(api: Api, x: Found): Promise<Extract<SyncItem, { kind: "fi
 
 const resultId = (accountId: string, x: { object: string; id: string }) => `${accountId}:${x.object}:${x.id}`;
 
-export function parseNotionId(id: string) {
-  const m = splitResultId(id, "page|database", "[0-9a-zA-Z-]{1,64}");
-  return m && { accountId: m[0], object: m[1] as "page" | "database", id: m[2] };
-}
+export const parseNotionId = (id: string) =>
+  splitResultId(id, { object: ["page", "database"], id: "[0-9a-zA-Z-]{1,64}" });
+
+/** The operator's OAuth client of Notion (the environment). */
+const notionClient = envClient("NOTION", "the operator adds a Notion public integration");
 
 /**
  * Notion over OAuth 2 (a public integration; the user picks the pages it may see): pages become
@@ -132,20 +134,15 @@ export const notionConnector: Connector = {
   id: "notion",
   name: "Notion",
   description: "Pages and databases shared with Mnemo, as Markdown.",
-  logo: "/app-logos/notion.svg",
   ...oauthAppEntry,
   rank: 8,
   domains: ["notion.so", "notion.site"],
   oauth: {
-    unconfigured: (s) =>
-      s.NOTION_CLIENT_ID && s.NOTION_CLIENT_SECRET
-        ? null
-        : "Not set up on this server: the operator adds a Notion public integration (NOTION_CLIENT_ID and NOTION_CLIENT_SECRET).",
+    unconfigured: notionClient.unconfigured,
     endpoints: (s) => ({
       authorize: new URL("v1/oauth/authorize", s.NOTION_API_URL.replace(/\/?$/, "/")).href,
       token: new URL("v1/oauth/token", s.NOTION_API_URL.replace(/\/?$/, "/")).href,
-      clientId: s.NOTION_CLIENT_ID ?? "",
-      clientSecret: s.NOTION_CLIENT_SECRET ?? null,
+      ...notionClient.client(s),
       scopes: [],
       // The user (not a workspace admin) grants access to the pages they pick.
       authorizeParams: { owner: "user" },

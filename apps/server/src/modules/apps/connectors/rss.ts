@@ -71,7 +71,6 @@ export const rssConnector: Connector = {
   id: "rss",
   name: "RSS feeds",
   description: "Save every new post of an RSS or Atom feed as a memory.",
-  logo: "/app-logos/rss.svg",
   status: "Active",
   rank: 1,
   domains: [],

@@ -1,3 +1,4 @@
+import { envClient } from "../credentials.ts";
 import { cloudApi, type CloudApi } from "../cloud.ts";
 import { splitResultId } from "./result-id.ts";
 import { ConnectError, oauthAppEntry } from "./types.ts";
@@ -185,10 +186,11 @@ export function chosenChannels(config: Record<string, unknown>): string[] | null
 
 const resultId = (accountId: string, channel: string, ts: string) => `${accountId}:${channel}:${ts}`;
 
-export function parseSlackId(id: string) {
-  const m = splitResultId(id, "[A-Z0-9]{1,40}", String.raw`\d{1,12}\.\d{1,8}`);
-  return m && { accountId: m[0], channel: m[1], ts: m[2] };
-}
+export const parseSlackId = (id: string) =>
+  splitResultId(id, { channel: "[A-Z0-9]{1,40}", ts: String.raw`\d{1,12}\.\d{1,8}` });
+
+/** The operator's OAuth client of Slack (the environment). */
+const slackClient = envClient("SLACK", "the operator adds a Slack app");
 
 /**
  * Slack over OAuth 2 (v2, user token with read-only user scopes): the channels the user chooses
@@ -200,7 +202,6 @@ export const slackConnector: Connector = {
   id: "slack",
   name: "Slack",
   description: "Conversations of the channels you choose, threads kept together.",
-  logo: "/app-logos/slack.svg",
   ...oauthAppEntry,
   rank: 9,
   domains: ["slack.com"],
@@ -222,17 +223,13 @@ export const slackConnector: Connector = {
     },
   },
   oauth: {
-    unconfigured: (s) =>
-      s.SLACK_CLIENT_ID && s.SLACK_CLIENT_SECRET
-        ? null
-        : "Not set up on this server: the operator adds a Slack app (SLACK_CLIENT_ID and SLACK_CLIENT_SECRET).",
+    unconfigured: slackClient.unconfigured,
     endpoints: (s) => {
       const base = s.SLACK_URL.replace(/\/?$/, "/");
       return {
         authorize: new URL("oauth/v2/authorize", base).href,
         token: new URL("api/oauth.v2.access", base).href,
-        clientId: s.SLACK_CLIENT_ID ?? "",
-        clientSecret: s.SLACK_CLIENT_SECRET ?? null,
+        ...slackClient.client(s),
         // No bot scopes: Mnemo reads as the user, with the user's own (read-only) scopes.
         scopes: [],
         authorizeParams: { user_scope: SLACK_USER_SCOPES.join(",") },

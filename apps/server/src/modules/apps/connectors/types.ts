@@ -255,10 +255,10 @@ export type SyncBatch = {
  * not built yet is listed with its reason and cannot be connected (no fake success).
  */
 export type Connector = {
+  /** Also names its logo: `/app-logos/<id>.svg` (apps/web/public). */
   id: string;
   name: string;
   description: string;
-  logo: string;
   status: AppStatus;
   rank: number;
   domains: string[];

@@ -121,7 +121,6 @@ export const webdavConnector: Connector = {
   id: "webdav",
   name: "WebDAV files",
   description: "Sync a folder of notes from Nextcloud, ownCloud or any WebDAV server.",
-  logo: "/app-logos/webdav.svg",
   status: "Active",
   rank: 3,
   domains: [],

@@ -133,9 +133,10 @@ export function AppSearchDialog({
         <form onSubmit={submit} className="flex items-center gap-2" role="search">
           <SearchInput
             className="min-w-0 flex-1"
+            type="text"
             autoFocus
             value={query}
-            onChange={(e) => setQuery(e.target.value)}
+            onChange={setQuery}
             label={appSearchMessages.searchIn({ app: name })}
             maxLength={500}
           />

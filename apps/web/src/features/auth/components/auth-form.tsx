@@ -26,6 +26,10 @@ export const emailField = {
   placeholder: "you@example.com",
 } as const;
 
+/** The password field of both screens; `autoComplete` tells a password manager which password it is. */
+export const passwordField = (autoComplete: "current-password" | "new-password") =>
+  ({ name: "password", label: "Password", type: "password", autoComplete }) as const;
+
 /**
  * The sign-in and sign-up screens: the frame, inline validation with the contracts schema, the
  * server's refusal above the fields, and a link to the other screen that keeps `?next=`.
@@ -33,8 +37,8 @@ export const emailField = {
 export function AuthForm<K extends string, T>({
   title,
   subtitle,
-  formLabel,
   submitLabel,
+  formLabel = submitLabel,
   schema,
   fields,
   mutation,
@@ -43,8 +47,9 @@ export function AuthForm<K extends string, T>({
 }: {
   title: string;
   subtitle: string;
-  formLabel: string;
   submitLabel: string;
+  /** The form's accessible name, when it is not the submit button's label. */
+  formLabel?: string;
   schema: z.ZodType<T>;
   fields: AuthField<K>[];
   mutation: UseMutationResult<SignUpResult, Error, T>;

@@ -1,6 +1,6 @@
 import { zSignUpInput } from "@mnemo/contracts";
 import { useSignUp } from "../hooks/use-auth-mutations";
-import { AuthForm, emailField } from "./auth-form";
+import { AuthForm, emailField, passwordField } from "./auth-form";
 
 export function SignUpPage() {
   return (
@@ -20,13 +20,7 @@ export function SignUpPage() {
           placeholder: "Ada Lovelace",
         },
         emailField,
-        {
-          name: "password",
-          label: "Password",
-          type: "password",
-          autoComplete: "new-password",
-          hint: "At least 8 characters.",
-        },
+        { ...passwordField("new-password"), hint: "At least 8 characters." },
       ]}
       other={{ prompt: "Already have an account?", label: "Sign in", pathname: "/sign-in" }}
     />

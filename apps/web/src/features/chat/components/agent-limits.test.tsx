@@ -29,9 +29,14 @@ describe("issue 16 limits in the chat toolbar (spec 1 §5)", () => {
     render(
       <MemoryRouter>
         <ModelPicker
-          options={[option("general", "llm", "General"), option("research_agent", "agent", "Research agent")]}
+          models={{
+            options: [
+              option("general", "llm", "General"),
+              option("research_agent", "agent", "Research agent"),
+            ],
+            canChoose: true,
+          }}
           value="general"
-          canChoose
           onChange={onChange}
           agentsRefusal={chatMessages.agenticSearchLimit}
         />

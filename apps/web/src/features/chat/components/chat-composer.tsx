@@ -1,11 +1,10 @@
 import { useState } from "react";
 import { chatMessages } from "@mnemo/contracts/messages";
-import type { LlmOption } from "@mnemo/contracts/llm";
 import type { useComposer } from "../hooks/use-composer";
 import { AppsPicker } from "./apps-picker";
 import { ChatInput } from "./chat-input";
 import { ContextPicker } from "./context-picker";
-import { ModelPicker } from "./model-picker";
+import { ModelPicker, type ModelChoices } from "./model-picker";
 
 /**
  * The bottom of a conversation: the input with its modes, pickers, context chips and attachments
@@ -27,7 +26,7 @@ export function ChatComposer({
   agentsRefusal,
 }: {
   composer: ReturnType<typeof useComposer>;
-  models: { options: LlmOption[]; canChoose: boolean };
+  models: ModelChoices;
   llm: string | null;
   visitor: boolean;
   /** One memory's own chat: no extra context or attachments. */
@@ -71,9 +70,8 @@ export function ChatComposer({
             <>
               <AppsPicker apps={connectedApps} selected={composer.apps} onChange={composer.setApps} />
               <ModelPicker
-                options={models.options}
+                models={models}
                 value={llm}
-                canChoose={models.canChoose}
                 onChange={composer.setLlm}
                 agentsRefusal={agentsRefusal}
               />

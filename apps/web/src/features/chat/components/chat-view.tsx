@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
-import { agentIds } from "@mnemo/contracts/llm";
+import { isAgentId } from "@mnemo/contracts/llm";
 import { useUpdateMetadata, useMe } from "@/features/users";
 import { useConnectedAppOptions } from "@/features/apps";
 import { useIsMobile } from "@/hooks/use-media-query";
@@ -20,8 +20,6 @@ import { Greeting } from "./greeting";
 import { LoginPrompt } from "./login-prompt";
 import { PublicMemoryDialog } from "@/features/preview";
 import type { SourceResult } from "@mnemo/contracts/chat";
-
-const isAgentId = (id: string | null) => !!id && (agentIds as readonly string[]).includes(id);
 
 export type ChatViewProps = {
   scope: ChatScope;

@@ -42,9 +42,10 @@ export function ContextPicker({
         <div className="flex gap-2">
           <SearchInput
             className="min-w-0 flex-1"
+            type="text"
             autoFocus
             value={text}
-            onChange={(e) => setText(e.target.value)}
+            onChange={setText}
             placeholder="Search your memories"
             label="Search memories"
           />

@@ -6,17 +6,18 @@ import { chatMessages } from "@mnemo/contracts/messages";
 import { Menu } from "@/components/ui/dropdown-menu";
 import { PickerTrigger } from "./picker-trigger";
 
+/** What the user may pick from (useModels): the entries, and whether the plan lets them choose a model. */
+export type ModelChoices = { options: LlmOption[]; canChoose: boolean };
+
 /** Model / agent picker: inactive entries disabled with 'Temporarily unavailable'; 'Loading LLMs...' while empty. */
 export function ModelPicker({
-  options,
+  models: { options, canChoose },
   value,
-  canChoose,
   onChange,
   agentsRefusal,
 }: {
-  options: LlmOption[];
+  models: ModelChoices;
   value: string | null;
-  canChoose: boolean;
   onChange: (id: string) => void;
   /** Agents have no uses left today (spec 1 §5): disabled with this message. */
   agentsRefusal?: string;

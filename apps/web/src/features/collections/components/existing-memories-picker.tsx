@@ -72,12 +72,7 @@ export function ExistingMemoriesPicker({ collectionId }: { collectionId: string 
           {uploadMessages.addExistingMemoriesHeading}
         </h3>
       </div>
-      <SearchInput
-        type="search"
-        label="Search your memories"
-        value={query}
-        onChange={(e) => setQuery(e.target.value)}
-      />
+      <SearchInput label="Search your memories" value={query} onChange={setQuery} />
       <div className="max-h-56 overflow-y-auto rounded-md border">
         {mine.isPending ? (
           <p className="flex items-center gap-2 p-3 text-sm text-muted-foreground" role="status">

@@ -74,9 +74,8 @@ export default function MindmapView({
     <div className="flex flex-col gap-3">
       <SearchInput
         className="max-w-md"
-        type="search"
         value={search}
-        onChange={(e) => setSearch(e.target.value)}
+        onChange={setSearch}
         onKeyDown={(e) => {
           if (e.key === "Enter" && matches[0] !== undefined) focus(matches[0]);
         }}

@@ -1,10 +1,21 @@
 import { constants, recordingMessages } from "@mnemo/contracts";
 
-export type RecordingFormat = (typeof constants.recording.preferredFormats)[number];
+/** One of the spec's preferred formats ("webm opus") and its MediaRecorder MIME type. */
+export type RecordingFormat = {
+  label: (typeof constants.recording.preferredFormats)[number];
+  mimeType: string;
+};
+
+/** The MediaRecorder spelling of a preferred format: "webm opus" → `audio/webm;codecs=opus`. */
+function mimeTypeOf(label: string): string {
+  const [container, codec] = label.split(" ");
+  return codec ? `audio/${container};codecs=${codec}` : `audio/${container}`;
+}
 
 /** The first of the spec's preferred formats the browser can record, or null (basic mode). */
 export function pickFormat(isTypeSupported: (mime: string) => boolean): RecordingFormat | null {
-  for (const f of constants.recording.preferredFormats) {
+  for (const label of constants.recording.preferredFormats) {
+    const f = { label, mimeType: mimeTypeOf(label) };
     try {
       if (isTypeSupported(f.mimeType)) return f;
     } catch {

@@ -61,13 +61,12 @@ export function FilterBar({
   return (
     <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
       <SearchInput
-        type="search"
         className="flex-1"
         value={query}
-        onChange={(e) => onQuery(e.target.value)}
+        onChange={onQuery}
         label="Search memories"
         busy={searching}
-        onClear={() => onQuery("")}
+        clearable
       />
       <div className="flex gap-2">
         <Menu.Root>

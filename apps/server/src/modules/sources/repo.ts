@@ -264,7 +264,11 @@ export async function presentationFacts(db: Db, v: Viewer, rows: SourceRecord[])
 }
 
 /** The presenter's facts from the rows and their collection links (in collection-name order). */
-function factsOf(v: Viewer, rows: SourceRecord[], links: (Link & { source_id: string })[]): PresentationFacts {
+function factsOf(
+  v: Viewer,
+  rows: SourceRecord[],
+  links: (Link & { source_id: string })[],
+): PresentationFacts {
   const facts: PresentationFacts = { collections: new Map(), collaborators: new Map(), access: new Map() };
   for (const r of rows)
     facts.access.set(r.id, { isOwner: r.owner_id === v.id, collectionRoles: [], type: r.type });

@@ -71,24 +71,54 @@ export function appCondition(apps: string[]): SQL {
 const columns = sql`s.id, s.owner_id, u.email AS owner_email, s.type, s.title, s.note, s.description, s.url, s.app,
   s.status, s.error, s.warning, s.is_pinned, s.iframe_support, s.meta, s.created_at`;
 
+/** A memory's collection links as the presenter needs them (see `presentationFacts`). */
+type Link = { id: string; name: string; viewer_role: AccessType | null; writers: string[] | null };
+
+/**
+ * SQL value: the collections holding memory `id` (an id column), by name, each with the viewer's
+ * role there and its writers' e-mails, as a JSON array (null when in none).
+ */
+function linksSql(v: Viewer, id: SQL): SQL {
+  return sql`(SELECT json_agg(json_build_object('id', co.id, 'name', co.name,
+      'viewer_role', ${collectionRoleSql(v)}, 'writers', ${collectionWriterEmailsSql()}) ORDER BY co.name)
+    FROM collection_source cs JOIN collection co ON co.id = cs.collection_id WHERE cs.source_id = ${id})`;
+}
+
+/**
+ * One page of memories with their collection links and the number matching `where`, in ONE
+ * statement (the wall's list; three before: the page, its count, its links): on PGlite every
+ * statement runs on the server's one thread, and the wall list is what a busy server answers most.
+ * The count is an InitPlan (computed once); the links only for the page's rows. A page past the end
+ * has no row to carry the count, and counts apart.
+ */
 export async function listSources(
   db: Db,
+  v: Viewer,
   where: SQL,
   order: "recent" | "oldest",
   limit: number,
   offset: number,
-): Promise<{ rows: SourceRecord[]; total: number }> {
+): Promise<{ rows: SourceRecord[]; total: number; facts: PresentationFacts }> {
   const dir = order === "oldest" ? sql`ASC` : sql`DESC`;
-  const rows = await queryRows<SourceRecord>(
+  const found = await queryRows<SourceRecord & { total: number; links: Link[] | null }>(
     db,
-    sql`SELECT ${columns} FROM source s JOIN "user" u ON u.id = s.owner_id WHERE ${where}
-        ORDER BY s.is_pinned DESC, s.created_at ${dir}, s.id ${dir} LIMIT ${limit} OFFSET ${offset}`,
+    sql`SELECT p.*, ${linksSql(v, sql`p.id`)} AS links FROM (
+          SELECT ${columns}, (SELECT count(*)::int FROM source s WHERE ${where}) AS total
+          FROM source s JOIN "user" u ON u.id = s.owner_id WHERE ${where}
+          ORDER BY s.is_pinned DESC, s.created_at ${dir}, s.id ${dir} LIMIT ${limit} OFFSET ${offset}) p
+        ORDER BY p.is_pinned DESC, p.created_at ${dir}, p.id ${dir}`,
   );
-  const count = await queryRows<{ n: number }>(
-    db,
-    sql`SELECT count(*)::int AS n FROM source s WHERE ${where}`,
-  );
-  return { rows, total: Number(count[0]?.n ?? 0) };
+  let total = Number(found[0]?.total ?? 0);
+  if (found.length === 0 && offset > 0) {
+    const count = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM source s WHERE ${where}`,
+    );
+    total = Number(count[0]?.n ?? 0);
+  }
+  const rows = found.map(({ total: _total, links: _links, ...r }) => r);
+  const links = found.flatMap((r) => (r.links ?? []).map((l) => ({ ...l, source_id: r.id })));
+  return { rows, total, facts: factsOf(v, rows, links) };
 }
 
 /** The memories among `ids` that satisfy `where` (no paging, no count). */
@@ -221,17 +251,8 @@ export type PresentationFacts = {
  * PGlite's single connection every round trip counts.)
  */
 export async function presentationFacts(db: Db, v: Viewer, rows: SourceRecord[]): Promise<PresentationFacts> {
-  const facts: PresentationFacts = { collections: new Map(), collaborators: new Map(), access: new Map() };
-  for (const r of rows)
-    facts.access.set(r.id, { isOwner: r.owner_id === v.id, collectionRoles: [], type: r.type });
-  if (rows.length === 0) return facts;
-  const links = await queryRows<{
-    source_id: string;
-    id: string;
-    name: string;
-    viewer_role: AccessType | null;
-    writers: string[] | null;
-  }>(
+  if (rows.length === 0) return factsOf(v, rows, []);
+  const links = await queryRows<Link & { source_id: string }>(
     db,
     sql`SELECT cs.source_id, co.id, co.name, ${collectionRoleSql(v)} AS viewer_role,
           ${collectionWriterEmailsSql()} AS writers
@@ -239,6 +260,18 @@ export async function presentationFacts(db: Db, v: Viewer, rows: SourceRecord[])
         WHERE cs.source_id = ANY(${textArray(rows.map((r) => r.id))})
         ORDER BY co.name`,
   );
+  return factsOf(v, rows, links);
+}
+
+/** The presenter's facts from the rows and their collection links (in collection-name order). */
+function factsOf(
+  v: Viewer,
+  rows: SourceRecord[],
+  links: (Link & { source_id: string })[],
+): PresentationFacts {
+  const facts: PresentationFacts = { collections: new Map(), collaborators: new Map(), access: new Map() };
+  for (const r of rows)
+    facts.access.set(r.id, { isOwner: r.owner_id === v.id, collectionRoles: [], type: r.type });
   for (const l of links) {
     if (l.viewer_role) {
       facts.access.get(l.source_id)!.collectionRoles.push(l.viewer_role);

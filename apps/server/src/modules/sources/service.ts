@@ -59,9 +59,15 @@ async function thumbnails(deps: SourcesDeps, actor: Actor, rows: repo.SourceReco
   return map;
 }
 
-async function present(deps: SourcesDeps, actor: Actor, rows: repo.SourceRecord[]): Promise<Source[]> {
+/** `known`: the rows' presentation facts when already read with them (the wall list). */
+async function present(
+  deps: SourcesDeps,
+  actor: Actor,
+  rows: repo.SourceRecord[],
+  known?: repo.PresentationFacts,
+): Promise<Source[]> {
   const [facts, thumbs] = await Promise.all([
-    repo.presentationFacts(deps.db, actor, rows),
+    known ?? repo.presentationFacts(deps.db, actor, rows),
     thumbnails(deps, actor, rows),
   ]);
   return rows.map((r) => presentSource(r, { ...facts, thumbnails: thumbs }));
@@ -80,15 +86,16 @@ export async function listSources(deps: SourcesDeps, actor: Actor, q: ListSource
     .slice(0, 20);
   const where = sql`${repo.tabCondition(actor, q.tab, q.collection_id)} AND ${repo.fileTypeCondition(types)} AND ${repo.appCondition(apps)}`;
   const offset = (q.page - 1) * q.page_size;
-  const { rows, total } = await repo.listSources(
+  const { rows, total, facts } = await repo.listSources(
     deps.db,
+    actor,
     where,
     q.sort === "oldest" ? "oldest" : "recent",
     q.page_size,
     offset,
   );
   return {
-    results: await present(deps, actor, rows),
+    results: await present(deps, actor, rows, facts),
     page: q.page,
     page_size: q.page_size,
     total,

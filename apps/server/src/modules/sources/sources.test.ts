@@ -195,6 +195,40 @@ describe.each(testDatabases())("memories wall on %s", (kind) => {
     expect(inCol.results).toHaveLength(1);
   });
 
+  it("lists each memory with its collections, collaborators and policies as one memory reads; a page past the end keeps the total", async () => {
+    const dan = await m.buildUser({ name: "Dan" });
+    const eve = await m.buildUser({ name: "Eve" });
+    const lone = await buildSource(m, dan, { title: "Lone" });
+    const linked = await buildSource(m, dan, { title: "Linked" });
+    await buildCollection(m, dan, { name: "Zeta", shareWith: [[eve, "write"]], sources: [linked] });
+    await buildCollection(m, dan, {
+      name: "Alpha",
+      shareWith: [["friend@example.com", "read"]],
+      sources: [linked],
+    });
+    const wall = (await (await m.request("GET", "/api/sources?page_size=24", { as: dan })).json()) as {
+      results: {
+        id: string;
+        collections: { collection_name: string }[];
+        meta: { collaborators: string[] };
+      }[];
+      total: number;
+    };
+    expect(wall.total).toBe(2);
+    expect(wall.results.map((s) => s.id)).toEqual([linked, lone]);
+    for (const id of [linked, lone]) {
+      const one = await (await m.request("GET", `/api/sources/${id}`, { as: dan })).json();
+      expect(wall.results.find((s) => s.id === id)).toEqual(one);
+    }
+    expect(wall.results[0].collections.map((c) => c.collection_name)).toEqual(["Alpha", "Zeta"]);
+    expect(wall.results[0].meta.collaborators.sort()).toEqual(
+      [dan.email.toLowerCase(), eve.email.toLowerCase()].sort(),
+    );
+    expect(wall.results[1].collections).toEqual([]);
+    const past = await (await m.request("GET", "/api/sources?page_size=24&page=3", { as: dan })).json();
+    expect(past).toMatchObject({ results: [], total: 2, has_more: false });
+  });
+
   it("deletes a memory with its chunks so search no longer finds it", async () => {
     const del = await m.request("DELETE", "/api/sources", { as: ann, json: { source_ids: [ids.pdf] } });
     expect(await del.json()).toEqual({ deleted: [ids.pdf] });

@@ -169,6 +169,31 @@ describe("sentence selection", () => {
     ]);
     expect(sel.sentences.length).toBe(4);
   });
+  it("prefers the sentence with a number word of the question's language for a number question", () => {
+    // Both sentences hold every term of the question; only one says how many, in German words.
+    const q = "Wie viele Kinder hatte König Ludwig?";
+    const text = "König Ludwig hatte Kinder aus seiner ersten Ehe. König Ludwig hatte drei Kinder.";
+    const [best] = scoreSentences(q, [{ sourceId: "l", title: "Ludwig", text, score: 1 }]);
+    expect(best.text).toBe("König Ludwig hatte drei Kinder.");
+  });
+  it("takes a sentence of another passage that scores close to the best one", () => {
+    const season: Passage = {
+      sourceId: "s",
+      title: "Cam Newton",
+      score: 1,
+      text: "Cam Newton threw many touchdown passes for the Panthers.",
+    };
+    const record: Passage = {
+      sourceId: "r",
+      title: "Cam Newton",
+      score: 0.95,
+      text: "In 2015 Cam Newton threw 35 touchdown passes.",
+    };
+    const sel = selectAnswer("How many touchdown passes did Cam Newton throw?", [season, record]);
+    expect(sel.confident).toBe(true);
+    expect(new Set(sel.sentences.map((s) => s.passage)).size).toBe(2);
+    expect(sel.sentences.map((s) => s.text).join(" ")).toContain("35 touchdown");
+  });
   it("is not confident when nothing shares terms with the question", () => {
     expect(selectAnswer("What is the capital of Mongolia?", [panthers, weather]).confident).toBe(false);
     expect(selectAnswer("anything", []).confident).toBe(false);

@@ -138,7 +138,9 @@ test.describe("citations open the source at the passage", () => {
     await page.screenshot({ path: "artifacts/e2e/passage-web-1280-light.png" });
   });
 
-  test("in a memory's own chat, a citation jumps to the passage in the open preview", async ({ page }) => {
+  test("in a memory's own chat, a citation jumps to the passage in the open preview @phone", async ({
+    page,
+  }) => {
     await page.goto(`/?preview=${webId}`);
     const preview = page.getByTestId("source-preview");
     await showAiPanel(preview);

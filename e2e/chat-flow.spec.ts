@@ -250,5 +250,12 @@ test("a window resize keeps the chat at the latest answer; only the reader scrol
       await atLatest(i);
     }
   }
+  // A long question grows the composer, which takes room from the transcript: the latest answer
+  // stays in view.
+  const box = page.getByRole("textbox", { name: "Question" });
+  const before = (await box.boundingBox())!.height;
+  await box.fill(Array.from({ length: 7 }, (_, i) => `Line ${i + 1} of a long question`).join("\n"));
+  await expect.poll(async () => (await box.boundingBox())!.height).toBeGreaterThan(before + 60);
+  await atLatest(questions.length - 1);
   await restoreViewport(page);
 });

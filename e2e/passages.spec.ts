@@ -145,6 +145,8 @@ test.describe("citations open the source at the passage", () => {
     const preview = page.getByTestId("source-preview");
     await showAiPanel(preview);
     const panel = preview.getByRole("complementary", { name: "AI panel" });
+    // (A question asked before the memory's chat loaded is covered in chat-flow.spec.ts.)
+    await expect(panel.getByText("Loading the conversation…")).toHaveCount(0);
     const box = panel.getByRole("textbox", { name: "Question" });
     await box.fill("What was the tide gauge calibrated against?");
     await box.press("Enter");

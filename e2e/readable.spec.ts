@@ -101,6 +101,7 @@ test("over a framed web site the preview header stays: taps on a phone never rea
     const header = dialog.getByTestId("preview-header");
     await page.clock.runFor(10_000);
     await expect(header).toHaveAttribute("data-visible", "true");
+    await page.screenshot({ path: `artifacts/e2e/preview-frame-header-${width}-light.png` });
     // Its buttons are there: Reader mode shows the page's text.
     await dialog.getByRole("button", { name: "Reader mode" }).click();
     await expect(dialog.getByTestId("markdown-view")).toBeVisible();

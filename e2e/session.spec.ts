@@ -57,6 +57,7 @@ test("sign-out stops the indexing poll and closes toasts that quote the user's m
   const apart = (a: typeof toastBox, b: typeof toastBox) =>
     a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
   expect(apart(toastBox, addBox)).toBe(true);
+  await page.screenshot({ path: `artifacts/e2e/proactive-toast-${page.viewportSize()!.width}-light.png` });
 
   // A second note that never finishes indexing keeps the upload tracker polling.
   let polls = 0;

@@ -146,9 +146,9 @@ export default defineConfig({
   // the same system Chromium. Specs reach what a phone keeps behind a menu the way a user does
   // (e2e/helpers.ts: openNav); only truly desktop-only features skip the phone project.
   // The default run (`npm test`, `npm run test:e2e`) takes the phone project over the specs tagged
-  // `@phone` in their titles only: chat flows and the memory preview's chat, passage jump and
-  // header, 7 tests, ~75 s of test time; the whole phone project (every spec at phone size) runs
-  // with E2E_PHONE=1 (`npm run test:e2e:phone`). docs/decisions.md (h13r).
+  // `@phone` in their titles only: chat flows, the wall, the memory preview's chat, passage jump
+  // and header (8 tests, ~85 s of test time); the whole phone project (every spec at phone size)
+  // runs with E2E_PHONE=1 (`npm run test:e2e:phone`). docs/decisions.md (h13r).
   projects: [
     { name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } },
     {

@@ -1,10 +1,11 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { restoreViewport, showAiPanel } from "./helpers";
 import { MemoryApi } from "./wall-api";
 
 /** Chat flows a new user trips over (issue 13): New chat from inside a chat, following the stream. */
 let seq = 0;
 const email = (label: string) => `${label}-${Date.now().toString(36)}${(seq += 1)}@example.com`;
-const items = (page: Page) => page.getByTestId("chat-item");
+const items = (scope: Page | Locator) => scope.getByTestId("chat-item");
 
 async function ask(page: Page, question: string) {
   const box = page.getByRole("textbox", { name: "Question" });
@@ -14,21 +15,20 @@ async function ask(page: Page, question: string) {
 
 async function signedInWithNotes(page: Page, request: Parameters<typeof MemoryApi.signUp>[0], label: string) {
   const api = await MemoryApi.signUp(request, email(label), "Chat Flow");
-  await api.waitIndexed([
-    await api.createPage(
-      "Telescope notes",
-      "The reflecting telescope has a mirror of 200 millimetres. Its mirror was ground by hand in 1998 by a patient amateur. The mount is equatorial and tracks the stars across the night sky. The eyepiece gives a magnification of 120 times. The tube is painted white to stay cool.",
-    ),
-    await api.createPage(
-      "Observatory trip",
-      "We visited the observatory in May and saw the rings of Saturn through the clouds. The dome opened at dusk. The astronomer showed us the moons of Jupiter and a double star.",
-    ),
-  ]);
+  const telescope = await api.createPage(
+    "Telescope notes",
+    "The reflecting telescope has a mirror of 200 millimetres. Its mirror was ground by hand in 1998 by a patient amateur. The mount is equatorial and tracks the stars across the night sky. The eyepiece gives a magnification of 120 times. The tube is painted white to stay cool.",
+  );
+  const trip = await api.createPage(
+    "Observatory trip",
+    "We visited the observatory in May and saw the rings of Saturn through the clouds. The dome opened at dusk. The astronomer showed us the moons of Jupiter and a double star.",
+  );
+  await api.waitIndexed([telescope, trip]);
   await page.addInitScript((token) => localStorage.setItem("mnemo.token", token), api.token);
-  return api;
+  return { api, telescope };
 }
 
-test("New chat from inside an open chat starts a new conversation", async ({ page, request }) => {
+test("New chat from inside an open chat starts a new conversation @phone", async ({ page, request }) => {
   test.setTimeout(90_000);
   await signedInWithNotes(page, request, "newchat");
   await page.goto("/chat/new");
@@ -57,7 +57,10 @@ const distanceFromBottom = (page: Page) =>
     .getByTestId("chat-scroll")
     .evaluate((el) => Math.round(el.scrollHeight - el.scrollTop - el.clientHeight));
 
-test("the chat follows a streaming answer unless the reader scrolled up", async ({ page, request }) => {
+test("the chat follows a streaming answer unless the reader scrolled up @phone", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await signedInWithNotes(page, request, "follow");
@@ -129,7 +132,7 @@ test("a long question collapses to four lines with Expand and Hide, on a wide sc
   expect(await bubble.locator("p").evaluate((el) => el.clientHeight)).toBeGreaterThan(collapsed);
 });
 
-test("a stopped answer, a vote and Saved read the same when the chat is reopened", async ({
+test("a stopped answer, a vote and Saved read the same when the chat is reopened @phone", async ({
   page,
   request,
 }) => {
@@ -166,4 +169,93 @@ test("a stopped answer, a vote and Saved read the same when the chat is reopened
     })
     .toEqual([shown, "true", 1]);
   await expect(items(page).first()).toHaveAttribute("data-status", "cancelled");
+});
+
+test("a question asked while a memory's chat is still loading waits for it and joins that chat @phone", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { telescope } = await signedInWithNotes(page, request, "panel-early");
+  // A slow connection: the memory's earlier conversation arrives only after the question is asked.
+  let asked = false;
+  const held: (() => void)[] = [];
+  await page.route("**/api/fetch_chats", async (route) => {
+    const response = await route.fetch();
+    if (!asked) await new Promise<void>((r) => held.push(r));
+    await route.fulfill({ response });
+  });
+  const arrive = () => {
+    asked = true;
+    held.splice(0).forEach((r) => r());
+  };
+  const preview = page.getByTestId("source-preview");
+  const panel = preview.getByRole("complementary", { name: "AI panel" });
+  const questions = ["How big is the telescope mirror?", "When was the telescope mirror ground?"];
+  for (const [i, q] of questions.entries()) {
+    asked = false;
+    await page.goto(`/?preview=${telescope}`);
+    await showAiPanel(preview);
+    await expect(panel.getByText("Loading the conversation…")).toBeVisible();
+    await ask(page, q);
+    // The question shows at once and is answered after the earlier exchange, in the same chat.
+    await expect(items(panel).last()).toContainText(q);
+    arrive();
+    await expect(panel.getByText("Loading the conversation…")).toHaveCount(0);
+    await expect(items(panel)).toHaveCount(i + 1);
+    await expect(items(panel).nth(i)).toContainText(q);
+    await expect(items(panel).nth(i)).toHaveAttribute("data-status", "success", { timeout: 20_000 });
+    await expect(items(panel).nth(i).getByTestId("answer")).toContainText(i ? "1998" : "200");
+  }
+  await page.unroute("**/api/fetch_chats");
+  await page.reload();
+  await showAiPanel(preview);
+  await expect(items(panel)).toHaveCount(2);
+  await expect(items(panel).nth(1)).toContainText(questions[1]!);
+});
+
+test("a window resize keeps the chat at the latest answer; only the reader scrolling up offers Jump @phone", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  // The desktop project's window and the phone project's screen, and that phone with its keyboard up.
+  const wide = { width: 1280, height: 720 };
+  const narrow = { width: 390, height: 844 };
+  const keyboard = { width: 390, height: 480 };
+  const sizes = page.viewportSize()!.width >= 1024 ? [narrow, keyboard, wide] : [wide, keyboard, narrow];
+  await signedInWithNotes(page, request, "resize");
+  await page.goto("/chat/new");
+  const questions = [
+    "How big is the telescope mirror?",
+    "What did we see at the observatory?",
+    "What does the telescope mount do?",
+  ];
+  const jump = page.getByRole("button", { name: "Jump to latest" });
+  const atLatest = async (i: number) => {
+    await expect.poll(() => distanceFromBottom(page)).toBeLessThanOrEqual(48);
+    await expect(jump).toHaveCount(0);
+    await expect(items(page).nth(i).getByRole("button", { name: "Copy" })).toBeInViewport();
+  };
+  for (const [i, q] of questions.entries()) {
+    await ask(page, q);
+    await expect(items(page).nth(i)).toHaveAttribute("data-status", "streaming", { timeout: 15_000 });
+    // While the answer streams and after it ended, the window changes size (a rotation, a resized
+    // window, the phone's keyboard): the view stays at the end, no Jump is offered.
+    await page.setViewportSize(sizes[i % 3]!);
+    await expect(items(page).nth(i)).toHaveAttribute("data-status", "success", { timeout: 20_000 });
+    await atLatest(i);
+    for (const size of sizes) {
+      await page.setViewportSize(size);
+      await atLatest(i);
+    }
+  }
+  // A long question grows the composer, which takes room from the transcript: the latest answer
+  // stays in view.
+  const box = page.getByRole("textbox", { name: "Question" });
+  const before = (await box.boundingBox())!.height;
+  await box.fill(Array.from({ length: 7 }, (_, i) => `Line ${i + 1} of a long question`).join("\n"));
+  await expect.poll(async () => (await box.boundingBox())!.height).toBeGreaterThan(before + 60);
+  await atLatest(questions.length - 1);
+  await restoreViewport(page);
 });

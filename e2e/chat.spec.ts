@@ -1,4 +1,4 @@
-import { themedShots } from "./helpers";
+import { restoreViewport, themedShots } from "./helpers";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { MemoryApi } from "./wall-api";
 
@@ -79,6 +79,14 @@ test("ask, stream, cite, stop, regenerate, copy, vote, save, history, share, rev
   await expect(first).toHaveAttribute("data-status", "success", { timeout: 20_000 });
   await expect(first.getByTestId("answer")).toContainText("200 millimetres");
   await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+  // The model picker shows the model's whole name, on a desktop and on a phone.
+  const modelName = page.getByRole("button", { name: "Model" }).locator("span");
+  await expect(modelName).toHaveText("Mnemo extractive (offline)");
+  for (const width of [page.viewportSize()!.width, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    expect(await modelName.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  }
+  await restoreViewport(page);
   await shots(page, "chat-answer");
 
   // A citation opens the cited memory's preview (URL-addressable).

@@ -129,7 +129,7 @@ test("an owner's organisation: invitation by e-mail, shared collection, white-la
   const userMenu = memberPage.getByRole("button", { name: "Open user menu" }).filter({ visible: true });
   const brandName = memberPage.getByTestId("brand-name").filter({ visible: true });
   await userMenu.click();
-  await expect(memberPage.getByRole("menuitemradio", { name: "Initech" })).toHaveAttribute(
+  await expect(memberPage.getByRole("menuitemradio", { name: org.name })).toHaveAttribute(
     "aria-checked",
     "true",
   );
@@ -149,8 +149,8 @@ test("an owner's organisation: invitation by e-mail, shared collection, white-la
   await memberPage.getByRole("menuitem", { name: "Manage Chotchkies" }).click();
   await expect(memberPage.getByRole("heading", { name: "Chotchkies admin" })).toBeVisible();
   await userMenu.click();
-  await memberPage.getByRole("menuitemradio", { name: "Initech" }).click();
-  await expect(brandName).toHaveText("Initech Brain");
+  await memberPage.getByRole("menuitemradio", { name: org.name }).click();
+  await expect(brandName).toHaveText(`${org.name} Brain`);
   await userMenu.click();
   await memberPage.getByRole("menuitem", { name: "TPS reports" }).click();
   await expect(memberPage).toHaveURL(/\/collections\//);

@@ -138,11 +138,15 @@ test.describe("citations open the source at the passage", () => {
     await page.screenshot({ path: "artifacts/e2e/passage-web-1280-light.png" });
   });
 
-  test("in a memory's own chat, a citation jumps to the passage in the open preview", async ({ page }) => {
+  test("in a memory's own chat, a citation jumps to the passage in the open preview @phone", async ({
+    page,
+  }) => {
     await page.goto(`/?preview=${webId}`);
     const preview = page.getByTestId("source-preview");
     await showAiPanel(preview);
     const panel = preview.getByRole("complementary", { name: "AI panel" });
+    // (A question asked before the memory's chat loaded is covered in chat-flow.spec.ts.)
+    await expect(panel.getByText("Loading the conversation…")).toHaveCount(0);
     const box = panel.getByRole("textbox", { name: "Question" });
     await box.fill("What was the tide gauge calibrated against?");
     await box.press("Enter");

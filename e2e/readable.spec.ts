@@ -1,5 +1,10 @@
 import { expect, test } from "@playwright/test";
+import { fixtureOrigin } from "./fixture-site-config";
+import { restoreViewport } from "./helpers";
 import { MemoryApi } from "./wall-api";
+
+// The framed web site comes from the fixture site, whose test-only CA the browser does not know.
+test.use({ ignoreHTTPSErrors: true });
 
 /**
  * Readable sources (issue 13 item 10): chat source cards show a PDF's words, not its Markdown
@@ -73,4 +78,33 @@ test("over a PDF the preview header stays, since the PDF viewer swallows pointer
     await expect(header).toHaveAttribute("data-visible", "true");
     await expect(dialog.getByRole("button", { name: "Close", exact: true })).toBeVisible();
   }
+});
+
+test("over a framed web site the preview header stays: taps on a phone never reach the app @phone", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const api = await MemoryApi.signUp(request, email("framehead"), "Fran Frame");
+  const link = await api.saveLink(`${fixtureOrigin}/articles/astronomy`);
+  await api.waitIndexed([link]);
+  await page.clock.install();
+  await page.addInitScript((token) => localStorage.setItem("mnemo.token", token), api.token);
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto(`/?preview=${link}`);
+    const dialog = page.getByTestId("source-preview");
+    await expect(dialog.locator("iframe")).toBeVisible();
+    const header = dialog.getByTestId("preview-header");
+    await page.clock.runFor(10_000);
+    await expect(header).toHaveAttribute("data-visible", "true");
+    await page.screenshot({ path: `artifacts/e2e/preview-frame-header-${width}-light.png` });
+    // Its buttons are there: Reader mode shows the page's text.
+    await dialog.getByRole("button", { name: "Reader mode" }).click();
+    await expect(dialog.getByTestId("markdown-view")).toBeVisible();
+  }
+  await restoreViewport(page);
 });

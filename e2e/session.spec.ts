@@ -51,6 +51,13 @@ test("sign-out stops the indexing poll and closes toasts that quote the user's m
   );
   const proactive = page.getByText(/connect with "The Sourdough Starter Handbook"/);
   await expect(proactive).toBeVisible({ timeout: 60_000 });
+  // The toast never covers the page's primary controls (on a phone it sits above the bottom strip).
+  const toastBox = (await page.locator("[data-sonner-toast]").filter({ has: proactive }).boundingBox())!;
+  const addBox = (await page.getByRole("button", { name: "Add memory" }).first().boundingBox())!;
+  const apart = (a: typeof toastBox, b: typeof toastBox) =>
+    a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+  expect(apart(toastBox, addBox)).toBe(true);
+  await page.screenshot({ path: `artifacts/e2e/proactive-toast-${page.viewportSize()!.width}-light.png` });
 
   // A second note that never finishes indexing keeps the upload tracker polling.
   let polls = 0;

@@ -49,7 +49,7 @@ async function cardOrder(page: Page): Promise<string[]> {
     .evaluateAll((els) => els.map((e) => e.getAttribute("aria-label") ?? ""));
 }
 
-test("the wall: every kind of memory, previews, editing, filters, search and delete", async ({
+test("the wall: every kind of memory, previews, editing, filters, search and delete @phone", async ({
   page,
   request,
 }) => {

@@ -23,3 +23,9 @@ export function useIsMobile(): boolean {
 export function useNotificationMobile(): boolean {
   return useMediaQuery(`(max-width: ${breakpoints.notificationMobileMaxPx}px)`);
 }
+
+/**
+ * 600 px wide or less: the toaster's phone layout (full-width toasts placed by `mobileOffset`,
+ * clear of the top bar and of the bottom strip the upload card and chat input hold).
+ */
+export const phoneToastQuery = "(max-width: 600px)";

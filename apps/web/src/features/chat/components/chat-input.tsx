@@ -139,7 +139,7 @@ export function ChatInput(p: ChatInputProps) {
         rows={2}
         placeholder={p.placeholder}
         aria-label="Question"
-        className="block max-h-60 min-h-14 w-full resize-none bg-transparent px-4 pt-3 text-[15px] outline-none placeholder:text-muted-foreground"
+        className="block field-sizing-content max-h-60 min-h-14 w-full resize-none bg-transparent px-4 pt-3 text-[15px] outline-none placeholder:text-muted-foreground"
       />
       <div className="flex items-center gap-0.5 px-2 pb-2">
         <div className="flex min-w-0 flex-1 flex-wrap items-center gap-0.5">

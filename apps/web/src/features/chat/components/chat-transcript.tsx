@@ -3,14 +3,15 @@ import { ArrowDownIcon } from "lucide-react";
 import { chatMessages } from "@mnemo/contracts/messages";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
-import { followsAfterScroll, isAtBottom } from "../logic/follow";
+import { followsAfterScroll, isAtBottom, markOf, type ScrollMark } from "../logic/follow";
 import type { ChatEntry } from "../logic/session";
 import { ChatItem } from "./chat-item";
 
 /**
  * The scrolling list of a conversation's items, with the history's loading and failure states;
  * `empty` is shown once the history is loaded and has no item. It follows the stream to the bottom
- * as answers grow, unless the user scrolled up; then a "Jump to latest" control brings them back.
+ * as answers grow, and when the box changes size (a resized or rotated window, the phone's
+ * keyboard), unless the user scrolled up; then a "Jump to latest" control brings them back.
  */
 export function ChatTranscript({
   entries,
@@ -26,13 +27,15 @@ export function ChatTranscript({
   const box = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const following = useRef(true);
-  const lastTop = useRef(0);
+  const last = useRef<ScrollMark>({ top: 0, width: 0, height: 0 });
   const [behind, setBehind] = useState(false);
   const count = entries.length;
 
   const toBottom = () => {
     const el = box.current;
-    if (el) el.scrollTop = el.scrollHeight;
+    if (!el) return;
+    el.scrollTop = el.scrollHeight;
+    last.current = markOf(el);
   };
   // A new question (or a loaded history) always shows its end.
   useLayoutEffect(() => {
@@ -40,22 +43,27 @@ export function ChatTranscript({
     setBehind(false);
     toBottom();
   }, [count]);
-  // Growing answers keep the view at the end while following; otherwise the jump control shows.
+  // Growing answers, and a box that changed size, keep the view at the end while following;
+  // otherwise the jump control shows.
   useEffect(() => {
     const el = content.current;
-    if (!el) return;
+    const scroller = box.current;
+    if (!el || !scroller) return;
     const observer = new ResizeObserver(() => {
       if (following.current) toBottom();
-      else if (box.current) setBehind(!isAtBottom(box.current));
+      else setBehind(!isAtBottom(scroller));
     });
     observer.observe(el);
+    observer.observe(scroller);
     return () => observer.disconnect();
   }, []);
   const onScroll = () => {
     const el = box.current;
     if (!el) return;
-    following.current = followsAfterScroll(following.current, lastTop.current, el);
-    lastTop.current = el.scrollTop;
+    following.current = followsAfterScroll(following.current, last.current, el);
+    // The browser moved the position of a box that changed size: back to the end.
+    if (following.current && !isAtBottom(el)) toBottom();
+    last.current = markOf(el);
     setBehind(!following.current && !isAtBottom(el));
   };
 

@@ -60,10 +60,12 @@ export function ModelPicker({
   };
   return (
     <Menu.Root>
+      {/* The whole name where the row has room (it wraps to a row of its own on a phone); cut only
+          when longer than the row. */}
       <PickerTrigger
         label="Model"
         icon={current?.type === "agent" ? BotIcon : CpuIcon}
-        className="max-w-32 sm:max-w-44"
+        className="max-w-full min-w-0"
       >
         {current?.name ?? (options.length ? "Model" : chatMessages.loadingModels)}
       </PickerTrigger>

@@ -53,6 +53,12 @@ export function useChatSession(scope: ChatScope, opts: { applyOptions?: ApplyOpt
   stateRef.current = state;
   const applyRef = useRef(opts.applyOptions);
   applyRef.current = opts.applyOptions;
+  /**
+   * A question asked while the conversation's history loads (a memory's panel just opened) waits
+   * for it: it shows at once, and is sent with the loaded chat's id once the history is in.
+   */
+  const loading = useRef(false);
+  const queued = useRef<{ key: string; question: string; o: AskOptions }[]>([]);
 
   const scopeKey =
     scope.kind === "source"
@@ -74,6 +80,8 @@ export function useChatSession(scope: ChatScope, opts: { applyOptions?: ApplyOpt
       return;
     }
     setHistory("loading");
+    loading.current = true;
+    const keep = () => queued.current.map((q) => q.key);
     (async () => {
       if (scope.kind === "public") {
         const res = await fetchPublicHistory(scope.chatId, scope.token, ctrl.signal);
@@ -83,20 +91,28 @@ export function useChatSession(scope: ChatScope, opts: { applyOptions?: ApplyOpt
         const found = chats.chats[0];
         if (found) {
           const res = await fetchChatHistory(found.chat_id, ctrl.signal);
-          dispatch({ type: "history", chatId: found.chat_id, records: res.session_data });
-        } else dispatch({ type: "reset" });
+          dispatch({ type: "history", chatId: found.chat_id, records: res.session_data, keep: keep() });
+        } else dispatch({ type: "reset", keep: keep() });
       } else if (scope.chatId) {
         const res = await fetchChatHistory(scope.chatId, ctrl.signal);
-        dispatch({ type: "history", chatId: res.chat_id, records: res.session_data });
+        dispatch({ type: "history", chatId: res.chat_id, records: res.session_data, keep: keep() });
       }
+      loading.current = false;
       setHistory("loaded");
     })().catch(() => {
       if (ctrl.signal.aborted) return;
+      loading.current = false;
       // Spec 1 §4: when history cannot be loaded, a fresh session starts (public views say so instead).
-      dispatch({ type: "reset" });
-      setHistory(scope.kind === "public" ? "failed" : "loaded");
+      const failed = scope.kind === "public";
+      if (failed) queued.current = [];
+      dispatch({ type: "reset", keep: keep() });
+      setHistory(failed ? "failed" : "loaded");
     });
-    return () => ctrl.abort();
+    return () => {
+      ctrl.abort();
+      loading.current = false;
+      queued.current = [];
+    };
     // scopeKey captures every field of scope that matters
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [scopeKey]);
@@ -205,6 +221,14 @@ export function useChatSession(scope: ChatScope, opts: { applyOptions?: ApplyOpt
     [scopeKey, opts.demo, queryClient],
   );
 
+  // The history is in: a question that waited for it is sent now, with the loaded chat's id.
+  useEffect(() => {
+    if (history !== "loaded" || !queued.current.length) return;
+    const waiting = queued.current;
+    queued.current = [];
+    for (const q of waiting) void run(q.key, q.question, q.o);
+  }, [history, run]);
+
   const ask = useCallback(
     (query: string, o: AskOptions): boolean => {
       const q = trimQuery(query);
@@ -212,7 +236,8 @@ export function useChatSession(scope: ChatScope, opts: { applyOptions?: ApplyOpt
       const key = newKey();
       const demo = Boolean(opts.demo && findDemo(q));
       dispatch({ type: "ask", key, query: q, llm: o.llm, searchType: o.searchType, demo });
-      void run(key, q, o);
+      if (loading.current) queued.current.push({ key, question: q, o });
+      else void run(key, q, o);
       return true;
     },
     [run, opts.demo],
@@ -238,7 +263,13 @@ export function useChatSession(scope: ChatScope, opts: { applyOptions?: ApplyOpt
     const last = stateRef.current.entries.at(-1);
     if (!last) return false;
     const ctrl = controllers.current.get(last.key);
-    if (!ctrl) return false;
+    if (!ctrl) {
+      // Still waiting for the history: it is never sent.
+      if (!queued.current.some((q) => q.key === last.key)) return false;
+      queued.current = queued.current.filter((q) => q.key !== last.key);
+      dispatch({ type: "cancel", key: last.key });
+      return true;
+    }
     ctrl.abort();
     dispatch({ type: "cancel", key: last.key });
     if (scope.kind !== "public") stopped.current.add(last.key);

@@ -14,20 +14,25 @@ describe("isAtBottom", () => {
 });
 
 describe("followsAfterScroll", () => {
+  const mark = (top: number, height = 500) => ({ top, width: 700, height });
+  const box = (scrollTop: number, scrollHeight: number, clientHeight = 500) => ({
+    scrollTop,
+    scrollHeight,
+    clientHeight,
+    clientWidth: 700,
+  });
   it("keeps following when its own jump lands above an end that moved on (the answer grew)", () => {
-    expect(followsAfterScroll(true, 400, { scrollTop: 900, scrollHeight: 2000, clientHeight: 500 })).toBe(
-      true,
-    );
+    expect(followsAfterScroll(true, mark(400), box(900, 2000))).toBe(true);
   });
   it("stops when the reader scrolls up, and follows again back at the end", () => {
-    expect(followsAfterScroll(true, 900, { scrollTop: 600, scrollHeight: 1400, clientHeight: 500 })).toBe(
-      false,
-    );
-    expect(followsAfterScroll(false, 600, { scrollTop: 700, scrollHeight: 1400, clientHeight: 500 })).toBe(
-      false,
-    );
-    expect(followsAfterScroll(false, 700, { scrollTop: 900, scrollHeight: 1400, clientHeight: 500 })).toBe(
-      true,
-    );
+    expect(followsAfterScroll(true, mark(900), box(600, 1400))).toBe(false);
+    expect(followsAfterScroll(false, mark(600), box(700, 1400))).toBe(false);
+    expect(followsAfterScroll(false, mark(700), box(900, 1400))).toBe(true);
+  });
+  it("keeps following when the position moved up because the box changed size (a resize)", () => {
+    expect(followsAfterScroll(true, mark(900, 500), box(800, 1500, 420))).toBe(true);
+    expect(followsAfterScroll(true, mark(900), { ...box(700, 1600), clientWidth: 358 })).toBe(true);
+    // Not following before the resize: still not following.
+    expect(followsAfterScroll(false, mark(900, 500), box(800, 1500, 420))).toBe(false);
   });
 });

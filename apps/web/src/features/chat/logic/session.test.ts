@@ -209,6 +209,14 @@ describe("session bookkeeping", () => {
     });
     expect([s.entries[0].turnId, s.entries[0].savedSourceId]).toEqual(["t7", "m1"]);
   });
+  it("a question asked while the history loaded stays after it (keep)", () => {
+    const asked = run(ask("a"));
+    const key = asked.entries[0].key;
+    const loaded = sessionReducer(asked, { type: "history", chatId: "c", records: [], keep: [key] });
+    expect([loaded.chatId, loaded.entries.map((e) => e.key)]).toEqual(["c", [key]]);
+    expect(sessionReducer(asked, { type: "reset", keep: [key] }).entries).toHaveLength(1);
+    expect(sessionReducer(asked, { type: "history", chatId: "c", records: [] }).entries).toHaveLength(0);
+  });
   it("reset starts a fresh session", () => {
     expect(sessionReducer(run(ask("a")), { type: "reset" })).toEqual(emptySession);
   });

@@ -33,8 +33,9 @@ export type SessionAction =
   | { type: "regenerate"; key: string; newKey: string; llm: string | null }
   | { type: "vote"; key: string; vote: 1 | -1 | null }
   | { type: "saved"; key: string; sourceId: string }
-  | { type: "history"; chatId: string; records: SavedSessionRecord[] }
-  | { type: "reset"; chatId?: string | null };
+  /** `keep`: items asked while the history loaded, kept after it. */
+  | { type: "history"; chatId: string; records: SavedSessionRecord[]; keep?: string[] }
+  | { type: "reset"; chatId?: string | null; keep?: string[] };
 
 export const emptySession: SessionState = { entries: [], chatId: null };
 
@@ -135,10 +136,14 @@ export function sessionReducer(s: SessionState, a: SessionAction): SessionState 
     case "saved":
       return update(s, a.key, (e) => ({ ...e, savedSourceId: a.sourceId }));
     case "history":
-      return { chatId: a.chatId, entries: a.records.map(entryFromRecord) };
+      return { chatId: a.chatId, entries: [...a.records.map(entryFromRecord), ...kept(s, a.keep)] };
     case "reset":
-      return { chatId: a.chatId ?? null, entries: [] };
+      return { chatId: a.chatId ?? null, entries: kept(s, a.keep) };
   }
+}
+
+function kept(s: SessionState, keys: string[] | undefined): ChatEntry[] {
+  return keys?.length ? s.entries.filter((e) => keys.includes(e.key)) : [];
 }
 
 /** The session learns its chat id from the first reply line that carries one. */

@@ -11,7 +11,7 @@ import { cn } from "@/lib/utils";
 import { useAutoHide } from "../hooks/use-auto-hide";
 import { useIsMobile } from "@/hooks/use-media-query";
 import { useSource } from "../hooks/use-preview-data";
-import { isPdfSource, type PreviewMode } from "../logic/pane";
+import { choosePane, isPdfSource, type PreviewMode } from "../logic/pane";
 import { ClearChatConfirm } from "@/components/clear-chat-confirm";
 import { PreviewHeader } from "./preview-header";
 import { PreviewPane } from "./preview-pane";
@@ -58,6 +58,11 @@ export function SourcePreviewDialog({
   useEffect(() => {
     if (mobile && passage) setPanelOpen(false);
   }, [mobile, passage, citeKey]);
+  // The viewer opens at the passage only while it is on screen: a hidden viewer cannot scroll the
+  // passage into view. On a phone, a citation chosen in the open panel mounts the viewer at the
+  // passage once the effect above has closed the panel (every citation, not only the first).
+  const paneHidden = mobile && panelOpen;
+  const shownPassage = paneHidden ? null : passage;
   const [panelUsed, setPanelUsed] = useState(panelOpen);
   if (panelOpen && !panelUsed) setPanelUsed(true);
   const [mode, setMode] = useState<PreviewMode>("preview");
@@ -70,10 +75,11 @@ export function SourcePreviewDialog({
   const [hold, setHold] = useState(false);
   const [confirmClear, setConfirmClear] = useState(false);
   const s = source.data;
-  // Pointer moves over the browser's PDF viewer never reach the page, so the header could only
-  // come back over its top strip: over a PDF it stays.
-  const overPdf = !!s && mode === "preview" && isPdfSource(s);
-  const header = useAutoHide(memories.previewHeaderAutoHideMs, hold || confirmClear || overPdf);
+  // Pointer moves and taps over a frame (the browser's PDF viewer, a framed web site) never reach
+  // the page, so the header could not come back (on a phone, where the frame fills the screen, not
+  // at all: no Close, no Reader mode): over a frame it stays.
+  const overFrame = !!s && mode === "preview" && (isPdfSource(s) || choosePane(s, mode).kind === "iframe");
+  const header = useAutoHide(memories.previewHeaderAutoHideMs, hold || confirmClear || overFrame);
   const me = useMe();
   const updateMetadata = useUpdateMetadata();
   const full = maximized || mobile;
@@ -132,14 +138,14 @@ export function SourcePreviewDialog({
             />
             <div className="flex min-h-0 flex-1">
               <div
-                className={cn("relative min-w-0 flex-1 overflow-auto", mobile && panelOpen && "hidden")}
+                className={cn("relative min-w-0 flex-1 overflow-auto", paneHidden && "hidden")}
                 data-testid="preview-pane"
               >
                 <PreviewPane
-                  key={passage ? `cite-${citeKey ?? ""}` : "plain"}
+                  key={shownPassage ? `cite-${citeKey ?? ""}` : "plain"}
                   source={s}
                   mode={mode}
-                  passage={passage}
+                  passage={shownPassage}
                   onMode={setMode}
                 />
                 {s.meta.status === "in_progress" && (

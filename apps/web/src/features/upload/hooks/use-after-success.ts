@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { constants } from "@mnemo/contracts";
+import { phoneToastQuery } from "@/hooks/use-media-query";
 import { refreshMemoryLists } from "@/lib/query-keys";
 import { reportError } from "@/lib/report-error";
 import { getProactiveMemory } from "../api/get-proactive-memory";
@@ -56,10 +57,13 @@ export function useAfterSuccess(items: (NotificationItem & { key: string })[], d
     getProactiveMemory(id)
       .then((r) => {
         if (!r.proactive_memory || r.proactive_memory === constants.uploads.proactiveMemoryNone) return;
+        // On a phone a full-width toast at the top would cover the page's own controls (its
+        // "Add memory" button sits right under the top bar): there it sits above the bottom strip.
+        const phone = window.matchMedia(phoneToastQuery).matches;
         toast(r.question || "Related memory", {
           description: r.proactive_memory,
           duration: 15_000,
-          position: "top-center",
+          position: phone ? "bottom-center" : "top-center",
         });
       })
       .catch((err: unknown) => reportError(err, { method: "GET", path: "/api/upload/proactive_memory" }));

@@ -22,6 +22,13 @@ const shots = (page: Page, name: string) => themedShots(page, `plans-${name}`);
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 
+/**
+ * Today's date in Kolkata, where the browser below lives. Usage is counted on the user's local day,
+ * so the searches made through the API must fall on the browser's day: from 18:30 UTC Kolkata is
+ * already on the next date.
+ */
+const kolkataDate = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(new Date());
+
 async function askWithWeb(
   api: MemoryApi,
   request: import("@playwright/test").APIRequestContext,
@@ -29,7 +36,7 @@ async function askWithWeb(
 ) {
   const res = await request.post("/api/qna", {
     headers: { authorization: `Bearer ${api.token}`, Source: "webapp" },
-    data: { question, search_type: ["web"], user_system_date: new Date().toString() },
+    data: { question, search_type: ["web"], user_system_date: kolkataDate() },
   });
   await res.text();
   return res;
@@ -51,7 +58,7 @@ test("free user at the web-search limit, plans from the message, prices by time 
     (
       await user.call<{ plan: string; daily: { web: { count: number; limit: number | null } } }>(
         "GET",
-        `/api/user/stats?needDailyStats=true&user_system_date=${encodeURIComponent(new Date().toString())}`,
+        `/api/user/stats?needDailyStats=true&user_system_date=${encodeURIComponent(kolkataDate())}`,
       )
     ).daily.web;
   const limit = (await stats()).limit ?? 0;
@@ -68,6 +75,13 @@ test("free user at the web-search limit, plans from the message, prices by time 
   if ((await web.getAttribute("aria-pressed")) !== "true") await web.click();
   await expect(web).toHaveAttribute("aria-pressed", "true");
   const box = page.getByRole("textbox", { name: "Question" });
+  // The app refreshes its usage after every answer; the next send is judged on that refresh.
+  const usageRefreshed = page.waitForResponse(
+    async (r) =>
+      r.url().includes("/api/user/stats") &&
+      r.ok() &&
+      ((await r.json()) as { daily?: { web?: { count?: number } } }).daily?.web?.count === limit,
+  );
   await box.fill("How fast does kelp grow?");
   await box.press("Enter");
   await expect(page.getByTestId("chat-item").first()).not.toHaveAttribute(
@@ -76,6 +90,7 @@ test("free user at the web-search limit, plans from the message, prices by time 
     { timeout: 30_000 },
   );
   await expect.poll(async () => (await stats()).count).toBe(limit);
+  await usageRefreshed;
 
   // Sending again with web on is blocked with the spec's message.
   await box.fill("Where does kelp grow?");

@@ -16,6 +16,7 @@ import {
 } from "@mnemo/contracts/public-chat";
 import { zSearchSourcesResult } from "@mnemo/contracts/sources";
 import { api } from "@/lib/api";
+import { userSystemDate } from "@/lib/user-system-date";
 
 const q = encodeURIComponent;
 
@@ -30,10 +31,11 @@ export const executeToolCall = (body: ExecuteToolCallInput) =>
 
 /** POST /api/public_chat/chat: a visitor's follow-up on a public chat (no sign-in). */
 export function streamPublicQna(token: string, body: ChatRequestInput, signal: AbortSignal) {
-  return api.stream(
-    `/api/public_chat/chat?token=${q(token)}&user_system_date=${q(new Date().toISOString())}`,
-    { body, signal, auth: false },
-  );
+  return api.stream(`/api/public_chat/chat?token=${q(token)}&user_system_date=${q(userSystemDate())}`, {
+    body,
+    signal,
+    auth: false,
+  });
 }
 
 export const fetchChats = (signal?: AbortSignal) =>

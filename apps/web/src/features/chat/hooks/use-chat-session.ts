@@ -16,6 +16,7 @@ import {
 import { findDemo } from "../logic/demo";
 import { answerErrorOf } from "../logic/text";
 import { emptySession, isBusy, sessionReducer, trimQuery } from "../logic/session";
+import { userSystemDate } from "@/lib/user-system-date";
 
 /** Where the chat lives: the main chat, one memory's side panel, a collection, or a public view. */
 export type ChatScope =
@@ -157,7 +158,7 @@ export function useChatSession(scope: ChatScope, opts: { applyOptions?: ApplyOpt
             selected_generation_model: o.llm,
             search_type: o.searchType,
             chat_id: scope.kind === "public" ? scope.chatId : s.chatId,
-            user_system_date: new Date().toISOString(),
+            user_system_date: userSystemDate(),
             context_list: o.contextList?.length ? o.contextList : undefined,
             selected_apps_list: o.selectedApps?.length ? o.selectedApps : undefined,
             is_retry_llm: o.retry || undefined,

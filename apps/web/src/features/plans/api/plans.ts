@@ -1,5 +1,6 @@
 import { zUserPlan, zUserStats, type UserPlan, type UserStats } from "@mnemo/contracts";
 import { api } from "@/lib/api";
+import { userSystemDate } from "@/lib/user-system-date";
 
 /** GET /api/user/plan: plan, flags, subscription status and limits. */
 export function getUserPlan(signal?: AbortSignal): Promise<UserPlan> {
@@ -11,6 +12,6 @@ export function getUserPlan(signal?: AbortSignal): Promise<UserPlan> {
  * the user's own (counters reset at local midnight).
  */
 export function getUserStats(signal?: AbortSignal, now: Date = new Date()): Promise<UserStats> {
-  const q = new URLSearchParams({ needDailyStats: "true", user_system_date: now.toString() });
+  const q = new URLSearchParams({ needDailyStats: "true", user_system_date: userSystemDate(now) });
   return api.request(`/api/user/stats?${q.toString()}`, { schema: zUserStats, signal });
 }

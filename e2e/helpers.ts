@@ -158,10 +158,16 @@ export async function selectCard(page: Page, card: Locator) {
  */
 export async function showAiPanel(preview: Locator) {
   const toggle = preview.getByRole("button", { name: "AI panel" });
-  if ((await toggle.getAttribute("aria-pressed")) === "true") return;
-  await revealPreviewHeader(preview);
-  await toggle.click();
-  await expect(toggle).toHaveAttribute("aria-pressed", "true");
+  // Right after a resize (review screenshots at 390 px, then back to desktop size) the panel's
+  // open state follows the width a frame later: a click read against the stale state would close
+  // the panel the resize just opened. Read, click only when closed, and check again until open.
+  await expect(async () => {
+    if ((await toggle.getAttribute("aria-pressed")) !== "true") {
+      await revealPreviewHeader(preview);
+      await toggle.click();
+    }
+    await expect(toggle).toHaveAttribute("aria-pressed", "true", { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 /**

@@ -27,6 +27,7 @@ import type { AppContext } from "./context.ts";
 import { createApp } from "./http/app.ts";
 import { createBlobStore } from "./modules/blobs/index.ts";
 import { createDesktopTokens } from "./modules/auth/desktop-token.ts";
+import { createSessionCache, disabledSessionCache } from "./modules/auth/session-cache.ts";
 import { createJobQueue } from "./jobs/queue.ts";
 import { createSecretBox } from "./modules/apps/secret-box.ts";
 import { setupWorker, type WorkerMode } from "./jobs/runner.ts";
@@ -59,6 +60,9 @@ export function buildContext(config: Config, database: Database, log: Logger): A
   const secret = resolveAuthSecret(config);
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, "");
   const mailer = mailerFromConfig(config);
+  // Only where this process is the database's only client (the data-dir lock): on PostgreSQL
+  // another API process could revoke a session this one has cached (docs/decisions.md "h12s").
+  const sessions = database.kind === "pglite" ? createSessionCache() : disabledSessionCache;
   const auth = createAuth({
     db: database.db,
     secret,
@@ -76,6 +80,7 @@ export function buildContext(config: Config, database: Database, log: Logger): A
         }
       : undefined,
     refusePasswordSignIn: (email) => passwordSignInRefusal(database.db, email),
+    onSignInsChanged: (userId) => (userId ? sessions.forgetUser(userId) : sessions.forgetAll()),
   });
   const embeddings = embeddingsFromConfig(config);
   const bm25 = createSearchIndex(database);
@@ -90,6 +95,7 @@ export function buildContext(config: Config, database: Database, log: Logger): A
     database,
     log,
     auth,
+    sessions,
     desktopTokens: createDesktopTokens(secret, config.DESKTOP_CLIENT_SECRET),
     search,
     memorySearch: createSearchIndex(database, { ...DEFAULT_RANKING, rm3: null, depth: 50 }),

@@ -5,6 +5,7 @@ import type { Database } from "./db/client.ts";
 import type { Logger } from "./logger.ts";
 import type { Auth } from "./modules/auth/auth.ts";
 import type { DesktopTokens } from "./modules/auth/desktop-token.ts";
+import type { SessionCache } from "./modules/auth/session-cache.ts";
 import type { BlobStore } from "./modules/blobs/store.ts";
 import type { JobQueue } from "./jobs/queue.ts";
 import type { SearchIndex } from "./modules/search/types.ts";
@@ -36,6 +37,8 @@ export type AppContext = {
   database: Database;
   log: Logger;
   auth: Auth;
+  /** Sign-ins already checked, by bearer token (embedded PGlite only; a no-op on PostgreSQL). */
+  sessions: SessionCache;
   /** Desktop-app tokens (HMAC under a key derived from the auth secret), bound to a user. */
   desktopTokens: DesktopTokens;
   /** BM25 search over chunks (pg_textsearch or portable SQL), chosen at start-up. */

@@ -6,13 +6,15 @@ import type { AppEnv } from "../context.ts";
 import { requireAuth, type RequireAuthDeps } from "./auth.ts";
 import { errorHandler } from "./error-handler.ts";
 import { requestId } from "./request-id.ts";
+import { createSessionCache, type SessionCache } from "../../modules/auth/session-cache.ts";
 
 /** An app with one protected route whose session lookup does what `getSession` does. */
-function appWith(getSession: () => Promise<unknown>) {
+function appWith(getSession: () => Promise<unknown>, sessions: SessionCache = createSessionCache()) {
   const log = createLogger("silent");
   const ctx = {
     auth: { api: { getSession } },
     desktopTokens: { verify: () => false },
+    sessions,
   } as unknown as RequireAuthDeps;
   const app = new Hono<AppEnv>();
   app.onError(errorHandler(log));
@@ -23,11 +25,30 @@ function appWith(getSession: () => Promise<unknown>) {
 
 const token = { authorization: "Bearer a-token-of-some-length" };
 const user = { id: "u1", email: "A@Example.com", name: "A" };
+const session = { expiresAt: new Date(Date.now() + 3_600_000), activeOrganizationId: null };
 
 describe("requireAuth", () => {
   it("lets a valid session through", async () => {
-    const res = await appWith(async () => ({ user, session: {} })).request("/me", { headers: token });
+    const res = await appWith(async () => ({ user, session })).request("/me", { headers: token });
     expect([res.status, await res.json()]).toEqual([200, { id: "u1" }]);
+  });
+
+  it("asks better-auth once for a token it accepted, again once the user's sign-ins are forgotten", async () => {
+    let lookups = 0;
+    const sessions = createSessionCache();
+    const app = appWith(async () => (lookups++, { user, session }), sessions);
+    for (let i = 0; i < 3; i++) expect((await app.request("/me", { headers: token })).status).toBe(200);
+    expect(lookups).toBe(1);
+    sessions.forgetUser("u1");
+    expect((await app.request("/me", { headers: token })).status).toBe(200);
+    expect(lookups).toBe(2);
+  });
+
+  it("never keeps a token better-auth refused", async () => {
+    let lookups = 0;
+    const app = appWith(async () => (lookups++, null));
+    for (let i = 0; i < 2; i++) expect((await app.request("/me", { headers: token })).status).toBe(401);
+    expect(lookups).toBe(2);
   });
 
   it.each([

@@ -30,6 +30,12 @@ export type AuthOptions = {
    * the account is not the owner's break-glass login), or null.
    */
   refusePasswordSignIn?: (email: string) => Promise<string | null>;
+  /**
+   * Called once a session or user row of this user was written or deleted through better-auth
+   * (after the transaction commits), null when the row does not say whose: the session cache
+   * (session-cache.ts) forgets their sign-ins.
+   */
+  onSignInsChanged?: (userId: string | null) => void;
 };
 
 /**
@@ -76,6 +82,7 @@ function emailVerification(baseURL: string, v: NonNullable<AuthOptions["verifica
 
 /** better-auth: email + password, bearer tokens for the API, organizations. */
 export function createAuth(opts: AuthOptions) {
+  const changed = (userId: unknown) => opts.onSignInsChanged?.(typeof userId === "string" ? userId : null);
   return betterAuth({
     secret: opts.secret,
     baseURL: opts.baseURL,
@@ -127,6 +134,15 @@ export function createAuth(opts: AuthOptions) {
             await opts.onUserCreated({ id: user.id, email: user.email, name: user.name });
           },
         },
+        // Name, e-mail, verification; deletion (its sessions go first, each through the hook below).
+        update: { after: async (user) => changed((user as { id?: unknown } | null)?.id) },
+        delete: { after: async (user) => changed(user?.id) },
+      },
+      session: {
+        // Sign-out, revocation, password change with revokeOtherSessions, the active organisation,
+        // better-auth's daily expiry refresh.
+        update: { after: async (session) => changed((session as { userId?: unknown } | null)?.userId) },
+        delete: { after: async (session) => changed(session?.userId) },
       },
     },
   });

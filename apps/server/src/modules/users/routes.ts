@@ -82,7 +82,7 @@ export function userRoutes(ctx: UserRouteDeps) {
     },
     auth,
     async (c, { body }) => {
-      await service.updateFullName(db, c.var.actor, body.full_name);
+      await service.updateFullName({ db, sessions: ctx.sessions }, c.var.actor, body.full_name);
       await announceMe(c.var.actor);
       return c.json({ success: true, full_name: body.full_name });
     },

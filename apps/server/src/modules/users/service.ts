@@ -8,6 +8,7 @@ import type {
 import { zUserMetadata } from "@mnemo/contracts";
 import type { Db } from "../../db/client.ts";
 import type { Actor } from "../../context.ts";
+import type { SessionCache } from "../auth/session-cache.ts";
 import { notFound } from "../../lib/errors.ts";
 import * as repo from "./repo.ts";
 import { loadPlanState } from "../plans/service.ts";
@@ -43,8 +44,14 @@ export async function updateMetadata(db: Db, actor: Actor, patch: UserMetadata):
   return cleanMetadata(merged);
 }
 
-export async function updateFullName(db: Db, actor: Actor, fullName: string) {
-  await repo.updateName(db, actor.id, fullName);
+/** The user row is written here, not through better-auth: the session cache forgets the old name. */
+export async function updateFullName(
+  deps: { db: Db; sessions: Pick<SessionCache, "forgetUser"> },
+  actor: Actor,
+  fullName: string,
+) {
+  await repo.updateName(deps.db, actor.id, fullName);
+  deps.sessions.forgetUser(actor.id);
 }
 
 /** Keeps the create-user details (country, company size, kind of work, referrer, role). */

@@ -32,13 +32,13 @@ function ledger(word: string, chars: number): string {
  * of 100–450 ms that grows with the index, and PGlite runs it on this thread (docs/decisions.md,
  * h12w). Remove the skip once that holds.
  */
-const placements = [
-  { where: "in the server's thread (the default)", thread: "false", holds: false },
-  { where: "on its own thread", thread: "true", holds: true },
+const placements: [where: string, thread: string, holds: boolean][] = [
+  ["in the server's thread (the default)", "false", false],
+  ["on its own thread", "true", true],
 ];
 describe.each(placements)(
-  "indexing a very large memory with PGlite $where keeps the event loop free",
-  ({ thread, holds }) => {
+  "indexing a very large memory with PGlite %s keeps the event loop free",
+  (_where, thread, holds) => {
     let m: TestMnemo;
     let alice: TestUser;
     beforeAll(async () => {

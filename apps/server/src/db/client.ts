@@ -37,8 +37,13 @@ const migrationsFolder = path.join(import.meta.dirname, "migrations");
  * Postgres settings of the embedded database, chosen by measurement (docs/decisions.md, "Memory at
  * rest"): PGlite's defaults give Postgres 128 MB of shared buffers inside a WebAssembly heap that
  * never shrinks; the data dir is on disk, so the OS page cache still holds what they would.
+ * `wal_init_zero=off`: PGlite's single backend creates each new 16 MB WAL segment inside the
+ * statement that needs it, and zero-filling it through Emscripten's file system cost that statement
+ * 50–80 ms of the event loop (issue 12, docs/decisions.md "h12w"); off, only the segment's last
+ * byte is written. Crash recovery does not rely on the zeroes: it stops at the first record whose
+ * header or CRC does not check, as it does in a recycled segment full of old WAL.
  */
-export const pgliteSettings = ["shared_buffers=16MB", "maintenance_work_mem=16MB"];
+export const pgliteSettings = ["shared_buffers=16MB", "maintenance_work_mem=16MB", "wal_init_zero=off"];
 
 export type OpenOptions = {
   /** postgres://… for server mode; otherwise PGlite. */

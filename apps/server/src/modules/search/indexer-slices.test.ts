@@ -21,80 +21,96 @@ function ledger(word: string, chars: number): string {
 }
 
 /**
- * Issue 12: no request may hold the event loop for more than 100 ms. With embedded PGlite on its
- * own thread (PGLITE_THREAD=true), writing a very large memory's chunk rows (thousands of rows
- * analysed by to_tsvector, counted by the statistics triggers, added to the BM25 index, with
- * pg_textsearch's memtable spills and merges) leaves the server's thread free; it still replaces
- * the memory's chunks in one transaction. On PGlite in the server's thread the same run stalls
- * 200–290 ms (docs/decisions.md, h12: major GCs of the server's heap, on top of the WebAssembly).
+ * Issue 12: no request may hold the event loop for more than 100 ms. Writing a very large memory's
+ * chunk rows (thousands of rows analysed by to_tsvector, counted by the statistics triggers, added
+ * to the BM25 index, with pg_textsearch's memtable spills and merges) in slices leaves the server's
+ * thread free; it still replaces the memory's chunks in one transaction.
+ *
+ * Run for both placements of embedded PGlite. On its own thread (PGLITE_THREAD=true) it holds. In
+ * the server's thread (the default) it does not yet, so that case is skipped: pg_textsearch merges
+ * its index segments inside the insert that spills the memtable (inline compaction), one statement
+ * of 100–450 ms that grows with the index, and PGlite runs it on this thread (docs/decisions.md,
+ * h12w). Remove the skip once that holds.
  */
-describe("indexing a very large memory on PGlite's own thread keeps the event loop free", () => {
-  let m: TestMnemo;
-  let alice: TestUser;
-  beforeAll(async () => {
-    m = await createTestMnemo("pglite", { PGLITE_THREAD: "true" });
-    alice = await m.buildUser();
-  }, 120_000);
-  afterAll(async () => {
-    await m?.close();
-    stopExtractionProcesses();
-  });
-
-  it("writes and rewrites 4.9 M characters of chunks with no stall over 100 ms, and the server answers meanwhile", async () => {
-    const db = m.ctx.database.db;
-    const id = crypto.randomUUID();
-    await db
-      .insert(source)
-      .values({ id, ownerId: alice.id, type: "file", title: "Ledger", status: "success" });
-    await db
-      .insert(sourceContent)
-      .values({ sourceId: id, ownerId: alice.id, markdown: ledger("walrus", 4_900_000) });
-    // Warm the path (lazily compiled code, the sandbox process): not what is measured.
-    const warm = crypto.randomUUID();
-    await db
-      .insert(source)
-      .values({ id: warm, ownerId: alice.id, type: "file", title: "Warm", status: "success" });
-    await db
-      .insert(sourceContent)
-      .values({ sourceId: warm, ownerId: alice.id, markdown: ledger("warm", 150_000) });
-    await indexSourceContent(db, warm);
-
-    let answered = 0;
-    const first = await watchEventLoop(async () => {
-      const indexing = indexSourceContent(db, id);
-      // The server keeps answering requests that need no database while the write runs.
-      for (let done = false; !done;) {
-        const health = await m.request("GET", "/api/health");
-        expect(health.status).toBe(200);
-        answered++;
-        done = await Promise.race([
-          indexing.then(() => true),
-          new Promise<boolean>((r) => setTimeout(() => r(false), 50)),
-        ]);
-      }
-      return indexing;
+const placements: [where: string, thread: string, holds: boolean][] = [
+  ["in the server's thread (the default)", "false", false],
+  ["on its own thread", "true", true],
+];
+describe.each(placements)(
+  "indexing a very large memory with PGlite %s keeps the event loop free",
+  (_where, thread, holds) => {
+    let m: TestMnemo;
+    let alice: TestUser;
+    beforeAll(async () => {
+      if (!holds) return;
+      m = await createTestMnemo("pglite", { PGLITE_THREAD: thread });
+      alice = await m.buildUser();
+    }, 120_000);
+    afterAll(async () => {
+      await m?.close();
+      stopExtractionProcesses();
     });
-    expect(first.result).toBeGreaterThan(3000);
-    expect(answered).toBeGreaterThan(1);
-    expect(first.maxBlockedMs).toBeLessThan(MAX_STALL_MS);
 
-    // Re-indexed after an edit: the old rows are replaced (deleted in slices too), none left over.
-    await upsertContent(db, { sourceId: id, ownerId: alice.id, markdown: ledger("penguin", 4_900_000) });
-    const second = await watchEventLoop(() => indexSourceContent(db, id));
-    expect(second.maxBlockedMs).toBeLessThan(MAX_STALL_MS);
-    const [{ n }] = await db.select({ n: count() }).from(chunk).where(eq(chunk.sourceId, id));
-    expect(n).toBe(second.result);
-    const walrus = await queryRows<{ n: number }>(
-      db,
-      sql`SELECT count(*)::int AS n FROM chunk WHERE source_id = ${id} AND text LIKE '%walrus%'`,
+    it.skipIf(!holds)(
+      "writes and rewrites 4.9 M characters of chunks with no stall over 100 ms, and the server answers meanwhile",
+      async () => {
+        const db = m.ctx.database.db;
+        const id = crypto.randomUUID();
+        await db
+          .insert(source)
+          .values({ id, ownerId: alice.id, type: "file", title: "Ledger", status: "success" });
+        await db
+          .insert(sourceContent)
+          .values({ sourceId: id, ownerId: alice.id, markdown: ledger("walrus", 4_900_000) });
+        // Warm the path (lazily compiled code, the sandbox process): not what is measured.
+        const warm = crypto.randomUUID();
+        await db
+          .insert(source)
+          .values({ id: warm, ownerId: alice.id, type: "file", title: "Warm", status: "success" });
+        await db
+          .insert(sourceContent)
+          .values({ sourceId: warm, ownerId: alice.id, markdown: ledger("warm", 150_000) });
+        await indexSourceContent(db, warm);
+
+        let answered = 0;
+        const first = await watchEventLoop(async () => {
+          const indexing = indexSourceContent(db, id);
+          // The server keeps answering requests that need no database while the write runs.
+          for (let done = false; !done;) {
+            const health = await m.request("GET", "/api/health");
+            expect(health.status).toBe(200);
+            answered++;
+            done = await Promise.race([
+              indexing.then(() => true),
+              new Promise<boolean>((r) => setTimeout(() => r(false), 50)),
+            ]);
+          }
+          return indexing;
+        });
+        expect(first.result).toBeGreaterThan(3000);
+        expect(answered).toBeGreaterThan(1);
+        expect(first.maxBlockedMs).toBeLessThan(MAX_STALL_MS);
+
+        // Re-indexed after an edit: the old rows are replaced (deleted in slices too), none left over.
+        await upsertContent(db, { sourceId: id, ownerId: alice.id, markdown: ledger("penguin", 4_900_000) });
+        const second = await watchEventLoop(() => indexSourceContent(db, id));
+        expect(second.maxBlockedMs).toBeLessThan(MAX_STALL_MS);
+        const [{ n }] = await db.select({ n: count() }).from(chunk).where(eq(chunk.sourceId, id));
+        expect(n).toBe(second.result);
+        const walrus = await queryRows<{ n: number }>(
+          db,
+          sql`SELECT count(*)::int AS n FROM chunk WHERE source_id = ${id} AND text LIKE '%walrus%'`,
+        );
+        expect(Number(walrus[0].n)).toBe(0);
+        // The statistics the search ranks with count each chunk once.
+        const [stats] = await queryRows<{ docs: number }>(
+          db,
+          sql`SELECT sum(docs)::int AS docs FROM search_stats`,
+        );
+        const [{ all }] = await db.select({ all: count() }).from(chunk);
+        expect(Number(stats.docs)).toBe(all);
+      },
+      600_000,
     );
-    expect(Number(walrus[0].n)).toBe(0);
-    // The statistics the search ranks with count each chunk once.
-    const [stats] = await queryRows<{ docs: number }>(
-      db,
-      sql`SELECT sum(docs)::int AS docs FROM search_stats`,
-    );
-    const [{ all }] = await db.select({ all: count() }).from(chunk);
-    expect(Number(stats.docs)).toBe(all);
-  }, 600_000);
-});
+  },
+);

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 
 const repoRoot = path.resolve(import.meta.dirname, "../../../..");
 const mainTs = path.join(repoRoot, "apps/server/src/main.ts");
@@ -16,6 +17,7 @@ export const serverNodeArgs = [
   "--disable-warning=ExperimentalWarning",
   "--max-semi-space-size=8",
   "--liftoff-only",
+  `--import=${pathToFileURL(path.join(repoRoot, "apps/server/src/preload.ts")).href}`,
 ];
 
 export async function freePort(): Promise<number> {

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { fixtureOrigin } from "./fixture-site-config";
 import { restoreViewport } from "./helpers";
 import { MemoryApi } from "./wall-api";
@@ -12,6 +12,28 @@ test.use({ ignoreHTTPSErrors: true });
  */
 let seq = 0;
 const email = (label: string) => `${label}-${Date.now().toString(36)}${(seq += 1)}@example.com`;
+
+/**
+ * Signs in with `token` on a clock the test drives and opens memory `id`'s preview at desktop and
+ * phone width in turn, handing `check` the preview dialog at each.
+ */
+async function eachPreviewWidth(
+  page: Page,
+  token: string,
+  id: string,
+  check: (dialog: Locator, width: number, height: number) => Promise<void>,
+) {
+  await page.clock.install();
+  await page.addInitScript((t) => localStorage.setItem("mnemo.token", t), token);
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto(`/?preview=${id}`);
+    await check(page.getByTestId("source-preview"), width, height);
+  }
+}
 
 test("source card snippets read as text and a .txt preview keeps its lines", async ({ page, request }) => {
   test.setTimeout(90_000);
@@ -62,22 +84,14 @@ test("over a PDF the preview header stays, since the PDF viewer swallows pointer
   const api = await MemoryApi.signUp(request, email("pdfhead"), "Pia Pdf");
   const pdf = await api.uploadFixture("multipage.pdf", "application/pdf");
   await api.waitIndexed([pdf]);
-  await page.clock.install();
-  await page.addInitScript((token) => localStorage.setItem("mnemo.token", token), api.token);
-  for (const [width, height] of [
-    [1280, 800],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.goto(`/?preview=${pdf}`);
-    const dialog = page.getByTestId("source-preview");
+  await eachPreviewWidth(page, api.token, pdf, async (dialog, width, height) => {
     await expect(dialog.getByTestId("pdf-viewer")).toBeVisible();
     const header = dialog.getByTestId("preview-header");
     await page.mouse.move(width / 2, height / 2);
     await page.clock.runFor(10_000);
     await expect(header).toHaveAttribute("data-visible", "true");
     await expect(dialog.getByRole("button", { name: "Close", exact: true })).toBeVisible();
-  }
+  });
 });
 
 test("over a framed web site the preview header stays: taps on a phone never reach the app @phone", async ({
@@ -88,15 +102,7 @@ test("over a framed web site the preview header stays: taps on a phone never rea
   const api = await MemoryApi.signUp(request, email("framehead"), "Fran Frame");
   const link = await api.saveLink(`${fixtureOrigin}/articles/astronomy`);
   await api.waitIndexed([link]);
-  await page.clock.install();
-  await page.addInitScript((token) => localStorage.setItem("mnemo.token", token), api.token);
-  for (const [width, height] of [
-    [1280, 800],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.goto(`/?preview=${link}`);
-    const dialog = page.getByTestId("source-preview");
+  await eachPreviewWidth(page, api.token, link, async (dialog, width) => {
     await expect(dialog.locator("iframe")).toBeVisible();
     const header = dialog.getByTestId("preview-header");
     await page.clock.runFor(10_000);
@@ -105,6 +111,6 @@ test("over a framed web site the preview header stays: taps on a phone never rea
     // Its buttons are there: Reader mode shows the page's text.
     await dialog.getByRole("button", { name: "Reader mode" }).click();
     await expect(dialog.getByTestId("markdown-view")).toBeVisible();
-  }
+  });
   await restoreViewport(page);
 });

@@ -55,22 +55,16 @@ describe.each(placements)(
       "writes and rewrites 4.9 M characters of chunks with no stall over 100 ms, and the server answers meanwhile",
       async () => {
         const db = m.ctx.database.db;
-        const id = crypto.randomUUID();
-        await db
-          .insert(source)
-          .values({ id, ownerId: alice.id, type: "file", title: "Ledger", status: "success" });
-        await db
-          .insert(sourceContent)
-          .values({ sourceId: id, ownerId: alice.id, markdown: ledger("walrus", 4_900_000) });
+        /** A file memory whose content is stored but not yet indexed. */
+        const saveFile = async (title: string, markdown: string) => {
+          const id = crypto.randomUUID();
+          await db.insert(source).values({ id, ownerId: alice.id, type: "file", title, status: "success" });
+          await db.insert(sourceContent).values({ sourceId: id, ownerId: alice.id, markdown });
+          return id;
+        };
+        const id = await saveFile("Ledger", ledger("walrus", 4_900_000));
         // Warm the path (lazily compiled code, the sandbox process): not what is measured.
-        const warm = crypto.randomUUID();
-        await db
-          .insert(source)
-          .values({ id: warm, ownerId: alice.id, type: "file", title: "Warm", status: "success" });
-        await db
-          .insert(sourceContent)
-          .values({ sourceId: warm, ownerId: alice.id, markdown: ledger("warm", 150_000) });
-        await indexSourceContent(db, warm);
+        await indexSourceContent(db, await saveFile("Warm", ledger("warm", 150_000)));
 
         let answered = 0;
         const first = await watchEventLoop(async () => {

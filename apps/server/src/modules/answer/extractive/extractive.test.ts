@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { answerTexts } from "@mnemo/contracts/stream";
 import { noRelevantContextFor, saysNoRelevantContext } from "@mnemo/contracts/answer-locale";
-import { contentTerms, countWords, proseSentence, splitSentences, stem, stemHindi } from "./text.ts";
+import {
+  clauseSpans,
+  contentTerms,
+  countWords,
+  proseSentence,
+  splitSentences,
+  stem,
+  stemHindi,
+} from "./text.ts";
 import { answerType, partialMatch, scoreSentences, selectAnswer, type Passage } from "./select.ts";
 import { deriveFollowUps } from "./followups.ts";
 import { createExtractiveEngine } from "./engine.ts";
@@ -25,6 +33,16 @@ describe("text", () => {
     ["यह पहला वाक्य है। यह दूसरा वाक्य है।", ["यह पहला वाक्य है।", "यह दूसरा वाक्य है।"]],
     ["هذه جملة أولى. هذه جملة ثانية؟ نعم", ["هذه جملة أولى.", "هذه جملة ثانية؟", "نعم"]],
     ["Это первое предложение. Это второе.", ["Это первое предложение.", "Это второе."]],
+    // A word ending in "c" after a letter with a diacritic is not "c." (circa).
+    [
+      "Nó đóng góp cho văn học Đức. Với việc có ghi chú, nó lan khắp các nước khác. Sau đó nó được dịch.",
+      [
+        "Nó đóng góp cho văn học Đức.",
+        "Với việc có ghi chú, nó lan khắp các nước khác.",
+        "Sau đó nó được dịch.",
+      ],
+    ],
+    ["It was built c. 1850 by Dr. Smith.", ["It was built c. 1850 by Dr. Smith."]],
   ])("splits %j", (text, expected) => {
     expect(splitSentences(text)).toEqual(expected);
   });
@@ -57,6 +75,27 @@ describe("text", () => {
     ["超级碗的冠军是谁？", "zh", ["超级", "碗", "冠军"]],
   ])("finds the content terms of %j (%s)", (q, lang, terms) => {
     expect(contentTerms(q, lang)).toEqual(terms);
+  });
+});
+
+describe("clauses", () => {
+  const clauses = (s: string) => clauseSpans(s).map(([a, b]) => s.slice(a, b).trim());
+  it.each([
+    [
+      "In 1914–1918, a well-known war cost 1,000,000 lives; it ended: at last — in peace.",
+      ["In 1914–1918,", "a well-known war cost 1,000,000 lives;", "it ended:", "at last —", "in peace."],
+    ],
+    [
+      "黑豹队的防守很强，科尔曼拦截最多、诺曼入选职业碗。",
+      ["黑豹队的防守很强，", "科尔曼拦截最多、", "诺曼入选职业碗。"],
+    ],
+    [
+      "قاد كولمان الفريق، وسجل نورمان أربعة؛ ثم فاز الفريق.",
+      ["قاد كولمان الفريق،", "وسجل نورمان أربعة؛", "ثم فاز الفريق."],
+    ],
+    ["威廉·莎士比亚写了它。", ["威廉·莎士比亚写了它。"]],
+  ])("cuts %j at its clause marks only", (sentence, expected) => {
+    expect(clauses(sentence)).toEqual(expected);
   });
 });
 
@@ -194,6 +233,36 @@ describe("sentence selection", () => {
     expect(new Set(sel.sentences.map((s) => s.passage)).size).toBe(2);
     expect(sel.sentences.map((s) => s.text).join(" ")).toContain("35 touchdown");
   });
+  it("adds the clause of a long second sentence that holds the question's terms, marked with …", () => {
+    const text =
+      "The Panthers safety led the league in interceptions in 2015. " +
+      "Over the long season the Panthers secondary, which many analysts had doubted before the first game of September, " +
+      "featured the safety Kurt Coleman, who led the team in interceptions, " +
+      "while the young cornerback Josh Norman became a shutdown corner and was picked for the Pro Bowl in January.";
+    const passage: Passage = { sourceId: "c", title: "Carolina Panthers", text, score: 1 };
+    const sel = selectAnswer("Which safety led the Panthers in interceptions?", [passage], { maxWords: 40 });
+    expect(sel.sentences.length).toBe(2);
+    const [, clipped] = sel.sentences;
+    expect(clipped.text).toContain("Kurt Coleman");
+    expect(clipped.text).not.toContain("Josh Norman");
+    expect(clipped.text.endsWith(" …")).toBe(true);
+    // Between the marks, the memory's own text, unchanged.
+    expect(text).toContain(clipped.text.replace(/^… /, "").replace(/ …$/, ""));
+    expect(sel.sentences.reduce((n, s) => n + countWords(s.text), 0)).toBeLessThanOrEqual(40);
+  });
+  it("clips a sentence of a script without spaces at its own clause marks", () => {
+    const text =
+      "黑豹队的安全卫拦截次数在联盟中最多。" +
+      "黑豹队的二级防守在赛季开始前受到许多分析人士的怀疑，但是在整个漫长的赛季中表现出色，" +
+      "其中安全卫库尔特·科尔曼拦截次数最多，而年轻的角卫乔什·诺曼成为了一名封锁角卫并入选职业碗。";
+    const passage: Passage = { sourceId: "z", title: "卡罗莱纳黑豹", text, score: 1 };
+    const sel = selectAnswer("黑豹队的哪位安全卫拦截次数最多？", [passage], { maxWords: 25 });
+    const clipped = sel.sentences.find((s) => s.text.includes("…"));
+    expect(clipped?.text).toContain("库尔特·科尔曼");
+    expect(clipped?.text).not.toContain("乔什·诺曼");
+    expect(clipped?.text).not.toMatch(/… | …/);
+    expect(text).toContain(clipped!.text.replaceAll("…", ""));
+  });
   it("is not confident when nothing shares terms with the question", () => {
     expect(selectAnswer("What is the capital of Mongolia?", [panthers, weather]).confident).toBe(false);
     expect(selectAnswer("anything", []).confident).toBe(false);
@@ -260,6 +329,29 @@ describe("follow-ups and the engine", () => {
       .join("");
     expect(answer.startsWith(answerTexts.noRelevantContext)).toBe(true);
     expect(answer).not.toContain("[1]");
+  });
+  it("cites a clipped sentence after its … and keeps the memory's words between the marks", async () => {
+    const text =
+      "The Panthers safety led the league in interceptions in 2015. " +
+      "Over the long and difficult season the Carolina secondary, which many analysts and former players had openly doubted before the first game of September, " +
+      "featured the safety Kurt Coleman, who led the team in interceptions, " +
+      "while the young cornerback Josh Norman became a shutdown corner, was picked for the Pro Bowl in January, " +
+      "and later signed a large contract with Washington after a long and public dispute about his salary.";
+    const events = await run("Which safety led the Panthers in interceptions?", [
+      cited({ sourceId: "c", title: "Carolina Panthers", text, score: 1 }, 1),
+    ]);
+    const answer = events
+      .filter((e): e is { type: "text"; text: string } => e.type === "text")
+      .map((t) => t.text)
+      .join("");
+    // The clauses that fit the 65-word answer, cut before the end of the sentence.
+    expect(answer).toMatch(/Kurt Coleman[^[]* … \[1\]$/);
+    expect(answer).not.toContain("Washington");
+    const fragment = answer
+      .split(/\[1\]\.? ?/)[1]
+      .replace(/^… /, "")
+      .replace(/ …\s*$/, "");
+    expect(text).toContain(fragment);
   });
   it("says it found nothing when nothing is relevant", async () => {
     const events = await run("What is the capital of Mongolia?", [cited(weather, 1)]);

@@ -133,8 +133,13 @@ export function contentTerms(text: string, language = "en"): string[] {
     );
 }
 
+/**
+ * An abbreviation or an initial at the end of a segment: a whole word, not the end of a longer
+ * one — the start is checked against every script's letters (`\b` is ASCII-only: it took
+ * Vietnamese "khác." and "Đức." for "c.", circa, and joined their sentences).
+ */
 const ABBREV =
-  /(?:\b(?:Mr|Mrs|Ms|Dr|Prof|Sr|Jr|St|Mt|Ft|vs|etc|No|Vol|Gen|Col|Lt|Sgt|Capt|Gov|Rev|Inc|Ltd|Co|Corp|approx|ca|c|e\.g|i\.e|U\.S|U\.K|a\.m|p\.m)\.|\b[A-Z]\.)$/;
+  /(?<![\p{L}\p{M}\p{N}])(?:(?:Mr|Mrs|Ms|Dr|Prof|Sr|Jr|St|Mt|Ft|vs|etc|No|Vol|Gen|Col|Lt|Sgt|Capt|Gov|Rev|Inc|Ltd|Co|Corp|approx|ca|c|e\.g|i\.e|U\.S|U\.K|a\.m|p\.m)\.|[A-Z]\.)$/u;
 const sentenceSegmenter = new Intl.Segmenter("und", { granularity: "sentence" });
 
 /**
@@ -197,4 +202,41 @@ export function countWords(text: string): number {
     .split(/\s+/)
     .filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
   return spaced + Math.ceil(unspaced / CHARS_PER_WORD);
+}
+
+/**
+ * Punctuation that never ends a clause: apostrophes and quotes, the full stop (abbreviations,
+ * decimals), sentence ends, symbols written as punctuation, inverted marks that open a Spanish
+ * clause, and the middle dots inside transcribed names ("威廉·莎士比亚").
+ */
+const NOT_CLAUSE_MARK = /['"’.%&*@#/\\?!¿¡·・‧。！？।॥؟]/u;
+
+/**
+ * The clauses of one sentence, as [start, end) offsets into it (each clause keeps its closing
+ * mark): cut after a comma, semicolon, colon or dash of any script — Unicode's other punctuation
+ * (\p{Po}: "," ";" ":" "，" "、" "；" "：" "،" "؛" …) and dashes (\p{Pd}) — but not inside a number
+ * ("1,000", "٣٫٥"), not after an ASCII mark that no space follows, and not at a dash that no
+ * space touches ("1914–1918", "well-known").
+ */
+export function clauseSpans(sentence: string): [number, number][] {
+  const spans: [number, number][] = [];
+  let start = 0;
+  for (const m of sentence.matchAll(/[\p{Po}\p{Pd}]/gu)) {
+    const mark = m[0];
+    const i = m.index;
+    const before = sentence[i - 1] ?? "";
+    const after = sentence[i + mark.length] ?? "";
+    if (NOT_CLAUSE_MARK.test(mark)) continue;
+    if (/\p{N}/u.test(before) && /\p{N}/u.test(after)) continue;
+    const spaceBefore = /\s/.test(before);
+    const spaceAfter = /\s/.test(after) || after === "";
+    if (/\p{Pd}/u.test(mark)) {
+      if (mark === "-" ? !(spaceBefore && spaceAfter) : !(spaceBefore || spaceAfter)) continue;
+    } else if (mark < "\u0080" && !spaceAfter) continue;
+    const end = i + mark.length;
+    if (sentence.slice(start, end).trim()) spans.push([start, end]);
+    start = end;
+  }
+  if (sentence.slice(start).trim()) spans.push([start, sentence.length]);
+  return spans;
 }

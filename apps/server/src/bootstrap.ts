@@ -53,6 +53,8 @@ export type BuildOptions = {
   database?: Database;
   /** The in-process job worker: "on" (serve, worker), "lazy" (starts with the first job; tests), "off". */
   worker?: WorkerMode;
+  /** The embedded database stopped under this process (its thread exited); logged when not given. */
+  onDatabaseLost?: (message: string) => void;
 };
 
 /** Wires the application context from an open database: every provider is built here, once. */
@@ -142,6 +144,7 @@ export async function startMnemo(opts: BuildOptions): Promise<Mnemo> {
         pgliteDir: path.join(config.dataDir, "pglite"),
         pgliteThread: config.PGLITE_THREAD,
         onWarning: (msg) => log.warn(msg),
+        onLost: (msg) => (opts.onDatabaseLost ? opts.onDatabaseLost(msg) : log.error(msg)),
       });
     } catch (err) {
       release();

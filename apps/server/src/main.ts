@@ -38,7 +38,19 @@ async function main() {
   let mnemo;
   try {
     // `serve` starts its worker once it listens (below): /api/health answers sooner.
-    mnemo = await startMnemo({ config, log, worker: command === "worker" ? "on" : "off" });
+    mnemo = await startMnemo({
+      config,
+      log,
+      worker: command === "worker" ? "on" : "off",
+      // Every later query would fail: exit, so that the service manager starts Mnemo again
+      // (PGlite recovers what was committed from its write-ahead log; the data-dir lock names this
+      // process, which will be gone).
+      onDatabaseLost: (reason) => {
+        log.fatal({ reason }, "the embedded database stopped; exiting");
+        console.error(`Mnemo stopped: ${reason}`);
+        process.exit(1);
+      },
+    });
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       console.error(err.message);

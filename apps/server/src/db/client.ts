@@ -55,13 +55,18 @@ export type OpenOptions = {
   onWarning?: (msg: string) => void;
   /** Run embedded PGlite on its own worker thread (`pglite-thread.ts`) rather than this one. */
   pgliteThread?: boolean;
+  /**
+   * The open database stopped under its user (PGlite's thread exited): every later query fails.
+   * The server exits so that its service manager starts it again (PGlite recovers from its WAL).
+   */
+  onLost?: (message: string) => void;
 };
 
 /** Opens the database, loads what extensions exist, and applies every migration. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.onWarning);
   if (opts.pgliteThread)
-    return openPgliteThread(opts.pgliteDir ?? "memory://", opts.loadDataDir, opts.onWarning);
+    return openPgliteThread(opts.pgliteDir ?? "memory://", opts.loadDataDir, opts.onWarning, opts.onLost);
   return openPglite(opts.pgliteDir ?? "memory://", opts.loadDataDir, opts.onWarning);
 }
 
@@ -112,6 +117,7 @@ async function openPgliteThread(
   dir: string,
   loadDataDir: Blob | undefined,
   onWarning?: (m: string) => void,
+  onLost?: (m: string) => void,
 ): Promise<Database> {
   const { drizzle } = await import("drizzle-orm/pglite");
   const inMemory = dir.startsWith("memory://");
@@ -125,7 +131,7 @@ async function openPgliteThread(
       template: !loadDataDir && (inMemory || fresh),
       postgresqlconf: pgliteSettings,
     },
-    (message) => onWarning?.(message),
+    (message) => (onLost ?? onWarning)?.(message),
   );
   const client = pglite as unknown as import("@electric-sql/pglite").PGlite;
   const db = drizzle({ client, schema }) as unknown as Db;

@@ -1,4 +1,8 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { openTestDatabase } from "../test/harness.ts";
@@ -87,5 +91,43 @@ describe("PGlite on a worker thread", () => {
     await queryRows(d.db, sql`SELECT pg_notify('h12_thread', 'hello')`);
     await expect.poll(() => got).toEqual(["hello"]);
     await stop();
+  });
+});
+
+/**
+ * A database thread that stops while open (a crash of PGlite's WebAssembly, the worker killed):
+ * the pending statement fails with the reason, every later one fails at once, and the owner hears
+ * of it once (the server then exits to be restarted: main.ts).
+ */
+describe("PGlite's thread stopping under the server", () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "mnemo-thread-exit-"));
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it("fails what was pending and what follows, and reports the stop once", async () => {
+    // A stand-in worker: opens as PGlite's does, then dies on the first statement.
+    const script = path.join(dir, "dies.mjs");
+    fs.writeFileSync(
+      script,
+      `import { parentPort } from "node:worker_threads";
+parentPort.on("message", (call) => {
+  if (call.op === "init") parentPort.postMessage({ id: call.id, ok: true, result: null, heap: 0 });
+  else process.exit(3);
+});`,
+    );
+    const stops: string[] = [];
+    const thread = await PgliteThread.create(
+      { postgresqlconf: [] },
+      (m) => stops.push(m),
+      pathToFileURL(script),
+    );
+    await expect(thread.query("SELECT 1")).rejects.toThrow("The database thread stopped (exit code 3).");
+    expect(thread.closed).toBe(true);
+    await expect(thread.query("SELECT 1")).rejects.toThrow("PGlite is closed");
+    expect(stops).toEqual(["The database thread stopped (exit code 3)."]);
+    await thread.close();
+    expect(stops).toHaveLength(1);
   });
 });

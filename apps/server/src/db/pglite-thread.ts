@@ -56,12 +56,17 @@ export class PgliteThread {
     worker.on("exit", (code) => fail(new Error(`The database thread stopped (exit code ${code}).`)));
   }
 
-  /** Starts the worker and opens PGlite in it (`init` as PGlite's options, extensions included). */
+  /**
+   * Starts the worker and opens PGlite in it (`init` as PGlite's options, extensions included).
+   * `onExit` hears of the worker stopping while the database is open; `script` is the worker's
+   * module (tests give a stand-in).
+   */
   static async create(
     init: { dataDir?: string; loadDataDir?: Blob; template?: boolean; postgresqlconf: string[] },
     onExit?: (message: string) => void,
+    script = new URL("./pglite-worker.ts", import.meta.url),
   ): Promise<PgliteThread> {
-    const worker = new Worker(new URL("./pglite-worker.ts", import.meta.url));
+    const worker = new Worker(script);
     const thread = new PgliteThread(worker, onExit);
     try {
       await thread.#call({ op: "init", init });

@@ -83,6 +83,11 @@ describe("App search modal filters (spec 2 §2 Search filter bar, §3 Search fil
     expect(within(merged).getByRole("button").textContent).toContain("Google Drive");
     expect(calls.map((c) => c.key)).toContain(searchUrl("google-drive", "&file_types=pdf"));
     fireEvent.keyDown(document.activeElement!, { key: "Escape" });
+    // The title and the box name both apps searched.
+    expect(screen.getByRole("dialog", { name: "Search in Gmail and Google Drive" })).toBe(dialog);
+    await waitFor(() =>
+      expect(within(dialog).getByRole("textbox", { name: "Search in Gmail and Google Drive" })).toBe(box),
+    );
 
     // The time sort goes to the server too.
     fireEvent.change(within(dialog).getByRole("combobox", { name: "Sort" }), { target: { value: "oldest" } });

@@ -16,7 +16,7 @@ import { ApiError } from "@/lib/api-error";
 import { cn } from "@/lib/utils";
 import { searchApp } from "../api/apps";
 import { useConnectedAppOptions } from "../hooks/use-apps";
-import { appsToSearch, mergedResults, shouldSearch, type ResultSort } from "../logic/results";
+import { appNames, appsToSearch, mergedResults, shouldSearch, type ResultSort } from "../logic/results";
 import { ResultPreview } from "./result-preview";
 
 type Done = { kind: "done"; responses: AppSearchResponse[]; failed: string[] };
@@ -112,11 +112,13 @@ export function AppSearchDialog({
   };
 
   const results = state.kind === "done" ? mergedResults(state.responses, sort) : [];
-  const several =
-    appsToSearch(
-      apps,
-      connected.map((a) => a.id),
-    ).length > 1;
+  const searched = appsToSearch(
+    apps,
+    connected.map((a) => a.id),
+  );
+  const several = searched.length > 1;
+  // The title names what is searched: the app it opened on, or each app the filter chose.
+  const searchedNames = appNames(searched.length ? searched.map(nameOf) : [name]);
   return (
     <Dialog
       open={!!app}
@@ -127,8 +129,8 @@ export function AppSearchDialog({
     >
       <DialogContent className="max-h-[calc(100dvh-2rem)] max-w-2xl grid-rows-[auto_auto_auto_minmax(0,1fr)] overflow-hidden">
         <DialogHeader>
-          <DialogTitle>{appSearchMessages.searchIn({ app: name })}</DialogTitle>
-          <DialogDescription>Find what {name} brought into Mnemo.</DialogDescription>
+          <DialogTitle>{appSearchMessages.searchIn({ app: searchedNames })}</DialogTitle>
+          <DialogDescription>Find what {searchedNames} brought into Mnemo.</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} className="flex items-center gap-2" role="search">
           <SearchInput
@@ -137,7 +139,7 @@ export function AppSearchDialog({
             autoFocus
             value={query}
             onChange={setQuery}
-            label={appSearchMessages.searchIn({ app: name })}
+            label={appSearchMessages.searchIn({ app: searchedNames })}
             maxLength={500}
           />
           <Button type="submit" disabled={!query.trim()}>

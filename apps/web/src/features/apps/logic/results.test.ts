@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AppSearchResult } from "@mnemo/contracts";
-import { appsToSearch, mergedResults, shouldSearch, sortedResults } from "./results";
+import { appNames, appsToSearch, mergedResults, shouldSearch, sortedResults } from "./results";
 
 const result = (id: string, timestamp: number, app = "rss"): AppSearchResult => ({
   id,
@@ -47,5 +47,13 @@ describe("app search results", () => {
   it("searches the chosen apps, or every connected app when none is chosen", () => {
     expect(appsToSearch(["gmail"], ["gmail", "drive"])).toEqual(["gmail"]);
     expect(appsToSearch([], ["gmail", "drive"])).toEqual(["gmail", "drive"]);
+  });
+});
+
+describe("the searched apps' names", () => {
+  it("names one app, two, or a list, each once", () => {
+    expect(appNames(["Gmail"])).toBe("Gmail");
+    expect(appNames(["Gmail", "Notion"])).toBe("Gmail and Notion");
+    expect(appNames(["Gmail", "Notion", "Slack", "Notion"])).toBe("Gmail, Notion, and Slack");
   });
 });

@@ -37,6 +37,13 @@ export function appsToSearch(chosen: readonly string[], connected: readonly stri
   return chosen.length ? [...chosen] : [...connected];
 }
 
+const appList = new Intl.ListFormat("en", { style: "long", type: "conjunction" });
+
+/** The searched apps' names as one phrase ("Gmail", "Gmail and Notion", "Gmail, Notion and Slack"). */
+export function appNames(names: readonly string[]): string {
+  return appList.format([...new Set(names)]);
+}
+
 /**
  * Whether a result came from the app's own live search (not yet a memory): its id names the
  * account and the item ("account:…:…"), where a synced result's id is its memory's.

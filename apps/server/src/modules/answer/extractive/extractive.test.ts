@@ -43,6 +43,39 @@ describe("text", () => {
       ],
     ],
     ["It was built c. 1850 by Dr. Smith.", ["It was built c. 1850 by Dr. Smith."]],
+    // German ordinal dates and centuries, German and Spanish abbreviations.
+    [
+      "Am 3. Oktober 1990 kam es. Im 19. Jahrhundert kostete es 30 Mio. Euro, z. B. in Bonn.",
+      ["Am 3. Oktober 1990 kam es.", "Im 19. Jahrhundert kostete es 30 Mio. Euro, z. B. in Bonn."],
+    ],
+    // …but a number after a hyphen or a decimal mark, or before another word, ends a sentence.
+    [
+      "Es enthält Sauerstoff-18. Die Größe betrug 3,07. Es ist die Route 99. Sie führt nach Süden.",
+      [
+        "Es enthält Sauerstoff-18.",
+        "Die Größe betrug 3,07.",
+        "Es ist die Route 99.",
+        "Sie führt nach Süden.",
+      ],
+    ],
+    // Initials of every alphabet, and Latin letters' names in Arabic and Hindi script.
+    [
+      "Историк Фредерик В. Мот писал это. Потом он ушёл.",
+      ["Историк Фредерик В. Мот писал это.", "Потом он ушёл."],
+    ],
+    ["كتب المؤرخ فريديريك و. موت ذلك. ثم غادر.", ["كتب المؤرخ فريديريك و. موت ذلك.", "ثم غادر."]],
+    ["ترجمة جون سي. ميسنجر معروفة. ثم غادر.", ["ترجمة جون سي. ميسنجر معروفة.", "ثم غادر."]],
+    [
+      "इतिहासकार फ्रेडरिक डब्ल्यू. मोटे ने लिखा। जॉन सी. मेसेंजर ने अनुवाद किया।",
+      ["इतिहासकार फ्रेडरिक डब्ल्यू. मोटे ने लिखा।", "जॉन सी. मेसेंजर ने अनुवाद किया।"],
+    ],
+    // A Devanagari syllable is a word, a Vietnamese letter with a diacritic too: they end sentences.
+    ["यह सही है. वह गया।", ["यह सही है.", "वह गया।"]],
+    ["Họ chuyển đến vùng ngoại ô. Sau đó họ ở lại.", ["Họ chuyển đến vùng ngoại ô.", "Sau đó họ ở lại."]],
+    [
+      "The case Brown v. Board of Education, by Jones et al. 1998.",
+      ["The case Brown v. Board of Education, by Jones et al. 1998."],
+    ],
   ])("splits %j", (text, expected) => {
     expect(splitSentences(text)).toEqual(expected);
   });

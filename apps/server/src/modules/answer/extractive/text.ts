@@ -136,33 +136,65 @@ export function contentTerms(text: string, language = "en"): string[] {
 /**
  * An abbreviation or an initial at the end of a segment: a whole word, not the end of a longer
  * one — the start is checked against every script's letters (`\b` is ASCII-only: it took
- * Vietnamese "khác." and "Đức." for "c.", circa, and joined their sentences).
+ * Vietnamese "khác." and "Đức." for "c.", circa, and joined their sentences). Initials are one
+ * letter of an alphabet with its marks ("C.", "К.", "z. B.", "т. е.", Arabic "م."), or a Latin
+ * letter's name as Arabic and Hindi write it ("جون سي." "जॉन सी." for "John C.", "डब्ल्यू." "W."); abbreviations are English, German, Spanish and Russian ones that are followed by a
+ * name or a number ("Dr.", "et al.", "Mio.", "Nr.", "núm.", "им.").
  */
-const ABBREV =
-  /(?<![\p{L}\p{M}\p{N}])(?:(?:Mr|Mrs|Ms|Dr|Prof|Sr|Jr|St|Mt|Ft|vs|etc|No|Vol|Gen|Col|Lt|Sgt|Capt|Gov|Rev|Inc|Ltd|Co|Corp|approx|ca|c|e\.g|i\.e|U\.S|U\.K|a\.m|p\.m)\.|[A-Z]\.)$/u;
+const ABBREV = new RegExp(
+  "(?<![\\p{L}\\p{M}\\p{N}])(?:" +
+    [
+      // English
+      "Mr|Mrs|Ms|Dr|Prof|Sr|Jr|St|Mt|Ft|vs|etc|No|Vol|Gen|Col|Lt|Sgt|Capt|Gov|Rev|Inc|Ltd|Co|Corp|approx|ca|et al|e\\.g|i\\.e|U\\.S|U\\.K|a\\.m|p\\.m",
+      // German, Spanish, Russian
+      "Mio|Mrd|Nr|Jh|Jhd|bzw|usw|vgl|Hrsg|Str|Sra|Srta|núm|pág|aprox|EE\\. ?UU|EE|ул|тыс|млн|млрд",
+      // Latin letters' names in Arabic and Hindi script
+      "إيه|بي|سي|دي|إي|إف|جي|إتش|آي|جيه|كيه|إل|إم|إن|كيو|آر|إس|تي|يو|دبليو|إكس|واي|زد",
+      "ए|बी|सी|डी|ई|एफ़|एफ|जी|एच|आई|जे|के|एल|एम|एन|ओ|पी|क्यू|आर|एस|टी|यू|वी|डब्ल्यू|डब्लू|एक्स|वाई|ज़ेड|जेड|डॉ",
+      // One letter of an alphabet: a capital, or a small letter without diacritics (Vietnamese
+      // "ô", "ở" are words), or an Arabic letter with its marks (in Devanagari one letter is a
+      // syllable, a word: "है." ends a sentence)
+      "\\p{Lu}|[a-zа-яё]|\\p{Script=Arabic}\\p{M}*",
+    ].join("|") +
+    ")\\.$",
+  "u",
+);
+/**
+ * A day or a century written as an ordinal, number and full stop, before a month or the word
+ * century (German "am 3. || Oktober 1990", "im 19. || Jahrhundert"): Intl.Segmenter ends a
+ * sentence there, before the capital. Not after a hyphen or a decimal mark ("Sauerstoff-18.",
+ * "1348-50.", "3,07." end sentences).
+ */
+const ORDINAL_END = /(?<![\p{L}\p{N},.\-–])\p{N}{1,2}\.$/u;
+const AFTER_ORDINAL =
+  /^(?:Januar|Jänner|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember|Jahrhunderts?|Jahrtausends?|Jh)(?![\p{L}\p{M}])/u;
 const sentenceSegmenter = new Intl.Segmenter("und", { granularity: "sentence" });
+
+/** Whether a sentence boundary between `before` and `after` is an abbreviation's or an ordinal's full stop. */
+function falseBoundary(before: string, after: string): boolean {
+  return ABBREV.test(before) || (ORDINAL_END.test(before) && AFTER_ORDINAL.test(after));
+}
 
 /**
  * Splits text into sentences, in every language: Markdown blocks first (blank lines, list items),
  * then Intl.Segmenter's sentence boundaries (which know 。！？, the Devanagari danda, the Arabic
- * question mark…) within each block; abbreviations and initials do not end a sentence.
+ * question mark…) within each block; abbreviations, initials and ordinal dates do not end a
+ * sentence.
  */
 export function splitSentences(text: string): string[] {
   const out: string[] = [];
   for (const block of text.split(/\n{2,}|\n(?=\s*[-*#\d])/)) {
     const flat = block.replace(/\s*\n\s*/g, " ").trim();
     if (!flat) continue;
+    const segments = [...sentenceSegmenter.segment(flat)].map((s) => s.segment.trim()).filter(Boolean);
     let pending = "";
-    for (const { segment } of sentenceSegmenter.segment(flat)) {
-      const s = segment.trim();
-      if (!s) continue;
+    segments.forEach((s, i) => {
       pending = pending ? `${pending} ${s}` : s;
-      if (!ABBREV.test(pending)) {
+      if (i === segments.length - 1 || !falseBoundary(pending, segments[i + 1])) {
         out.push(pending);
         pending = "";
       }
-    }
-    if (pending) out.push(pending);
+    });
   }
   return out;
 }

@@ -10,7 +10,14 @@ import {
   stem,
   stemHindi,
 } from "./text.ts";
-import { answerType, partialMatch, scoreSentences, selectAnswer, type Passage } from "./select.ts";
+import {
+  answerType,
+  partialMatch,
+  scoreSentences,
+  scoringLanguage,
+  selectAnswer,
+  type Passage,
+} from "./select.ts";
 import { deriveFollowUps } from "./followups.ts";
 import { createExtractiveEngine } from "./engine.ts";
 import type { AnswerEvent, CitedPassage } from "../engine.ts";
@@ -109,6 +116,19 @@ describe("text", () => {
   ])("finds the content terms of %j (%s)", (q, lang, terms) => {
     expect(contentTerms(q, lang)).toEqual(terms);
   });
+  it.each([
+    // Question words of each language are not content terms (Russian "каков" stems to "как").
+    ["Каков счёт матча?", "ru", ["счёт", "матч"]],
+    ["राष्ट्रगान क्या है?", "hi", ["राष्ट्रगान"]],
+    ["Có bao nhiêu điểm?", "vi", ["điểm"]],
+    ["لماذا غاب الفريق؟", "ar", ["غاب", "فريق"]],
+    // Hindi auxiliary and light verbs are function words.
+    ["राष्ट्रगान उन्होंने गाए जाते", "hi", ["राष्ट्रगान", "गाए"]],
+    // Arabic: one stem with and without the article, stop words with tanween and hamza.
+    ["الفريق فريق بالكرة الكرة أيضاً", "ar", ["فريق", "فريق", "كر", "كر"]],
+  ])("finds the content terms of %j (%s), without function words", (q, lang, terms) => {
+    expect(contentTerms(q, lang)).toEqual(terms);
+  });
 });
 
 describe("clauses", () => {
@@ -171,6 +191,28 @@ const weather: Passage = {
   score: 2,
   text: "It rained in Denver on Sunday. The wind was calm.",
 };
+
+describe("the language a question is analysed in", () => {
+  const hindi: Passage = {
+    sourceId: "h",
+    title: "सुपर बाउल",
+    score: 1,
+    text: "छह बार की ग्रैमी विजेता और अकादमी पुरस्कार के लिए नामांकित लेडी गागा ने राष्ट्रगान प्रस्तुत किया, जबकि अकादमी पुरस्कार विजेता मार्ली मैटलिन ने अमेरिकी सांकेतिक भाषा में इसका अनुवाद किया। यह खेल फरवरी में खेला गया था और इसे करोड़ों लोगों ने देखा।",
+  };
+  const spanish: Passage = {
+    sourceId: "s",
+    title: "Super Bowl",
+    score: 1,
+    text: "Lady Gaga, ganadora de seis premios Grammy, cantó el himno nacional, mientras que Marlee Matlin lo interpretó en la lengua de signos americana. El partido se jugó en febrero y lo vieron millones de personas.",
+  };
+  it("takes the passages' language for a short question taken for a language of the same script", () => {
+    // Detected alone, this Hindi question is Marathi.
+    expect(scoringLanguage("राष्ट्रगान किसने गाया?", [hindi])).toBe("hi");
+  });
+  it("keeps the question's own language over notes in another language", () => {
+    expect(scoringLanguage("Who sang the national anthem at the game?", [spanish])).toBe("en");
+  });
+});
 
 describe("sentence selection", () => {
   it.each([

@@ -129,6 +129,11 @@ describe("text", () => {
   ])("finds the content terms of %j (%s), without function words", (q, lang, terms) => {
     expect(contentTerms(q, lang)).toEqual(terms);
   });
+  it("takes Hindi spelling variants for one word", () => {
+    // Nukta, anusvara for a dead "न्", long and short vowels.
+    expect(contentTerms("डिफ़ेन्स इन्टरसेप्शन", "hi")).toEqual(contentTerms("डिफेंस इंटरसेप्शन", "hi"));
+    expect(contentTerms("सीज़न", "hi")).toEqual(contentTerms("सिजन", "hi"));
+  });
 });
 
 describe("clauses", () => {

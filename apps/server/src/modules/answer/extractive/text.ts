@@ -233,6 +233,28 @@ const HINDI_SUFFIXES = [
   ["ो", "े", "ू", "ु", "ी", "ि", "ा"],
 ].flat();
 
+/**
+ * Hindi spelling variants made one (the normaliser of Larkey, Connell & AbdulJaleel, "Hindi CLIR
+ * in Thirty Days", 2003, as Lucene's HindiNormalizer has it): no joiners or nukta, chandrabindu and
+ * a dead "न्" before a consonant as anusvara, candra vowels as the plain ones, long ई/ऊ as short
+ * ("डिफ़ेन्स" and "डिफ़ेंस", "इंटर्सेप्शन" and "इन्टरसेप्शन" are the same word in one text).
+ */
+export function normalizeHindi(word: string): string {
+  return word
+    .normalize("NFD")
+    .replace(/[\u200C\u200D\u093C]/g, "")
+    .replace(/\u0901/g, "\u0902")
+    .replace(/\u0928\u094D(?=[\u0915-\u0939])/g, "\u0902")
+    .replace(/\u0949/g, "\u094B")
+    .replace(/\u0945/g, "\u0947")
+    .replace(/\u0911/g, "\u0913")
+    .replace(/\u090D/g, "\u090F")
+    .replace(/\u0940/g, "\u093F")
+    .replace(/\u0942/g, "\u0941")
+    .replace(/\u0908/g, "\u0907")
+    .replace(/\u090A/g, "\u0909");
+}
+
 /** A Hindi word without its inflectional suffix (at least two characters are kept). */
 export function stemHindi(word: string): string {
   for (const suffix of HINDI_SUFFIXES)
@@ -311,7 +333,7 @@ export function contentTerms(text: string, language = "en"): string[] {
           : /^[a-z0-9'’.]+$/.test(w)
             ? stem(w)
             : language === "hi"
-              ? stemHindi(w)
+              ? normalizeHindi(stemHindi(w))
               : w,
     );
 }

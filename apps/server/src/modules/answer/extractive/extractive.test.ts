@@ -181,6 +181,11 @@ describe("answer type", () => {
     ["कितने अंक मिले?", "number"],
     ["Ai đã viết cuốn sách này?", "person"],
     ["Bảo tàng ở đâu?", "place"],
+    // The English cues' counterparts: how old, what decade, how long, which century.
+    ["¿Qué edad tenía Manning?", "number"],
+    ["In welchem Jahrzehnt wurde es gebaut?", "date"],
+    ["Как долго длилась война?", "number"],
+    ["في أي قرن بنيت المدينة؟", "date"],
   ])("%s → %s", (q, t) => expect(answerType(q)).toBe(t));
 });
 

@@ -42,20 +42,26 @@ const TYPE_CUES: Record<string, Cues> = {
     ["place", /\bwhere\b/],
   ],
   de: [
-    ["date", /\b(wann|welche[mns]? jahr|welche[mns]? jahrhundert|welche[mns]? datum|seit wann)\b/],
-    ["number", /\b(wie viele|wie viel|wie lange|wie alt|wie weit|wie groß|wie hoch|wie oft)\b/],
+    [
+      "date",
+      /\b(wann|welche[mns]? jahr|welche[mns]? jahrzehnt|welche[mns]? jahrhundert|welche[mns]? datum|seit wann)\b/,
+    ],
+    ["number", /\b(wie viele|wie viel|wie lange|wie alt|wie weit|wie groß|wie hoch|wie oft|welche anzahl)\b/],
     ["person", /\b(wer|wem|wen|wessen)\b/],
     ["place", /\b(wo|wohin|woher)\b/],
   ],
   es: [
-    ["date", /(cuándo|qué año|que año|qué siglo|qué fecha)/],
-    ["number", /(cuántos|cuántas|cuánto|cuánta|qué porcentaje)/],
+    ["date", /(cuándo|qué año|que año|qué década|qué siglo|qué fecha)/],
+    [
+      "number",
+      /(cuántos|cuántas|cuánto|cuánta|qué porcentaje|qué edad|qué distancia|qué altura|qué tamaño|qué número|qué cantidad|con qué frecuencia)/,
+    ],
     ["person", /(quién|quiénes)/],
     ["place", /(dónde|adónde)/],
   ],
   ru: [
-    ["date", /(когда|в каком году|какой год|в каком веке|какого года)/],
-    ["number", /(сколько|какой процент)/],
+    ["date", /(когда|в каком году|какой год|в каком веке|какого года|в каком десятилетии)/],
+    ["number", /(сколько|какой процент|как долго|как часто|какого возраста)/],
     ["person", /(кто|кого|кому|чей|чья)/],
     ["place", /(где|куда|откуда)/],
   ],
@@ -66,7 +72,7 @@ const TYPE_CUES: Record<string, Cues> = {
     ["place", /(哪里|哪儿|何处|在哪)/],
   ],
   ar: [
-    ["date", /(متى|أي عام|أي سنة)/],
+    ["date", /(متى|أي عام|أي سنة|أي قرن|أي عقد)/],
     ["number", /(^|\s)كم(\s|$)/],
     ["person", /(^|\s)(من هو|من هي|من الذي|من هم|من)(\s)/],
     ["place", /أين/],

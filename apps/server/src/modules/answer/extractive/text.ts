@@ -242,7 +242,7 @@ const HINDI_SUFFIXES = [
 export function normalizeHindi(word: string): string {
   return word
     .normalize("NFD")
-    .replace(/[\u200C\u200D\u093C]/g, "")
+    .replace(/\u200C|\u200D|\u093C/g, "")
     .replace(/\u0901/g, "\u0902")
     .replace(/\u0928\u094D(?=[\u0915-\u0939])/g, "\u0902")
     .replace(/\u0949/g, "\u094B")

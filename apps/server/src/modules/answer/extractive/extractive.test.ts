@@ -10,7 +10,14 @@ import {
   stem,
   stemHindi,
 } from "./text.ts";
-import { answerType, partialMatch, scoreSentences, selectAnswer, type Passage } from "./select.ts";
+import {
+  answerType,
+  partialMatch,
+  scoreSentences,
+  scoringLanguage,
+  selectAnswer,
+  type Passage,
+} from "./select.ts";
 import { deriveFollowUps } from "./followups.ts";
 import { createExtractiveEngine } from "./engine.ts";
 import type { AnswerEvent, CitedPassage } from "../engine.ts";
@@ -43,6 +50,39 @@ describe("text", () => {
       ],
     ],
     ["It was built c. 1850 by Dr. Smith.", ["It was built c. 1850 by Dr. Smith."]],
+    // German ordinal dates and centuries, German and Spanish abbreviations.
+    [
+      "Am 3. Oktober 1990 kam es. Im 19. Jahrhundert kostete es 30 Mio. Euro, z. B. in Bonn.",
+      ["Am 3. Oktober 1990 kam es.", "Im 19. Jahrhundert kostete es 30 Mio. Euro, z. B. in Bonn."],
+    ],
+    // …but a number after a hyphen or a decimal mark, or before another word, ends a sentence.
+    [
+      "Es enthält Sauerstoff-18. Die Größe betrug 3,07. Es ist die Route 99. Sie führt nach Süden.",
+      [
+        "Es enthält Sauerstoff-18.",
+        "Die Größe betrug 3,07.",
+        "Es ist die Route 99.",
+        "Sie führt nach Süden.",
+      ],
+    ],
+    // Initials of every alphabet, and Latin letters' names in Arabic and Hindi script.
+    [
+      "Историк Фредерик В. Мот писал это. Потом он ушёл.",
+      ["Историк Фредерик В. Мот писал это.", "Потом он ушёл."],
+    ],
+    ["كتب المؤرخ فريديريك و. موت ذلك. ثم غادر.", ["كتب المؤرخ فريديريك و. موت ذلك.", "ثم غادر."]],
+    ["ترجمة جون سي. ميسنجر معروفة. ثم غادر.", ["ترجمة جون سي. ميسنجر معروفة.", "ثم غادر."]],
+    [
+      "इतिहासकार फ्रेडरिक डब्ल्यू. मोटे ने लिखा। जॉन सी. मेसेंजर ने अनुवाद किया।",
+      ["इतिहासकार फ्रेडरिक डब्ल्यू. मोटे ने लिखा।", "जॉन सी. मेसेंजर ने अनुवाद किया।"],
+    ],
+    // A Devanagari syllable is a word, a Vietnamese letter with a diacritic too: they end sentences.
+    ["यह सही है. वह गया।", ["यह सही है.", "वह गया।"]],
+    ["Họ chuyển đến vùng ngoại ô. Sau đó họ ở lại.", ["Họ chuyển đến vùng ngoại ô.", "Sau đó họ ở lại."]],
+    [
+      "The case Brown v. Board of Education, by Jones et al. 1998.",
+      ["The case Brown v. Board of Education, by Jones et al. 1998."],
+    ],
   ])("splits %j", (text, expected) => {
     expect(splitSentences(text)).toEqual(expected);
   });
@@ -75,6 +115,24 @@ describe("text", () => {
     ["超级碗的冠军是谁？", "zh", ["超级", "碗", "冠军"]],
   ])("finds the content terms of %j (%s)", (q, lang, terms) => {
     expect(contentTerms(q, lang)).toEqual(terms);
+  });
+  it.each([
+    // Question words of each language are not content terms (Russian "каков" stems to "как").
+    ["Каков счёт матча?", "ru", ["счёт", "матч"]],
+    ["राष्ट्रगान क्या है?", "hi", ["राष्ट्रगान"]],
+    ["Có bao nhiêu điểm?", "vi", ["điểm"]],
+    ["لماذا غاب الفريق؟", "ar", ["غاب", "فريق"]],
+    // Hindi auxiliary and light verbs are function words.
+    ["राष्ट्रगान उन्होंने गाए जाते", "hi", ["राष्ट्रगान", "गाए"]],
+    // Arabic: one stem with and without the article, stop words with tanween and hamza.
+    ["الفريق فريق بالكرة الكرة أيضاً", "ar", ["فريق", "فريق", "كر", "كر"]],
+  ])("finds the content terms of %j (%s), without function words", (q, lang, terms) => {
+    expect(contentTerms(q, lang)).toEqual(terms);
+  });
+  it("takes Hindi spelling variants for one word", () => {
+    // Nukta, anusvara for a dead "न्", long and short vowels.
+    expect(contentTerms("डिफ़ेन्स इन्टरसेप्शन", "hi")).toEqual(contentTerms("डिफेंस इंटरसेप्शन", "hi"));
+    expect(contentTerms("सीज़न", "hi")).toEqual(contentTerms("सिजन", "hi"));
   });
 });
 
@@ -123,6 +181,11 @@ describe("answer type", () => {
     ["कितने अंक मिले?", "number"],
     ["Ai đã viết cuốn sách này?", "person"],
     ["Bảo tàng ở đâu?", "place"],
+    // The English cues' counterparts: how old, what decade, how long, which century.
+    ["¿Qué edad tenía Manning?", "number"],
+    ["In welchem Jahrzehnt wurde es gebaut?", "date"],
+    ["Как долго длилась война?", "number"],
+    ["في أي قرن بنيت المدينة؟", "date"],
   ])("%s → %s", (q, t) => expect(answerType(q)).toBe(t));
 });
 
@@ -138,6 +201,28 @@ const weather: Passage = {
   score: 2,
   text: "It rained in Denver on Sunday. The wind was calm.",
 };
+
+describe("the language a question is analysed in", () => {
+  const hindi: Passage = {
+    sourceId: "h",
+    title: "सुपर बाउल",
+    score: 1,
+    text: "छह बार की ग्रैमी विजेता और अकादमी पुरस्कार के लिए नामांकित लेडी गागा ने राष्ट्रगान प्रस्तुत किया, जबकि अकादमी पुरस्कार विजेता मार्ली मैटलिन ने अमेरिकी सांकेतिक भाषा में इसका अनुवाद किया। यह खेल फरवरी में खेला गया था और इसे करोड़ों लोगों ने देखा।",
+  };
+  const spanish: Passage = {
+    sourceId: "s",
+    title: "Super Bowl",
+    score: 1,
+    text: "Lady Gaga, ganadora de seis premios Grammy, cantó el himno nacional, mientras que Marlee Matlin lo interpretó en la lengua de signos americana. El partido se jugó en febrero y lo vieron millones de personas.",
+  };
+  it("takes the passages' language for a short question taken for a language of the same script", () => {
+    // Detected alone, this Hindi question is Marathi.
+    expect(scoringLanguage("राष्ट्रगान किसने गाया?", [hindi])).toBe("hi");
+  });
+  it("keeps the question's own language over notes in another language", () => {
+    expect(scoringLanguage("Who sang the national anthem at the game?", [spanish])).toBe("en");
+  });
+});
 
 describe("sentence selection", () => {
   it.each([

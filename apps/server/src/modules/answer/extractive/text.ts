@@ -3,8 +3,148 @@ import { createRequire } from "node:module";
 import { hasUnspacedScript, searchConfigFor, UNDETERMINED } from "../../../lib/language.ts";
 import { stopWords } from "../../../lib/stopwords.ts";
 
-/** Question words that say what kind of answer is wanted; they never count as content terms. */
-const QUESTION_WORDS = new Set(["what", "which", "who", "whom", "whose", "when", "where", "why", "how"]);
+/**
+ * Question words (interrogative pronouns, determiners and adverbs) that say what kind of answer is
+ * wanted; they never count as content terms. English for every language, and those of the eight
+ * measured languages that their stop-word lists lack or that a stemmer turns into another word
+ * (Russian "каков" → "как"): Hindi "क्या" (what) was a content term in 140 of 612 questions,
+ * Vietnamese "bao nhiêu" (how many) in 92.
+ */
+const QUESTION_WORDS: Record<string, string[]> = {
+  en: ["what", "which", "who", "whom", "whose", "when", "where", "why", "how"],
+  de: [
+    "wer",
+    "wen",
+    "wem",
+    "wessen",
+    "was",
+    "wo",
+    "wohin",
+    "woher",
+    "wann",
+    "warum",
+    "weshalb",
+    "wieso",
+    "wie",
+    "wieviel",
+    "wievielte",
+    "welche",
+    "welcher",
+    "welches",
+    "welchen",
+    "welchem",
+  ],
+  es: [
+    "qué",
+    "quién",
+    "quiénes",
+    "cuál",
+    "cuáles",
+    "cómo",
+    "dónde",
+    "adónde",
+    "cuándo",
+    "cuánto",
+    "cuánta",
+    "cuántos",
+    "cuántas",
+  ],
+  ru: [
+    "кто",
+    "кого",
+    "кому",
+    "кем",
+    "что",
+    "чего",
+    "чему",
+    "чем",
+    "где",
+    "куда",
+    "откуда",
+    "когда",
+    "почему",
+    "зачем",
+    "как",
+    "какой",
+    "какая",
+    "какое",
+    "какие",
+    "какого",
+    "какому",
+    "каким",
+    "каком",
+    "какую",
+    "каких",
+    "каков",
+    "какова",
+    "каково",
+    "каковы",
+    "сколько",
+    "чей",
+    "чья",
+    "чьё",
+    "чьи",
+  ],
+  zh: [
+    "什么",
+    "什么时候",
+    "哪",
+    "哪个",
+    "哪些",
+    "哪位",
+    "哪一",
+    "哪里",
+    "哪儿",
+    "哪年",
+    "谁",
+    "多少",
+    "怎么",
+    "怎样",
+    "如何",
+    "为什么",
+    "何时",
+  ],
+  ar: ["ما", "ماذا", "من", "متى", "أين", "كيف", "لماذا", "كم", "أي", "هل", "ماهو", "ماهي"],
+  hi: [
+    "क्या",
+    "कौन",
+    "कौनसा",
+    "कौनसी",
+    "कौनसे",
+    "किस",
+    "किसे",
+    "किसको",
+    "किसने",
+    "किसका",
+    "किसकी",
+    "किसके",
+    "किन",
+    "किनका",
+    "किनकी",
+    "किनके",
+    "किन्हें",
+    "कब",
+    "कहाँ",
+    "कहां",
+    "कैसे",
+    "कैसा",
+    "कैसी",
+    "क्यों",
+    "कितना",
+    "कितने",
+    "कितनी",
+  ],
+  vi: ["gì", "nào", "ai", "đâu", "bao", "nhiêu", "mấy"],
+};
+const questionWordSets = new Map<string, ReadonlySet<string>>();
+function questionWords(language: string): ReadonlySet<string> {
+  let set = questionWordSets.get(language);
+  if (!set) {
+    set = new Set([...QUESTION_WORDS.en, ...(QUESTION_WORDS[language] ?? [])]);
+    questionWordSets.set(language, set);
+  }
+  return set;
+}
 
 /** A light English stemmer (plural, past, gerund and adverb suffixes), enough to match word forms. */
 export function stem(word: string): string {
@@ -93,11 +233,59 @@ const HINDI_SUFFIXES = [
   ["ो", "े", "ू", "ु", "ी", "ि", "ा"],
 ].flat();
 
+/**
+ * Hindi spelling variants made one (the normaliser of Larkey, Connell & AbdulJaleel, "Hindi CLIR
+ * in Thirty Days", 2003, as Lucene's HindiNormalizer has it): no joiners or nukta, chandrabindu and
+ * a dead "न्" before a consonant as anusvara, candra vowels as the plain ones, long ई/ऊ as short
+ * ("डिफ़ेन्स" and "डिफ़ेंस", "इंटर्सेप्शन" and "इन्टरसेप्शन" are the same word in one text).
+ */
+export function normalizeHindi(word: string): string {
+  return word
+    .normalize("NFD")
+    .replace(/\u200C|\u200D|\u093C/g, "")
+    .replace(/\u0901/g, "\u0902")
+    .replace(/\u0928\u094D(?=[\u0915-\u0939])/g, "\u0902")
+    .replace(/\u0949/g, "\u094B")
+    .replace(/\u0945/g, "\u0947")
+    .replace(/\u0911/g, "\u0913")
+    .replace(/\u090D/g, "\u090F")
+    .replace(/\u0940/g, "\u093F")
+    .replace(/\u0942/g, "\u0941")
+    .replace(/\u0908/g, "\u0907")
+    .replace(/\u090A/g, "\u0909");
+}
+
 /** A Hindi word without its inflectional suffix (at least two characters are kept). */
 export function stemHindi(word: string): string {
   for (const suffix of HINDI_SUFFIXES)
     if (word.endsWith(suffix) && word.length - suffix.length >= 2) return word.slice(0, -suffix.length);
   return word;
+}
+
+/**
+ * Arabic light stemming, Larkey, Ballesteros & Connell's "light10" (Light Stemming for Arabic
+ * Information Retrieval, 2007), the usual stemmer of Arabic retrieval: normalise (no harakat or
+ * tatweel, one alef, final ى → ي and ة → ه), drop the conjunction و and the definite article with
+ * its prepositions (ال وال بال كال فال لل), then the commonest suffixes. Snowball's Arabic
+ * stemmer gives one word several stems ("فريق" → "ريق" but "الفريق" → "فريق"; "الكرة" →
+ * "الكر" but "بالكرة" → "بالكر"), so the words of a question and of its answer did not meet.
+ */
+const ARABIC_ARTICLES = ["وال", "بال", "كال", "فال", "لل", "ال"];
+const ARABIC_SUFFIXES = ["ها", "ان", "ات", "ون", "ين", "يه", "ية", "ه", "ة", "ي"];
+/** An Arabic word without harakat (tanween too) or tatweel, its alef forms one alef ("أيضاً" → "ايضا"). */
+const normalizeArabic = (word: string) =>
+  word.replace(/[\u064B-\u065F\u0670\u0640]/g, "").replace(/[أإآ]/g, "ا");
+export function stemArabic(word: string): string {
+  let w = normalizeArabic(word).replace(/ى$/, "ي").replace(/ة$/, "ه");
+  if (w.startsWith("و") && w.length >= 4) w = w.slice(1);
+  for (const a of ARABIC_ARTICLES)
+    if (w.startsWith(a) && w.length - a.length >= 2) {
+      w = w.slice(a.length);
+      break;
+    }
+  for (const suffix of ARABIC_SUFFIXES)
+    if (w.length - suffix.length >= 2 && w.endsWith(suffix)) w = w.slice(0, -suffix.length);
+  return w;
 }
 
 /** Letters with their combining marks (Devanagari vowel signs, Arabic harakat), digits, inner apostrophes/dots. */
@@ -116,6 +304,12 @@ export function words(text: string): string[] {
   return out;
 }
 
+let arabicStopWords: ReadonlySet<string> | null = null;
+function normalizedArabicStopWords(): ReadonlySet<string> {
+  arabicStopWords ??= new Set([...stopWords("ar"), ...(QUESTION_WORDS.ar ?? [])].map(normalizeArabic));
+  return arabicStopWords;
+}
+
 /**
  * Content terms: words that are neither stop words (of `language`, and of English, whose names
  * and titles appear in every language) nor question words, stemmed: with the language's Snowball
@@ -126,43 +320,86 @@ export function contentTerms(text: string, language = "en"): string[] {
   const own = stopWords(language === UNDETERMINED ? "en" : language);
   const en = stopWords("en");
   const stemmer = snowballFor(language);
+  const asking = questionWords(language);
+  // Arabic stop words are matched as written and normalised (the list has "ايضا", texts "أيضاً").
+  const ownArabic = language === "ar" ? normalizedArabicStopWords() : null;
   return words(text)
-    .filter((w) => !own.has(w) && !en.has(w) && !QUESTION_WORDS.has(w))
+    .filter((w) => !own.has(w) && !en.has(w) && !asking.has(w) && !ownArabic?.has(normalizeArabic(w)))
     .map((w) =>
-      stemmer ? stemmer.stem(w) : /^[a-z0-9'’.]+$/.test(w) ? stem(w) : language === "hi" ? stemHindi(w) : w,
+      language === "ar" && /\p{Script=Arabic}/u.test(w)
+        ? stemArabic(w)
+        : stemmer
+          ? stemmer.stem(w)
+          : /^[a-z0-9'’.]+$/.test(w)
+            ? stem(w)
+            : language === "hi"
+              ? normalizeHindi(stemHindi(w))
+              : w,
     );
 }
 
 /**
  * An abbreviation or an initial at the end of a segment: a whole word, not the end of a longer
  * one — the start is checked against every script's letters (`\b` is ASCII-only: it took
- * Vietnamese "khác." and "Đức." for "c.", circa, and joined their sentences).
+ * Vietnamese "khác." and "Đức." for "c.", circa, and joined their sentences). Initials are one
+ * letter of an alphabet with its marks ("C.", "К.", "z. B.", "т. е.", Arabic "م."), or a Latin
+ * letter's name as Arabic and Hindi write it ("جون سي." "जॉन सी." for "John C.", "डब्ल्यू." "W."); abbreviations are English, German, Spanish and Russian ones that are followed by a
+ * name or a number ("Dr.", "et al.", "Mio.", "Nr.", "núm.", "им.").
  */
-const ABBREV =
-  /(?<![\p{L}\p{M}\p{N}])(?:(?:Mr|Mrs|Ms|Dr|Prof|Sr|Jr|St|Mt|Ft|vs|etc|No|Vol|Gen|Col|Lt|Sgt|Capt|Gov|Rev|Inc|Ltd|Co|Corp|approx|ca|c|e\.g|i\.e|U\.S|U\.K|a\.m|p\.m)\.|[A-Z]\.)$/u;
+const ABBREV = new RegExp(
+  "(?<![\\p{L}\\p{M}\\p{N}])(?:" +
+    [
+      // English
+      "Mr|Mrs|Ms|Dr|Prof|Sr|Jr|St|Mt|Ft|vs|etc|No|Vol|Gen|Col|Lt|Sgt|Capt|Gov|Rev|Inc|Ltd|Co|Corp|approx|ca|et al|e\\.g|i\\.e|U\\.S|U\\.K|a\\.m|p\\.m",
+      // German, Spanish, Russian
+      "Mio|Mrd|Nr|Jh|Jhd|bzw|usw|vgl|Hrsg|Str|Sra|Srta|núm|pág|aprox|EE\\. ?UU|EE|ул|тыс|млн|млрд",
+      // Latin letters' names in Arabic and Hindi script
+      "إيه|بي|سي|دي|إي|إف|جي|إتش|آي|جيه|كيه|إل|إم|إن|كيو|آر|إس|تي|يو|دبليو|إكس|واي|زد",
+      "ए|बी|सी|डी|ई|एफ़|एफ|जी|एच|आई|जे|के|एल|एम|एन|ओ|पी|क्यू|आर|एस|टी|यू|वी|डब्ल्यू|डब्लू|एक्स|वाई|ज़ेड|जेड|डॉ",
+      // One letter of an alphabet: a capital, or a small letter without diacritics (Vietnamese
+      // "ô", "ở" are words), or an Arabic letter with its marks (in Devanagari one letter is a
+      // syllable, a word: "है." ends a sentence)
+      "\\p{Lu}|[a-zа-яё]|\\p{Script=Arabic}\\p{M}*",
+    ].join("|") +
+    ")\\.$",
+  "u",
+);
+/**
+ * A day or a century written as an ordinal, number and full stop, before a month or the word
+ * century (German "am 3. || Oktober 1990", "im 19. || Jahrhundert"): Intl.Segmenter ends a
+ * sentence there, before the capital. Not after a hyphen or a decimal mark ("Sauerstoff-18.",
+ * "1348-50.", "3,07." end sentences).
+ */
+const ORDINAL_END = /(?<![\p{L}\p{N},.\-–])\p{N}{1,2}\.$/u;
+const AFTER_ORDINAL =
+  /^(?:Januar|Jänner|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember|Jahrhunderts?|Jahrtausends?|Jh)(?![\p{L}\p{M}])/u;
 const sentenceSegmenter = new Intl.Segmenter("und", { granularity: "sentence" });
+
+/** Whether a sentence boundary between `before` and `after` is an abbreviation's or an ordinal's full stop. */
+function falseBoundary(before: string, after: string): boolean {
+  return ABBREV.test(before) || (ORDINAL_END.test(before) && AFTER_ORDINAL.test(after));
+}
 
 /**
  * Splits text into sentences, in every language: Markdown blocks first (blank lines, list items),
  * then Intl.Segmenter's sentence boundaries (which know 。！？, the Devanagari danda, the Arabic
- * question mark…) within each block; abbreviations and initials do not end a sentence.
+ * question mark…) within each block; abbreviations, initials and ordinal dates do not end a
+ * sentence.
  */
 export function splitSentences(text: string): string[] {
   const out: string[] = [];
   for (const block of text.split(/\n{2,}|\n(?=\s*[-*#\d])/)) {
     const flat = block.replace(/\s*\n\s*/g, " ").trim();
     if (!flat) continue;
+    const segments = [...sentenceSegmenter.segment(flat)].map((s) => s.segment.trim()).filter(Boolean);
     let pending = "";
-    for (const { segment } of sentenceSegmenter.segment(flat)) {
-      const s = segment.trim();
-      if (!s) continue;
+    segments.forEach((s, i) => {
       pending = pending ? `${pending} ${s}` : s;
-      if (!ABBREV.test(pending)) {
+      if (i === segments.length - 1 || !falseBoundary(pending, segments[i + 1])) {
         out.push(pending);
         pending = "";
       }
-    }
-    if (pending) out.push(pending);
+    });
   }
   return out;
 }

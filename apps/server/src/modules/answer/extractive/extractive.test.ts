@@ -293,6 +293,25 @@ describe("sentence selection", () => {
     ]);
     expect(sel.sentences.length).toBe(4);
   });
+  it.each([
+    [
+      "Wer führte die Verteidigung der Panthers an?",
+      "Die Verteidigung der Panthers führte das Team mit großem Abstand an. Die Verteidigung der Panthers führte Linebacker Luke Kuechly an.",
+      "Luke Kuechly",
+    ],
+    [
+      "Wo lehrte Lefevre?",
+      "Lefevre lehrte viele Jahre an der Hochschule. Lefevre lehrte später in Paris.",
+      "Paris",
+    ],
+  ])(
+    "takes a name, not any capitalised noun, as the answer to a German who/where question: %j",
+    (q, text, answer) => {
+      // German capitalises every noun: "Team", "Abstand", "Hochschule" are no names.
+      const [best] = scoreSentences(q, [{ sourceId: "g", title: "Panthers", text, score: 1 }]);
+      expect(best.text).toContain(answer);
+    },
+  );
   it("prefers the sentence with a number word of the question's language for a number question", () => {
     // Both sentences hold every term of the question; only one says how many, in German words.
     const q = "Wie viele Kinder hatte König Ludwig?";

@@ -235,7 +235,8 @@ function matchSpan(tokens: string[], terms: Set<string>): number {
   return best === Infinity ? tokens.length : best;
 }
 
-const UNSPACED_TERM = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
+/** A character of a script written without spaces (a term of one, and where "…" takes no space). */
+const UNSPACED_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
 /** Characters a term and a word must share at their start to count as a partial match. */
 const PARTIAL_PREFIX = 4;
 
@@ -247,7 +248,7 @@ const PARTIAL_PREFIX = 4;
  * term or held by it (segmentation differs between the question and the sentence).
  */
 export function partialMatch(term: string, tokens: string[]): boolean {
-  if (UNSPACED_TERM.test(term)) {
+  if (UNSPACED_CHAR.test(term)) {
     if ([...term].length < 2) return false;
     return tokens.some((t) => t !== term && (t.includes(term) || ([...t].length >= 2 && term.includes(t))));
   }
@@ -456,8 +457,6 @@ export function selectAnswer(
   return { sentences: chosen, confident: true };
 }
 
-const UNSPACED_EDGE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
-
 /**
  * The clauses of a sentence too long for `budget` words that hold most of its matched question
  * terms (and the wanted answer type), as many as fit, marked "…" where the sentence is cut; null
@@ -487,8 +486,8 @@ function clipSentence(s: ScoredSentence, budget: number, scoring: Scoring, quest
   let text = s.text.slice(spans[best.i][0], spans[best.j][1]).trim();
   if (best.j < spans.length - 1) {
     text = text.replace(/[\p{Po}\p{Pd}\s]+$/u, "");
-    text += UNSPACED_EDGE.test(text.at(-1) ?? "") ? "…" : " …";
+    text += UNSPACED_CHAR.test(text.at(-1) ?? "") ? "…" : " …";
   }
-  if (best.i > 0) text = (UNSPACED_EDGE.test(text[0]) ? "…" : "… ") + text;
+  if (best.i > 0) text = (UNSPACED_CHAR.test(text[0]) ? "…" : "… ") + text;
   return text;
 }

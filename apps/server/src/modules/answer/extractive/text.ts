@@ -325,17 +325,18 @@ export function contentTerms(text: string, language = "en"): string[] {
   const ownArabic = language === "ar" ? normalizedArabicStopWords() : null;
   return words(text)
     .filter((w) => !own.has(w) && !en.has(w) && !asking.has(w) && !ownArabic?.has(normalizeArabic(w)))
-    .map((w) =>
-      language === "ar" && /\p{Script=Arabic}/u.test(w)
-        ? stemArabic(w)
-        : stemmer
-          ? stemmer.stem(w)
-          : /^[a-z0-9'’.]+$/.test(w)
-            ? stem(w)
-            : language === "hi"
-              ? normalizeHindi(stemHindi(w))
-              : w,
-    );
+    .map((w) => stemTerm(w, language, stemmer));
+}
+
+/**
+ * One word's stem: Arabic words of an Arabic text by light10, else the language's Snowball
+ * stemmer, else the light English one for plain Latin words, the Hindi one (normalised) for Hindi.
+ */
+function stemTerm(w: string, language: string, stemmer: Stemmer | null): string {
+  if (language === "ar" && /\p{Script=Arabic}/u.test(w)) return stemArabic(w);
+  if (stemmer) return stemmer.stem(w);
+  if (/^[a-z0-9'’.]+$/.test(w)) return stem(w);
+  return language === "hi" ? normalizeHindi(stemHindi(w)) : w;
 }
 
 /**
@@ -343,8 +344,9 @@ export function contentTerms(text: string, language = "en"): string[] {
  * one — the start is checked against every script's letters (`\b` is ASCII-only: it took
  * Vietnamese "khác." and "Đức." for "c.", circa, and joined their sentences). Initials are one
  * letter of an alphabet with its marks ("C.", "К.", "z. B.", "т. е.", Arabic "م."), or a Latin
- * letter's name as Arabic and Hindi write it ("جون سي." "जॉन सी." for "John C.", "डब्ल्यू." "W."); abbreviations are English, German, Spanish and Russian ones that are followed by a
- * name or a number ("Dr.", "et al.", "Mio.", "Nr.", "núm.", "им.").
+ * letter's name as Arabic and Hindi write it ("جون سي." "जॉन सी." for "John C.", "डब्ल्यू." "W.");
+ * abbreviations are English, German, Spanish and Russian ones that are followed by a name or a
+ * number ("Dr.", "et al.", "Mio.", "Nr.", "núm.").
  */
 const ABBREV = new RegExp(
   "(?<![\\p{L}\\p{M}\\p{N}])(?:" +

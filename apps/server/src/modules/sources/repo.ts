@@ -294,18 +294,21 @@ export async function deleteSources(
   db: Db,
   ownerId: string,
   ids: string[],
-): Promise<{ deleted: string[]; blobKeys: string[] }> {
+): Promise<{
+  deleted: { id: string; type: string; title: string; url: string | null }[];
+  blobKeys: string[];
+}> {
   return db.transaction(async (tx) => {
     const idList = textArray(ids);
     const blobs = await queryRows<{ key: string }>(
       tx as unknown as Db,
       sql`DELETE FROM blob WHERE owner_id = ${ownerId} AND source_id = ANY(${idList}) RETURNING key`,
     );
-    const deleted = await queryRows<{ id: string }>(
+    const deleted = await queryRows<{ id: string; type: string; title: string; url: string | null }>(
       tx as unknown as Db,
-      sql`DELETE FROM source WHERE owner_id = ${ownerId} AND id = ANY(${idList}) RETURNING id`,
+      sql`DELETE FROM source WHERE owner_id = ${ownerId} AND id = ANY(${idList}) RETURNING id, type, title, url`,
     );
-    return { deleted: deleted.map((d) => d.id), blobKeys: blobs.map((b) => b.key) };
+    return { deleted, blobKeys: blobs.map((b) => b.key) };
   });
 }
 

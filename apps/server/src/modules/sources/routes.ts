@@ -20,6 +20,7 @@ import { createRouter, defineRoute } from "../../http/route.ts";
 import { requireAuth, type RequireAuthDeps } from "../../http/middleware/auth.ts";
 import * as service from "./service.ts";
 import { enqueueExtract } from "../ingest/enqueue.ts";
+import { noteDeletedMemories } from "../users/service.ts";
 
 /** What sourceRoutes uses of the application context (bootstrap.ts builds it once). */
 export type SourceRouteDeps = RequireAuthDeps &
@@ -35,6 +36,7 @@ export function sourceRoutes(ctx: SourceRouteDeps) {
     trigram: ctx.database.capabilities.pg_trgm,
     blobs: () => ctx.blobs,
     enqueueExtract: (id, version) => enqueueExtract(ctx, id, version),
+    onDeleted: (actor, memories) => noteDeletedMemories(ctx.database.db, actor, memories),
   };
   const tag = "sources";
 

@@ -31,6 +31,11 @@ export type SourcesDeps = {
   blobs?: () => BlobStore | undefined;
   /** Queues extraction of one source version (the ingest pipeline's first job). */
   enqueueExtract: (sourceId: string, contentVersion: number) => Promise<void>;
+  /** Told which memories the actor deleted (the welcome items remember them; users module). */
+  onDeleted?: (
+    actor: Actor,
+    memories: { type: string; title: string; url: string | null }[],
+  ) => Promise<void>;
 };
 
 const URL_TTL_S = 60 * 60;
@@ -184,7 +189,8 @@ export async function deleteSources(deps: SourcesDeps, actor: Actor, ids: string
   if (deleted.length === 0) throw notFound("Memory not found.");
   const store = deps.blobs?.();
   if (store) await Promise.allSettled(blobKeys.map((k) => store.delete(k)));
-  return { deleted };
+  await deps.onDeleted?.(actor, deleted);
+  return { deleted: deleted.map((d) => d.id) };
 }
 
 /** Signed, expiring URLs for images and canvases the actor may read (spec 2 §7 preview URLs). */

@@ -31,7 +31,40 @@ export async function mergeMetadata(db: Db, userId: string, patch: Record<string
 }
 
 /** The metadata keys that track the welcome items (kept out of the user's document). */
-export const welcomeKeys = { lease: "welcomeItemsClaimed", done: "welcomeItemsDone" } as const;
+export const welcomeKeys = {
+  lease: "welcomeItemsClaimed",
+  done: "welcomeItemsDone",
+  declined: "welcomeItemsDeclined",
+} as const;
+
+/** A deleted memory as the welcome items are recognised: type, title and link. */
+export type MemoryRef = { type: string; title: string; url: string | null };
+
+/** At most this many deleted memories are remembered while the welcome items are pending. */
+export const DECLINED_MAX = 200;
+
+/**
+ * Remembers memories the user deleted while adding the welcome items was started and not
+ * finished, so a resume does not bring back a welcome item they removed. One statement, a no-op
+ * for every account that is not pending (nearly all of them); bounded to DECLINED_MAX entries.
+ */
+export async function recordDeclined(db: Db, userId: string, refs: MemoryRef[]): Promise<void> {
+  if (!refs.length) return;
+  const declined = sql`coalesce(${userProfile.metadata} -> ${welcomeKeys.declined}::text, '[]'::jsonb)`;
+  await db
+    .update(userProfile)
+    .set({
+      metadata: sql`${userProfile.metadata} || jsonb_build_object(${welcomeKeys.declined}::text, ${declined} || ${JSON.stringify(refs.slice(0, DECLINED_MAX))}::jsonb)`,
+    })
+    .where(
+      and(
+        eq(userProfile.userId, userId),
+        sql`(${userProfile.metadata} ->> ${welcomeKeys.done}::text) is null`,
+        sql`(${userProfile.metadata} ->> ${welcomeKeys.lease}::text) is not null`,
+        sql`jsonb_array_length(${declined}) < ${DECLINED_MAX}`,
+      ),
+    );
+}
 
 /**
  * Takes the lease on adding the welcome items until `until`, in one statement, unless they were

@@ -106,11 +106,16 @@ export async function claimWelcomeItems(
     return left > 0 ? { add: [], retry_after_ms: Math.ceil(left) } : { add: [] };
   }
   const baseName = (s: string) => s.split("/").pop() ?? s;
-  const have = await ownedSampleMatches(db, actor.id, {
-    pageTitles: input.items.filter((i) => i.type === "page").map((i) => i.title),
-    urls: input.items.flatMap((i) => (i.type === "webpage" && i.url ? [i.url] : [])),
-    fileNames: input.items.filter((i) => i.type === "image").map((i) => baseName(i.key)),
-  });
+  const [owned, row] = await Promise.all([
+    ownedSampleMatches(db, actor.id, {
+      pageTitles: input.items.filter((i) => i.type === "page").map((i) => i.title),
+      urls: input.items.flatMap((i) => (i.type === "webpage" && i.url ? [i.url] : [])),
+      fileNames: input.items.filter((i) => i.type === "image").map((i) => baseName(i.key)),
+    }),
+    repo.findUserWithProfile(db, actor.id),
+  ]);
+  // A welcome item the user deleted after an earlier tab added it counts as there: not brought back.
+  const have = [...owned, ...declinedRefs(row?.metadata)];
   const present = (i: WelcomeItemsClaimInput["items"][number]) =>
     have.some((m) =>
       i.type === "page"
@@ -123,6 +128,22 @@ export async function claimWelcomeItems(
   // Every one is there already: finished.
   if (!add.length) await finishWelcomeItems(db, actor);
   return { add };
+}
+
+/** The memories deleted while the welcome items were pending (repo.recordDeclined). */
+function declinedRefs(raw: unknown): repo.MemoryRef[] {
+  const list = ((raw ?? {}) as Record<string, unknown>)[repo.welcomeKeys.declined];
+  return Array.isArray(list)
+    ? list.filter((r): r is repo.MemoryRef => typeof r?.type === "string" && typeof r?.title === "string")
+    : [];
+}
+
+/**
+ * The user deleted these memories: while adding the welcome items is pending, they are
+ * remembered so that a resume does not add a deleted welcome item again.
+ */
+export async function noteDeletedMemories(db: Db, actor: Actor, refs: repo.MemoryRef[]): Promise<void> {
+  await repo.recordDeclined(db, actor.id, refs);
 }
 
 /** Every welcome item was sent: none is added again, on any load. */

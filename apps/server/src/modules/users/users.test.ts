@@ -156,6 +156,42 @@ for (const kind of testDatabases()) {
       expect(after.welcome_items_pending).toBe(false);
     });
 
+    it("does not bring back a welcome item the user deleted before a resume", async () => {
+      const cy = await m.buildUser();
+      const actor = { id: cy.id } as Actor;
+      const db = m.ctx.database.db;
+      const input = (mode: "start" | "resume") => ({ mode, items: welcome });
+      const t0 = new Date();
+      expect((await claimWelcomeItems(db, actor, input("start"), t0)).add).toHaveLength(4);
+      // A tab added the welcome page and closed before finishing; the user then deleted the page.
+      const page = await m.request("POST", "/api/pages", {
+        as: cy,
+        json: { title: "Welcome to Mnemo", markdown: "# Welcome to Mnemo\n\nHello." },
+      });
+      const { id: pageId } = (await page.json()) as { id: string };
+      const del = await m.request("DELETE", "/api/sources", { as: cy, json: { source_ids: [pageId] } });
+      expect(del.status).toBe(200);
+      const later = new Date(t0.getTime() + welcomeLeaseMs + 1_000);
+      const resumed = await claimWelcomeItems(db, actor, input("resume"), later);
+      expect(resumed.add).toEqual(welcome.slice(1).map((w) => w.key));
+      // What was remembered stays out of the user's own document.
+      const me = await (await m.request("GET", "/api/user/me", { as: cy })).json();
+      expect(Object.keys(me.metadata)).not.toContain("welcomeItemsDeclined");
+    });
+
+    it("remembers no deletion for an account whose welcome items are finished", async () => {
+      const dee = await m.buildUser();
+      const db = m.ctx.database.db;
+      const page = await m.request("POST", "/api/pages", {
+        as: dee,
+        json: { title: "Welcome to Mnemo", markdown: "# Welcome to Mnemo\n\nHello." },
+      });
+      const { id: pageId } = (await page.json()) as { id: string };
+      await m.request("DELETE", "/api/sources", { as: dee, json: { source_ids: [pageId] } });
+      const [row] = await db.select().from(userProfile).where(eq(userProfile.userId, dee.id));
+      expect(Object.keys((row?.metadata ?? {}) as object)).not.toContain("welcomeItemsDeclined");
+    });
+
     it("resumes nothing for an account that never started them (marked done through the API)", async () => {
       const bob = await m.buildUser();
       await m.request("PATCH", "/api/user/metadata", { as: bob, json: { submitUserDetails: true } });

@@ -11,12 +11,15 @@ const CITE = /\[(\d{1,3})\]/g;
 /** Prefix of the link a citation marker becomes; the renderer turns it into a button. */
 export const CITE_HREF = "#cite-";
 
+/** No-break space: a citation stays on the line of the word (or "…") it follows. */
+const NBSP = "\u00a0";
+
 function splitText(value: string): MdNode[] {
   const out: MdNode[] = [];
   let last = 0;
   for (const m of value.matchAll(CITE)) {
     const at = m.index ?? 0;
-    if (at > last) out.push({ type: "text", value: value.slice(last, at) });
+    if (at > last) out.push({ type: "text", value: value.slice(last, at).replace(/[ \t]+$/, NBSP) });
     out.push({ type: "link", url: `${CITE_HREF}${m[1]}`, children: [{ type: "text", value: m[1] }] });
     last = at + m[0].length;
   }

@@ -113,6 +113,9 @@ describe("citations and blocks", () => {
     expect(citationOf(kids[1].url)).toBe(1);
     expect(citationOf(kids[3].url)).toBe(12);
     expect(citationOf("https://example.com")).toBeNull();
+    // The space before a citation does not break: the chip never starts a line alone.
+    expect(kids[0].value).toBe("Mirror\u00a0");
+    expect(kids[2].value).toBe(" and\u00a0");
   });
   it("splits blocks at blank lines but never inside a code fence", () => {
     expect(blocksOf("a\n\nb\n\n```\nx\n\ny\n```\n\nc")).toEqual(["a", "b", "```\nx\n\ny\n```", "c"]);

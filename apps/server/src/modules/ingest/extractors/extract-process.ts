@@ -3,6 +3,7 @@
  * by `runner.ts` over IPC (advanced serialization, so bytes travel as a Uint8Array). Exits when
  * the parent goes away.
  */
+import module from "node:module";
 import { sandboxModules, sandboxTasks, type SandboxOp } from "./sandbox-tasks.ts";
 import { ExtractError } from "./types.ts";
 
@@ -17,11 +18,18 @@ export type SandboxReply =
 if (!process.send) throw new Error("extract-process.ts must be started with an IPC channel");
 const send = (reply: SandboxReply) => process.send?.(reply);
 
+/** Tasks whose modules this process has loaded (and written to the compile cache). */
+const loaded = new Set<SandboxOp>();
+
 process.on("message", (request: SandboxRequest) => {
   const task = sandboxTasks[request.op] as (arg: unknown) => Promise<unknown>;
   Promise.resolve()
     .then(() => sandboxModules[request.op]())
     .then(() => {
+      // With the server's compile cache on (runner.ts passes it down), the modules just compiled
+      // are written now: a sandbox is ended by a signal, so an exit-time write would never happen.
+      if (!loaded.has(request.op)) module.flushCompileCache();
+      loaded.add(request.op);
       send({ id: request.id, started: true });
       return task(request.arg);
     })

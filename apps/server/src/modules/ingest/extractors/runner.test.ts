@@ -1,6 +1,9 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { fixture } from "./fixtures.ts";
-import { runExtraction, stopExtractionProcesses } from "./runner.ts";
+import { runExtraction, sandboxEnv, stopExtractionProcesses } from "./runner.ts";
 import { ExtractError } from "./types.ts";
 
 afterAll(() => stopExtractionProcesses());
@@ -62,5 +65,32 @@ describe("runExtraction (separate process, time and memory limits)", () => {
       ["sample.md", "sample.html", "sample.xlsx"].map((file) => runExtraction(fixture(file))),
     );
     expect(results.map((r) => r.kind)).toEqual(["md", "html", "xlsx"]);
+  });
+});
+
+describe("the sandbox and the compile cache", () => {
+  it("hands the server's compile cache folder down to the sandbox, and none when it is off", () => {
+    const env = sandboxEnv("/var/cache/mnemo/v24.9.0-x64-ef5a0af0-0");
+    expect(env.NODE_COMPILE_CACHE).toBe("/var/cache/mnemo");
+    expect(sandboxEnv(undefined)).toBe(process.env);
+  });
+
+  it("writes the modules it compiled to the cache before it is ended by a signal", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mnemo-cc-"));
+    const before = process.env.NODE_COMPILE_CACHE;
+    stopExtractionProcesses();
+    process.env.NODE_COMPILE_CACHE = dir;
+    try {
+      const r = await runExtraction(fixture("sample.docx"));
+      expect(r.title).toBe("Field Survey Report");
+      stopExtractionProcesses();
+      const files = fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile());
+      // Without the write the folder stays empty: Node writes its cache at a normal exit only.
+      expect(files.length).toBeGreaterThan(0);
+    } finally {
+      if (before === undefined) delete process.env.NODE_COMPILE_CACHE;
+      else process.env.NODE_COMPILE_CACHE = before;
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

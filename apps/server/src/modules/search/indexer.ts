@@ -86,9 +86,15 @@ export async function indexSourceContent(db: Db, sourceId: string): Promise<numb
 const WRITE_SLICE_CHARS = 16_000;
 const WRITE_SLICE_ROWS = 200;
 /** Old chunk rows deleted per statement (the statistics trigger reads each one's tsvector). */
-const DELETE_SLICE_ROWS = 500;
+const DELETE_SLICE_ROWS = 250;
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/**
+ * A full turn of the event loop between two slices: a timer, so that the loop passes its poll phase
+ * (requests, I/O) before the next statement. setImmediate ran the next slice in the same turn's
+ * check phase when the previous one ran in the timers or poll phase: two 40–50 ms deletes back to
+ * back, a 108–116 ms stall (docs/decisions.md, "h12p, second session").
+ */
+const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * Consecutive runs of `chunks` of at most WRITE_SLICE_ROWS rows and WRITE_SLICE_CHARS characters

@@ -319,6 +319,25 @@ describe("sentence selection", () => {
     const [best] = scoreSentences(q, [{ sourceId: "l", title: "Ludwig", text, score: 1 }]);
     expect(best.text).toBe("König Ludwig hatte drei Kinder.");
   });
+  it("leaves out a long sentence scoring a little higher when it would crowd out a short one", () => {
+    const text = [
+      "The crew began the ground test on the morning of 27 January 1967.",
+      "Later the crew also noticed that the communication lines between the spacecraft and the blockhouse and the control room kept failing again and again and forced the controllers to hold the count for hours while engineers searched for the faulty circuits and cables all over the launch pad and the tower.",
+      "A fire broke out in the cabin.",
+      "The crew noticed a strange odor first.",
+    ].join(" ");
+    const q = "What did the crew notice in the ground test?";
+    const passages = [{ sourceId: "a", title: "Apollo 1", text, score: 1 }];
+    // The long sentence ranks above the short one, and the two do not fit together after the best.
+    const ranked = scoreSentences(q, passages).map((s) => s.text);
+    expect(ranked.findIndex((t) => t.startsWith("Later"))).toBeLessThan(
+      ranked.findIndex((t) => t.includes("strange odor")),
+    );
+    const answer = selectAnswer(q, passages).sentences.map((s) => s.text);
+    expect(answer.join(" ")).toContain("a strange odor");
+    expect(answer.join(" ")).not.toContain("communication lines");
+    expect(answer.reduce((n, t) => n + countWords(t), 0)).toBeLessThanOrEqual(65);
+  });
   it("takes a sentence of another passage that scores close to the best one", () => {
     const season: Passage = {
       sourceId: "s",

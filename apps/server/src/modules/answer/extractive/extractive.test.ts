@@ -476,6 +476,33 @@ describe("follow-ups and the engine", () => {
       .replace(/ …\s*$/, "");
     expect(text).toContain(fragment);
   });
+  it("answers from the fourth passage retrieved, not from the fifth", async () => {
+    const filler = (n: number): Passage => ({
+      sourceId: `f${n}`,
+      title: `Season notes ${n}`,
+      score: 3 - n * 0.1,
+      text: `The Panthers played game ${n} of the season in rain. Fans filled the stands early.`,
+    });
+    const fourth: Passage = {
+      sourceId: "k",
+      title: "Luke Kuechly",
+      score: 2,
+      text: "Luke Kuechly made 118 tackles for the Panthers in 2015.",
+    };
+    const fifth: Passage = {
+      sourceId: "k2",
+      title: "Luke Kuechly",
+      score: 1.9,
+      text: "Luke Kuechly made 164 tackles for the Panthers in 2013.",
+    };
+    const passages = [filler(1), filler(2), filler(3), fourth, fifth].map((p, i) => cited(p, i + 1));
+    const answer = (await run("How many tackles did Luke Kuechly make for the Panthers?", passages))
+      .filter((e): e is { type: "text"; text: string } => e.type === "text")
+      .map((t) => t.text)
+      .join("");
+    expect(answer).toContain("118 tackles for the Panthers in 2015 [4]");
+    expect(answer).not.toContain("[5]");
+  });
   it("says it found nothing when nothing is relevant", async () => {
     const events = await run("What is the capital of Mongolia?", [cited(weather, 1)]);
     const answer = events

@@ -319,6 +319,25 @@ describe("sentence selection", () => {
     const [best] = scoreSentences(q, [{ sourceId: "l", title: "Ludwig", text, score: 1 }]);
     expect(best.text).toBe("König Ludwig hatte drei Kinder.");
   });
+  it("leaves out a long sentence scoring a little higher when it would crowd out a short one", () => {
+    const text = [
+      "The crew began the ground test on the morning of 27 January 1967.",
+      "Later the crew also noticed that the communication lines between the spacecraft and the blockhouse and the control room kept failing again and again and forced the controllers to hold the count for hours while engineers searched for the faulty circuits and cables all over the launch pad and the tower.",
+      "A fire broke out in the cabin.",
+      "The crew noticed a strange odor first.",
+    ].join(" ");
+    const q = "What did the crew notice in the ground test?";
+    const passages = [{ sourceId: "a", title: "Apollo 1", text, score: 1 }];
+    // The long sentence ranks above the short one, and the two do not fit together after the best.
+    const ranked = scoreSentences(q, passages).map((s) => s.text);
+    expect(ranked.findIndex((t) => t.startsWith("Later"))).toBeLessThan(
+      ranked.findIndex((t) => t.includes("strange odor")),
+    );
+    const answer = selectAnswer(q, passages).sentences.map((s) => s.text);
+    expect(answer.join(" ")).toContain("a strange odor");
+    expect(answer.join(" ")).not.toContain("communication lines");
+    expect(answer.reduce((n, t) => n + countWords(t), 0)).toBeLessThanOrEqual(65);
+  });
   it("takes a sentence of another passage that scores close to the best one", () => {
     const season: Passage = {
       sourceId: "s",
@@ -456,6 +475,33 @@ describe("follow-ups and the engine", () => {
       .replace(/^… /, "")
       .replace(/ …\s*$/, "");
     expect(text).toContain(fragment);
+  });
+  it("answers from the fourth passage retrieved, not from the fifth", async () => {
+    const filler = (n: number): Passage => ({
+      sourceId: `f${n}`,
+      title: `Season notes ${n}`,
+      score: 3 - n * 0.1,
+      text: `The Panthers played game ${n} of the season in rain. Fans filled the stands early.`,
+    });
+    const fourth: Passage = {
+      sourceId: "k",
+      title: "Luke Kuechly",
+      score: 2,
+      text: "Luke Kuechly made 118 tackles for the Panthers in 2015.",
+    };
+    const fifth: Passage = {
+      sourceId: "k2",
+      title: "Luke Kuechly",
+      score: 1.9,
+      text: "Luke Kuechly made 164 tackles for the Panthers in 2013.",
+    };
+    const passages = [filler(1), filler(2), filler(3), fourth, fifth].map((p, i) => cited(p, i + 1));
+    const answer = (await run("How many tackles did Luke Kuechly make for the Panthers?", passages))
+      .filter((e): e is { type: "text"; text: string } => e.type === "text")
+      .map((t) => t.text)
+      .join("");
+    expect(answer).toContain("118 tackles for the Panthers in 2015 [4]");
+    expect(answer).not.toContain("[5]");
   });
   it("says it found nothing when nothing is relevant", async () => {
     const events = await run("What is the capital of Mongolia?", [cited(weather, 1)]);

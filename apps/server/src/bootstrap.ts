@@ -31,6 +31,7 @@ import { createSessionCache, disabledSessionCache } from "./modules/auth/session
 import { createJobQueue } from "./jobs/queue.ts";
 import { createSecretBox } from "./modules/apps/secret-box.ts";
 import { setupWorker, type WorkerMode } from "./jobs/runner.ts";
+import { limitSandboxMemory } from "./modules/ingest/deps.ts";
 import { passwordSignInRefusal } from "./modules/orgs/sso.ts";
 
 export const VERSION = "0.1.0";
@@ -62,6 +63,8 @@ export function buildContext(config: Config, database: Database, log: Logger): A
   const secret = resolveAuthSecret(config);
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, "");
   const mailer = mailerFromConfig(config);
+  // Sandboxes get a heap that fits the process's memory limit (a hostile document fails cleanly).
+  limitSandboxMemory(config.memoryLimitMb);
   // Only where this process is the database's only client (the data-dir lock): on PostgreSQL
   // another API process could revoke a session this one has cached (docs/decisions.md "h12s").
   const sessions = database.kind === "pglite" ? createSessionCache() : disabledSessionCache;

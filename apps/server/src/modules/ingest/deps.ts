@@ -7,6 +7,7 @@ import { sandboxConcurrency } from "../../jobs/memory-guard.ts";
 import type { ExtractInput, ExtractResult } from "./extractors/types.ts";
 import {
   extractionProcessesRssMb,
+  limitSandboxMemory,
   runExtraction,
   runSandboxed,
   sandboxLane,
@@ -17,7 +18,7 @@ import { linkFetchOptions } from "../links/fetch-options.ts";
 import { fetchLinkWithFallback, fetchPageMetadata } from "../links/fetch-page.ts";
 export { indexSourceContent } from "../search/indexer.ts";
 export { supportedFileExtensions } from "./extractors/kinds.ts";
-export { extractionProcessesRssMb, stopExtractionProcesses };
+export { extractionProcessesRssMb, limitSandboxMemory, stopExtractionProcesses };
 
 /**
  * At most this many sandboxed extractions at once per process (`sandboxConcurrency`): at most two,

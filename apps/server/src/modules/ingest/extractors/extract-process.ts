@@ -3,6 +3,7 @@
  * by `runner.ts` over IPC (advanced serialization, so bytes travel as a Uint8Array). Exits when
  * the parent goes away.
  */
+import fs from "node:fs";
 import module from "node:module";
 import { sandboxModules, sandboxTasks, type SandboxOp } from "./sandbox-tasks.ts";
 import { ExtractError } from "./types.ts";
@@ -16,6 +17,15 @@ export type SandboxReply =
   | { id: number; started: true };
 
 if (!process.send) throw new Error("extract-process.ts must be started with an IPC channel");
+
+// If the machine runs out of memory, the kernel ends this process first, never the server: a
+// hostile document then costs one extraction, not the service. (Linux; raising one's own score
+// needs no privilege. Elsewhere, nothing to do.)
+try {
+  fs.writeFileSync("/proc/self/oom_score_adj", "1000");
+} catch {
+  // Not Linux, or /proc is not mounted.
+}
 const send = (reply: SandboxReply) => process.send?.(reply);
 
 /** Tasks whose modules this process has loaded (and written to the compile cache). */

@@ -3,7 +3,13 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { fixture } from "./fixtures.ts";
-import { runExtraction, sandboxEnv, stopExtractionProcesses } from "./runner.ts";
+import {
+  limitSandboxMemory,
+  runExtraction,
+  sandboxEnv,
+  sandboxHeapCeilingMb,
+  stopExtractionProcesses,
+} from "./runner.ts";
 import { ExtractError } from "./types.ts";
 
 afterAll(() => stopExtractionProcesses());
@@ -91,6 +97,48 @@ describe("the sandbox and the compile cache", () => {
       if (before === undefined) delete process.env.NODE_COMPILE_CACHE;
       else process.env.NODE_COMPILE_CACHE = before;
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** This process's sandbox children, with their command lines (Linux /proc). */
+function sandboxChildren(): { pid: number; args: string[] }[] {
+  const out: { pid: number; args: string[] }[] = [];
+  for (const name of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const status = fs.readFileSync(`/proc/${name}/status`, "utf8");
+      if (Number(/PPid:\s+(\d+)/.exec(status)?.[1]) !== process.pid) continue;
+      const args = fs.readFileSync(`/proc/${name}/cmdline`, "utf8").split("\0");
+      if (args.some((a) => a.includes("extract-process"))) out.push({ pid: Number(name), args });
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  return out;
+}
+
+describe.runIf(process.platform === "linux")("the sandbox under a memory limit", () => {
+  it("sizes the sandbox heap to the memory limit: 3/8 of it, 128–512 MB, 512 without a limit", () => {
+    expect(sandboxHeapCeilingMb(undefined)).toBe(512);
+    expect(sandboxHeapCeilingMb(512)).toBe(192);
+    expect(sandboxHeapCeilingMb(1024)).toBe(384);
+    expect(sandboxHeapCeilingMb(8192)).toBe(512);
+    expect(sandboxHeapCeilingMb(200)).toBe(128);
+  });
+
+  it("starts sandboxes within the ceiling, and the kernel's OOM killer picks them before the server", async () => {
+    stopExtractionProcesses();
+    limitSandboxMemory(512);
+    try {
+      const job = runExtraction(fixture("sample.docx"));
+      expect((await job).title).toBe("Field Survey Report");
+      const [child] = sandboxChildren();
+      expect(child.args).toContain("--max-old-space-size=192");
+      expect(fs.readFileSync(`/proc/${child.pid}/oom_score_adj`, "utf8").trim()).toBe("1000");
+    } finally {
+      limitSandboxMemory(undefined);
+      stopExtractionProcesses();
     }
   });
 });

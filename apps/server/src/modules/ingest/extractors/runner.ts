@@ -26,6 +26,25 @@ export type RunLimits = {
 
 export const defaultRunLimits = { timeoutMs: 120_000, maxOldGenerationMb: 512 } as const;
 
+/**
+ * The largest heap a sandbox may have under a memory limit (MEMORY_LIMIT_MB, or the cgroup's):
+ * 3/8 of it, between 128 and 512 MB. Under a 512 MB container the server itself holds 240–450 MB,
+ * so a sandbox allowed 512 MB of heap would be ended by the kernel's OOM killer (or take the
+ * server with it) before V8 stopped it; at 192 MB a hostile document ends in a clean "ran out of
+ * memory". Without a limit, 512 MB.
+ */
+export function sandboxHeapCeilingMb(memoryLimitMb: number | undefined): number {
+  if (!memoryLimitMb) return defaultRunLimits.maxOldGenerationMb;
+  return Math.max(128, Math.min(defaultRunLimits.maxOldGenerationMb, Math.floor((memoryLimitMb * 3) / 8)));
+}
+
+let heapCeilingMb: number = defaultRunLimits.maxOldGenerationMb;
+
+/** Sets the sandboxes' heap ceiling from the server's memory limit (bootstrap, once). */
+export function limitSandboxMemory(memoryLimitMb: number | undefined): void {
+  heapCeilingMb = sandboxHeapCeilingMb(memoryLimitMb);
+}
+
 /** Idle processes are kept this long for the next job (a fresh one costs ~0.5 s under tsx). */
 const IDLE_MS = 30_000;
 const MAX_IDLE_PER_SIZE = 2;
@@ -222,7 +241,7 @@ export function runSandboxed<K extends SandboxOp>(
   limits: Pick<RunLimits, "timeoutMs" | "maxOldGenerationMb" | "recycle"> = {},
 ): Promise<SandboxResult<K>> {
   const timeoutMs = limits.timeoutMs ?? defaultRunLimits.timeoutMs;
-  const heapMb = limits.maxOldGenerationMb ?? defaultRunLimits.maxOldGenerationMb;
+  const heapMb = Math.min(limits.maxOldGenerationMb ?? defaultRunLimits.maxOldGenerationMb, heapCeilingMb);
   try {
     return takeProcess(heapMb).run(nextId++, op, arg, timeoutMs, limits.recycle) as Promise<SandboxResult<K>>;
   } catch (err) {

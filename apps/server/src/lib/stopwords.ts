@@ -19,14 +19,21 @@ const ENGLISH =
  * Hindi function words stopwords-iso lacks (its list has 225 words, mostly postpositions and
  * pronouns): the auxiliary and light verbs that carry tense, voice and aspect (जाना, करना, होना,
  * देना, लेना, रहना, सकना in their inflected forms), the participle suffix word वाला, relative and
- * ergative pronouns, and the conjunctions क्योंकि, जबकि; with the extractive engine they were
- * among the commonest "content" terms of XQuAD-hi sentences (जा in 76 of 624).
+ * ergative pronouns, the conjunctions क्योंकि, जबकि, and बारे (के बारे में, "about"); with the
+ * extractive engine they were among the commonest "content" terms of XQuAD-hi sentences (जा in
+ * 76 of 624).
  */
 const HINDI_EXTRA =
   "जा जाता जाती जाते जाना जाने जाए जाएं जाएगा जाएगी गया गई गयी गए गये कर करना करने करते करता करती करके किया किए किये कराया " +
   "दिया दिए दिये दी दे देना देने देता देती देते लिया लिए लिये ली ले लेना लेने लेता लेती लेते रहा रही रहे रहना रहने रहता रहती रहते " +
   "सकता सकती सकते सका सकी सके सकना वाला वाली वाले वालों हुआ हुई हुए होना होने होता होती होते होगा होगी होंगे " +
-  "उन्होंने उसने इसने इन्होंने जिसने जिन्होंने जिसमें जिनमें जिसके जिसकी जिसका जिससे क्योंकि जबकि";
+  "उन्होंने उसने इसने इन्होंने जिसने जिन्होंने जिसमें जिनमें जिसके जिसकी जिसका जिससे क्योंकि जबकि बारे";
+
+/**
+ * Arabic function words stopwords-iso lacks: the passive light verb "يتم" / "تم" ("is done", as in
+ * "الذي يتم على نطاق واسع", "that is practised widely") and "بالنسبة" ("as for, regarding").
+ */
+const ARABIC_EXTRA = ["يتم", "تم", "بالنسبة"];
 
 const lists = new Map<string, ReadonlySet<string>>();
 const EMPTY: ReadonlySet<string> = new Set();
@@ -41,6 +48,7 @@ export function stopWords(language: string): ReadonlySet<string> {
       : [
           ...((iso as Record<string, string[] | undefined>)[language] ?? []),
           ...(language === "hi" ? HINDI_EXTRA.split(/\s+/) : []),
+          ...(language === "ar" ? ARABIC_EXTRA : []),
         ];
   set = words.length ? new Set(words.filter((w) => !/\d/.test(w)).map((w) => w.toLowerCase())) : EMPTY;
   lists.set(language, set);

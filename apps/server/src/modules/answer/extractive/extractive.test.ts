@@ -126,6 +126,12 @@ describe("text", () => {
     ["राष्ट्रगान उन्होंने गाए जाते", "hi", ["राष्ट्रगान", "गाए"]],
     // Arabic: one stem with and without the article, stop words with tanween and hamza.
     ["الفريق فريق بالكرة الكرة أيضاً", "ar", ["فريق", "فريق", "كر", "كر"]],
+    // Vietnamese stop words of several syllables ("có thể", "bởi vì") are function words too.
+    ["Họ có thể thắng bởi vì đội bóng rất mạnh", "vi", ["thắng", "đội", "bóng", "mạnh"]],
+    // Hindi "कौन सा / कौन सी" (which) and "के बारे में" (about) are not content.
+    ["कौन सा खेल के बारे में है?", "hi", ["खेल"]],
+    // Arabic passive light verb "يتم" and "بالنسبة" (as for).
+    ["ما الذي يتم تدريسه بالنسبة للطلاب؟", "ar", ["تدريس", "طلاب"]],
   ])("finds the content terms of %j (%s), without function words", (q, lang, terms) => {
     expect(contentTerms(q, lang)).toEqual(terms);
   });
@@ -154,6 +160,25 @@ describe("clauses", () => {
     ["威廉·莎士比亚写了它。", ["威廉·莎士比亚写了它。"]],
   ])("cuts %j at its clause marks only", (sentence, expected) => {
     expect(clauses(sentence)).toEqual(expected);
+  });
+  it("cuts Arabic and Hindi clauses before a conjunction as well", () => {
+    const cut = (s: string, language: string) =>
+      clauseSpans(s, language).map(([a, b]) => s.slice(a, b).trim());
+    expect(cut("قاد كولمان الفريق وقد سجل نورمان أربعة أهداف وكان الفريق الأفضل.", "ar")).toEqual([
+      "قاد كولمان الفريق",
+      "وقد سجل نورمان أربعة أهداف",
+      "وكان الفريق الأفضل.",
+    ]);
+    const hindi = "न्यूटन ने गेंद फेंकी और मिलर ने उसे छीन लिया जबकि वार्ड ने उसे बरामद किया।";
+    expect(cut(hindi, "hi")).toEqual([
+      "न्यूटन ने गेंद फेंकी",
+      "और मिलर ने उसे छीन लिया",
+      "जबकि वार्ड ने उसे बरामद किया।",
+    ]);
+    // Not in other languages: "and" is as often between two names as between two clauses.
+    expect(cut("Newton threw the ball and Miller took it.", "en")).toEqual([
+      "Newton threw the ball and Miller took it.",
+    ]);
   });
 });
 
@@ -337,6 +362,20 @@ describe("sentence selection", () => {
     expect(answer.join(" ")).toContain("a strange odor");
     expect(answer.join(" ")).not.toContain("communication lines");
     expect(answer.reduce((n, t) => n + countWords(t), 0)).toBeLessThanOrEqual(65);
+  });
+  it("answers with the sentence that holds the answer, not a later one repeating the question's words together", () => {
+    const passage: Passage = {
+      sourceId: "a",
+      title: "Apollo 1",
+      score: 1,
+      text:
+        "A strange sour smell in the suits was what the crew of three noticed, first of all, during the test. " +
+        "Later the crew noticed first during the test that all the radios failed.",
+    };
+    const sel = selectAnswer("What did the crew notice first during the test?", [passage], { maxWords: 22 });
+    expect(sel.sentences.map((s) => s.text)).toEqual([
+      "A strange sour smell in the suits was what the crew of three noticed, first of all, during the test.",
+    ]);
   });
   it("takes a sentence of another passage that scores close to the best one", () => {
     const season: Passage = {

@@ -1,7 +1,7 @@
 /**
  * Sentence selection of the extractive engine (pure): scores every sentence of the retrieved
- * passages against the question (idf-weighted term overlap, proximity of the matched terms,
- * answer-type cues, passage rank) and composes a short cited answer.
+ * passages against the question (idf-weighted term overlap, answer-type cues, passage rank and
+ * neighbours) and composes a short cited answer.
  */
 import { clauseSpans, contentTerms, countWords, proseSentence, splitSentences, words } from "./text.ts";
 import { detect, detectLanguage } from "../../../lib/language.ts";
@@ -221,20 +221,6 @@ function hasTypeCue(type: AnswerType, sentence: string, question: string, langua
   }
 }
 
-/** Smallest window of token positions holding every distinct matched term, in tokens. */
-function matchSpan(tokens: string[], terms: Set<string>): number {
-  const want = [...terms];
-  if (want.length <= 1) return want.length;
-  let best = Infinity;
-  const last = new Map<string, number>();
-  tokens.forEach((t, i) => {
-    if (!terms.has(t)) return;
-    last.set(t, i);
-    if (last.size === want.length) best = Math.min(best, i - Math.min(...last.values()) + 1);
-  });
-  return best === Infinity ? tokens.length : best;
-}
-
 /** A character of a script written without spaces (a term of one, and where "…" takes no space). */
 const UNSPACED_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
 /** Characters a term and a word must share at their start to count as a partial match. */
@@ -276,6 +262,9 @@ const PARTIAL_WEIGHT = 0.3;
 const PASSAGE_WEIGHT = 0.4;
 const PASSAGE_COVERAGE_WEIGHT = 0.2;
 const NEIGHBOUR_WEIGHT = 0.1;
+// No bonus for the question's terms standing close together: it favoured the sentence that
+// restates the question over the one that answers it (without it every XQuAD dev set gains, mean
+// +0.5 points; docs/benchmarks.md "ninth pass").
 /** Added for a sentence that offers the wanted answer type, subtracted for one that does not. */
 const TYPE_CUE_WEIGHT = 0.08;
 
@@ -356,7 +345,6 @@ function scoreAll(question: string, passages: Passage[]): Scoring {
       }
       const coverage = overlap / totalIdf;
       let score = coverage + partial / totalIdf;
-      if (present.size >= 2) score += (0.15 * present.size) / matchSpan(s.tokens, present);
       score += hasTypeCue(type, s.text, question, language) ? TYPE_CUE_WEIGHT : -TYPE_CUE_WEIGHT;
       score += PASSAGE_WEIGHT * (passages[s.passage].score / topPassage);
       score += PASSAGE_COVERAGE_WEIGHT * passageCoverage[s.passage];
@@ -486,7 +474,7 @@ export function selectAnswer(
  * sentence's own, unchanged.
  */
 function clipSentence(s: ScoredSentence, budget: number, scoring: Scoring, question: string): string | null {
-  const spans = clauseSpans(s.text);
+  const spans = clauseSpans(s.text, scoring.language);
   if (spans.length < 2) return null;
   let best: { i: number; j: number; value: number; words: number } | null = null;
   for (let i = 0; i < spans.length; i++)

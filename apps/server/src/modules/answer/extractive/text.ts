@@ -8,7 +8,7 @@ import { stopWords } from "../../../lib/stopwords.ts";
  * wanted; they never count as content terms. English for every language, and those of the eight
  * measured languages that their stop-word lists lack or that a stemmer turns into another word
  * (Russian "каков" → "как"): Hindi "क्या" (what) was a content term in 140 of 612 questions,
- * Vietnamese "bao nhiêu" (how many) in 92.
+ * Vietnamese "bao nhiêu" (how many) in 92; Hindi "सा/सी" of "कौन सा/सी" (which) in 39.
  */
 const QUESTION_WORDS: Record<string, string[]> = {
   en: ["what", "which", "who", "whom", "whose", "when", "where", "why", "how"],
@@ -133,6 +133,8 @@ const QUESTION_WORDS: Record<string, string[]> = {
     "कितना",
     "कितने",
     "कितनी",
+    "सा",
+    "सी",
   ],
   vi: ["gì", "nào", "ai", "đâu", "bao", "nhiêu", "mấy"],
 };
@@ -323,9 +325,57 @@ export function contentTerms(text: string, language = "en"): string[] {
   const asking = questionWords(language);
   // Arabic stop words are matched as written and normalised (the list has "ايضا", texts "أيضاً").
   const ownArabic = language === "ar" ? normalizedArabicStopWords() : null;
-  return words(text)
-    .filter((w) => !own.has(w) && !en.has(w) && !asking.has(w) && !ownArabic?.has(normalizeArabic(w)))
+  const tokens = words(text);
+  const inPhrase = stopPhraseTokens(tokens, own);
+  return tokens
+    .filter(
+      (w, i) =>
+        !inPhrase[i] && !own.has(w) && !en.has(w) && !asking.has(w) && !ownArabic?.has(normalizeArabic(w)),
+    )
     .map((w) => stemTerm(w, language, stemmer));
+}
+
+/**
+ * Stop words written as several words ("có thể", "bởi vì", "cho đến": 379 of stopwords-iso's 645
+ * Vietnamese entries, whose words are syllables written apart), indexed by their first word, and
+ * per first word the lengths of its phrases, longest first.
+ */
+const stopPhraseIndex = new WeakMap<
+  ReadonlySet<string>,
+  Map<string, { phrases: Set<string>; lengths: number[] }>
+>();
+function stopPhrases(stop: ReadonlySet<string>): Map<string, { phrases: Set<string>; lengths: number[] }> {
+  let index = stopPhraseIndex.get(stop);
+  if (!index) {
+    index = new Map();
+    for (const entry of stop) {
+      const parts = entry.split(/\s+/);
+      if (parts.length < 2) continue;
+      const slot = index.get(parts[0]) ?? { phrases: new Set<string>(), lengths: [] };
+      slot.phrases.add(parts.join(" "));
+      if (!slot.lengths.includes(parts.length)) slot.lengths.push(parts.length);
+      slot.lengths.sort((a, b) => b - a);
+      index.set(parts[0], slot);
+    }
+    stopPhraseIndex.set(stop, index);
+  }
+  return index;
+}
+
+/** Which tokens belong to a stop phrase of several words (longest phrase first, left to right). */
+function stopPhraseTokens(tokens: string[], stop: ReadonlySet<string>): boolean[] {
+  const index = stopPhrases(stop);
+  const marked = new Array<boolean>(tokens.length).fill(false);
+  if (!index.size) return marked;
+  for (let i = 0; i < tokens.length; i++) {
+    const slot = index.get(tokens[i]);
+    if (!slot) continue;
+    const n = slot.lengths.find((len) => slot.phrases.has(tokens.slice(i, i + len).join(" ")));
+    if (!n) continue;
+    for (let k = i; k < i + n; k++) marked[k] = true;
+    i += n - 1;
+  }
+  return marked;
 }
 
 /**
@@ -451,13 +501,46 @@ export function countWords(text: string): number {
 const NOT_CLAUSE_MARK = /['"’.%&*@#/\\?!¿¡·・‧。！？।॥؟]/u;
 
 /**
+ * Where a clause starts without a comma, per language: Arabic and Hindi join clauses with a
+ * conjunction far more often than with a comma (Arabic "و" fused to the next word: "وقد", "وكان",
+ * "ولكن"; Hindi "और", "लेकिन", "जबकि", relative "जो", "जिसमें"), so their long sentences had
+ * no clause to clip to. A clause is cut at the space before these words. Vietnamese "và", "khi",
+ * "mà" are too common (answers over 60 words on average, no answer gained).
+ */
+const CLAUSE_CONJUNCTIONS: Record<string, RegExp> = {
+  ar: /\s(?=و(?:قد|كان|كانت|لكن|لكنه|في|هو|هي|هم|بعد|من|على|لم|لا|أن|إن|التي|الذي|تم|يعتبر|كذلك|بذلك|عندما|حتى)(?![\p{L}\p{M}]))/gu,
+  hi: /\s(?=(?:और|लेकिन|किंतु|परंतु|जबकि|जो|जिसे|जिसमें|जिससे|जिसके|जिन्होंने|क्योंकि|तथा|एवं)(?![\p{L}\p{M}]))/gu,
+};
+
+/**
  * The clauses of one sentence, as [start, end) offsets into it (each clause keeps its closing
  * mark): cut after a comma, semicolon, colon or dash of any script — Unicode's other punctuation
  * (\p{Po}: "," ";" ":" "，" "、" "；" "：" "،" "؛" …) and dashes (\p{Pd}) — but not inside a number
  * ("1,000", "٣٫٥"), not after an ASCII mark that no space follows, and not at a dash that no
- * space touches ("1914–1918", "well-known").
+ * space touches ("1914–1918", "well-known"); in Arabic and Hindi also before a clause's
+ * conjunction (CLAUSE_CONJUNCTIONS).
  */
-export function clauseSpans(sentence: string): [number, number][] {
+export function clauseSpans(sentence: string, language = ""): [number, number][] {
+  const spans = punctuationClauses(sentence);
+  const conjunction = CLAUSE_CONJUNCTIONS[language];
+  if (!conjunction) return spans;
+  const cuts = [...sentence.matchAll(conjunction)].map((m) => m.index + 1);
+  if (!cuts.length) return spans;
+  const out: [number, number][] = [];
+  for (const [a, b] of spans) {
+    let start = a;
+    for (const c of cuts)
+      if (c > start && c < b && sentence.slice(start, c).trim()) {
+        out.push([start, c]);
+        start = c;
+      }
+    out.push([start, b]);
+  }
+  return out;
+}
+
+/** The clauses of a sentence cut at punctuation only (see clauseSpans). */
+function punctuationClauses(sentence: string): [number, number][] {
   const spans: [number, number][] = [];
   let start = 0;
   for (const m of sentence.matchAll(/[\p{Po}\p{Pd}]/gu)) {

@@ -21,13 +21,22 @@ const ENGLISH =
  * देना, लेना, रहना, सकना in their inflected forms), the participle suffix word वाला, relative and
  * ergative pronouns, the conjunctions क्योंकि, जबकि, and बारे (के बारे में, "about"); with the
  * extractive engine they were among the commonest "content" terms of XQuAD-hi sentences (जा in
- * 76 of 624).
+ * 76 of 624). Also अन्य (other), अधिक and ज्यादा (more, सबसे अधिक "most"), as English "other",
+ * "more", "most" (in 8, 16 and 3 of XQuAD-hi's 612 questions).
  */
 const HINDI_EXTRA =
   "जा जाता जाती जाते जाना जाने जाए जाएं जाएगा जाएगी गया गई गयी गए गये कर करना करने करते करता करती करके किया किए किये कराया " +
   "दिया दिए दिये दी दे देना देने देता देती देते लिया लिए लिये ली ले लेना लेने लेता लेती लेते रहा रही रहे रहना रहने रहता रहती रहते " +
   "सकता सकती सकते सका सकी सके सकना वाला वाली वाले वालों हुआ हुई हुए होना होने होता होती होते होगा होगी होंगे " +
-  "उन्होंने उसने इसने इन्होंने जिसने जिन्होंने जिसमें जिनमें जिसके जिसकी जिसका जिससे क्योंकि जबकि बारे";
+  "उन्होंने उसने इसने इन्होंने जिसने जिन्होंने जिसमें जिनमें जिसके जिसकी जिसका जिससे क्योंकि जबकि बारे अन्य अधिक ज्यादा";
+
+/**
+ * Hindi function words of several words (matched where their words stand together): the
+ * compound postposition "के रूप में" ("as", in 37 of XQuAD-hi's 612 questions) and the
+ * interrogatives "किस प्रकार", "किस तरह" ("how, what kind of": 25 questions), whose nouns
+ * (रूप "form", प्रकार "kind", तरह "way") are not what the question is about.
+ */
+const HINDI_PHRASES = ["के रूप में", "किस प्रकार", "किस तरह"];
 
 /**
  * Arabic function words stopwords-iso lacks: the passive light verb "يتم" / "تم" ("is done", as in
@@ -47,7 +56,7 @@ export function stopWords(language: string): ReadonlySet<string> {
       ? ENGLISH.split(/\s+/)
       : [
           ...((iso as Record<string, string[] | undefined>)[language] ?? []),
-          ...(language === "hi" ? HINDI_EXTRA.split(/\s+/) : []),
+          ...(language === "hi" ? [...HINDI_EXTRA.split(/\s+/), ...HINDI_PHRASES] : []),
           ...(language === "ar" ? ARABIC_EXTRA : []),
         ];
   set = words.length ? new Set(words.filter((w) => !/\d/.test(w)).map((w) => w.toLowerCase())) : EMPTY;

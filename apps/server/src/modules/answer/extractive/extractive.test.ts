@@ -132,6 +132,10 @@ describe("text", () => {
     ["कौन सा खेल के बारे में है?", "hi", ["खेल"]],
     // Arabic passive light verb "يتم" and "بالنسبة" (as for).
     ["ما الذي يتم تدريسه بالنسبة للطلاب؟", "ar", ["تدريس", "طلاب"]],
+    // Hindi "अन्य" (other), "अधिक" (more), "के रूप में" (as), "किस प्रकार / किस तरह" (how, what
+    // kind of) and the interrogatives "किसलिए" (what for), "किससे" (from whom/what) are not content.
+    ["अन्य खिलाड़ियों से अधिक अंक के रूप में", "hi", ["खिलाड", "अंक"]],
+    ["किस प्रकार का खेल किसलिए खेला गया?", "hi", ["खेल", "खेल"]],
   ])("finds the content terms of %j (%s), without function words", (q, lang, terms) => {
     expect(contentTerms(q, lang)).toEqual(terms);
   });
@@ -211,6 +215,14 @@ describe("answer type", () => {
     ["In welchem Jahrzehnt wurde es gebaut?", "date"],
     ["Как долго длилась война?", "number"],
     ["في أي قرن بنيت المدينة؟", "date"],
+    // "which person / country / decade", "what number / share / year" in Vietnamese, Arabic, Hindi.
+    ["Người nào đã viết cuốn sách này?", "person"],
+    ["Phần lớn rừng nằm ở quốc gia nào?", "place"],
+    ["Ông ấy hoạt động trong thập kỷ nào?", "date"],
+    ["ما عدد النقاط؟", "number"],
+    ["ما هي النسبة المئوية من الأصوات؟", "number"],
+    ["ما السنة التي تم فيها إنشاء الطريق؟", "date"],
+    ["यह किस दशक में बना?", "date"],
   ])("%s → %s", (q, t) => expect(answerType(q)).toBe(t));
 });
 
@@ -257,6 +269,18 @@ describe("sentence selection", () => {
     ["Who led the team in sacks?", "Kawann Short"],
   ])("puts the answer to %j in the best sentence", (q, answer) => {
     expect(scoreSentences(q, [panthers, weather])[0].text).toContain(answer);
+  });
+  it("matches an Arabic word written with a preposition fused to it (كعلاج: as a treatment)", () => {
+    const q = "من استخدم الأكسجين في العلاج؟";
+    const oxygen: Passage = {
+      sourceId: "o",
+      title: "",
+      score: 1,
+      text: "استخدم العلماء الأكسجين في المختبر. استخدم الأطباء الأكسجين كعلاج للمرضى.",
+    };
+    const [best] = scoreSentences(q, [oxygen]);
+    expect(best.text).toContain("كعلاج");
+    expect(best.matched.has("علاج")).toBe(true);
   });
   it("matches Hindi word forms by their stem (light suffix stripper)", () => {
     expect(stemHindi("लड़कियों")).toBe("लड़क");

@@ -30,6 +30,10 @@ type Cues = [AnswerType, RegExp][];
  * Question wording per answer type and language (the eight measured: English, German, Spanish,
  * Russian, Chinese, Arabic, Hindi, Vietnamese), checked in order: a date question ("in welchem
  * Jahr") is not a number question. English cues apply to every question (names, mixed text).
+ * "Which person / country / decade" are cues too where the language asks so (Vietnamese "người
+ * nào", "quốc gia nào", "thập kỷ nào"; Hindi "किस दशक"), and Arabic "ما عدد / ما النسبة / ما
+ * السنة" ("what number / share / year": how many, what percentage, which year), "بكم / لكم"
+ * (كم with a preposition).
  */
 const TYPE_CUES: Record<string, Cues> = {
   en: [
@@ -72,22 +76,22 @@ const TYPE_CUES: Record<string, Cues> = {
     ["place", /(哪里|哪儿|何处|在哪)/],
   ],
   ar: [
-    ["date", /(متى|أي عام|أي سنة|أي قرن|أي عقد)/],
-    ["number", /(^|\s)كم(\s|$)/],
+    ["date", /(متى|أي عام|أي سنة|أي قرن|أي عقد|ما (هو |هي )?(ال)?(سنة|عام))/],
+    ["number", /((^|\s)[بل]?كم(\s|$)|ما (هو |هي )?(ال)?(عدد|نسبة|مقدار))/],
     ["person", /(^|\s)(من هو|من هي|من الذي|من هم|من)(\s)/],
     ["place", /أين/],
   ],
   hi: [
-    ["date", /(कब|किस वर्ष|किस साल|किस सदी|किस तारीख)/],
+    ["date", /(कब|किस वर्ष|किस साल|किस सदी|किस शताब्दी|किस दशक|किस तारीख|किस महीने)/],
     ["number", /(कितने|कितना|कितनी)/],
     ["person", /(कौन|किसने|किसको|किसका|किसकी)/],
     ["place", /(कहाँ|कहां)/],
   ],
   vi: [
-    ["date", /(khi nào|năm nào|lúc nào|bao giờ|thế kỷ nào|ngày nào)/],
+    ["date", /(khi nào|năm nào|lúc nào|bao giờ|thế kỷ nào|thập kỷ nào|thập niên nào|ngày nào|tháng nào)/],
     ["number", /(bao nhiêu|mấy|bao lâu|bao xa)/],
-    ["person", /(^|\s)(ai)(\s|\?|$)/],
-    ["place", /(ở đâu|nơi nào)/],
+    ["person", /((^|\s)(ai)(\s|\?|$)|người nào)/],
+    ["place", /(ở đâu|nơi nào|từ đâu|đến đâu|quốc gia nào|nước nào|thành phố nào)/],
   ],
 };
 
@@ -303,6 +307,21 @@ export function scoringLanguage(question: string, passages: Passage[]): string {
   return functionWords(top.language) >= functionWords(own.language) ? top.language : own.language;
 }
 
+/**
+ * Arabic writes the prepositions بـ (with, by), لـ (for), كـ (as) and the conjunction فـ (so) as
+ * one word with the next; light10 strips them only with the article ("بالأكسجين" → "اكسجين"),
+ * so "بأول" (with the first) and the question's "أول" did not meet. A sentence's term that is a
+ * question term behind one of these letters counts as that term (only then: many roots start
+ * with the same letters, "بلد", "كتاب").
+ */
+const ARABIC_PROCLITIC = /^[بلكف]/u;
+function withoutProclitics(tokens: string[], qTerms: Set<string>, language: string): string[] {
+  if (language !== "ar") return tokens;
+  return tokens.map((t) =>
+    !qTerms.has(t) && ARABIC_PROCLITIC.test(t) && t.length > 3 && qTerms.has(t.slice(1)) ? t.slice(1) : t,
+  );
+}
+
 function scoreAll(question: string, passages: Passage[]): Scoring {
   const language = scoringLanguage(question, passages);
   const qList = contentTerms(question, language);
@@ -312,7 +331,12 @@ function scoreAll(question: string, passages: Passage[]): Scoring {
     splitSentences(p.text)
       .map(proseSentence)
       .filter((text): text is string => text !== null)
-      .map((text, position) => ({ text, passage, position, tokens: contentTerms(text, language) })),
+      .map((text, position) => ({
+        text,
+        passage,
+        position,
+        tokens: withoutProclitics(contentTerms(text, language), qTerms, language),
+      })),
   );
   const n = sentences.length;
   const df = new Map<string, number>();

@@ -8,7 +8,8 @@ import { stopWords } from "../../../lib/stopwords.ts";
  * wanted; they never count as content terms. English for every language, and those of the eight
  * measured languages that their stop-word lists lack or that a stemmer turns into another word
  * (Russian "каков" → "как"): Hindi "क्या" (what) was a content term in 140 of 612 questions,
- * Vietnamese "bao nhiêu" (how many) in 92; Hindi "सा/सी" of "कौन सा/सी" (which) in 39.
+ * Vietnamese "bao nhiêu" (how many) in 92; Hindi "सा/सी" of "कौन सा/सी" (which) in 39, and the
+ * oblique forms of "किस" with a fused postposition ("किसलिए" what for, "किससे" from whom).
  */
 const QUESTION_WORDS: Record<string, string[]> = {
   en: ["what", "which", "who", "whom", "whose", "when", "where", "why", "how"],
@@ -118,6 +119,10 @@ const QUESTION_WORDS: Record<string, string[]> = {
     "किसका",
     "किसकी",
     "किसके",
+    "किससे",
+    "किसमें",
+    "किसपर",
+    "किसलिए",
     "किन",
     "किनका",
     "किनकी",

@@ -368,6 +368,15 @@ describe("sentence selection", () => {
     const [best] = scoreSentences(q, [{ sourceId: "l", title: "Ludwig", text, score: 1 }]);
     expect(best.text).toBe("König Ludwig hatte drei Kinder.");
   });
+  it.each([
+    ["टीम ने बारह मैच जीते।", "a Hindi number word of the teens"],
+    ["टीम ने एक करो\u095C रुपये के मैच जीते।", "a Hindi number word written with a precomposed nukta letter"],
+  ])("prefers %j for a Hindi number question (%s)", (answer) => {
+    const q = "टीम ने कितने मैच जीते?";
+    const text = `टीम ने पिछले साल मैच जीते। ${answer}`;
+    const [best] = scoreSentences(q, [{ sourceId: "t", title: "", text, score: 1 }]);
+    expect(best.text).toBe(answer);
+  });
   it("leaves out a long sentence scoring a little higher when it would crowd out a short one", () => {
     const text = [
       "The crew began the ground test on the morning of 27 January 1967.",

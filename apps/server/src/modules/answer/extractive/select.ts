@@ -131,7 +131,9 @@ const QUANTITY_WORDS: Record<string, RegExp> = {
   ar: word(
     "اثنان|اثنين|ثلاث|ثلاثة|أربع|أربعة|خمس|خمسة|ست|ستة|سبع|سبعة|ثمان|ثمانية|تسع|تسعة|عشر|عشرة|عشرين|مائة|مئة|ألف|آلاف|مليون|ملايين|مليار|نصف",
   ),
-  hi: word("दो|तीन|चार|पांच|पाँच|छह|सात|आठ|नौ|दस|बीस|सौ|हज़ार|हजार|लाख|करोड़|आधा|आधी"),
+  hi: word(
+    "दो|तीन|चार|पांच|पाँच|छह|सात|आठ|नौ|दस|ग्यारह|बारह|बीस|तीस|चालीस|पचास|सत्तर|सौ|हज़ार|हजार|लाख|करोड़|मिलियन|बिलियन|दर्जन|आधा|आधी",
+  ),
   vi: word("hai|ba|bốn|năm|sáu|bảy|tám|chín|mười|mươi|trăm|nghìn|ngàn|triệu|tỷ|tỉ|nửa"),
 };
 const DATE_WORDS: Record<string, RegExp> = {
@@ -194,7 +196,8 @@ function hasGermanName(sentence: string, qWords: Set<string>): boolean {
 function hasTypeCue(type: AnswerType, sentence: string, question: string, language = "en"): boolean {
   const qWords = new Set(words(question));
   const fresh = (tokens: string[]) => tokens.some((t) => !qWords.has(t.toLowerCase()));
-  const lower = sentence.toLowerCase();
+  // NFKC as the words are (Devanagari letters with a nukta come precomposed or not: "करोड़").
+  const lower = sentence.normalize("NFKC").toLowerCase();
   // A number or date word the question does not already hold (in unspaced scripts: not in its text).
   const freshWord = (re: RegExp | undefined) =>
     !!re && (lower.match(re) ?? []).some((w) => !qWords.has(w) && !question.toLowerCase().includes(w));

@@ -21,14 +21,15 @@ const ENGLISH =
  * देना, लेना, रहना, सकना in their inflected forms), the participle suffix word वाला, relative and
  * ergative pronouns, the conjunctions क्योंकि, जबकि, and बारे (के बारे में, "about"); with the
  * extractive engine they were among the commonest "content" terms of XQuAD-hi sentences (जा in
- * 76 of 624). Also अन्य (other), अधिक and ज्यादा (more, सबसे अधिक "most"), as English "other",
- * "more", "most" (in 8, 16 and 3 of XQuAD-hi's 612 questions).
+ * 76 of 624). Also अन्य (other), अधिक and ज्यादा (more, सबसे अधिक "most"), प्रत्येक and हर
+ * (each), दोनों (both), सब (all), केवल and सिर्फ (only), लगभग (about), as English's list has them.
  */
 const HINDI_EXTRA =
   "जा जाता जाती जाते जाना जाने जाए जाएं जाएगा जाएगी गया गई गयी गए गये कर करना करने करते करता करती करके किया किए किये कराया " +
   "दिया दिए दिये दी दे देना देने देता देती देते लिया लिए लिये ली ले लेना लेने लेता लेती लेते रहा रही रहे रहना रहने रहता रहती रहते " +
   "सकता सकती सकते सका सकी सके सकना वाला वाली वाले वालों हुआ हुई हुए होना होने होता होती होते होगा होगी होंगे " +
-  "उन्होंने उसने इसने इन्होंने जिसने जिन्होंने जिसमें जिनमें जिसके जिसकी जिसका जिससे क्योंकि जबकि बारे अन्य अधिक ज्यादा";
+  "उन्होंने उसने इसने इन्होंने जिसने जिन्होंने जिसमें जिनमें जिसके जिसकी जिसका जिससे क्योंकि जबकि बारे अन्य अधिक ज्यादा " +
+  "प्रत्येक हर दोनों सब केवल सिर्फ लगभग";
 
 /**
  * Hindi function words of several words (matched where their words stand together): the

@@ -136,6 +136,8 @@ describe("text", () => {
     // kind of) and the interrogatives "किसलिए" (what for), "किससे" (from whom/what) are not content.
     ["अन्य खिलाड़ियों से अधिक अंक के रूप में", "hi", ["खिलाड", "अंक"]],
     ["किस प्रकार का खेल किसलिए खेला गया?", "hi", ["खेल", "खेल"]],
+    // … and, as in English, each, both, all, only, about.
+    ["दोनों टीमों ने केवल लगभग सौ अंक बनाए", "hi", ["टिम", "सौ", "अंक", "बन"]],
   ])("finds the content terms of %j (%s), without function words", (q, lang, terms) => {
     expect(contentTerms(q, lang)).toEqual(terms);
   });

@@ -139,6 +139,9 @@ export async function sourcesByIds(db: Db, ids: string[]): Promise<SourceRecord[
   );
 }
 
+/** A memory as the welcome items recognise it: its type, title and link. */
+export type MemoryRef = { type: string; title: string; url: string | null };
+
 /**
  * The owner's memories that are one of the given sample items: pages by title, web pages by link,
  * files and images by file name (the welcome items, spec 3 §9).
@@ -147,7 +150,7 @@ export async function ownedSampleMatches(
   db: Db,
   ownerId: string,
   refs: { pageTitles: string[]; urls: string[]; fileNames: string[] },
-): Promise<{ type: string; title: string; url: string | null }[]> {
+): Promise<MemoryRef[]> {
   return queryRows(
     db,
     sql`SELECT s.type, s.title, s.url FROM source s WHERE s.owner_id = ${ownerId} AND (
@@ -294,17 +297,14 @@ export async function deleteSources(
   db: Db,
   ownerId: string,
   ids: string[],
-): Promise<{
-  deleted: { id: string; type: string; title: string; url: string | null }[];
-  blobKeys: string[];
-}> {
+): Promise<{ deleted: (MemoryRef & { id: string })[]; blobKeys: string[] }> {
   return db.transaction(async (tx) => {
     const idList = textArray(ids);
     const blobs = await queryRows<{ key: string }>(
       tx as unknown as Db,
       sql`DELETE FROM blob WHERE owner_id = ${ownerId} AND source_id = ANY(${idList}) RETURNING key`,
     );
-    const deleted = await queryRows<{ id: string; type: string; title: string; url: string | null }>(
+    const deleted = await queryRows<MemoryRef & { id: string }>(
       tx as unknown as Db,
       sql`DELETE FROM source WHERE owner_id = ${ownerId} AND id = ANY(${idList}) RETURNING id, type, title, url`,
     );

@@ -32,10 +32,7 @@ export type SourcesDeps = {
   /** Queues extraction of one source version (the ingest pipeline's first job). */
   enqueueExtract: (sourceId: string, contentVersion: number) => Promise<void>;
   /** Told which memories the actor deleted (the welcome items remember them; users module). */
-  onDeleted?: (
-    actor: Actor,
-    memories: { type: string; title: string; url: string | null }[],
-  ) => Promise<void>;
+  onDeleted?: (actor: Actor, memories: repo.MemoryRef[]) => Promise<void>;
 };
 
 const URL_TTL_S = 60 * 60;

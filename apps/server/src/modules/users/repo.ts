@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { user, userProfile } from "../../db/schema/index.ts";
 import { pick } from "../../lib/pick.ts";
+import type { MemoryRef } from "../sources/repo.ts";
 
 export async function insertProfile(db: Db, userId: string, plan: string) {
   await db.insert(userProfile).values({ userId, plan }).onConflictDoNothing();
@@ -36,9 +37,6 @@ export const welcomeKeys = {
   done: "welcomeItemsDone",
   declined: "welcomeItemsDeclined",
 } as const;
-
-/** A deleted memory as the welcome items are recognised: type, title and link. */
-export type MemoryRef = { type: string; title: string; url: string | null };
 
 /** At most this many deleted memories are remembered while the welcome items are pending. */
 export const DECLINED_MAX = 200;

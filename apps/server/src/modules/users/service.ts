@@ -12,7 +12,7 @@ import type { SessionCache } from "../auth/session-cache.ts";
 import { notFound } from "../../lib/errors.ts";
 import * as repo from "./repo.ts";
 import { loadPlanState } from "../plans/service.ts";
-import { ownedSampleMatches } from "../sources/repo.ts";
+import { ownedSampleMatches, type MemoryRef } from "../sources/repo.ts";
 
 function cleanMetadata(raw: unknown): UserMetadata {
   const parsed = zUserMetadata.safeParse(raw ?? {});
@@ -131,10 +131,10 @@ export async function claimWelcomeItems(
 }
 
 /** The memories deleted while the welcome items were pending (repo.recordDeclined). */
-function declinedRefs(raw: unknown): repo.MemoryRef[] {
+function declinedRefs(raw: unknown): MemoryRef[] {
   const list = ((raw ?? {}) as Record<string, unknown>)[repo.welcomeKeys.declined];
   return Array.isArray(list)
-    ? list.filter((r): r is repo.MemoryRef => typeof r?.type === "string" && typeof r?.title === "string")
+    ? list.filter((r): r is MemoryRef => typeof r?.type === "string" && typeof r?.title === "string")
     : [];
 }
 
@@ -142,7 +142,7 @@ function declinedRefs(raw: unknown): repo.MemoryRef[] {
  * The user deleted these memories: while adding the welcome items is pending, they are
  * remembered so that a resume does not add a deleted welcome item again.
  */
-export async function noteDeletedMemories(db: Db, actor: Actor, refs: repo.MemoryRef[]): Promise<void> {
+export async function noteDeletedMemories(db: Db, actor: Actor, refs: MemoryRef[]): Promise<void> {
   await repo.recordDeclined(db, actor.id, refs);
 }
 

@@ -45,7 +45,10 @@ export function limitSandboxMemory(memoryLimitMb: number | undefined): void {
   heapCeilingMb = sandboxHeapCeilingMb(memoryLimitMb);
 }
 
-/** Idle processes are kept this long for the next job (a fresh one costs ~0.2 s of CPU with the compile cache, ~0.45 s without). */
+/**
+ * Idle processes are kept this long for the next job (a fresh one costs ~0.2 s of CPU with the
+ * compile cache, ~0.45 s without).
+ */
 const IDLE_MS = 30_000;
 const MAX_IDLE_PER_SIZE = 2;
 /** A process that has not said it is ready by then is given up. */

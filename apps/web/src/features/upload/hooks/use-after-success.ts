@@ -8,6 +8,7 @@ import { reportError } from "@/lib/report-error";
 import { getProactiveMemory } from "../api/get-proactive-memory";
 import { allVisibleSucceeded, proactiveCandidate, type NotificationItem } from "../logic/notification";
 import { scheduleAfterAllSucceeded } from "../logic/tracker";
+import { BACKGROUND_TOAST_ID } from "../state/upload-actions";
 import { uploadStore } from "../state/upload-store";
 
 const FIRST_SESSION = constants.indexing.firstSessionFlag;
@@ -15,7 +16,8 @@ const FIRST_SESSION = constants.indexing.firstSessionFlag;
 /**
  * What happens when the card's items finish (spec 2 §4): once every visible item succeeded and the
  * details dialog is closed, memories refresh at once and at 6, 12, 20, 30, 60 s, the list clears
- * after 5 s and the first-session flag goes; with exactly one item, its proactive memory is shown.
+ * after 5 s, the first-session flag and the background-upload toast go; with exactly one item, its
+ * proactive memory is shown.
  */
 export function useAfterSuccess(items: (NotificationItem & { key: string })[], detailsOpen: boolean) {
   const queryClient = useQueryClient();
@@ -26,7 +28,11 @@ export function useAfterSuccess(items: (NotificationItem & { key: string })[], d
   useEffect(() => () => cancels.current.forEach((c) => c()), []);
 
   useEffect(() => {
-    if (detailsOpen || !allVisibleSucceeded(items)) return;
+    if (!allVisibleSucceeded(items)) return;
+    // "You'll be notified once it's done": the card now says so, and on a phone the background
+    // toast would otherwise stack under the proactive memory's (same place, bottom centre).
+    toast.dismiss(BACKGROUND_TOAST_ID);
+    if (detailsOpen) return;
     const batch = items.map((i) => i.key).join(",");
     if (scheduled.current === batch) return;
     scheduled.current = batch;

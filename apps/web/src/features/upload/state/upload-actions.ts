@@ -279,6 +279,9 @@ export function removeItem(key: string) {
   uploadStore.set((s) => ({ items: s.items.filter((i) => i.key !== key) }));
 }
 
+/** The background-upload toast's id: the card closes it once its promise ("You'll be notified") is kept. */
+export const BACKGROUND_TOAST_ID = "upload-background";
+
 /**
  * Save Memories: the dialog closes, items that reached the server (or are still uploading) move to
  * the notification card, and the background toast shows. Failed rows without a memory are dropped.
@@ -299,7 +302,7 @@ export function saveMemories() {
   const pending = uploadStore
     .get()
     .items.some((i) => i.status === "idle" || i.status === "uploading" || i.status === "indexing");
-  if (pending) toast(uploadMessages.backgroundUpload, { position: "bottom-center" });
+  if (pending) toast(uploadMessages.backgroundUpload, { id: BACKGROUND_TOAST_ID, position: "bottom-center" });
   wakeIndexingTracker();
 }
 

@@ -31,7 +31,7 @@ afterEach(() => {
 });
 
 describe("after the card's items finish (spec 2 §4)", () => {
-  it("closes the background-upload toast once everything is added, then shows the proactive memory", async () => {
+  it("shows the proactive memory in place of the background-upload toast", async () => {
     Object.defineProperty(window, "matchMedia", {
       configurable: true,
       value: () => ({ matches: true }),
@@ -45,10 +45,10 @@ describe("after the card's items finish (spec 2 §4)", () => {
       wrapper,
       initialProps: { items: [item("in_progress")] },
     });
-    expect(toast.dismiss).not.toHaveBeenCalled();
+    expect(getProactiveMemory).not.toHaveBeenCalled();
     rerender({ items: [item("success")] });
-    expect(toast.dismiss).toHaveBeenCalledWith(BACKGROUND_TOAST_ID);
     await waitFor(() => expect(toast).toHaveBeenCalledTimes(1));
+    expect(toast.dismiss).toHaveBeenCalledWith(BACKGROUND_TOAST_ID);
     // The background toast was closed before the proactive one opened, so on a phone (same
     // bottom-centre place) they never stack.
     expect(toast.dismiss.mock.invocationCallOrder[0]).toBeLessThan(toast.mock.invocationCallOrder[0]);
@@ -56,5 +56,14 @@ describe("after the card's items finish (spec 2 §4)", () => {
       "Want to compare it with your earlier note?",
       expect.objectContaining({ position: "bottom-center" }),
     );
+  });
+
+  it("leaves the background-upload toast alone when nothing relates", async () => {
+    getProactiveMemory.mockResolvedValue({ source_id: "src-1", question: "", proactive_memory: "none" });
+    renderHook(() => useAfterSuccess([item("success")], false), { wrapper });
+    await waitFor(() => expect(getProactiveMemory).toHaveBeenCalledWith("src-1"));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(toast).not.toHaveBeenCalled();
+    expect(toast.dismiss).not.toHaveBeenCalled();
   });
 });

@@ -16,8 +16,8 @@ const FIRST_SESSION = constants.indexing.firstSessionFlag;
 /**
  * What happens when the card's items finish (spec 2 §4): once every visible item succeeded and the
  * details dialog is closed, memories refresh at once and at 6, 12, 20, 30, 60 s, the list clears
- * after 5 s, the first-session flag and the background-upload toast go; with exactly one item, its
- * proactive memory is shown.
+ * after 5 s and the first-session flag goes; with exactly one item, its proactive memory is shown
+ * (in place of the background-upload toast, if that is still open).
  */
 export function useAfterSuccess(items: (NotificationItem & { key: string })[], detailsOpen: boolean) {
   const queryClient = useQueryClient();
@@ -28,11 +28,7 @@ export function useAfterSuccess(items: (NotificationItem & { key: string })[], d
   useEffect(() => () => cancels.current.forEach((c) => c()), []);
 
   useEffect(() => {
-    if (!allVisibleSucceeded(items)) return;
-    // "You'll be notified once it's done": the card now says so, and on a phone the background
-    // toast would otherwise stack under the proactive memory's (same place, bottom centre).
-    toast.dismiss(BACKGROUND_TOAST_ID);
-    if (detailsOpen) return;
+    if (detailsOpen || !allVisibleSucceeded(items)) return;
     const batch = items.map((i) => i.key).join(",");
     if (scheduled.current === batch) return;
     scheduled.current = batch;
@@ -66,6 +62,9 @@ export function useAfterSuccess(items: (NotificationItem & { key: string })[], d
         // On a phone a full-width toast at the top would cover the page's own controls (its
         // "Add memory" button sits right under the top bar): there it sits above the bottom strip.
         const phone = window.matchMedia(phoneToastQuery).matches;
+        // The upload is done, so "Uploading memories in the background" has said its part; left
+        // open it would stack with this toast on a phone (both bottom centre).
+        toast.dismiss(BACKGROUND_TOAST_ID);
         toast(r.question || "Related memory", {
           description: r.proactive_memory,
           duration: 15_000,

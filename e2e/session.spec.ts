@@ -51,6 +51,11 @@ test("sign-out stops the indexing poll and closes toasts that quote the user's m
   );
   const proactive = page.getByText(/connect with "The Sourdough Starter Handbook"/);
   await expect(proactive).toBeVisible({ timeout: 60_000 });
+  // It takes the background-upload toast's place (the upload is done): on a phone the two would
+  // stack at the bottom centre.
+  await expect(
+    page.locator("[data-sonner-toast]").filter({ hasText: "Uploading memories in the background" }),
+  ).toHaveCount(0);
   // The toast never covers the page's primary controls (on a phone it sits above the bottom strip).
   const toastBox = (await page.locator("[data-sonner-toast]").filter({ has: proactive }).boundingBox())!;
   const addBox = (await page.getByRole("button", { name: "Add memory" }).first().boundingBox())!;

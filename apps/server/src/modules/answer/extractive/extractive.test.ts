@@ -464,6 +464,33 @@ describe("sentence selection", () => {
     expect(selectAnswer("What is the capital of Mongolia?", [panthers, weather]).confident).toBe(false);
     expect(selectAnswer("anything", []).confident).toBe(false);
   });
+  it("answers with the best sentence alone when it covers the question and scores well above the rest", () => {
+    const passage: Passage = {
+      sourceId: "a",
+      title: "Apollo",
+      score: 1,
+      text:
+        "The fire in the Apollo capsule started on January 27, 1967. The crew had trained for months. " +
+        "NASA later changed the hatch.",
+    };
+    const sel = selectAnswer("When did the fire in the Apollo capsule start?", [passage]);
+    expect(sel.confident).toBe(true);
+    expect(sel.sentences.map((s) => s.text)).toEqual([
+      "The fire in the Apollo capsule started on January 27, 1967.",
+    ]);
+  });
+  it("fills up to 70 words when no sentence clearly answers alone", () => {
+    const first =
+      "The harbour town of Kestrel on the windy northern coast far from every city exported salted fish " +
+      "and wool and timber to the southern ports for nearly three hundred years before the railway finally came.";
+    const second =
+      "Today the harbour town of Kestrel exports mostly fresh crabs and cheese and small wooden boats that " +
+      "are built in the old yards near the river mouth by the families who have always lived there.";
+    expect(countWords(first) + countWords(second)).toBe(70);
+    const passage: Passage = { sourceId: "k", title: "Kestrel", score: 1, text: `${first} ${second}` };
+    const sel = selectAnswer("What did the harbour town of Kestrel export?", [passage]);
+    expect(sel.sentences.map((s) => s.text)).toEqual([first, second]);
+  });
 });
 
 const cited = (p: Passage, citation: number): CitedPassage => ({ ...p, citation, type: "page" });

@@ -17,7 +17,7 @@ export const serverNodeArgs = [
   "--disable-warning=ExperimentalWarning",
   "--max-semi-space-size=8",
   "--liftoff-only",
-  `--import=${pathToFileURL(path.join(repoRoot, "apps/server/src/preload.ts")).href}`,
+  `--import=${pathToFileURL(path.join(repoRoot, "apps/server/src/preload.mjs")).href}`,
 ];
 
 export async function freePort(): Promise<number> {

@@ -62,7 +62,7 @@ const entry = fileURLToPath(
 
 /**
  * The sandbox's environment: the server's, plus its compile cache when the server runs with one
- * (preload.ts), so a fresh sandbox loads its task's modules compiled: measured at 170 instead of
+ * (preload.mjs), so a fresh sandbox loads its task's modules compiled: measured at 170 instead of
  * 450 ms of CPU before a document extraction starts, 50 instead of 190 ms before indexing's
  * preparation (docs/decisions.md, "The sandbox shares the server's compile cache").
  */

@@ -204,7 +204,7 @@ test.describe("without a transcription provider", () => {
       [
         "--experimental-transform-types",
         "--disable-warning=ExperimentalWarning",
-        "--max-semi-space-size=8",
+        "--max-semi-space-size=1",
         "apps/server/src/main.ts",
         "serve",
       ],

@@ -7,6 +7,12 @@ const bool = z
   .optional()
   .transform((v) => v === "true" || v === "1");
 
+/** A switch that is on unless set to false / 0. */
+const boolOn = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v !== "false" && v !== "0");
+
 const list = z
   .string()
   .optional()
@@ -49,10 +55,12 @@ export const zConfig = z.object({
   WEB_DIST: z.string().optional(),
   DISABLE_WORKER: bool,
   /**
-   * Embedded PGlite on its own worker thread instead of the server's (opt-in, docs/decisions.md
-   * "h12: PGlite on a worker thread"): the event loop never waits on its WebAssembly; ~30 MB more RSS.
+   * Embedded PGlite on its own worker thread (the default since issue 12's last bound,
+   * docs/decisions.md "PGlite on its own thread by default"): the event loop never waits on its
+   * WebAssembly, so indexing a very large memory cannot stall requests. `false` runs it in the
+   * server's thread (~15–25 MB less at rest).
    */
-  PGLITE_THREAD: bool,
+  PGLITE_THREAD: boolOn,
   /** Read the client address from X-Forwarded-For (only behind a proxy that sets it). */
   TRUST_PROXY: bool,
   /** Client addresses the per-address rate limits skip (e.g. the e2e suite's loopback). */

@@ -15,7 +15,7 @@ const mainTs = path.join(repoRoot, "apps/server/src/main.ts");
 export const serverNodeArgs = [
   "--experimental-transform-types",
   "--disable-warning=ExperimentalWarning",
-  "--max-semi-space-size=8",
+  "--max-semi-space-size=1",
   "--liftoff-only",
   `--import=${pathToFileURL(path.join(repoRoot, "apps/server/src/preload.mjs")).href}`,
 ];

@@ -40,7 +40,8 @@ export type RankingOptions = {
 export const DEFAULT_RANKING: RankingOptions = {
   bm25: { k1: 1.5, b: 0.75 },
   depth: 30,
-  rm3: { fbDocs: 5, fbTerms: 10, originalWeight: 0.9, maxDfRatio: 0.1, secondPass: false },
+  // RM3 off: it lifted Cranfield only and lowered CACM and every XQuAD language (issue 21).
+  rm3: null,
   requireQueryTerm: true,
 };
 

@@ -58,7 +58,7 @@ export const zConfig = z.object({
    * Embedded PGlite on its own worker thread (the default since issue 12's last bound,
    * docs/decisions.md "PGlite on its own thread by default"): the event loop never waits on its
    * WebAssembly, so indexing a very large memory cannot stall requests. `false` runs it in the
-   * server's thread (~15–25 MB less at rest).
+   * server's thread (~10–20 MB less at rest).
    */
   PGLITE_THREAD: boolOn,
   /** Read the client address from X-Forwarded-For (only behind a proxy that sets it). */

@@ -7,10 +7,14 @@ import fs from "node:fs";
 import module from "node:module";
 import { sandboxModules, sandboxTasks, type SandboxOp } from "./sandbox-tasks.ts";
 import { ExtractError } from "./types.ts";
+import { splitReply } from "./reply-parts.ts";
 
 export type SandboxRequest = { id: number; op: SandboxOp; arg: unknown };
 export type SandboxReply =
-  | { id: number; ok: true; result: unknown }
+  /** `parted`: the result's long strings came first, as `part` messages (`reply-parts.ts`). */
+  | { id: number; ok: true; result: unknown; parted: boolean }
+  /** One long string (or a slice of one) of the result that follows. */
+  | { id: number; part: string }
   | { id: number; ok: false; message: string; reason: ExtractError["reason"] }
   | { ready: true }
   /** The task's modules are loaded: its time budget starts now. */
@@ -44,7 +48,11 @@ process.on("message", (request: SandboxRequest) => {
       return task(request.arg);
     })
     .then(
-      (result) => send({ id: request.id, ok: true, result }),
+      (result) => {
+        const { skeleton, parts } = splitReply(result);
+        for (const part of parts) send({ id: request.id, part });
+        send({ id: request.id, ok: true, result: skeleton, parted: parts.length > 0 });
+      },
       (err: unknown) => {
         const reason = err instanceof ExtractError ? err.reason : "corrupt";
         send({

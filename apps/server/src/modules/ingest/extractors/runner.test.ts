@@ -66,6 +66,24 @@ describe("runExtraction (separate process, time and memory limits)", () => {
     expect(r.warnings.some((w) => w.includes("cut to 1000 characters"))).toBe(true);
   });
 
+  it("brings back a long text whole (it travels in parts) and the next task's short one", async () => {
+    const lines = Array.from(
+      { length: 30_000 },
+      (_, i) => `Ledger line ${i}: crate ${i * 7} left harbour ünd 港.`,
+    );
+    const text = lines.join("\n");
+    const bytes = new TextEncoder().encode(text);
+    const [long, short] = await Promise.all([
+      runExtraction({ bytes, name: "ledger.txt" }),
+      runExtraction(fixture("sample.txt")),
+    ]);
+    expect(long.text.length).toBeGreaterThan(3 * 256 * 1024);
+    expect(long.text).toContain(lines[0]);
+    expect(long.text).toContain(lines[29_999]);
+    expect(long.text.split("\n")).toHaveLength(30_000);
+    expect(short.text).toContain("Beacon Point");
+  });
+
   it("runs several extractions at once", async () => {
     const results = await Promise.all(
       ["sample.md", "sample.html", "sample.xlsx"].map((file) => runExtraction(fixture(file))),

@@ -7,6 +7,7 @@ import type { SandboxArg, SandboxOp, SandboxResult } from "./sandbox-tasks.ts";
 import { ExtractError, type ExtractInput, type ExtractResult } from "./types.ts";
 import { concurrencyLane } from "../../../lib/concurrency.ts";
 import { processRssMb } from "../../../lib/memory.ts";
+import { joinReply } from "./reply-parts.ts";
 
 export type RunLimits = {
   /** Wall-clock limit of one task once the process is ready; the process is killed when it passes. */
@@ -91,6 +92,8 @@ type Job = {
   reject: (e: ExtractError) => void;
   timer: NodeJS.Timeout;
   timeoutMs: number;
+  /** The result's long strings, received ahead of it (`reply-parts.ts`). */
+  parts: string[];
 };
 
 /**
@@ -124,7 +127,9 @@ class ExtractionProcess {
       this.child.on("message", (reply: SandboxReply) => {
         if ("ready" in reply) resolve();
         else if ("started" in reply) this.start(reply.id);
-        else this.settle(reply);
+        else if ("part" in reply) {
+          if (this.job?.id === reply.id) this.job.parts.push(reply.part);
+        } else this.settle(reply);
       });
     });
     this.child.on("error", (err) =>
@@ -148,7 +153,7 @@ class ExtractionProcess {
         () => this.fail(new ExtractError("The sandbox did not start in time.", "resource_limit")),
         STARTUP_MS,
       );
-      const job: Job = { id, recycle, resolve, reject, timer: startTimer, timeoutMs };
+      const job: Job = { id, recycle, resolve, reject, timer: startTimer, timeoutMs, parts: [] };
       this.job = job;
       void this.ready.then(() => {
         if (this.job?.id !== id) return;
@@ -178,8 +183,15 @@ class ExtractionProcess {
     if (!job || job.id !== reply.id) return;
     this.job = undefined;
     clearTimeout(job.timer);
-    if (reply.ok) job.resolve(reply.result);
-    else job.reject(new ExtractError(reply.message, reply.reason));
+    if (!reply.ok) job.reject(new ExtractError(reply.message, reply.reason));
+    else if (!reply.parted) job.resolve(reply.result);
+    else {
+      try {
+        job.resolve(joinReply(reply.result, job.parts));
+      } catch (err) {
+        job.reject(new ExtractError(String(err instanceof Error ? err.message : err), "corrupt"));
+      }
+    }
     if (job.recycle) return this.stop();
     this.child.unref();
     this.child.channel?.unref();

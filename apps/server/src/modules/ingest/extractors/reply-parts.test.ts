@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { joinReply, PART_CHARS, splitReply } from "./reply-parts.ts";
+
+describe("sandbox replies in parts", () => {
+  it("leaves a small reply whole", () => {
+    const reply = { ok: true, plan: { packs: ["[]", "[]"], total: 0 }, bytes: new Uint8Array([1, 2]) };
+    const { skeleton, parts } = splitReply(reply);
+    expect(parts).toEqual([]);
+    expect(skeleton).toEqual(reply);
+  });
+
+  it("sends a long text in slices and a long list of strings one string at a time, and puts them back", () => {
+    const text = "é".repeat(PART_CHARS * 2 + 17);
+    const packs = Array.from({ length: 40 }, (_, i) => JSON.stringify(Array(900).fill(`item ${i}`)));
+    const reply = {
+      ok: true,
+      text,
+      plan: { format: "netscape", packs, counts: { links: 3 }, errors: ["short"] },
+      pages: [{ n: 1, body: text }],
+    };
+    const { skeleton, parts } = splitReply(reply);
+    // 3 slices of the text, 40 packs, 3 slices of the page's body: none longer than a slice.
+    expect(parts).toHaveLength(3 + 40 + 3);
+    expect(Math.max(...parts.map((p) => p.length))).toBeLessThanOrEqual(PART_CHARS);
+    expect(JSON.stringify(skeleton).length).toBeLessThan(1000);
+    expect(joinReply(skeleton, parts)).toEqual(reply);
+  });
+
+  it("refuses parts that do not match the skeleton", () => {
+    const { skeleton, parts } = splitReply({ text: "x".repeat(PART_CHARS + 1) });
+    expect(() => joinReply(skeleton, parts.slice(1))).toThrow("incomplete");
+    expect(() => joinReply(skeleton, [...parts, "more"])).toThrow("left over");
+  });
+});

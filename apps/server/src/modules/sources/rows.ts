@@ -2,6 +2,7 @@ import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { collection, collectionSource, source, sourceContent } from "../../db/schema/index.ts";
 import { writableCollectionIdsSql, type Viewer } from "../access/sql.ts";
+import { textSlices } from "../../lib/text-slices.ts";
 
 /*
  * Row-level reads and writes of `source` and `source_content` for the writers of memories
@@ -100,12 +101,40 @@ export async function findContent(db: Tx, sourceId: string): Promise<SourceConte
   return rows[0];
 }
 
+/**
+ * Texts longer than this are written a slice per statement. The database driver copies a
+ * statement's parameters into fresh buffers several times on the event loop: a 4.9 M-character
+ * memory (its Markdown and its text) held the loop 150–175 ms on a VM where each MB of fresh
+ * memory costs ~4.5 ms of page faults (docs/decisions.md, "Long texts a slice per statement").
+ */
+export const CONTENT_SLICE_CHARS = 256 * 1024;
+const slicedColumns = ["markdown", "text", "html", "csv"] as const;
+
+/** Writes a memory's content; call it in a transaction (a long text takes several statements). */
 export async function upsertContent(tx: Tx, row: typeof sourceContent.$inferInsert) {
-  const { sourceId: _id, ...rest } = row;
+  const first = { ...row };
+  const long: (typeof slicedColumns)[number][] = [];
+  for (const column of slicedColumns) {
+    const value = row[column];
+    if (typeof value === "string" && value.length > CONTENT_SLICE_CHARS) {
+      first[column] = "";
+      long.push(column);
+    }
+  }
+  const { sourceId: _id, ...rest } = first;
   await tx
     .insert(sourceContent)
-    .values(row)
+    .values(first)
     .onConflictDoUpdate({ target: sourceContent.sourceId, set: { ...rest, updatedAt: new Date() } });
+  for (const column of long) {
+    // Sliced here, a column at a time: a text that arrived in parts is joined (flattened) now.
+    for (const slice of textSlices(row[column] as string, CONTENT_SLICE_CHARS)) {
+      await tx
+        .update(sourceContent)
+        .set({ [column]: sql`${sourceContent[column]} || ${slice}` })
+        .where(eq(sourceContent.sourceId, row.sourceId));
+    }
+  }
 }
 
 /** In-progress sources (for re-enqueueing after a crash between commit and enqueue). */

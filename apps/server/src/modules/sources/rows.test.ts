@@ -46,6 +46,20 @@ describe.each(testDatabases())("a memory's content written in slices (%s)", (kin
     expect((await read()).markdown).toBe(longer);
   });
 
+  it("never shows a reader part of a version, even when called outside a transaction", async () => {
+    const before = (await read()).markdown!;
+    const next = "y".repeat(CONTENT_SLICE_CHARS * 4);
+    let done = false;
+    const writing = upsertContent(database.db, { sourceId: "s1", ownerId: "u1", markdown: next }).finally(
+      () => (done = true),
+    );
+    const seen = new Set<number>();
+    while (!done) seen.add((await read()).markdown!.length);
+    await writing;
+    expect([...seen].every((n) => n === before.length || n === next.length)).toBe(true);
+    expect((await read()).markdown).toBe(next);
+  });
+
   it("writes nothing of a new version when its transaction fails part-way", async () => {
     const before = (await read()).markdown;
     const next = "x".repeat(CONTENT_SLICE_CHARS * 3);

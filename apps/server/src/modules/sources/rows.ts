@@ -110,31 +110,38 @@ export async function findContent(db: Tx, sourceId: string): Promise<SourceConte
 export const CONTENT_SLICE_CHARS = 256 * 1024;
 const slicedColumns = ["markdown", "text", "html", "csv"] as const;
 
-/** Writes a memory's content; call it in a transaction (a long text takes several statements). */
+/**
+ * Writes a memory's content. A long text takes several statements: they run in a transaction of
+ * their own (a savepoint inside the caller's), so no reader ever sees part of a version.
+ */
 export async function upsertContent(tx: Tx, row: typeof sourceContent.$inferInsert) {
-  const first = { ...row };
-  const long: (typeof slicedColumns)[number][] = [];
-  for (const column of slicedColumns) {
-    const value = row[column];
-    if (typeof value === "string" && value.length > CONTENT_SLICE_CHARS) {
-      first[column] = "";
-      long.push(column);
+  const long = slicedColumns.filter((c) => {
+    const value = row[c];
+    return typeof value === "string" && value.length > CONTENT_SLICE_CHARS;
+  });
+  if (long.length === 0) return writeContent(tx, row);
+  const db = tx as Tx & Partial<Pick<Db, "transaction">>;
+  if (typeof db.transaction !== "function") throw new Error("upsertContent needs a database handle");
+  await db.transaction(async (t) => {
+    await writeContent(t, { ...row, ...Object.fromEntries(long.map((c) => [c, ""])) });
+    for (const column of long) {
+      // Sliced here, a column at a time: a text that arrived in parts is joined (flattened) now.
+      for (const slice of textSlices(row[column] as string, CONTENT_SLICE_CHARS)) {
+        await t
+          .update(sourceContent)
+          .set({ [column]: sql`${sourceContent[column]} || ${slice}` })
+          .where(eq(sourceContent.sourceId, row.sourceId));
+      }
     }
-  }
-  const { sourceId: _id, ...rest } = first;
+  });
+}
+
+async function writeContent(tx: Tx, row: typeof sourceContent.$inferInsert) {
+  const { sourceId: _id, ...rest } = row;
   await tx
     .insert(sourceContent)
-    .values(first)
+    .values(row)
     .onConflictDoUpdate({ target: sourceContent.sourceId, set: { ...rest, updatedAt: new Date() } });
-  for (const column of long) {
-    // Sliced here, a column at a time: a text that arrived in parts is joined (flattened) now.
-    for (const slice of textSlices(row[column] as string, CONTENT_SLICE_CHARS)) {
-      await tx
-        .update(sourceContent)
-        .set({ [column]: sql`${sourceContent[column]} || ${slice}` })
-        .where(eq(sourceContent.sourceId, row.sourceId));
-    }
-  }
 }
 
 /** In-progress sources (for re-enqueueing after a crash between commit and enqueue). */

@@ -41,5 +41,12 @@ describe("the event-loop watch of the stall checks", () => {
     expect(pausedWithin({ from: 100, to: 200 }, pauses)).toBe(30);
     expect(pausedWithin({ from: 5, to: 100 }, pauses)).toBe(10);
     expect(pausedWithin({ from: 20, to: 90 }, pauses)).toBe(0);
+    // A step reported inside a longer pause is not counted twice.
+    const nested = [
+      { start: 100, end: 180 },
+      { start: 120, end: 140 },
+      { start: 170, end: 190 },
+    ];
+    expect(pausedWithin({ from: 90, to: 200 }, nested)).toBe(90);
   });
 });

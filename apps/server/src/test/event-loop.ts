@@ -31,13 +31,25 @@ const cpuMs = () => {
 
 type Gap = { from: number; to: number; busy: number };
 
-/** The part of [from, to] that the pauses cover (pauses do not overlap one another). */
+/**
+ * The part of [from, to] that the pauses cover. Pauses may nest (V8 reports an incremental-marking
+ * step inside a full collection): each moment is counted once.
+ */
 export function pausedWithin(
   gap: { from: number; to: number },
   pauses: readonly { start: number; end: number }[],
 ) {
+  const inside = pauses
+    .map((p) => ({ start: Math.max(gap.from, p.start), end: Math.min(gap.to, p.end) }))
+    .filter((p) => p.end > p.start)
+    .sort((a, b) => a.start - b.start);
   let paused = 0;
-  for (const p of pauses) paused += Math.max(0, Math.min(gap.to, p.end) - Math.max(gap.from, p.start));
+  let covered = gap.from;
+  for (const p of inside) {
+    const start = Math.max(p.start, covered);
+    if (p.end > start) paused += p.end - start;
+    covered = Math.max(covered, p.end);
+  }
   return paused;
 }
 

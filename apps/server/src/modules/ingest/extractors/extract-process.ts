@@ -7,9 +7,12 @@ import fs from "node:fs";
 import module from "node:module";
 import { sandboxModules, sandboxTasks, type SandboxOp } from "./sandbox-tasks.ts";
 import { ExtractError } from "./types.ts";
-import { splitReply } from "./reply-parts.ts";
+import { joinArg, splitReply } from "./reply-parts.ts";
 
-export type SandboxRequest = { id: number; op: SandboxOp; arg: unknown };
+/** `slices`: how many `argPart` messages came first with the argument's bytes (`reply-parts.ts`). */
+export type SandboxRequest = { id: number; op: SandboxOp; arg: unknown; slices?: number };
+/** A slice of the next request's bytes. */
+export type SandboxArgPart = { id: number; argPart: Uint8Array };
 export type SandboxReply =
   /** `parted`: the result's long strings came first, as `part` messages (`reply-parts.ts`). */
   | { id: number; ok: true; result: unknown; parted: boolean }
@@ -35,7 +38,17 @@ const send = (reply: SandboxReply) => process.send?.(reply);
 /** Tasks whose modules this process has loaded (and written to the compile cache). */
 const loaded = new Set<SandboxOp>();
 
-process.on("message", (request: SandboxRequest) => {
+/** Slices of the argument of the request that follows them. */
+let argSlices: Uint8Array[] = [];
+
+process.on("message", (message: SandboxRequest | SandboxArgPart) => {
+  if ("argPart" in message) {
+    argSlices.push(message.argPart);
+    return;
+  }
+  const request = message;
+  const slices = argSlices;
+  argSlices = [];
   const task = sandboxTasks[request.op] as (arg: unknown) => Promise<unknown>;
   Promise.resolve()
     .then(() => sandboxModules[request.op]())
@@ -45,7 +58,7 @@ process.on("message", (request: SandboxRequest) => {
       if (!loaded.has(request.op)) module.flushCompileCache();
       loaded.add(request.op);
       send({ id: request.id, started: true });
-      return task(request.arg);
+      return task(request.slices ? joinArg(request.arg, slices) : request.arg);
     })
     .then(
       (result) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { joinReply, PART_CHARS, splitReply } from "./reply-parts.ts";
+import { ARG_PART_BYTES, joinArg, joinReply, PART_CHARS, splitArg, splitReply } from "./reply-parts.ts";
 
 describe("sandbox replies in parts", () => {
   it("leaves a small reply whole", () => {
@@ -30,5 +30,24 @@ describe("sandbox replies in parts", () => {
     const { skeleton, parts } = splitReply({ text: "x".repeat(PART_CHARS + 1) });
     expect(() => joinReply(skeleton, parts.slice(1))).toThrow("incomplete");
     expect(() => joinReply(skeleton, [...parts, "more"])).toThrow("left over");
+  });
+});
+
+describe("sandbox requests with bytes in slices", () => {
+  it("sends a large byte array in slices and leaves small ones and other fields in place", () => {
+    const bytes = new Uint8Array(ARG_PART_BYTES * 2 + 5).map((_, i) => i % 256);
+    const arg = { bytes, name: "big.pdf", small: new Uint8Array([1, 2, 3]), limits: { maxPages: 10 } };
+    const { skeleton, slices } = splitArg(arg);
+    expect(slices.map((s) => s.length)).toEqual([ARG_PART_BYTES, ARG_PART_BYTES, 5]);
+    expect((skeleton as { name: string }).name).toBe("big.pdf");
+    const back = joinArg(skeleton, slices) as typeof arg;
+    expect(back).toEqual(arg);
+    expect(splitArg({ bytes: new Uint8Array(10) }).slices).toEqual([]);
+  });
+
+  it("refuses slices that do not match", () => {
+    const { skeleton, slices } = splitArg({ bytes: new Uint8Array(ARG_PART_BYTES + 1) });
+    expect(() => joinArg(skeleton, slices.slice(1))).toThrow("incomplete");
+    expect(() => joinArg(skeleton, [...slices, new Uint8Array(1)])).toThrow("left over");
   });
 });

@@ -101,3 +101,51 @@ export function joinReply(skeleton: unknown, parts: readonly string[]): unknown 
   if (at !== parts.length) throw new Error("The sandbox's reply arrived with parts left over.");
   return value;
 }
+
+/** Byte arrays of a request longer than this travel to the sandbox in slices of this size. */
+export const ARG_PART_BYTES = 1024 * 1024;
+
+type BytesMarker = { __sandboxBytes: number };
+
+/**
+ * The request's top-level byte arrays over `ARG_PART_BYTES`, taken out in slices (views, no copy)
+ * for messages of their own: serialising a 10 MB upload into one message touched as much fresh
+ * memory in one turn of the server's loop. `joinArg` puts them back in the sandbox.
+ */
+export function splitArg(arg: unknown): { skeleton: unknown; slices: Uint8Array[] } {
+  if (!isPlainObject(arg)) return { skeleton: arg, slices: [] };
+  const slices: Uint8Array[] = [];
+  const skeleton: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(arg)) {
+    if (v instanceof Uint8Array && v.length > ARG_PART_BYTES) {
+      for (let at = 0; at < v.length; at += ARG_PART_BYTES) slices.push(v.subarray(at, at + ARG_PART_BYTES));
+      skeleton[k] = { __sandboxBytes: v.length } satisfies BytesMarker;
+    } else skeleton[k] = v;
+  }
+  return { skeleton, slices };
+}
+
+/** Puts the byte arrays `splitArg` took out back, in order. Throws when the slices do not match. */
+export function joinArg(skeleton: unknown, slices: readonly Uint8Array[]): unknown {
+  if (!isPlainObject(skeleton)) return skeleton;
+  let next = 0;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(skeleton)) {
+    const length = isPlainObject(v) && typeof v.__sandboxBytes === "number" ? v.__sandboxBytes : undefined;
+    if (length === undefined) {
+      out[k] = v;
+      continue;
+    }
+    const bytes = new Uint8Array(length);
+    let at = 0;
+    while (at < length) {
+      const slice = slices[next++];
+      if (!slice || at + slice.length > length) throw new Error("The request's bytes arrived incomplete.");
+      bytes.set(slice, at);
+      at += slice.length;
+    }
+    out[k] = bytes;
+  }
+  if (next !== slices.length) throw new Error("The request's bytes arrived with slices left over.");
+  return out;
+}

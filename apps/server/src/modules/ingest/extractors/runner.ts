@@ -2,12 +2,12 @@ import { fork, type ChildProcess } from "node:child_process";
 import module from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { SandboxReply, SandboxRequest } from "./extract-process.ts";
+import type { SandboxArgPart, SandboxReply, SandboxRequest } from "./extract-process.ts";
 import type { SandboxArg, SandboxOp, SandboxResult } from "./sandbox-tasks.ts";
 import { ExtractError, type ExtractInput, type ExtractResult } from "./types.ts";
 import { concurrencyLane } from "../../../lib/concurrency.ts";
 import { processRssMb } from "../../../lib/memory.ts";
-import { joinReply } from "./reply-parts.ts";
+import { joinReply, splitArg } from "./reply-parts.ts";
 
 export type RunLimits = {
   /** Wall-clock limit of one task once the process is ready; the process is killed when it passes. */
@@ -155,10 +155,17 @@ class ExtractionProcess {
       );
       const job: Job = { id, recycle, resolve, reject, timer: startTimer, timeoutMs, parts: [] };
       this.job = job;
-      void this.ready.then(() => {
-        if (this.job?.id !== id) return;
+      void this.ready.then(async () => {
         try {
-          this.child.send({ id, op, arg } satisfies SandboxRequest);
+          // Large bytes go first, a slice per turn of the event loop (`reply-parts.ts`).
+          const { skeleton, slices } = splitArg(arg);
+          for (const argPart of slices) {
+            if (this.job?.id !== id) return;
+            this.child.send({ id, argPart } satisfies SandboxArgPart);
+            await new Promise((resolve) => setImmediate(resolve));
+          }
+          if (this.job?.id !== id) return;
+          this.child.send({ id, op, arg: skeleton, slices: slices.length } satisfies SandboxRequest);
         } catch (err) {
           // Structured clone refuses some values (too deep, not cloneable): the input's fault.
           this.fail(new ExtractError(`The input could not be sent: ${String(err)}`, "corrupt"));

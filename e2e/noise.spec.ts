@@ -94,6 +94,20 @@ test("the background-upload toast covers neither the page's heading nor the uplo
   test.setTimeout(90_000);
   const api = await MemoryApi.signUp(request, email("toast"), "Tess Toast");
   await page.addInitScript((token) => localStorage.setItem("mnemo.token", token), api.token);
+  // The toast promises a notice for what is still on its way: a worker that indexes a small file
+  // before Save is clicked rightly leaves it out (CI caught that race once). The page hears no
+  // "done" here (no live stream; the check answers "in progress"), so what is measured is layout.
+  await page.route(
+    (url) => url.pathname === "/api/events",
+    (route) => route.abort(),
+  );
+  await page.route(
+    (url) => url.pathname === "/api/upload/verify_indexing",
+    async (route) => {
+      const asked = route.request().postDataJSON() as { type: string; id: string }[];
+      await route.fulfill({ json: asked.map((i) => ({ ...i, indexing_status: "in_progress" })) });
+    },
+  );
   for (const [width, height, file] of [
     [1280, 800, "sample.docx"],
     [390, 844, "multipage.pdf"],

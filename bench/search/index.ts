@@ -10,7 +10,9 @@
  * Queries are drawn from chunk texts read back from the database, so fresh and reused runs agree.
  * `--mixed` makes a mixed-language corpus: chunks in turn English, German, Russian (the pseudo-words
  * in Cyrillic) and Chinese (each pseudo-word as two Han characters), each analysed in its language
- * as the indexer does; its keyword queries name no language, so they are analysed in all four.
+ * as the indexer does; its keyword queries are analysed as a user's are: in all four languages
+ * when the detector is unsure, else in the detected one (and, when no chunk is in that one, in
+ * the chunks' languages of its script: ELD takes many of the Cyrillic pseudo-words for Bulgarian).
  * `--thread` runs PGlite on its own worker thread, as the server does by default (`PGLITE_THREAD`);
  * without it PGlite runs in this thread, so its CPU per query counts the database's work too.
  */

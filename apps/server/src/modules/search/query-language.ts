@@ -22,13 +22,38 @@ export async function indexedLanguages(db: Db): Promise<string[]> {
   return languages;
 }
 
+const scripts = new Map<string, string | undefined>();
+
+/** The script `language` is usually written in (CLDR's likely subtags: "ru" → "Cyrl"), if known. */
+export function scriptOf(language: string): string | undefined {
+  if (!scripts.has(language)) {
+    let script: string | undefined;
+    try {
+      script = new Intl.Locale(language).maximize().script;
+    } catch {
+      script = undefined;
+    }
+    scripts.set(language, script);
+  }
+  return scripts.get(language);
+}
+
 /**
  * The configurations a query is analysed with (pure): its language's when the detector is sure
  * of it; otherwise also every configuration the memories are analysed in, so a keyword ("runs",
- * "telescope": no language to tell) finds its word forms in whichever language holds it.
+ * "telescope": no language to tell) finds its word forms in whichever language holds it. A sure
+ * language that no memory is in is often a close neighbour's (ELD takes "зимние дороги Сибири"
+ * for Bulgarian, "кони пили воду" for Serbian): the languages of the memories written in the same
+ * script are analysed too, so a Russian question still meets the Russian stems.
  */
 export function queryConfigs(detected: { language: string; reliable: boolean }, indexed: string[]): string[] {
-  const languages = detected.reliable ? [detected.language] : [detected.language, ...indexed];
+  let languages: string[];
+  if (!detected.reliable) languages = [detected.language, ...indexed];
+  else if (indexed.length === 0 || indexed.includes(detected.language)) languages = [detected.language];
+  else {
+    const script = scriptOf(detected.language);
+    languages = [detected.language, ...indexed.filter((l) => script && scriptOf(l) === script)];
+  }
   return [...new Set(languages.map(searchConfigFor))].sort();
 }
 
@@ -49,6 +74,6 @@ function wordCount(text: string): number {
 export async function analyseQueryText(db: Db, query: string): Promise<AnalysedQuery> {
   const guess = detect(query);
   const detected = { ...guess, reliable: guess.reliable && wordCount(query) >= MIN_DETECTABLE_WORDS };
-  const indexed = detected.reliable ? [] : await indexedLanguages(db);
+  const indexed = await indexedLanguages(db);
   return { text: prepareForAnalysis(query, detected.language), configs: queryConfigs(detected, indexed) };
 }

@@ -93,6 +93,12 @@ for (const kind of testDatabases()) {
         "Season notes",
         "Kawann Short led the team in sacks with eleven during the whole season, the defense said.",
       );
+      ids.russian = await addMemory(
+        db,
+        alice,
+        "Зимник",
+        "Зимой дорога через Сибирь занимает целую неделю, а летом её размывают дожди.",
+      );
       await db.insert(collection).values({ id: "col-1", ownerId: bob.id, name: "Astronomy" });
       await db
         .insert(collectionSource)
@@ -193,6 +199,10 @@ for (const kind of testDatabases()) {
           await sources(impl()!, scopeOf(alice), "Wie viele Sacks hatte Kawann Short?"),
           "a German question finds an English memory by its name",
         ).toEqual([ids.english]);
+        expect(
+          await sources(impl()!, scopeOf(alice), "зимние дороги Сибири"),
+          "a Russian question the detector takes for Bulgarian still meets the Russian stems",
+        ).toEqual([ids.russian]);
       });
 
       it("narrows to one memory or a context list", async (ctx) => {

@@ -78,7 +78,7 @@ function narrowScope(scope: SearchScope): boolean {
 
 export const pgTextsearchBackend: CandidateBackend = {
   name: "pg_textsearch",
-  async first(db, scope, query, n) {
+  async first(db, scope, query, n, feedback) {
     const stage = await analyseQuery(db, query);
     if (stage.terms.length === 0 || stage.docs === 0) return stage;
     const rows = narrowScope(scope)
@@ -92,6 +92,7 @@ export const pgTextsearchBackend: CandidateBackend = {
       avgLen: stage.avgLen,
       n,
       skip: new Set(),
+      feedback,
     });
     return { ...stage, rows: found, dfs: stageOf(found).dfs };
   },
@@ -111,6 +112,7 @@ async function scopeFirst(db: Db, a: RetrieveArgs): Promise<StageRow[]> {
         WHERE ${scopeCondition(a.scope)} AND c.tsv @@ ${a.terms.map((t) => lexemeQuery(t.term)).join(" | ") || "''"}::tsquery
         ORDER BY c.search_text <@> ${q} LIMIT ${a.n}`,
       a.skip,
+      a.feedback,
     ),
   );
   return normal(rows);

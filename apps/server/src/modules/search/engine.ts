@@ -106,6 +106,7 @@ export class RankedSearchIndex implements SearchIndex {
       scope,
       await analyseQueryText(db, query),
       depth,
+      this.options.rm3 !== null,
     );
     step("first");
     if (terms.length === 0 || docs === 0 || rows.length === 0) return [];
@@ -160,6 +161,7 @@ export class RankedSearchIndex implements SearchIndex {
           avgLen,
           n: depth,
           skip: new Set(chunks.keys()),
+          feedback: false,
         });
         load(second.filter((r) => r.tsv !== ""));
         step("second");

@@ -80,6 +80,7 @@ async function portableRetrieve(db: Db, a: RetrieveArgs): Promise<StageRow[]> {
             OFFSET 0) c
           ORDER BY score DESC, c.id LIMIT ${a.n}`,
         a.skip,
+        a.feedback,
       ),
     ),
   );
@@ -87,7 +88,7 @@ async function portableRetrieve(db: Db, a: RetrieveArgs): Promise<StageRow[]> {
 
 export const portableBackend: CandidateBackend = {
   name: "sql-bm25",
-  async first(db, scope, query, n) {
+  async first(db, scope, query, n, feedback) {
     const stage = await analyseQuery(db, query);
     if (stage.terms.length === 0 || stage.docs === 0) return stage;
     const rows = await portableRetrieve(db, {
@@ -97,6 +98,7 @@ export const portableBackend: CandidateBackend = {
       avgLen: stage.avgLen,
       n,
       skip: new Set(),
+      feedback,
     });
     return { ...stage, rows, dfs: stageOf(rows).dfs };
   },

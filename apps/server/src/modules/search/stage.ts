@@ -29,13 +29,18 @@ export type RetrieveArgs = {
   n: number;
   /** Candidates already loaded: their rows are not read again. */
   skip: Set<string>;
+  /** Prefetch the df of the best candidates' terms (RM3's feedback; off with RM3). */
+  feedback: boolean;
 };
 
 /** First-stage retrieval: the best `n` chunks by BM25 within the scope, with their rows. */
 export interface CandidateBackend {
   readonly name: string;
-  /** Analyses `query` and retrieves the first stage, in as few round trips as the backend allows. */
-  first(db: Db, scope: SearchScope, query: AnalysedQuery, n: number): Promise<FirstStage>;
+  /**
+   * Analyses `query` and retrieves the first stage, in as few round trips as the backend allows;
+   * with `feedback`, also the df of the best candidates' terms (for RM3).
+   */
+  first(db: Db, scope: SearchScope, query: AnalysedQuery, n: number, feedback: boolean): Promise<FirstStage>;
   /** A further first-stage pass for weighted (expanded) terms; rows of `skip` ids come back without text. */
   retrieve(db: Db, args: RetrieveArgs): Promise<ChunkRow[]>;
 }
@@ -117,25 +122,27 @@ export const rowColumns = (skip: Set<string>) =>
         CASE WHEN c.id = ANY(${textArray([...skip])}) THEN '' ELSE coalesce(c.tsv, ''::tsvector)::text END AS tsv, c.tokens`;
 
 /**
- * One statement from `hits` (id, score, fetched; best first): the chunks' rows and, on the first
- * row, the df of every term of the best FEEDBACK_PREFETCH of them. `ctes` ends with a comma.
+ * One statement from `hits` (id, score, fetched; best first): the chunks' rows and, with
+ * `feedback`, on the first row the df of every term of the best FEEDBACK_PREFETCH of them (RM3's
+ * feedback documents; ~4 ms of a statement on PostgreSQL, so not read when RM3 is off). `ctes` ends with a comma.
  */
 export function rowsStatement(
   ctes: SQL,
   hits: SQL,
   skip: Set<string>,
+  feedback: boolean,
   extraCols: SQL = sql``,
   extraFrom: SQL = sql``,
 ): SQL {
-  const feedback =
-    skip.size > 0
+  const dfs =
+    skip.size > 0 || !feedback
       ? sql`NULL::json`
       : sql`CASE WHEN row_number() OVER (ORDER BY hits.score DESC, hits.id) = 1 THEN (
           SELECT json_agg(json_build_array(u.t, (SELECT d.df FROM search_term_df d WHERE d.term = u.t)))
           FROM (SELECT DISTINCT unnest(tsvector_to_array(fc.tsv)) AS t
             FROM (SELECT id FROM hits ORDER BY score DESC, id LIMIT ${FEEDBACK_PREFETCH}) h JOIN chunk fc ON fc.id = h.id) u) END`;
   return sql`WITH ${ctes} hits AS MATERIALIZED (${hits})
-    SELECT ${rowColumns(skip)}, hits.score, hits.fetched, ${feedback} AS dfs${extraCols}
+    SELECT ${rowColumns(skip)}, hits.score, hits.fetched, ${dfs} AS dfs${extraCols}
     FROM hits JOIN chunk c ON c.id = hits.id${extraFrom} ORDER BY hits.score DESC, hits.id`;
 }
 

@@ -29,7 +29,7 @@ export type RetrieveArgs = {
   n: number;
   /** Candidates already loaded: their rows are not read again. */
   skip: Set<string>;
-  /** Prefetch the df of the best candidates' terms (RM3's feedback; off with RM3). */
+  /** Also read the df of the best candidates' terms (RM3's feedback documents): only when RM3 is on. */
   feedback: boolean;
 };
 
@@ -126,24 +126,16 @@ export const rowColumns = (skip: Set<string>) =>
  * `feedback`, on the first row the df of every term of the best FEEDBACK_PREFETCH of them (RM3's
  * feedback documents; ~4 ms of a statement on PostgreSQL, so not read when RM3 is off). `ctes` ends with a comma.
  */
-export function rowsStatement(
-  ctes: SQL,
-  hits: SQL,
-  skip: Set<string>,
-  feedback: boolean,
-  extraCols: SQL = sql``,
-  extraFrom: SQL = sql``,
-): SQL {
-  const dfs =
-    skip.size > 0 || !feedback
-      ? sql`NULL::json`
-      : sql`CASE WHEN row_number() OVER (ORDER BY hits.score DESC, hits.id) = 1 THEN (
+export function rowsStatement(ctes: SQL, hits: SQL, skip: Set<string>, feedback: boolean): SQL {
+  const dfs = !feedback
+    ? sql`NULL::json`
+    : sql`CASE WHEN row_number() OVER (ORDER BY hits.score DESC, hits.id) = 1 THEN (
           SELECT json_agg(json_build_array(u.t, (SELECT d.df FROM search_term_df d WHERE d.term = u.t)))
           FROM (SELECT DISTINCT unnest(tsvector_to_array(fc.tsv)) AS t
             FROM (SELECT id FROM hits ORDER BY score DESC, id LIMIT ${FEEDBACK_PREFETCH}) h JOIN chunk fc ON fc.id = h.id) u) END`;
   return sql`WITH ${ctes} hits AS MATERIALIZED (${hits})
-    SELECT ${rowColumns(skip)}, hits.score, hits.fetched, ${dfs} AS dfs${extraCols}
-    FROM hits JOIN chunk c ON c.id = hits.id${extraFrom} ORDER BY hits.score DESC, hits.id`;
+    SELECT ${rowColumns(skip)}, hits.score, hits.fetched, ${dfs} AS dfs
+    FROM hits JOIN chunk c ON c.id = hits.id ORDER BY hits.score DESC, hits.id`;
 }
 
 /** The analysed query, its terms' document frequencies and the corpus statistics (one round trip). */

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import path from "node:path";
 import fs from "node:fs";
 import { sql } from "drizzle-orm";
@@ -228,5 +229,31 @@ async function loadExtensions(db: Db, onWarning?: (m: string) => void): Promise<
 /** Runs a raw query and returns its rows, typed by the caller (PGlite and pg agree after setup). */
 export async function queryRows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   const res = (await db.execute(query)) as unknown as { rows: T[] };
+  return res.rows;
+}
+
+type PreparingDb = {
+  dialect: { sqlToQuery(q: ReturnType<typeof sql>): { sql: string; params: unknown[] } };
+  session: {
+    prepareQuery(
+      q: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string,
+      arrayMode: boolean,
+    ): { execute(): Promise<unknown> };
+  };
+};
+
+/**
+ * `queryRows` as a named prepared statement: PostgreSQL parses and plans it once per connection,
+ * then reuses its plan (a generic one after five executions, when it costs no more). Only for hot
+ * statements whose best plan does not depend on their parameters' values; the name is the text's
+ * hash, so a name always means one text. PGlite runs it as any query.
+ */
+export async function queryPrepared<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  const d = db as unknown as PreparingDb;
+  const q = d.dialect.sqlToQuery(query);
+  const name = `mnemo_${crypto.createHash("sha1").update(q.sql).digest("hex").slice(0, 24)}`;
+  const res = (await d.session.prepareQuery(q, undefined, name, false).execute()) as { rows: T[] };
   return res.rows;
 }

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { ChunkHitRow } from "./hits.ts";
 import type { SearchScope } from "./types.ts";
-import { queryRows, type Db } from "../../db/client.ts";
+import { queryPrepared, queryRows, type Db } from "../../db/client.ts";
 import { textArray } from "../../db/sql.ts";
 
 export type QueryTerm = { term: string; weight: number; df: number };
@@ -140,7 +140,7 @@ export function rowsStatement(ctes: SQL, hits: SQL, skip: Set<string>, feedback:
 
 /** The analysed query, its terms' document frequencies and the corpus statistics (one round trip). */
 export async function analyseQuery(db: Db, query: AnalysedQuery): Promise<FirstStage> {
-  const [a] = await queryRows<StageRow>(
+  const [a] = await queryPrepared<StageRow>(
     db,
     sql`WITH ${analysisCte(query)} SELECT (SELECT terms FROM qa) AS terms, st.docs, st.tokens AS total_tokens FROM st`,
   );

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { ChunkHitRow } from "./hits.ts";
 import type { SearchScope } from "./types.ts";
-import { queryPrepared, queryRows, type Db } from "../../db/client.ts";
+import { queryPrepared, type Db } from "../../db/client.ts";
 import { textArray } from "../../db/sql.ts";
 
 export type QueryTerm = { term: string; weight: number; df: number };

@@ -179,6 +179,12 @@ describe.each(testDatabases())("upgrading to head on %s", (kind: DbKind) => {
         sql`SELECT s.title, c.tokens FROM source s JOIN chunk c ON c.source_id = s.id WHERE s.id = 's1'`,
       );
       expect(kept).toEqual({ title: "Kept", tokens: 0 });
+      // Its chunks were stored before tsvectors were kept in the row: the rewrite task awaits them.
+      const tasks = await queryRows<{ task: string; finished: boolean }>(
+        database.db,
+        sql`SELECT task, finished_at IS NOT NULL AS finished FROM search_maintenance`,
+      );
+      expect(tasks).toEqual([{ task: "tsv-inline", finished: false }]);
     } finally {
       await database.close();
     }

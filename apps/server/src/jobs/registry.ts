@@ -86,6 +86,24 @@ export const jobRegistry = {
     },
   },
   /**
+   * Writes again, a batch per job, the tsvectors of chunks stored before they were kept in their
+   * rows (migration 0014), then enqueues the next batch until the task finishes
+   * (modules/search/tsv-inline.ts). Idempotent: the cursor is in the database.
+   */
+  "search.tsv-inline": {
+    payload: z.object({ done: z.number().int().min(0) }),
+    policy: {
+      retryLimit: 8,
+      retryDelay: 5,
+      retryDelayMax: 300,
+      heartbeatSeconds: 30,
+      expireInSeconds: 1800,
+      concurrency: 1,
+      batchSize: 1,
+      heavy: false,
+    },
+  },
+  /**
    * Syncs one connected account (modules/apps): reads what changed since its cursor and saves it
    * through the normal capture. A removed account makes it a no-op.
    */

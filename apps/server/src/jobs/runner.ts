@@ -3,6 +3,7 @@ import { ingestHandlers, resumeUnfinished } from "../modules/ingest/pipeline.ts"
 import { extractionProcessesRssMb, stopExtractionProcesses } from "../modules/ingest/deps.ts";
 import { startMemoryGuard } from "./memory-guard.ts";
 import { resumeReanalysis, runReanalyseJob } from "../modules/search/reanalyse.ts";
+import { resumeTsvInline, runTsvInlineJob } from "../modules/search/tsv-inline.ts";
 import { appsDeps, type AppsContext } from "../modules/apps/deps.ts";
 import { enqueueDueSyncs, runSync } from "../modules/apps/service.ts";
 import { FolderWatchers } from "../modules/apps/watchers.ts";
@@ -60,6 +61,7 @@ export async function startWorker(ctx: WorkerDeps): Promise<void> {
   await ctx.queue.work({
     ...ingestHandlers(ctx),
     "search.reanalyse": (job, attempt) => runReanalyseJob(ctx, job, attempt),
+    "search.tsv-inline": (_job, attempt) => runTsvInlineJob(ctx, attempt),
     "apps.sync": (job) => runSync(apps, job.accountId),
     "transfer.import": (job, attempt) => runImportJob(ctx, job.runId, attempt),
   });
@@ -67,6 +69,7 @@ export async function startWorker(ctx: WorkerDeps): Promise<void> {
     if (typeof a.config.path === "string") watchers.ensure(a.id, a.config.path);
   await resumeUnfinished(ctx);
   await resumeReanalysis(ctx);
+  await resumeTsvInline(ctx);
   await resumeImports(ctx);
 }
 

@@ -214,7 +214,7 @@ async function guarded(
 /** The ingestion job handlers: extract → index, both idempotent per (source id, content version). */
 export function ingestHandlers(
   ctx: PipelineCtx,
-): Omit<JobHandlers, "search.reanalyse" | "apps.sync" | "transfer.import"> {
+): Omit<JobHandlers, "search.reanalyse" | "search.tsv-inline" | "apps.sync" | "transfer.import"> {
   return {
     "ingest.extract": async (job, attempt) => {
       const src = await currentSource(ctx, job);

@@ -78,7 +78,7 @@ for (const kind of testDatabases()) {
 
     it("a new database has no such task", async () => {
       expect(await tsvInlineProgress(db)).toBeNull();
-      expect(await tsvInlineBatch(db)).toEqual({ done: 0, finished: true });
+      expect(await tsvInlineBatch(db)).toEqual({ rewritten: 0, done: 0, finished: true });
     });
 
     it("rewrites every chunk in batches, the database holding the cursor, with the same tsvectors and statistics", async () => {
@@ -89,7 +89,7 @@ for (const kind of testDatabases()) {
       expect(await tsvInlineProgress(db)).toEqual({ done: 0, remaining: CHUNKS });
 
       const first = await tsvInlineBatch(db, 7);
-      expect(first).toEqual({ done: 7, finished: false });
+      expect(first).toEqual({ rewritten: 7, done: 7, finished: false });
       expect(await tsvInlineProgress(db)).toEqual({ done: 7, remaining: CHUNKS - 7 });
 
       const sent: { name: string; payload: unknown; key?: string }[] = [];

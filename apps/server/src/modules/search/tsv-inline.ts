@@ -37,12 +37,12 @@ export async function tsvInlineProgress(db: Db): Promise<{ done: number; remaini
 /**
  * Rewrites the tsvectors of the next `limit` chunks after the cursor and moves the cursor, in one
  * transaction (the statistics triggers take the old rows out and put the same ones back). Returns
- * how many chunks it rewrote in all, and whether the task has finished. Idempotent.
+ * how many chunks it rewrote now and in all, and whether the task has finished. Idempotent.
  */
 export async function tsvInlineBatch(
   db: Db,
   limit = TSV_INLINE_BATCH,
-): Promise<{ done: number; finished: boolean }> {
+): Promise<{ rewritten: number; done: number; finished: boolean }> {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const [task] = await queryRows<{ cursor: string; done: number }>(
@@ -50,22 +50,23 @@ export async function tsvInlineBatch(
       sql`SELECT cursor, done FROM search_maintenance
         WHERE task = ${TSV_INLINE_TASK} AND finished_at IS NULL FOR UPDATE`,
     );
-    if (!task) return { done: 0, finished: true };
+    if (!task) return { rewritten: 0, done: 0, finished: true };
     const [batch] = await queryRows<{ last: string | null; n: number }>(
       t,
       sql`WITH b AS MATERIALIZED (SELECT id FROM chunk WHERE id > ${task.cursor} ORDER BY id LIMIT ${limit}),
         u AS (UPDATE chunk c SET tsv = c.tsv || ''::tsvector FROM b WHERE c.id = b.id RETURNING 1)
       SELECT (SELECT max(id) FROM b) AS last, (SELECT count(*) FROM u)::int AS n`,
     );
-    const done = Number(task.done) + Number(batch?.n ?? 0);
+    const rewritten = Number(batch?.n ?? 0);
+    const done = Number(task.done) + rewritten;
     if (batch?.last == null) {
       await t.execute(sql`UPDATE search_maintenance SET finished_at = now() WHERE task = ${TSV_INLINE_TASK}`);
-      return { done, finished: true };
+      return { rewritten, done, finished: true };
     }
     await t.execute(
       sql`UPDATE search_maintenance SET cursor = ${batch.last}, done = ${done} WHERE task = ${TSV_INLINE_TASK}`,
     );
-    return { done, finished: false };
+    return { rewritten, done, finished: false };
   });
 }
 
@@ -75,9 +76,11 @@ export async function runTsvInlineJob(
   attempt: Pick<JobAttempt, "id">,
   batch = TSV_INLINE_BATCH,
 ): Promise<void> {
-  const { done, finished } = await tsvInlineBatch(ctx.database.db, batch);
-  if (finished || Math.floor(done / batch) % TSV_INLINE_VACUUM_EVERY === 0)
-    await ctx.database.db.execute(sql`VACUUM chunk`);
+  const { rewritten, done, finished } = await tsvInlineBatch(ctx.database.db, batch);
+  // After each TSV_INLINE_VACUUM_EVERY batches' worth of rows, and once at the end.
+  const every = batch * TSV_INLINE_VACUUM_EVERY;
+  const crossed = Math.floor(done / every) > Math.floor((done - rewritten) / every);
+  if (crossed || (finished && done > 0)) await ctx.database.db.execute(sql`VACUUM chunk`);
   const progress = finished ? { remaining: 0 } : await tsvInlineProgress(ctx.database.db);
   ctx.log.info({ done, remaining: progress?.remaining ?? 0 }, "keeping chunks' tsvectors in their rows");
   if (!finished) await ctx.queue.send("search.tsv-inline", { done }, { key: `${attempt.id}:next` });

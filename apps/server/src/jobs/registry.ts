@@ -31,6 +31,18 @@ export type JobPolicy = {
 /** Extraction and indexing retry alike: a few quick retries, a short heartbeat. */
 const ingestRetries = { retryLimit: 4, retryDelay: 2, retryDelayMax: 60, heartbeatSeconds: 10 };
 
+/** Search maintenance after an upgrade: one batch a job, one job at a time, patient retries. */
+const searchMaintenancePolicy = {
+  retryLimit: 8,
+  retryDelay: 5,
+  retryDelayMax: 300,
+  heartbeatSeconds: 30,
+  expireInSeconds: 1800,
+  concurrency: 1,
+  batchSize: 1,
+  heavy: false,
+};
+
 export const jobRegistry = {
   /** Reads the upload / link / page and stores its readable content (source_content). */
   "ingest.extract": {
@@ -74,16 +86,7 @@ export const jobRegistry = {
    */
   "search.reanalyse": {
     payload: z.object({ done: z.number().int().min(0) }),
-    policy: {
-      retryLimit: 8,
-      retryDelay: 5,
-      retryDelayMax: 300,
-      heartbeatSeconds: 30,
-      expireInSeconds: 1800,
-      concurrency: 1,
-      batchSize: 1,
-      heavy: false,
-    },
+    policy: searchMaintenancePolicy,
   },
   /**
    * Writes again, a batch per job, the tsvectors of chunks stored before they were kept in their
@@ -92,16 +95,7 @@ export const jobRegistry = {
    */
   "search.tsv-inline": {
     payload: z.object({ done: z.number().int().min(0) }),
-    policy: {
-      retryLimit: 8,
-      retryDelay: 5,
-      retryDelayMax: 300,
-      heartbeatSeconds: 30,
-      expireInSeconds: 1800,
-      concurrency: 1,
-      batchSize: 1,
-      heavy: false,
-    },
+    policy: searchMaintenancePolicy,
   },
   /**
    * Syncs one connected account (modules/apps): reads what changed since its cursor and saves it

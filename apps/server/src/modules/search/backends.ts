@@ -5,6 +5,7 @@ import { BM25_INDEX } from "./setup.ts";
 import type { SearchScope } from "./types.ts";
 import {
   analyseQuery,
+  firstArgs,
   lexemeQuery,
   lexemeText,
   normal,
@@ -85,15 +86,7 @@ export const pgTextsearchBackend: CandidateBackend = {
       ? null
       : await pgTextsearchPass(db, scope, lexemeText(stage.terms), n, new Set());
     if (rows) return { ...stage, rows: normal(rows), dfs: stageOf(rows).dfs };
-    const found = await scopeFirst(db, {
-      scope,
-      terms: stage.terms,
-      docs: stage.docs,
-      avgLen: stage.avgLen,
-      n,
-      skip: new Set(),
-      feedback,
-    });
+    const found = await scopeFirst(db, firstArgs(stage, scope, n, feedback));
     return { ...stage, rows: found, dfs: stageOf(found).dfs };
   },
   async retrieve(db, a) {

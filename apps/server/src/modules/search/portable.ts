@@ -1,10 +1,11 @@
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client.ts";
-import { scopeCondition } from "./scope.ts";
+import { scopeCondition, wholeReach } from "./scope.ts";
 import type { SearchScope } from "./types.ts";
 import {
   analyseQuery,
   B,
+  firstArgs,
   K1,
   lexemeQuery,
   normal,
@@ -135,13 +136,8 @@ export async function chunkTableShape(db: Db): Promise<TableShape> {
 
 /** The actor's share of the chunk table when `scope` is all of the actor's own or readable chunks (else 0). */
 function ownShare(scope: SearchScope, shape: TableShape): number {
-  const narrowed =
-    scope.apps ||
-    scope.sourceId ||
-    scope.collectionId ||
-    (scope.context && (scope.context.sources.length || scope.context.collections.length));
-  if (narrowed || scope.reach === "shared") return 0;
-  return shape.shares.get(scope.actorId) ?? 0;
+  const reach = wholeReach(scope);
+  return reach === "own" || reach === "everything" ? (shape.shares.get(scope.actorId) ?? 0) : 0;
 }
 
 /**
@@ -224,15 +220,7 @@ export function portableBackendOf(options: { sequential: boolean }): CandidateBa
     async first(db, scope, query, n, feedback) {
       const stage = await analyseQuery(db, query);
       if (stage.terms.length === 0 || stage.docs === 0) return stage;
-      const rows = await retrieve(db, {
-        scope,
-        terms: stage.terms,
-        docs: stage.docs,
-        avgLen: stage.avgLen,
-        n,
-        skip: new Set(),
-        feedback,
-      });
+      const rows = await retrieve(db, firstArgs(stage, scope, n, feedback));
       return { ...stage, rows, dfs: stageOf(rows).dfs };
     },
     retrieve,

@@ -11,6 +11,16 @@ import {
 import type { SearchScope } from "./types.ts";
 
 /**
+ * The reach of a search over everything the actor may read ("own", "shared", "everything"); null
+ * when `scope` is narrowed to apps, a memory, a collection or a context list.
+ */
+export function wholeReach(scope: SearchScope): NonNullable<SearchScope["reach"]> | null {
+  if (scope.apps || scope.sourceId || scope.collectionId) return null;
+  if (scope.context && (scope.context.sources.length || scope.context.collections.length)) return null;
+  return scope.reach ?? "everything";
+}
+
+/**
  * A WHERE condition on chunk alias `c` admitting exactly the chunks `scope` may read:
  * one memory (own or in a readable collection), one readable collection, a context list, or
  * by default everything the actor may read — own memories and those of every collection shared
@@ -34,7 +44,7 @@ export function scopeCondition(scope: SearchScope): SQL {
     }
     return sql`(${sql.join(parts, sql` OR `)})`;
   }
-  switch (scope.reach ?? "everything") {
+  switch (wholeReach(scope) ?? "everything") {
     case "own":
       return sql`c.owner_id = ${scope.actorId}`;
     case "shared":

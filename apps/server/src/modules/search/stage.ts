@@ -33,6 +33,11 @@ export type RetrieveArgs = {
   feedback: boolean;
 };
 
+/** The first pass's arguments for an analysed query: its terms and statistics, nothing skipped. */
+export function firstArgs(stage: FirstStage, scope: SearchScope, n: number, feedback: boolean): RetrieveArgs {
+  return { scope, terms: stage.terms, docs: stage.docs, avgLen: stage.avgLen, n, skip: new Set(), feedback };
+}
+
 /** First-stage retrieval: the best `n` chunks by BM25 within the scope, with their rows. */
 export interface CandidateBackend {
   readonly name: string;

@@ -16,7 +16,7 @@ import {
   smtpPeerPort,
   transcriptionOrigin,
 } from "./e2e/fixture-site-config.ts";
-import { headlessChromiumFlags } from "./apps/server/src/modules/screenshots/chromium-flags.ts";
+import { headlessChromiumFlags } from "./apps/server/src/features/screenshots/chromium-flags.ts";
 
 /**
  * End-to-end tests drive the system Chromium (never a downloaded browser) against the real
@@ -176,7 +176,7 @@ export default defineConfig({
     },
     {
       command:
-        "node_modules/.bin/node --experimental-transform-types --disable-warning=ExperimentalWarning --max-semi-space-size=1 apps/server/src/main.ts serve",
+        "node_modules/.bin/node --experimental-transform-types --disable-warning=ExperimentalWarning --max-semi-space-size=1 apps/server/src/app/main.ts serve",
       url: `${baseURL}/api/health`,
       env: serverEnv,
       reuseExistingServer: false,
@@ -186,7 +186,7 @@ export default defineConfig({
     },
     {
       command:
-        "node_modules/.bin/node --experimental-transform-types --disable-warning=ExperimentalWarning --max-semi-space-size=1 apps/server/src/main.ts serve",
+        "node_modules/.bin/node --experimental-transform-types --disable-warning=ExperimentalWarning --max-semi-space-size=1 apps/server/src/app/main.ts serve",
       url: `http://127.0.0.1:${agentsServerPort}/api/health`,
       env: agentsEnv,
       reuseExistingServer: false,
@@ -196,7 +196,7 @@ export default defineConfig({
     },
     {
       command:
-        "node_modules/.bin/node --experimental-transform-types --disable-warning=ExperimentalWarning --max-semi-space-size=1 apps/server/src/main.ts serve",
+        "node_modules/.bin/node --experimental-transform-types --disable-warning=ExperimentalWarning --max-semi-space-size=1 apps/server/src/app/main.ts serve",
       url: `http://127.0.0.1:${orgsServerPort}/api/health`,
       env: orgsEnv,
       reuseExistingServer: false,

@@ -20,7 +20,7 @@ const exclude = ["**/node_modules/**", "**/dist/**", "e2e/**"];
  * test lands in the right group without a list to maintain.
  */
 const integrationMarkers =
-  /test\/(?:harness|process|fixtures\/sites\/certs)\.ts"|node:child_process|\bchromium\b|s3rver|extractors\/runner\.ts"|from "\.\/runner\.ts"/;
+  /test\/(?:harness|process|fixtures\/sites\/certs)\.ts"|node:child_process|\bchromium\b|s3rver|sandbox\/runner\.ts"|from "\.\/runner\.ts"/;
 
 function integrationFiles(): string[] {
   const found: string[] = [];
@@ -41,11 +41,11 @@ const integration = integrationFiles();
  * docs/decisions.md, "Event-loop checks leave garbage collection out and run alone").
  */
 const alone = [
-  "apps/server/src/jobs/memory-cap.test.ts",
+  "apps/server/src/platform/jobs/memory-cap.test.ts",
   "apps/server/src/security/large-text.test.ts",
-  "apps/server/src/modules/pages/hostile-documents.test.ts",
-  "apps/server/src/modules/search/indexer-slices.test.ts",
-  "apps/server/src/modules/transfer/formats.test.ts",
+  "apps/server/src/features/pages/hostile-documents.test.ts",
+  "apps/server/src/core/search/indexer-slices.test.ts",
+  "apps/server/src/features/transfer/formats.test.ts",
 ];
 const shared = {
   testTimeout: 60_000,

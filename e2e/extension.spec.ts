@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium, expect, test } from "@playwright/test";
-import { headlessChromiumFlags } from "../apps/server/src/modules/screenshots/chromium-flags.ts";
+import { headlessChromiumFlags } from "../apps/server/src/features/screenshots/chromium-flags.ts";
 import { fixtureOrigin } from "./fixture-site-config";
 import { newUser, phoneProject, shot, signUp } from "./helpers";
 

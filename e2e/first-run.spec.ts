@@ -25,7 +25,7 @@ function announce(args: string[]): Promise<{ code: number | null; output: string
       [
         "--experimental-transform-types",
         "--disable-warning=ExperimentalWarning",
-        "apps/server/src/main.ts",
+        "apps/server/src/app/main.ts",
         "announce",
         ...args,
       ],

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { headlessChromiumFlags } from "../apps/server/src/modules/screenshots/chromium-flags.ts";
+import { headlessChromiumFlags } from "../apps/server/src/features/screenshots/chromium-flags.ts";
 import { fixturePort, meetingSentence, noProviderPorts } from "./fixture-site-config.ts";
 import { newUser, shot, signUp, themedShots } from "./helpers.ts";
 import { MemoryApi } from "./wall-api.ts";
@@ -205,7 +205,7 @@ test.describe("without a transcription provider", () => {
         "--experimental-transform-types",
         "--disable-warning=ExperimentalWarning",
         "--max-semi-space-size=1",
-        "apps/server/src/main.ts",
+        "apps/server/src/app/main.ts",
         "serve",
       ],
       { env, stdio: "ignore" },

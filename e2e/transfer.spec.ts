@@ -15,7 +15,7 @@ async function sectionShots(page: Page, section: Locator, name: string) {
   await restoreViewport(page);
 }
 
-const fixtures = path.join(import.meta.dirname, "../apps/server/src/modules/transfer/fixtures");
+const fixtures = path.join(import.meta.dirname, "../apps/server/src/features/transfer/fixtures");
 
 test("Settings → Import and export: preview a bookmarks file, import it, see it on the wall, export", async ({
   page,

@@ -20,11 +20,11 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { newChatItem, readChatStream } from "@mnemo/contracts/stream";
 import { saysNoRelevantContext } from "@mnemo/contracts/answer-locale";
-import { loadConfig } from "../apps/server/src/config.ts";
-import { startMnemo } from "../apps/server/src/bootstrap.ts";
-import { createLogger } from "../apps/server/src/logger.ts";
-import { source, sourceContent } from "../apps/server/src/db/schema/index.ts";
-import { indexSourceContent } from "../apps/server/src/modules/search/index.ts";
+import { loadConfig } from "../apps/server/src/platform/config.ts";
+import { startMnemo } from "../apps/server/src/app/bootstrap.ts";
+import { createLogger } from "../apps/server/src/platform/logger.ts";
+import { source, sourceContent } from "../apps/server/src/platform/db/schema/index.ts";
+import { indexSourceContent } from "../apps/server/src/core/search/index.ts";
 
 export type Context = { _id: string; title: string; text: string };
 export type Question = { id: string; question: string; context_id: string; answers: string[] };

@@ -9,17 +9,17 @@
 import crypto from "node:crypto";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
-import type { Database } from "../apps/server/src/db/client.ts";
-import { source, sourceContent, user } from "../apps/server/src/db/schema/index.ts";
+import type { Database } from "../apps/server/src/platform/db/client.ts";
+import { source, sourceContent, user } from "../apps/server/src/platform/db/schema/index.ts";
 import { openScratchDatabase } from "../apps/server/src/test/harness.ts";
 import {
   DEFAULT_RANKING,
   RankedSearchIndex,
   type RankingOptions,
-} from "../apps/server/src/modules/search/engine.ts";
-import { pgTextsearchBackend, portableBackend } from "../apps/server/src/modules/search/backends.ts";
-import { indexSourceContent } from "../apps/server/src/modules/search/indexer.ts";
-import { prepareSearch } from "../apps/server/src/modules/search/setup.ts";
+} from "../apps/server/src/core/search/engine.ts";
+import { pgTextsearchBackend, portableBackend } from "../apps/server/src/core/search/backends.ts";
+import { indexSourceContent } from "../apps/server/src/core/search/indexer.ts";
+import { prepareSearch } from "../apps/server/src/core/search/setup.ts";
 import { loadRetrievalSet, type RetrievalSet } from "./lib/beir.ts";
 import { evaluate, maxPerDoc, type Summary } from "./lib/metrics.ts";
 

@@ -1,5 +1,5 @@
 /**
- * Regenerates apps/server/src/db/pglite-template/ — a fresh PGlite data dir (initdb output, no
+ * Regenerates apps/server/src/platform/db/pglite-template/ — a fresh PGlite data dir (initdb output, no
  * extensions, no migrations) as a brotli tarball, and the PGlite version that made it. A first
  * start unpacks it instead of running initdb (~1.1 GB peak, 3–10 s; docs/decisions.md). Run after
  * upgrading @electric-sql/pglite: `node scripts/pglite-template.mjs`. A template of another
@@ -10,7 +10,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 
-const out = path.join(import.meta.dirname, "../apps/server/src/db/pglite-template");
+const out = path.join(import.meta.dirname, "../apps/server/src/platform/db/pglite-template");
 const pkg = JSON.parse(
   fs.readFileSync(new URL("../package.json", import.meta.resolve("@electric-sql/pglite")), "utf8"),
 );

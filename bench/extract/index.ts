@@ -11,8 +11,8 @@ import path from "node:path";
 import {
   runExtraction,
   stopExtractionProcesses,
-} from "../../apps/server/src/modules/ingest/extractors/runner.ts";
-import type { ExtractInput } from "../../apps/server/src/modules/ingest/extractors/types.ts";
+} from "../../apps/server/src/platform/sandbox/runner.ts";
+import type { ExtractInput } from "../../apps/server/src/core/ingest/extractors/types.ts";
 
 const fixtures = path.join(import.meta.dirname, "../../apps/server/src/test/fixtures/files");
 const load = (file: string): ExtractInput => ({

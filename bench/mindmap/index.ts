@@ -21,8 +21,8 @@ import { sql } from "drizzle-orm";
 import type { Mindmap } from "@mnemo/contracts/mindmap";
 import { createTestMnemo } from "../../apps/server/src/test/harness.ts";
 import { spawnServer } from "../../apps/server/src/test/process.ts";
-import { analysedColumns, buildSearchText } from "../../apps/server/src/modules/search/indexer.ts";
-import { storeKeyTerms } from "../../apps/server/src/modules/mindmap/key-terms.ts";
+import { analysedColumns, buildSearchText } from "../../apps/server/src/core/search/indexer.ts";
+import { storeKeyTerms } from "../../apps/server/src/features/mindmap/key-terms.ts";
 import { percentile, rng } from "../lib/stats.ts";
 import { mainThreadTasks, traceCategories } from "../chat-render/trace.ts";
 

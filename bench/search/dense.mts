@@ -6,9 +6,9 @@
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import { createTestMnemo, testDatabases } from "../../apps/server/src/test/harness.ts";
-import { queryRows } from "../../apps/server/src/db/client.ts";
-import { denseSearch } from "../../apps/server/src/modules/search/dense.ts";
-import { normalize } from "../../apps/server/src/modules/search/embeddings.ts";
+import { queryRows } from "../../apps/server/src/platform/db/client.ts";
+import { denseSearch } from "../../apps/server/src/core/search/dense.ts";
+import { normalize } from "../../apps/server/src/core/search/embeddings.ts";
 
 const N = Number(process.argv[2] ?? 10_000);
 const D = Number(process.argv[3] ?? 384);

@@ -21,14 +21,14 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { openDatabase, queryRows, type Database } from "../../apps/server/src/db/client.ts";
-import { source, user } from "../../apps/server/src/db/schema/index.ts";
+import { openDatabase, queryRows, type Database } from "../../apps/server/src/platform/db/client.ts";
+import { source, user } from "../../apps/server/src/platform/db/schema/index.ts";
 import { openScratchDatabase } from "../../apps/server/src/test/harness.ts";
 import { percentile, rng } from "../lib/stats.ts";
-import { pgTextsearchBackend, portableBackend } from "../../apps/server/src/modules/search/backends.ts";
-import { RankedSearchIndex } from "../../apps/server/src/modules/search/engine.ts";
-import { analysedColumns, buildSearchText } from "../../apps/server/src/modules/search/indexer.ts";
-import { prepareSearch } from "../../apps/server/src/modules/search/setup.ts";
+import { pgTextsearchBackend, portableBackend } from "../../apps/server/src/core/search/backends.ts";
+import { RankedSearchIndex } from "../../apps/server/src/core/search/engine.ts";
+import { analysedColumns, buildSearchText } from "../../apps/server/src/core/search/indexer.ts";
+import { prepareSearch } from "../../apps/server/src/core/search/setup.ts";
 
 const SYL = [
   "ka",

@@ -11,7 +11,7 @@ import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { createTestMnemo, type TestMnemo } from "../../apps/server/src/test/harness.ts";
 import { percentile, rng } from "../lib/stats.ts";
-import { analysedColumns, buildSearchText } from "../../apps/server/src/modules/search/indexer.ts";
+import { analysedColumns, buildSearchText } from "../../apps/server/src/core/search/indexer.ts";
 
 const TOPICS = [
   "Tesla battery review",
@@ -134,7 +134,7 @@ export async function run(args: string[]) {
     ];
     if (process.env.BENCH_VERBOSE) {
       const { fuzzySearch, filterSources, presentationFacts } =
-        await import("../../apps/server/src/modules/sources/repo.ts");
+        await import("../../apps/server/src/core/sources/repo.ts");
       const where = sql`s.owner_id = ${user.id}`;
       const steps: Record<string, number> = {};
       const step = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {

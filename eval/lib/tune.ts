@@ -1,15 +1,15 @@
 /** Measurement helper (not an npm script): `tsx eval/lib/tune.ts <folder> <impl> '<json RankingOptions[]>'` — indexes once, scores each option set. */
 import crypto from "node:crypto";
-import { openDatabase } from "../../apps/server/src/db/client.ts";
-import { source, sourceContent, user } from "../../apps/server/src/db/schema/index.ts";
+import { openDatabase } from "../../apps/server/src/platform/db/client.ts";
+import { source, sourceContent, user } from "../../apps/server/src/platform/db/schema/index.ts";
 import {
   DEFAULT_RANKING,
   RankedSearchIndex,
   type RankingOptions,
-} from "../../apps/server/src/modules/search/engine.ts";
-import { pgTextsearchBackend, portableBackend } from "../../apps/server/src/modules/search/backends.ts";
-import { indexSourceContent } from "../../apps/server/src/modules/search/indexer.ts";
-import { prepareSearch } from "../../apps/server/src/modules/search/setup.ts";
+} from "../../apps/server/src/core/search/engine.ts";
+import { pgTextsearchBackend, portableBackend } from "../../apps/server/src/core/search/backends.ts";
+import { indexSourceContent } from "../../apps/server/src/core/search/indexer.ts";
+import { prepareSearch } from "../../apps/server/src/core/search/setup.ts";
 import { loadRetrievalSet } from "./beir.ts";
 import { evaluate, maxPerDoc } from "./metrics.ts";
 

@@ -10,7 +10,7 @@ import { createPostgresDatabase } from "./test/harness.ts";
 import { callServer, freePort, spawnServer, type ServerProcess } from "./test/process.ts";
 import { sseReader } from "./test/sse.ts";
 import { waitUntil } from "./test/wait.ts";
-import { b64, textFileUpload } from "./modules/ingest/test/helpers.ts";
+import { b64, textFileUpload } from "./core/ingest/test/helpers.ts";
 
 /**
  * Scale-out (issue 12): two API processes (DISABLE_WORKER=true) and one `mnemo worker` on one

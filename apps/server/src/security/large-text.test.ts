@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestMnemo, type TestMnemo, type TestUser } from "../test/harness.ts";
 import { MAX_STALL_MS, watchEventLoop } from "../test/event-loop.ts";
-import { stopExtractionProcesses } from "../modules/ingest/extractors/runner.ts";
-import { uploadText, waitIndexed } from "../modules/ingest/test/helpers.ts";
+import { stopExtractionProcesses } from "../platform/sandbox/runner.ts";
+import { uploadText, waitIndexed } from "../core/ingest/test/helpers.ts";
 
 /** About `chars` characters of distinct Markdown sections (the extractor keeps up to 5 M). */
 function largeMarkdown(chars: number): string {

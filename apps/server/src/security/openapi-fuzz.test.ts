@@ -8,7 +8,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestMnemo, testDatabases, type TestMnemo, type TestUser } from "../test/harness.ts";
 import { MAX_STALL_MS, watchEventLoop } from "../test/event-loop.ts";
-import { stopExtractionProcesses } from "../modules/ingest/extractors/runner.ts";
+import { stopExtractionProcesses } from "../platform/sandbox/runner.ts";
 import { arbitraryFor, type JsonSchema } from "./json-schema-arbitrary.ts";
 
 type Operation = {

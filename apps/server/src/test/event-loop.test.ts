@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { collectGarbage } from "../lib/memory.ts";
+import { collectGarbage } from "../platform/lib/memory.ts";
 import { pausedWithin, watchEventLoop } from "./event-loop.ts";
 
 describe("the event-loop watch of the stall checks", () => {

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import { collection, collectionMember, collectionSource, source, sourceContent } from "../db/schema/index.ts";
-import { indexSourceContent } from "../modules/search/index.ts";
+import { collection, collectionMember, collectionSource, source, sourceContent } from "../platform/db/schema/index.ts";
+import { indexSourceContent } from "../core/search/index.ts";
 import type { TestMnemo, TestUser } from "./harness.ts";
 
 export type BuildSourceOptions = Partial<{

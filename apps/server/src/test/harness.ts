@@ -3,10 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import fs from "node:fs";
 import pg from "pg";
-import { loadConfig, type Config } from "../config.ts";
-import { openDatabase, type Database, type DbKind } from "../db/client.ts";
-import { createLogger } from "../logger.ts";
-import { startMnemo, type Mnemo } from "../bootstrap.ts";
+import { loadConfig, type Config } from "../platform/config.ts";
+import { openDatabase, type Database, type DbKind } from "../platform/db/client.ts";
+import { createLogger } from "../platform/logger.ts";
+import { startMnemo, type Mnemo } from "../app/bootstrap.ts";
 import { responseChecks } from "./response-check.ts";
 
 /** The databases integration tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */

@@ -4,7 +4,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 const repoRoot = path.resolve(import.meta.dirname, "../../../..");
-const mainTs = path.join(repoRoot, "apps/server/src/main.ts");
+const mainTs = path.join(repoRoot, "apps/server/src/app/main.ts");
 
 /**
  * How `npm run serve` starts the server (package.json): Node's own TypeScript support (no tsx

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createRouter, defineRoute } from "../http/route.ts";
+import { createRouter, defineRoute } from "../platform/http/route.ts";
 import { responseChecks } from "./response-check.ts";
 
 describe("response checks", () => {

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { Router } from "../http/route.ts";
+import type { Router } from "../platform/http/route.ts";
 
 type Check = { method: string; pattern: RegExp; path: string; schema: z.ZodType };
 

@@ -1,0 +1,153 @@
+import type { AppContext } from "../context.ts";
+import { linkFetchOptions } from "../../platform/links/fetch-options.ts";
+import { loadPlanState } from "../../core/plans/service.ts";
+import { deleteSources } from "../../core/sources/service.ts";
+import { uploadWebPages } from "../../core/sources/capture/web-pages-service.ts";
+import { runSandboxed } from "../../platform/sandbox/runner.ts";
+import type { AppsDeps } from "../../features/apps/service.ts";
+import { orgAppKeys } from "../../features/orgs/app-keys.ts";
+import type { SyncItem } from "../../features/apps/connectors/types.ts";
+import {
+  accountFileVersion,
+  accountSourceByHash,
+  accountSourceByUrl,
+  accountSourcesByHash,
+  accountSourcesByUrl,
+  accountSourcesUnderPath,
+  restoreUserPlaces,
+  userPlacesOf,
+} from "../../features/apps/repo.ts";
+import { createSyncedFile, replaceSyncedContent, syncedFileHash } from "../../core/sources/capture/web-pages-service.ts";
+import { createSyncedBlob } from "../../core/sources/capture/uploads-service.ts";
+
+/** Most links one batch of capture takes (the web-pages call's own bound). */
+const SAVE_BATCH = 50;
+
+/** What the apps service's dependencies are built from (routes and the worker both hold it). */
+export type AppsContext = Pick<
+  AppContext,
+  "database" | "secrets" | "config" | "queue" | "search" | "blobs" | "events" | "log"
+>;
+
+/** A sync acts for the account's owner (no request, so no e-mail or desktop token). */
+const ownerActor = (id: string) => ({ id, email: "", name: "", isDesktopApp: false });
+
+/** The apps service's dependencies, from the one context built at start-up. */
+export function appsDeps(ctx: AppsContext): AppsDeps {
+  const db = ctx.database.db;
+  const sourcesDeps = {
+    db,
+    search: ctx.search,
+    trigram: false,
+    blobs: () => ctx.blobs,
+    enqueueExtract: async () => {},
+  };
+  const deleteMemories = async (ownerId: string, ids: string[]) =>
+    ids.length ? (await deleteSources(sourcesDeps, ownerActor(ownerId), ids)).deleted.length : 0;
+  return {
+    db,
+    box: ctx.secrets,
+    connector: {
+      settings: ctx.config,
+      fetch: (input, init) => fetch(input, init),
+      fetchOptions: linkFetchOptions(ctx.config),
+      parseFeed: (xml) => runSandboxed("parseFeed", xml, { timeoutMs: ctx.config.PARSE_TIMEOUT_MS }),
+      parseMail: (source) => runSandboxed("parseMail", source, { timeoutMs: ctx.config.PARSE_TIMEOUT_MS }),
+      parseFrontMatter: (blocks) =>
+        runSandboxed("parseFrontMatter", blocks, { timeoutMs: ctx.config.PARSE_TIMEOUT_MS }),
+      parseDavListing: (input) =>
+        runSandboxed("parseDavListing", input, { timeoutMs: ctx.config.PARSE_TIMEOUT_MS }),
+      orgKeys: (userId, appId) => orgAppKeys(db, ctx.secrets, userId, appId),
+    },
+    planOf: async (actor) => (await loadPlanState(db, actor)).plan,
+    enqueueSync: (accountId, key) => ctx.queue.send("apps.sync", { accountId }, { key }),
+    saveItems: async (ownerId, items, origin) => {
+      const owner = ownerActor(ownerId);
+      const saved: string[] = [];
+      const fresh: Exclude<SyncItem, { kind: "file" | "blob" }>[] = [];
+      // A document already synced from this account is updated in place (re-indexed only if changed).
+      for (const item of items) {
+        if (item.kind === "blob") {
+          const contentHash = syncedFileHash(origin.connectedAccountId, item.key);
+          let replaced: string | undefined;
+          if (item.version !== undefined) {
+            // A file of a synced folder: the same version is kept, another replaces it.
+            const known = await accountFileVersion(db, ownerId, origin.connectedAccountId, contentHash);
+            if (known?.version === item.version) continue;
+            replaced = known?.id;
+          } else if (item.replace) {
+            // The app changed the file: its older memory goes, the new one is extracted afresh.
+            replaced = await accountSourceByHash(db, ownerId, origin.connectedAccountId, contentHash);
+          }
+          // What the user gave the old memory (collections, pin, note) goes to the new one.
+          const places = replaced ? await userPlacesOf(db, ownerId, replaced) : undefined;
+          if (replaced) await deleteMemories(ownerId, [replaced]);
+          const id = await createSyncedBlob(ctx, ownerId, origin, { ...item, contentHash }).catch(
+            (err: Error) => {
+              // Too large or refused by the store: skipped, the rest of the batch goes on.
+              ctx.log.warn({ app: origin.app, err: err.message }, "synced file skipped");
+              return undefined;
+            },
+          );
+          if (id && places) await restoreUserPlaces(db, ownerId, id, places);
+          if (id) saved.push(id);
+          continue;
+        }
+        if (item.kind === "file") {
+          const hash = syncedFileHash(origin.connectedAccountId, item.key);
+          const known = await accountSourceByHash(db, ownerId, origin.connectedAccountId, hash);
+          const id = known
+            ? (await replaceSyncedContent(
+                ctx,
+                ownerId,
+                known,
+                item.title,
+                item.markdown,
+                item.description,
+              )) && known
+            : await createSyncedFile(ctx, ownerId, origin, item);
+          if (id) saved.push(id);
+          continue;
+        }
+        const existing =
+          item.kind === "document" &&
+          (await accountSourceByUrl(db, ownerId, origin.connectedAccountId, item.url));
+        if (!existing || item.kind !== "document") fresh.push(item);
+        else if (await replaceSyncedContent(ctx, ownerId, existing, item.title, item.markdown))
+          saved.push(existing);
+      }
+      for (let i = 0; i < fresh.length; i += SAVE_BATCH) {
+        const pages = fresh.slice(i, i + SAVE_BATCH).map((item) => ({
+          link: item.url,
+          title: item.title,
+          description: item.kind === "link" ? item.description : "",
+          note: "",
+          content: item.kind === "document" ? item.markdown : "",
+          upload_source: origin.app,
+        }));
+        const { web_pages } = await uploadWebPages(ctx, owner, { web_pages: pages }, origin);
+        for (const r of web_pages) if (r.id) saved.push(r.id);
+      }
+      return saved;
+    },
+    // Files and blobs are known by their key's hash, documents by their URL; "a/b/" names
+    // everything under it (a deleted e-mail's attachments).
+    removeFiles: async (ownerId, accountId, keys) => {
+      const exact = keys.filter((k) => !k.endsWith("/"));
+      const ids = new Set<string>();
+      for (let i = 0; i < exact.length; i += SAVE_BATCH * 10) {
+        const batch = exact.slice(i, i + SAVE_BATCH * 10);
+        const hashes = batch.map((k) => syncedFileHash(accountId, k));
+        for (const id of await accountSourcesByHash(db, ownerId, accountId, hashes)) ids.add(id);
+        for (const id of await accountSourcesByUrl(db, ownerId, accountId, batch)) ids.add(id);
+      }
+      for (const prefix of keys.filter((k) => k.endsWith("/")))
+        for (const id of await accountSourcesUnderPath(db, ownerId, accountId, prefix)) ids.add(id);
+      return deleteMemories(ownerId, [...ids]);
+    },
+    deleteMemories,
+    notify: (ownerId, accountId) =>
+      void ctx.events.publish(ownerId, { type: "apps", data: { account_id: accountId } }),
+    log: ctx.log,
+  };
+}

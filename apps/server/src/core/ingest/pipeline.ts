@@ -1,0 +1,281 @@
+import { eq } from "drizzle-orm";
+import { linkMessages, uploadMessages } from "@mnemo/contracts";
+import { CANVAS_MIME } from "@mnemo/contracts/canvas";
+import type { AppContext } from "../../app/context.ts";
+import type { JobAttempt, JobHandlers, JobPayload } from "../../platform/jobs/registry.ts";
+import { source } from "../../platform/db/schema/index.ts";
+import * as repo from "../sources/rows.ts";
+import * as blobsRepo from "../../platform/blobs/repo.ts";
+import { readBlob } from "../../platform/blobs/store.ts";
+import { ExtractError } from "./extractors/types.ts";
+import { isAudioName } from "../../platform/files/kinds.ts";
+import { checkStoredAudio } from "./audio.ts";
+import { extractFile, fetchLink, indexSourceContent, LinkUnavailableError } from "../../app/deps/ingest.ts";
+import { markdownToBlocks } from "../../features/pages/blocknote.ts";
+import { ingestKey } from "../sources/capture/enqueue.ts";
+import { AppError } from "../../platform/lib/errors.ts";
+import { loadPlanState } from "../plans/service.ts";
+import { guardVideo } from "../plans/guards.ts";
+import { videoDurationSeconds } from "../../platform/links/fetch-page.ts";
+import { embedSourceChunks } from "../search/embed-job.ts";
+import { descriptionFromText } from "../../features/canvas/describe.ts";
+import { storeKeyTerms } from "../../features/mindmap/key-terms.ts";
+
+type PipelineCtx = Pick<AppContext, "database" | "blobs" | "config" | "log" | "queue"> &
+  Partial<Pick<AppContext, "events" | "embeddings">>;
+type IngestJob = JobPayload<"ingest.extract">;
+
+/** A failure that retrying cannot fix: the memory ends errored at once, with `userMessage` when given. */
+class PermanentFailure extends Error {
+  constructor(
+    message: string,
+    readonly userMessage?: string,
+  ) {
+    super(message);
+  }
+}
+
+const EXTRACT_TIMEOUT_MS = 120_000;
+
+function failureMessage(type: string): string {
+  return type === "webpage" ? linkMessages.webpageNotResponding : uploadMessages.itemFailed;
+}
+
+/** The source when this job's version is still the current, unfinished one. */
+async function currentSource(ctx: PipelineCtx, job: IngestJob) {
+  const src = await repo.findSource(ctx.database.db, job.sourceId);
+  if (!src || src.contentVersion !== job.contentVersion || src.status !== "in_progress") return undefined;
+  return src;
+}
+
+/** Writes content and source fields only while the source is still at the job's version. */
+async function saveExtracted(
+  ctx: PipelineCtx,
+  job: IngestJob,
+  content: Omit<Parameters<typeof repo.upsertContent>[1], "sourceId" | "ownerId">,
+  patch: Partial<repo.NewSource>,
+): Promise<boolean> {
+  return ctx.database.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(source).where(eq(source.id, job.sourceId)).for("update");
+    if (!row || row.contentVersion !== job.contentVersion) return false;
+    await repo.upsertContent(tx, { sourceId: row.id, ownerId: row.ownerId, ...content });
+    if (Object.keys(patch).length) await repo.updateSourceAtVersion(tx, row.id, job.contentVersion, patch);
+    return true;
+  });
+}
+
+async function extractUpload(ctx: PipelineCtx, job: IngestJob, src: repo.SourceRow) {
+  const db = ctx.database.db;
+  // A canvas keeps its current document under meta.file_key (older saves' blobs are deleted).
+  const stored =
+    src.type === "canvas" && typeof src.meta.file_key === "string"
+      ? await blobsRepo.findOwnedBlob(db, src.ownerId, src.meta.file_key)
+      : await blobsRepo.findBlobBySource(db, src.id);
+  if (!stored) throw new PermanentFailure("The uploaded file is missing.");
+  if (src.type === "file" && isAudioName(stored.name)) return keepRecording(ctx, job, src, stored);
+  const bytes = await readBlob(ctx.blobs, stored.key, ctx.config.UPLOAD_LIMIT_MB * 1024 * 1024);
+  if (!bytes) throw new PermanentFailure("The uploaded file is missing.");
+  if (src.type === "page") {
+    const markdown = Buffer.from(bytes).toString("utf8");
+    const blocks = await markdownToBlocks(markdown, ctx.config.PARSE_TIMEOUT_MS);
+    await saveExtracted(ctx, job, { markdown, text: markdown, blocks }, {});
+    return;
+  }
+  const result = await extractFile(
+    { bytes, name: stored.name, mimeType: src.type === "canvas" ? CANVAS_MIME : stored.mimeType },
+    EXTRACT_TIMEOUT_MS,
+    ctx.config,
+  );
+  await saveExtracted(
+    ctx,
+    job,
+    { markdown: result.markdown, text: result.text, csv: result.csv ?? null, html: result.html ?? null },
+    {
+      // A canvas is described by its words until a language model describes it (on leaving the editor).
+      ...(src.type === "canvas" && src.meta.description_by !== "llm"
+        ? { description: descriptionFromText(result.text) }
+        : {}),
+      meta: {
+        ...src.meta,
+        kind: result.kind,
+        // The wall's file-type filter (pdf, docx, csv …) reads this.
+        file_type:
+          src.type === "canvas"
+            ? "canvas"
+            : (/\.([a-z0-9]{1,8})$/i.exec(stored.name)?.[1]?.toLowerCase() ?? result.kind),
+        extract_warnings: result.warnings,
+        ...result.meta,
+      },
+    },
+  );
+}
+
+/** A recording is kept as it is (checked by its first bytes): indexed by its name, played in the preview. */
+async function keepRecording(
+  ctx: PipelineCtx,
+  job: IngestJob,
+  src: repo.SourceRow,
+  stored: blobsRepo.BlobRow,
+) {
+  const check = await checkStoredAudio(ctx.blobs, stored.key, stored.name);
+  if (!check.ok) throw new PermanentFailure(check.reason, check.userMessage);
+  await saveExtracted(
+    ctx,
+    job,
+    { markdown: check.markdown, text: check.markdown },
+    {
+      meta: {
+        ...src.meta,
+        kind: "audio",
+        file_type: /\.([a-z0-9]{1,8})$/i.exec(stored.name)?.[1]?.toLowerCase() ?? "audio",
+        mime_type: check.mimeType,
+      },
+    },
+  );
+}
+
+async function extractLink(ctx: PipelineCtx, job: IngestJob, src: repo.SourceRow) {
+  if (src.meta.provided_content) return; // captured by the browser extension
+  let page;
+  try {
+    page = await fetchLink(src.url ?? "", ctx.config);
+  } catch (err) {
+    if (err instanceof LinkUnavailableError) throw new PermanentFailure(err.message);
+    throw err;
+  }
+  // Video length cap of the owner's plan (spec 2 §5: 'Saving upto 60 mins. Upgrade to save longer videos').
+  const { plan } = await loadPlanState(ctx.database.db, { id: src.ownerId, isDesktopApp: false });
+  try {
+    guardVideo(plan, videoDurationSeconds(page));
+  } catch (err) {
+    if (err instanceof AppError) throw new PermanentFailure("video longer than the plan allows", err.message);
+    throw err;
+  }
+  await saveExtracted(
+    ctx,
+    job,
+    { markdown: page.markdown, text: page.markdown },
+    {
+      title: src.title && src.title !== src.url ? src.title : page.title || src.title,
+      description: src.description || page.description,
+      iframeSupport: page.iframeSupport,
+      warning: page.warning ?? null,
+      meta: { ...src.meta, final_url: page.finalUrl, kind: page.kind, og_image: page.ogImage ?? null },
+    },
+  );
+}
+
+async function markErrored(
+  ctx: PipelineCtx,
+  job: IngestJob,
+  src: repo.SourceRow,
+  reason: string,
+  userMessage?: string,
+) {
+  ctx.log.warn({ sourceId: job.sourceId, reason }, "ingestion failed");
+  const changed = await repo.updateSourceAtVersion(ctx.database.db, job.sourceId, job.contentVersion, {
+    status: "errored",
+    error: userMessage ?? failureMessage(src.type),
+  });
+  if (changed)
+    void ctx.events?.publish(src.ownerId, {
+      type: "indexing",
+      data: { id: src.id, type: src.type, indexing_status: "errored" },
+    });
+}
+
+/** Runs one stage; permanent failures and the last attempt end the memory errored, others retry. */
+async function guarded(
+  ctx: PipelineCtx,
+  job: IngestJob,
+  attempt: JobAttempt,
+  src: repo.SourceRow,
+  stage: () => Promise<void>,
+) {
+  try {
+    await stage();
+  } catch (err) {
+    const permanent = err instanceof PermanentFailure || err instanceof ExtractError;
+    if (permanent || attempt.isLastAttempt) {
+      await markErrored(
+        ctx,
+        job,
+        src,
+        (err as Error).message,
+        err instanceof PermanentFailure ? err.userMessage : undefined,
+      );
+      return false;
+    }
+    throw err;
+  }
+  return true;
+}
+
+/** The ingestion job handlers: extract → index, both idempotent per (source id, content version). */
+export function ingestHandlers(
+  ctx: PipelineCtx,
+): Omit<JobHandlers, "search.reanalyse" | "search.tsv-inline" | "apps.sync" | "transfer.import"> {
+  return {
+    "ingest.extract": async (job, attempt) => {
+      const src = await currentSource(ctx, job);
+      if (!src) return;
+      // Other tabs and devices show the new (or re-indexed) memory at once, as in progress.
+      if (src.status === "in_progress")
+        void ctx.events?.publish(src.ownerId, {
+          type: "indexing",
+          data: { id: src.id, type: src.type, indexing_status: "indexing" },
+        });
+      const ok = await guarded(ctx, job, attempt, src, async () => {
+        // Content given with the memory (the browser extension, a connected app's sync): stored already.
+        if (src.meta.provided_content) return;
+        if (src.type === "webpage") await extractLink(ctx, job, src);
+        else if (src.type === "page" && !(await blobsRepo.findBlobBySource(ctx.database.db, src.id))) return;
+        else await extractUpload(ctx, job, src);
+      });
+      if (ok) await ctx.queue.send("ingest.index", job, { key: ingestKey(job.sourceId, job.contentVersion) });
+    },
+    "ingest.index": async (job, attempt) => {
+      const src = await currentSource(ctx, job);
+      if (!src) return;
+      await guarded(ctx, job, attempt, src, async () => {
+        await indexSourceContent(ctx.database.db, job.sourceId);
+        // The mind map's key terms, computed once per version here rather than on every map.
+        await storeKeyTerms(ctx.database.db, src.ownerId, [job.sourceId]);
+        // Dense vectors follow the index (only with an embeddings provider); a repeat is a no-op.
+        if (ctx.embeddings)
+          await ctx.queue.send("ingest.embed", job, { key: ingestKey(job.sourceId, job.contentVersion) });
+        const changed = await repo.updateSourceAtVersion(ctx.database.db, job.sourceId, job.contentVersion, {
+          status: "success",
+        });
+        if (changed)
+          void ctx.events?.publish(src.ownerId, {
+            type: "indexing",
+            data: { id: src.id, type: src.type, indexing_status: "success" },
+          });
+      });
+    },
+    "ingest.embed": async (job, attempt) => {
+      if (!ctx.embeddings) return;
+      try {
+        await embedSourceChunks(ctx.database.db, ctx.embeddings, job.sourceId, job.contentVersion);
+      } catch (err) {
+        // The memory stays searchable through BM25; only its vectors are missing.
+        if (!attempt.isLastAttempt) throw err;
+        ctx.log.warn({ sourceId: job.sourceId, err: (err as Error).message }, "embedding failed");
+      }
+    },
+  };
+}
+
+/** Re-enqueues unfinished sources (a crash between commit and enqueue); repeats are no-ops. */
+export async function resumeUnfinished(ctx: PipelineCtx) {
+  const rows = await repo.listInProgress(ctx.database.db, 10_000);
+  for (const r of rows) {
+    await ctx.queue.send(
+      "ingest.extract",
+      { sourceId: r.id, contentVersion: r.contentVersion },
+      { key: ingestKey(r.id, r.contentVersion) },
+    );
+  }
+  if (rows.length) ctx.log.info({ count: rows.length }, "resumed unfinished ingestion");
+}

@@ -1,0 +1,19 @@
+import type { AppContext } from "../../../app/context.ts";
+
+/** Idempotency key of one pipeline pass: the source id and its content version. */
+export function ingestKey(sourceId: string, contentVersion: number): string {
+  return `${sourceId}@${contentVersion}`;
+}
+
+/** Enqueues extraction of one source version (a repeat of the same version is a no-op). */
+export async function enqueueExtract(
+  ctx: Pick<AppContext, "queue" | "log">,
+  sourceId: string,
+  contentVersion: number,
+) {
+  await ctx.queue.send(
+    "ingest.extract",
+    { sourceId, contentVersion },
+    { key: ingestKey(sourceId, contentVersion) },
+  );
+}

@@ -1,0 +1,64 @@
+import { ACCESS_TOKEN_PREFIX, mcpMessages } from "@mnemo/contracts";
+import type { AppContext } from "../../../app/context.ts";
+import type { AppEnv } from "../../../platform/http/context.ts";
+import { createRouter, defineRoute } from "../../../platform/http/route.ts";
+import { AppError } from "../../../platform/lib/errors.ts";
+import { verifyToken } from "../../access-tokens/service.ts";
+import { mcpDeps, type McpContext } from "../../../app/deps/mcp-server.ts";
+
+const tag = "mcp";
+
+/** What mcpRoutes uses of the application context. */
+export type McpRouteDeps = McpContext & Pick<AppContext, "log">;
+
+/** The JSON of a request body; malformed text is passed on for the MCP transport to refuse. */
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+const BEARER = /^Bearer\s+(\S{10,1024})$/;
+
+/**
+ * POST|GET|DELETE /api/mcp: Mnemo as an MCP server (streamable HTTP), authenticated by a
+ * personal access token. The MCP SDK is imported on the first request (start-up memory).
+ */
+export function mcpRoutes(ctx: McpRouteDeps) {
+  const r = createRouter<AppEnv>();
+  const deps = mcpDeps(ctx);
+  const db = ctx.database.db;
+  let server: Promise<typeof import("./server.ts")> | undefined;
+
+  for (const method of ["post", "get", "delete"] as const) {
+    defineRoute(
+      r,
+      {
+        method,
+        path: "/mcp",
+        summary:
+          "Model Context Protocol endpoint (streamable HTTP, stateless): tools search_memories, ask, save_memory, list_collections; resource mnemo://memory/{id}. Bearer: a personal access token.",
+        tag,
+        responseDescription: "JSON-RPC messages (MCP)",
+      },
+      [],
+      async (c) => {
+        const token = BEARER.exec((c.req.header("authorization") ?? "").trim())?.[1];
+        const grant = token ? await verifyToken(db, token) : undefined;
+        if (!grant) {
+          // A token that looks like ours gets the reason; anything else the bare 401 of every route.
+          if (token?.startsWith(ACCESS_TOKEN_PREFIX))
+            throw new AppError("unauthorized", mcpMessages.revokedOrUnknownToken);
+          throw new AppError("unauthorized");
+        }
+        const { handleMcpRequest } = await (server ??= import("./server.ts"));
+        // The API's middleware has read the body already (Hono keeps the text): hand it over parsed.
+        const body = method === "post" ? parsedJson(await c.req.text()) : undefined;
+        return handleMcpRequest(deps, grant, c.var.log, c.req.raw, body);
+      },
+    );
+  }
+  return r;
+}

@@ -1,0 +1,44 @@
+import { webSearchUnavailable, zAgentsResponse, zLlmOptionsResponse } from "@mnemo/contracts/llm";
+import type { AppContext } from "../../../app/context.ts";
+import type { AppEnv } from "../../../platform/http/context.ts";
+import { createRouter, defineRoute } from "../../../platform/http/route.ts";
+import { requireAuth, type RequireAuthDeps } from "../../../core/auth/middleware.ts";
+
+/** What providerRoutes uses of the application context (bootstrap.ts builds it once). */
+export type ProviderRouteDeps = RequireAuthDeps & Pick<AppContext, "models" | "webSearch">;
+
+/** The model and agent pickers' lists (spec 1 §3 LLM option, Agent; path not shown in the spec). */
+export function providerRoutes(ctx: ProviderRouteDeps) {
+  const r = createRouter<AppEnv>();
+  const auth = [requireAuth(ctx)];
+  const registry = ctx.models;
+  defineRoute(
+    r,
+    {
+      method: "get",
+      path: "/llms",
+      summary: "LLM options: configured models plus the offline extractive engine",
+      tag: "chat",
+      response: zLlmOptionsResponse,
+    },
+    auth,
+    (c) =>
+      c.json({
+        llms: registry.options(),
+        web_search: ctx.webSearch ? { available: true } : { available: false, reason: webSearchUnavailable },
+      }),
+  );
+  defineRoute(
+    r,
+    {
+      method: "get",
+      path: "/agents",
+      summary: "Agents, active only with a tool-capable model",
+      tag: "chat",
+      response: zAgentsResponse,
+    },
+    auth,
+    (c) => c.json({ agents: registry.agents() }),
+  );
+  return r;
+}

@@ -1,0 +1,104 @@
+import crypto from "node:crypto";
+import type { Context, MiddlewareHandler } from "hono";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import type { AppContext } from "../../../app/context.ts";
+import type { AppEnv } from "../context.ts";
+import { AppError } from "../../lib/errors.ts";
+import * as repo from "../../rate-limits/repo.ts";
+import {
+  lockoutSeconds,
+  signInLockout,
+  tooManyMessage,
+  type WindowRule,
+} from "../../rate-limits/rules.ts";
+
+function tooMany(retryAfterSec: number): AppError {
+  return new AppError("rate_limited", tooManyMessage(retryAfterSec), { retry_after: retryAfterSec });
+}
+
+/**
+ * The client's address: the socket's peer, or with TRUST_PROXY the first X-Forwarded-For entry
+ * (set it only behind a proxy that overwrites that header).
+ */
+export function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    return "unknown"; // in-process requests (tests) have no socket
+  }
+}
+
+/** A signed-in session's key: a hash of its bearer token (never the token itself). */
+/** What the rate limiters use: the counters' database and the proxy/exemption settings. */
+export type RateLimitDeps = Pick<AppContext, "database" | "config">;
+
+function sessionKey(c: Context<AppEnv>): string | undefined {
+  const token = /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization")?.trim() ?? "")?.[1];
+  return token ? crypto.createHash("sha256").update(token).digest("hex").slice(0, 32) : undefined;
+}
+
+/** Limits hits per client address under `rule`; past it, 429 with Retry-After. */
+export function limitPerIp(ctx: RateLimitDeps, rule: WindowRule): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const ip = clientIp(c, ctx.config.TRUST_PROXY);
+    // "unknown" only for in-process calls (tests, no socket): nothing on the network reaches it.
+    if (ip === "unknown" || ctx.config.RATE_LIMIT_EXEMPT.includes(ip)) return next();
+    const key = `${rule.name}:${ip}`;
+    const { hits, resetsInSec } = await repo.countHit(ctx.database.db, key, rule.windowSec);
+    if (hits > rule.max) {
+      c.header("retry-after", String(resetsInSec));
+      throw tooMany(resetsInSec);
+    }
+    await next();
+  };
+}
+
+/** Limits hits per signed-in session under `rule` (requests without a token pass to auth, which refuses them). */
+export function limitPerSession(ctx: RateLimitDeps, rule: WindowRule): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const session = sessionKey(c);
+    if (session) {
+      const { hits, resetsInSec } = await repo.countHit(
+        ctx.database.db,
+        `${rule.name}:${session}`,
+        rule.windowSec,
+      );
+      if (hits > rule.max) {
+        c.header("retry-after", String(resetsInSec));
+        throw tooMany(resetsInSec);
+      }
+    }
+    await next();
+  };
+}
+
+/**
+ * Sign-in lock-out per account: a locked account is refused (even with the right password)
+ * until its lock ends; each wrong password counts a failure, a success clears them.
+ */
+export function signInLockoutGuard(ctx: RateLimitDeps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const body = (await c.req.json().catch(() => ({}))) as { email?: unknown };
+    const email = typeof body.email === "string" ? body.email.trim().toLowerCase() : "";
+    if (!email) return next();
+    const key = `${signInLockout.name}:${email}`;
+    const db = ctx.database.db;
+    const locked = await repo.lockedForSec(db, key);
+    if (locked > 0) {
+      c.header("retry-after", String(locked));
+      throw tooMany(locked);
+    }
+    try {
+      await next();
+    } finally {
+      // Hono turns a thrown error into c.res before this point only through onError; read both.
+      const status = c.error instanceof AppError ? c.error.status : c.res.status;
+      if (status === 401) await repo.recordFailure(db, key, (n) => lockoutSeconds(n));
+      else if (status === 200) await repo.clearFailures(db, key);
+    }
+  };
+}

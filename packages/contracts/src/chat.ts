@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { zPlacedToolStep } from "./tool-steps.ts";
 
 /** Search modes a question may add to the memory search (spec 1 §3: web, apps, creative). */
 export const searchTypes = ["web", "apps", "creative"] as const;
@@ -143,6 +144,11 @@ export const zSavedSessionRecord = z.object({
   tool_call_params: z.record(z.string(), z.unknown()).nullish(),
   /** An agent saved a memory while answering (echo memory), shown to the owner only. */
   added_echo_memory: z.boolean().nullish(),
+  /**
+   * The agent's tool steps, placed in `thoughts`. Absent on turns stored before steps were typed
+   * (their steps are marked lines of `thoughts`, contracts `agentTexts`).
+   */
+  tool_steps: z.array(zPlacedToolStep).nullish(),
 });
 export type SavedSessionRecord = z.infer<typeof zSavedSessionRecord>;
 
@@ -183,6 +189,8 @@ export const zStoppedAnswerInput = z.object({
   turn_id: z.string().min(1).max(200),
   answer: z.string().max(1_000_000),
   thoughts: z.string().max(1_000_000).default(""),
+  /** How many tool-step lines had been shown (the first ones stay in the stored turn); absent: all. */
+  tool_step_lines: z.number().int().min(0).max(1_000_000).optional(),
 });
 export type StoppedAnswerInput = z.input<typeof zStoppedAnswerInput>;
 

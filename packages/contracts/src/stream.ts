@@ -2,6 +2,9 @@ import { z } from "zod";
 import { zSourceIdMap, zSourceResult, type SourceIdMap, type SourceResult } from "./chat.ts";
 import { noRelevantContextFor, saysNoRelevantContext } from "./answer-locale.ts";
 import { errorCodes } from "./errors.ts";
+import { applyToolStep, zToolStep, type PlacedToolStep } from "./tool-steps.ts";
+
+export * from "./tool-steps.ts";
 
 /**
  * Why an answer failed, so clients branch on a code, never on the text: an error code, or
@@ -28,9 +31,10 @@ export const answerTexts = {
 } as const;
 
 /**
- * Thought lines of an agent's steps (composed; the spec names the Thoughts panel, not its lines).
- * A line starting with `toolCallMark` is a tool call; `resultMark` / `errorMark` lines its outcome —
- * the web app draws them as tool-call cards.
+ * Texts of an agent's steps (composed; the spec names the Thoughts panel, not its lines). Tool
+ * steps travel as `tool_step` lines (tool-steps.ts). Turns stored before that kept them as thought
+ * lines: a line starting with `toolCallMark` a tool call, `resultMark` / `errorMark` lines its
+ * outcome; the web app reads those marks in stored history only.
  */
 export const agentTexts = {
   toolCallMark: "▸",
@@ -82,6 +86,8 @@ export const zStreamLine = z
     error_code: z.enum(answerErrorCodes),
     /** Selected apps that were not searched because no account of them is connected (names). */
     apps_not_searched: z.array(z.string()),
+    /** An agent's tool step (its call or its outcome), placed after the thoughts so far. */
+    tool_step: zToolStep,
   })
   .partial();
 export type StreamLine = z.infer<typeof zStreamLine>;
@@ -118,6 +124,13 @@ export type ChatItemState = {
   pending: string;
   /** Selected apps the answer could not search (not connected). */
   appsNotSearched: string[];
+  /**
+   * The agent's tool steps, each placed in `chainOfThoughts`. Null: a turn stored before steps
+   * were typed, whose steps are marked lines of `chainOfThoughts` (`agentTexts`).
+   */
+  toolSteps: PlacedToolStep[] | null;
+  /** Tool lines applied so far (a stopped answer records how many the reader saw). */
+  toolStepLines: number;
 };
 
 /** A new chat item in the loading state. */
@@ -153,6 +166,8 @@ export function newChatItem(
     error: null,
     errorCode: null,
     pending: "",
+    toolSteps: [],
+    toolStepLines: 0,
   };
 }
 
@@ -274,6 +289,14 @@ export function applyStreamLine(
   if (line.chunk !== undefined) {
     s = applyChunk(s, line.chunk);
     if (!s.isFirstChunkReceived) s = { ...s, isFirstChunkReceived: true };
+    if (s.status === "loading") s = { ...s, status: "streaming" };
+  }
+  if (line.tool_step !== undefined) {
+    s = {
+      ...s,
+      toolSteps: applyToolStep(s.toolSteps ?? [], line.tool_step, s.chainOfThoughts.length),
+      toolStepLines: s.toolStepLines + 1,
+    };
     if (s.status === "loading") s = { ...s, status: "streaming" };
   }
   if (line.follow_up_questions !== undefined) {

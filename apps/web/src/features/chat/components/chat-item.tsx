@@ -45,7 +45,12 @@ export const ChatItem = memo(function ChatItem({ entry }: { entry: ChatEntry }) 
           Demo
         </span>
       )}
-      <ThoughtsPanel thoughts={item.chainOfThoughts} thinking={item.isThinking} live={live} />
+      <ThoughtsPanel
+        thoughts={item.chainOfThoughts}
+        steps={item.toolSteps}
+        thinking={item.isThinking}
+        live={live}
+      />
       {item.status === "loading" && <LoadingHint modes={p.modes} />}
       <SourcesRow results={results} relevant={item.sources.relevantResultsCount} onOpen={onOpenSource} />
       {item.appsNotSearched.length > 0 && (

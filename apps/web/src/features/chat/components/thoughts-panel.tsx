@@ -2,14 +2,19 @@ import { memo, useEffect, useRef, useState } from "react";
 import { BrainIcon, CheckIcon, ChevronDownIcon, WrenchIcon, XIcon } from "lucide-react";
 import { chat as chatConstants } from "@mnemo/contracts/constants";
 import { chatMessages } from "@mnemo/contracts/messages";
+import type { PlacedToolStep } from "@mnemo/contracts/stream";
 import { cn } from "@/lib/utils";
-import { thoughtPieces } from "../logic/thought-cards";
+import { legacyThoughtPieces, thoughtPieces } from "../logic/thought-cards";
 
-/** The thoughts as text and tool-call cards (an agent's steps). */
-function ThoughtBody({ thoughts }: { thoughts: string }) {
+/**
+ * The thoughts as text and tool-call cards (an agent's steps, from their typed data; `steps`
+ * null: a turn stored before steps were typed, read from its marked lines).
+ */
+function ThoughtBody({ thoughts, steps }: { thoughts: string; steps: PlacedToolStep[] | null }) {
+  const pieces = steps === null ? legacyThoughtPieces(thoughts) : thoughtPieces(thoughts, steps);
   return (
     <div className="flex flex-col gap-1.5">
-      {thoughtPieces(thoughts).map((p, i) =>
+      {pieces.map((p, i) =>
         p.kind === "text" ? (
           <p key={i} className="whitespace-pre-wrap">
             {p.text}
@@ -37,16 +42,21 @@ function ThoughtBody({ thoughts }: { thoughts: string }) {
   );
 }
 
+const noSteps: PlacedToolStep[] = [];
+
 /**
  * Collapsible Thoughts / Thinking panel (spec 1 §4): open while thinking, auto-scrolls to the
  * bottom unless the reader scrolled up, closes 1 s after thinking ends.
  */
 export const ThoughtsPanel = memo(function ThoughtsPanel({
   thoughts,
+  steps = noSteps,
   thinking,
   live,
 }: {
   thoughts: string;
+  /** The agent's tool steps placed in `thoughts` (null: a turn stored with marked lines). */
+  steps?: PlacedToolStep[] | null;
   thinking: boolean;
   live: boolean;
 }) {
@@ -68,8 +78,8 @@ export const ThoughtsPanel = memo(function ThoughtsPanel({
   useEffect(() => {
     const el = box.current;
     if (el && pinned.current) el.scrollTop = el.scrollHeight;
-  }, [thoughts, open]);
-  if (!thoughts && !thinking) return null;
+  }, [thoughts, steps, open]);
+  if (!thoughts && !steps?.length && !thinking) return null;
   return (
     <div className="rounded-lg border bg-muted/30" data-testid="thoughts">
       <button
@@ -94,7 +104,7 @@ export const ThoughtsPanel = memo(function ThoughtsPanel({
           }}
           className="max-h-64 overflow-y-auto px-3 pb-3 text-sm text-muted-foreground"
         >
-          <ThoughtBody thoughts={thoughts} />
+          <ThoughtBody thoughts={thoughts} steps={steps} />
         </div>
       )}
     </div>

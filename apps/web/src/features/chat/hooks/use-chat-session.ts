@@ -297,6 +297,7 @@ export function useChatSession(scope: ChatScope, opts: { applyOptions?: ApplyOpt
         turn_id: entry.turnId,
         answer: entry.item.response,
         thoughts: entry.item.chainOfThoughts,
+        tool_step_lines: entry.item.toolStepLines,
       }).catch(() => undefined);
     }
   }, [state]);

@@ -201,6 +201,34 @@ describe("session bookkeeping", () => {
     expect(second.item.status).toBe("cancelled");
     expect(isBusy(s)).toBe(false);
   });
+  it("a saved turn keeps its typed tool steps; one stored before them reads its marked thoughts", () => {
+    const record: SavedSessionRecord = {
+      id: "t1",
+      user_query: "Mirror?",
+      answer: "200 mm",
+      thoughts: "Looking.",
+      follow_up_questions: [],
+      sources: [],
+      metadata: { most_relevant_results: [], other_results: [], source_id_map: {} },
+      status: "success",
+      llm: "research_agent",
+      search_types: [],
+      created_at: new Date(0).toISOString(),
+    };
+    const steps = [
+      { id: "c1", name: "search_memories", status: "ok" as const, summary: "Found A [1]", at: 8 },
+    ];
+    const s = sessionReducer(emptySession, {
+      type: "history",
+      chatId: "c",
+      records: [
+        { ...record, tool_steps: steps },
+        { ...record, id: "t2" },
+      ],
+    });
+    expect(s.entries.map((e) => e.item.toolSteps)).toEqual([steps, null]);
+    expect(s.entries[0].item.chainOfThoughts).toBe("Looking.");
+  });
   it("a live item learns its stored turn from the head line and keeps its Saved state", () => {
     const s = run(ask("a"), lines("a", { chat_id: "c", turn_id: "t7" }, { chunk: "Hi" }), {
       type: "saved",

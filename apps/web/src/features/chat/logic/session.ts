@@ -67,6 +67,8 @@ function entryFromRecord(r: SavedSessionRecord): ChatEntry {
   });
   item = {
     ...item,
+    // Turns stored before tool steps were typed have none: their thoughts carry marked lines.
+    toolSteps: r.tool_steps ?? null,
     isThinking: false,
     endOfData: true,
     status: r.status === "cancelled" ? "cancelled" : r.status === "error" ? "error" : "success",

@@ -1,6 +1,6 @@
 /**
- * `npm run bench -- extract [--runs N]`: document extraction measured through `runExtraction`
- * (the sandboxed child process the ingestion pipeline uses).
+ * `npm run bench -- extract [--runs N] [--smoke]`: document extraction measured through
+ * `runExtraction` (the sandboxed child process the ingestion pipeline uses). `--smoke`: one run.
  * - pdf_pages_per_s: text-layer pages per second on the 120-page fixture, warm process.
  * - pdf_cold_ms: the first PDF job, including the start of the extraction process.
  * - ocr_s_per_image: seconds per OCRed image (900×220 PNG with two lines), warm.
@@ -8,10 +8,9 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import {
-  runExtraction,
-  stopExtractionProcesses,
-} from "../../apps/server/src/platform/sandbox/runner.ts";
+import { smokeArgs } from "../lib/smoke.ts";
+import { stopExtractionProcesses } from "../../apps/server/src/platform/sandbox/runner.ts";
+import { runExtraction } from "../../apps/server/src/core/ingest/extractors/sandboxed.ts";
 import type { ExtractInput } from "../../apps/server/src/core/ingest/extractors/types.ts";
 
 const fixtures = path.join(import.meta.dirname, "../../apps/server/src/test/fixtures/files");
@@ -31,8 +30,9 @@ async function timeRuns(input: ExtractInput, runs: number): Promise<{ seconds: n
 }
 
 export async function run(args: string[]): Promise<void> {
-  const runsArg = args.indexOf("--runs");
-  const runs = runsArg >= 0 ? Number(args[runsArg + 1]) : 10;
+  const { smoke, rest } = smokeArgs(args);
+  const runsArg = rest.indexOf("--runs");
+  const runs = runsArg >= 0 ? Number(rest[runsArg + 1]) : smoke ? 1 : 10;
   const pdf = load("multipage.pdf");
 
   const coldStart = performance.now();

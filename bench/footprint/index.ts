@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- footprint [--pages 200] [--streams 20] [--idle 60] [--cap-mb 0]`
+ * `npm run bench -- footprint [--pages 200] [--streams 20] [--idle 60] [--cap-mb 0] [--smoke]`
  *
  * The real server (`npm run serve`'s Node flags, embedded PGlite, in-process worker) as a new user
  * runs it, measured from outside through /proc:
@@ -11,12 +11,14 @@
  * Each phase also prints the server's own breakdown (V8 heap, PGlite's WASM memory, other
  * ArrayBuffers, native rest, extraction child processes) from its `memory` debug log line.
  * Ends with `ready_ms=… first_start_peak_rss_mb=… start_peak_rss_mb=… idle_rss_mb=… ingest_peak_rss_mb=…`.
+ * `--smoke`: 5 pages, 2 streams, 3 s idle.
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { createNdjsonDecoder } from "@mnemo/contracts/stream";
+import { smokeArgs } from "../lib/smoke.ts";
 import { startFixtureSite } from "../../apps/server/src/test/fixtures/sites/server.ts";
 import { spawnServer, type ServerProcess } from "../../apps/server/src/test/process.ts";
 import {
@@ -74,12 +76,13 @@ function load(): string {
 }
 
 export async function run(args: string[]) {
+  const { smoke, rest } = smokeArgs(args);
   const { values } = parseArgs({
-    args,
+    args: rest,
     options: {
-      pages: { type: "string", default: "200" },
-      streams: { type: "string", default: "20" },
-      idle: { type: "string", default: "60" },
+      pages: { type: "string", default: smoke ? "5" : "200" },
+      streams: { type: "string", default: smoke ? "2" : "20" },
+      idle: { type: "string", default: smoke ? "3" : "60" },
     },
   });
   const pages = Number(values.pages);

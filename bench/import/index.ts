@@ -5,16 +5,17 @@
  * memory and its fetch queued. The worker starts fetching the pages meanwhile, as it would.
  *
  *   npm run bench -- import [bookmarks=10000] [memory=512|none] [postgres=postgres://…] [node=--flag,…]
- *                           [log=debug] [dump=server-log-file]
+ *                           [log=debug] [dump=server-log-file] [--smoke]
  *
  * Ends with `items_per_s=… peak_rss_mb=…` (items created and queued per second from the upload
  * to the run's end; peak RSS of the server's process tree, sandboxed parsers included, sampled
  * every 100 ms). Goal: ≥ 100 items/s, ≤ 512 MB. Runs under MEMORY_LIMIT_MB=512 unless memory= says
- * otherwise.
+ * otherwise. `--smoke`: 100 bookmarks.
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { smokeArgs } from "../lib/smoke.ts";
 import { spawnServer } from "../../apps/server/src/test/process.ts";
 import { processTreeRss, procCpuMs, procStatusMb } from "../../apps/server/src/test/proc.ts";
 import { createPostgresDatabase } from "../../apps/server/src/test/harness.ts";
@@ -40,8 +41,9 @@ function bookmarks(n: number, origin: string): string {
 
 export async function run(args: string[]) {
   // key=value; the value may hold "=" itself (node=--max-old-space-size=256).
-  const opts = Object.fromEntries(args.map((a) => [a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)]));
-  const n = Number(opts.bookmarks ?? 10_000);
+  const { smoke, rest } = smokeArgs(args);
+  const opts = Object.fromEntries(rest.map((a) => [a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)]));
+  const n = Number(opts.bookmarks ?? (smoke ? 100 : 10_000));
   // BENCH_PORT / BENCH_SITE_PORT: fixed ports on a shared machine (a free one otherwise).
   const site = await startFixtureSite({ port: Number(process.env.BENCH_SITE_PORT ?? 0) });
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "mnemo-bench-import-"));

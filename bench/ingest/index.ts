@@ -3,11 +3,14 @@
  * server (`mnemo serve`, embedded PGlite, in-process worker), end to end: POST /api/upload/web_pages
  * until every memory is `success`. Prints `pages_per_s=… rss_mb=…` (server peak RSS).
  *
- *   npm run bench -- ingest [pages=500] [postgres=postgres://…]
+ *   npm run bench -- ingest [pages=500] [postgres=postgres://…] [--smoke]
+ *
+ * `--smoke`: 5 pages.
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { smokeArgs } from "../lib/smoke.ts";
 import { startFixtureSite } from "../../apps/server/src/test/fixtures/sites/server.ts";
 import { spawnServer } from "../../apps/server/src/test/process.ts";
 
@@ -23,8 +26,9 @@ function peakRssMb(pid: number): number {
 }
 
 export async function run(args: string[]) {
-  const opts = Object.fromEntries(args.map((a) => a.split("=", 2) as [string, string]));
-  const pages = Number(opts.pages ?? 500);
+  const { smoke, rest } = smokeArgs(args);
+  const opts = Object.fromEntries(rest.map((a) => a.split("=", 2) as [string, string]));
+  const pages = Number(opts.pages ?? (smoke ? 5 : 500));
   const site = await startFixtureSite();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mnemo-bench-ingest-"));
   const env: Record<string, string> = {

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- load [--db both|pglite|postgres] [--memories 200] [--qna 100] [--wall 200] [--turbofan]`
+ * `npm run bench -- load [--db both|pglite|postgres] [--memories 200] [--qna 100] [--wall 200] [--turbofan] [--smoke]`
  *
  * The real server (`mnemo serve` as `npm run serve` starts it, in-process worker) on a fresh
  * embedded PGlite data dir, then on a fresh PostgreSQL database (on TEST_DATABASE_URL, else
@@ -14,6 +14,8 @@
  * sign-up/sign-in are limited per address (the limits are not what is measured here).
  * `--turbofan` starts the server without `--liftoff-only` (PGlite's WebAssembly then also gets
  * the optimizing compiler: faster, at the memory cost in docs/decisions.md).
+ * `--smoke`: 10 notes, 3 streams, 5 wall calls; `both` means PGlite alone unless TEST_DATABASE_URL
+ * names a PostgreSQL server (the run says so).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -24,6 +26,7 @@ import { spawnServer, type ServerProcess } from "../../apps/server/src/test/proc
 import { createPostgresDatabase } from "../../apps/server/src/test/harness.ts";
 import { procCpuMs } from "../../apps/server/src/test/proc.ts";
 import { percentile } from "../lib/stats.ts";
+import { smokeArgs } from "../lib/smoke.ts";
 import pg from "pg";
 
 const DEFAULT_PG = "postgres://postgres@127.0.0.1:5432/test";
@@ -213,13 +216,14 @@ async function measure(kind: "pglite" | "postgres", opts: Options) {
 }
 
 export async function run(args: string[]) {
+  const { smoke, rest } = smokeArgs(args);
   const { values } = parseArgs({
-    args,
+    args: rest,
     options: {
       db: { type: "string", default: "both" },
-      memories: { type: "string", default: "200" },
-      qna: { type: "string", default: "100" },
-      wall: { type: "string", default: "200" },
+      memories: { type: "string", default: smoke ? "10" : "200" },
+      qna: { type: "string", default: smoke ? "3" : "100" },
+      wall: { type: "string", default: smoke ? "5" : "200" },
       turbofan: { type: "boolean", default: false },
     },
   });
@@ -229,8 +233,11 @@ export async function run(args: string[]) {
     wall: Number(values.wall),
     turbofan: values.turbofan,
   };
-  const kinds =
-    values.db === "both" ? (["pglite", "postgres"] as const) : [values.db as "pglite" | "postgres"];
+  const both =
+    smoke && !process.env.TEST_DATABASE_URL ? (["pglite"] as const) : (["pglite", "postgres"] as const);
+  if (values.db === "both" && both.length === 1)
+    console.log("PostgreSQL skipped: a smoke run uses it only when TEST_DATABASE_URL is set");
+  const kinds = values.db === "both" ? both : [values.db as "pglite" | "postgres"];
   console.log(
     `machine: ${os.cpus().length} cores (${os.cpus()[0]?.model}), ${Math.round(os.totalmem() / 2 ** 20)} MB; load ${os
       .loadavg()

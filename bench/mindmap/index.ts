@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- mindmap [memories=2000] [collections=20] [base=<another web dist>] [only=wall-js]`
+ * `npm run bench -- mindmap [memories=2000] [collections=20] [base=<another web dist>] [only=wall-js] [--smoke]`
  *
  * 1. Server: one user with N memories (one indexed chunk each, topic words so key terms are
  *    shared) and C collections holding them, in-process on PGlite; times GET /api/mindmap.
@@ -11,7 +11,8 @@
  * 3. The wall's initial JS: bytes of the scripts a fresh load of `/` fetches (and of `base`'s
  *    build, when given, to show the wall did not grow).
  * Ends with `longest_task_ms=… long_tasks=… longest_task_cpu_ms=… load_longest_task_ms=…
- * wall_initial_js_kb=… mindmap_api_ms=… memories=… edges=… load=…`.
+ * wall_initial_js_kb=… mindmap_api_ms=… memories=… edges=… load=…`. `--smoke`: 100 memories in 4
+ * collections, 2 drags and zooms.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -24,6 +25,7 @@ import { spawnServer } from "../../apps/server/src/test/process.ts";
 import { analysedColumns, buildSearchText } from "../../apps/server/src/core/search/indexer.ts";
 import { storeKeyTerms } from "../../apps/server/src/features/mindmap/key-terms.ts";
 import { percentile, rng } from "../lib/stats.ts";
+import { smokeArgs } from "../lib/smoke.ts";
 import { mainThreadTasks, traceCategories } from "../chat-render/trace.ts";
 
 const TOPICS =
@@ -181,9 +183,11 @@ async function withServer<T>(webDist: string, fn: (url: string) => Promise<T>): 
 }
 
 export async function run(args: string[]) {
-  const opts = Object.fromEntries(args.map((a) => a.split("=", 2) as [string, string]));
-  const n = Number(opts.memories ?? 2000);
-  const collections = Number(opts.collections ?? 20);
+  const { smoke, rest } = smokeArgs(args);
+  const opts = Object.fromEntries(rest.map((a) => a.split("=", 2) as [string, string]));
+  const n = Number(opts.memories ?? (smoke ? 100 : 2000));
+  const collections = Number(opts.collections ?? (smoke ? 4 : 20));
+  const rounds = smoke ? 2 : 8;
   const webDist = process.env.WEB_DIST ?? path.resolve("apps/web/dist");
   if (!fs.existsSync(path.join(webDist, "index.html")))
     throw new Error(`No built app at ${webDist}; run npm run build first.`);
@@ -244,11 +248,11 @@ export async function run(args: string[]) {
       const cy = box.y + box.height / 2;
       await browser.startTracing(page, { categories: traceCategories });
       const p0 = performance.now();
-      for (let round = 0; round < 8; round++) {
+      for (let round = 0; round < rounds; round++) {
         await page.mouse.move(cx, cy);
         await page.mouse.down();
         for (let s = 1; s <= 30; s++) {
-          const a = (round / 8) * Math.PI * 2;
+          const a = (round / rounds) * Math.PI * 2;
           await page.mouse.move(cx + Math.cos(a) * s * 8, cy + Math.sin(a) * s * 8);
         }
         await page.mouse.up();
@@ -262,7 +266,7 @@ export async function run(args: string[]) {
         `load + layout: ${layoutS.toFixed(1)} s; longest main-thread task ${loadTasks.longestWallMs.toFixed(0)} ms wall / ${loadTasks.longestCpuMs.toFixed(0)} ms CPU; long tasks: ${loadLong.length}`,
       );
       console.log(
-        `panning and zooming (${panS.toFixed(1)} s, 8 drags + 8 wheel zooms): ${panTasks.tasks} tasks, longest ${panTasks.longestWallMs.toFixed(1)} ms wall / ${panTasks.longestCpuMs.toFixed(1)} ms CPU; long tasks (> 50 ms): ${panLong.length}`,
+        `panning and zooming (${panS.toFixed(1)} s, ${rounds} drags + ${rounds} wheel zooms): ${panTasks.tasks} tasks, longest ${panTasks.longestWallMs.toFixed(1)} ms wall / ${panTasks.longestCpuMs.toFixed(1)} ms CPU; long tasks (> 50 ms): ${panLong.length}`,
       );
       console.log(
         `longest_task_ms=${panTasks.longestWallMs.toFixed(1)} long_tasks=${panLong.length} longest_task_cpu_ms=${panTasks.longestCpuMs.toFixed(1)} load_longest_task_ms=${loadTasks.longestWallMs.toFixed(0)} wall_initial_js_kb=${wallKb.toFixed(0)}${baseKb !== undefined ? ` base_wall_initial_js_kb=${baseKb.toFixed(0)}` : ""} mindmap_api_ms=${apiMs.toFixed(0)} memories=${n} edges=${map.edges.length} load=${os.loadavg()[0].toFixed(1)}`,

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- qna [--chunks 100000] [--concurrency 100] [--questions 200] [--db pglite|postgres] [--write]`
+ * `npm run bench -- qna [--chunks 100000] [--concurrency 100] [--questions 200] [--db pglite|postgres] [--write] [--smoke]`
  *
  * Fills a fresh database (embedded PGlite in a temp dir, or a fresh PostgreSQL database on
  * TEST_DATABASE_URL) with ~N chunks of synthetic text (Zipfian vocabulary, ~80 words per chunk)
@@ -11,6 +11,7 @@
  * `--keep <name>` (PGlite) keeps the data dir under the OS temp dir and, when it already holds the
  * chunks, skips filling: the serving figures then come from a process that did not bulk-index.
  * Questions are drawn from chunk texts read back from the database, so both kinds of run agree.
+ * `--smoke`: 200 chunks, 5 questions, 3 concurrent streams.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -29,6 +30,7 @@ import { source, sourceContent } from "../../apps/server/src/platform/db/schema/
 import { indexSourceContent } from "../../apps/server/src/core/search/index.ts";
 import { openScratchDatabase } from "../../apps/server/src/test/harness.ts";
 import { percentile, rng } from "../lib/stats.ts";
+import { smokeArgs } from "../lib/smoke.ts";
 
 const SYL = [
   "ka",
@@ -84,17 +86,19 @@ function sentence(words: string[], pick: () => number, rand: () => number): stri
 }
 
 export async function run(args: string[]): Promise<void> {
+  const { smoke, rest } = smokeArgs(args);
   const { values } = parseArgs({
-    args,
+    args: rest,
     options: {
-      chunks: { type: "string", default: "100000" },
-      concurrency: { type: "string", default: "100" },
-      questions: { type: "string", default: "200" },
+      chunks: { type: "string", default: smoke ? "200" : "100000" },
+      concurrency: { type: "string", default: smoke ? "3" : "100" },
+      questions: { type: "string", default: smoke ? "5" : "200" },
       db: { type: "string", default: "pglite" },
       write: { type: "boolean", default: false },
       keep: { type: "string" },
     },
   });
+  if (smoke && values.write) throw new Error("--smoke figures are not results: no --write");
   const targetChunks = Number(values.chunks);
   const concurrency = Number(values.concurrency);
   const nQuestions = Number(values.questions);

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- search [--db pglite|postgres] [--impl auto|sql-bm25|pg_textsearch] [--chunks 100000] [--queries 300] [--thread]`
+ * `npm run bench -- search [--db pglite|postgres] [--impl auto|sql-bm25|pg_textsearch] [--chunks 100000] [--queries 300] [--thread] [--smoke]`
  *
  * Fills a fresh database with synthetic chunks (~80 words, Zipf-distributed vocabulary of 30k
  * pseudo-words, 100 chunks per memory, one owner) and times SearchIndex.search (first stage,
@@ -15,6 +15,7 @@
  * the chunks' languages of its script: ELD takes many of the Cyrillic pseudo-words for Bulgarian).
  * `--thread` runs PGlite on its own worker thread, as the server does by default (`PGLITE_THREAD`);
  * without it PGlite runs in this thread, so its CPU per query counts the database's work too.
+ * `--smoke`: 500 chunks, 10 queries.
  */
 import os from "node:os";
 import path from "node:path";
@@ -25,6 +26,7 @@ import { openDatabase, queryRows, type Database } from "../../apps/server/src/pl
 import { source, user } from "../../apps/server/src/platform/db/schema/index.ts";
 import { openScratchDatabase } from "../../apps/server/src/test/harness.ts";
 import { percentile, rng } from "../lib/stats.ts";
+import { smokeArgs } from "../lib/smoke.ts";
 import { pgTextsearchBackend, portableBackend } from "../../apps/server/src/core/search/backends.ts";
 import { RankedSearchIndex } from "../../apps/server/src/core/search/engine.ts";
 import { analysedColumns, buildSearchText } from "../../apps/server/src/core/search/indexer.ts";
@@ -129,13 +131,14 @@ async function open(
 }
 
 export async function run(args: string[]): Promise<void> {
+  const { smoke, rest } = smokeArgs(args);
   const { values } = parseArgs({
-    args,
+    args: rest,
     options: {
       db: { type: "string", default: "pglite" },
       impl: { type: "string", default: "auto" },
-      chunks: { type: "string", default: "100000" },
-      queries: { type: "string", default: "300" },
+      chunks: { type: "string", default: smoke ? "500" : "100000" },
+      queries: { type: "string", default: smoke ? "10" : "300" },
       keep: { type: "string" },
       mixed: { type: "boolean", default: false },
       thread: { type: "boolean", default: false },

@@ -5,15 +5,16 @@
  * the OpenAI audio/transcriptions API. The server's RSS (the Node process alone, and with its
  * ffmpeg child) is sampled every 100 ms from /proc.
  *
- *   npm run bench -- transcribe [minutes=60] [segment=600] [concurrency=2]
+ *   npm run bench -- transcribe [minutes=60] [segment=600] [concurrency=2] [--smoke]
  *
  * Ends with `minutes=… pieces=… transcribe_s=… idle_rss_mb=… peak_rss_mb=… rss_above_idle_mb=…
- * peak_tree_rss_mb=… within_300mb=…`.
+ * peak_tree_rss_mb=… within_300mb=…`. `--smoke`: a 2-minute recording in 60-second pieces.
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { smokeArgs } from "../lib/smoke.ts";
 import { spawnServer } from "../../apps/server/src/test/process.ts";
 import { processTreeRssMb, procStatusMb } from "../../apps/server/src/test/proc.ts";
 import { startTranscriptionPeer } from "../../apps/server/src/test/transcription-peer.ts";
@@ -21,9 +22,10 @@ import { startTranscriptionPeer } from "../../apps/server/src/test/transcription
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function run(args: string[]) {
-  const opts = Object.fromEntries(args.map((a) => a.split("=", 2) as [string, string]));
-  const minutes = Number(opts.minutes ?? 60);
-  const segment = Number(opts.segment ?? 600);
+  const { smoke, rest } = smokeArgs(args);
+  const opts = Object.fromEntries(rest.map((a) => a.split("=", 2) as [string, string]));
+  const minutes = Number(opts.minutes ?? (smoke ? 2 : 60));
+  const segment = Number(opts.segment ?? (smoke ? 60 : 600));
   const concurrency = Number(opts.concurrency ?? 2);
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "mnemo-bench-transcribe-"));
   const recording = path.join(root, "meeting.webm");

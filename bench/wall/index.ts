@@ -1,16 +1,18 @@
 /**
- * `npm run bench -- wall [--db pglite|postgres] [--memories 5000] [--calls 200]`
+ * `npm run bench -- wall [--db pglite|postgres] [--memories 5000] [--calls 200] [--smoke]`
  *
  * One user with N memories (titles, notes, urls and one indexed chunk each, inserted in bulk),
  * then times the wall's calls through the real app in-process (`app.request`, auth included):
  * GET /api/sources (random pages, tabs, sort and type filters) and POST /api/sources/search
  * (misspelled fuzzy queries and content words). Target (issue 4): p95 < 50 ms on PGlite.
+ * `--smoke`: 200 memories, 8 calls each.
  */
 import os from "node:os";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { createTestMnemo, type TestMnemo } from "../../apps/server/src/test/harness.ts";
 import { percentile, rng } from "../lib/stats.ts";
+import { smokeArgs } from "../lib/smoke.ts";
 import { analysedColumns, buildSearchText } from "../../apps/server/src/core/search/indexer.ts";
 
 const TOPICS = [
@@ -94,12 +96,13 @@ export async function fillWall(m: TestMnemo, n: number) {
 }
 
 export async function run(args: string[]) {
+  const { smoke, rest } = smokeArgs(args);
   const { values } = parseArgs({
-    args,
+    args: rest,
     options: {
       db: { type: "string", default: "pglite" },
-      memories: { type: "string", default: "5000" },
-      calls: { type: "string", default: "200" },
+      memories: { type: "string", default: smoke ? "200" : "5000" },
+      calls: { type: "string", default: smoke ? "8" : "200" },
     },
   });
   const n = Number(values.memories);

@@ -71,10 +71,10 @@ describe("server layering", () => {
     expect(offenders).toEqual([]);
   });
 
-  it("route factories, services and jobs take narrow dependencies, not the whole AppContext", () => {
+  it("route factories, services and jobs take narrow dependencies, not the whole PlatformContext", () => {
     const wide = product
-      .filter((f) => !["app/bootstrap.ts", "app/http.ts", "app/context.ts"].includes(f))
-      .filter((f) => /\(\s*ctx:\s*AppContext\b/.test(fs.readFileSync(path.join(src, f), "utf8")));
+      .filter((f) => !["app/bootstrap.ts", "app/http.ts", "./platform/context.ts"].includes(f))
+      .filter((f) => /\(\s*ctx:\s*PlatformContext\b/.test(fs.readFileSync(path.join(src, f), "utf8")));
     expect(wide).toEqual([]);
   });
 

@@ -4,6 +4,12 @@ import { loadPlanState } from "../../core/plans/service.ts";
 import { deleteSources } from "../../core/sources/service.ts";
 import { uploadWebPages } from "../../core/sources/capture/web-pages-service.ts";
 import { runSandboxed } from "../../platform/sandbox/runner.ts";
+import {
+  parseDavListingTask,
+  parseFeedTask,
+  parseFrontMatterTask,
+  parseMailTask,
+} from "../../features/apps/connectors/sandbox-tasks.ts";
 import type { AppsDeps } from "../../features/apps/service.ts";
 import { orgAppKeys } from "../../features/orgs/app-keys.ts";
 import type { SyncItem } from "../../features/apps/connectors/types.ts";
@@ -51,12 +57,12 @@ export function appsDeps(ctx: AppsContext): AppsDeps {
       settings: ctx.config,
       fetch: (input, init) => fetch(input, init),
       fetchOptions: linkFetchOptions(ctx.config),
-      parseFeed: (xml) => runSandboxed("parseFeed", xml, { timeoutMs: ctx.config.PARSE_TIMEOUT_MS }),
-      parseMail: (source) => runSandboxed("parseMail", source, { timeoutMs: ctx.config.PARSE_TIMEOUT_MS }),
+      parseFeed: (xml) => runSandboxed(parseFeedTask, xml, { timeoutMs: ctx.config.PARSE_TIMEOUT_MS }),
+      parseMail: (source) => runSandboxed(parseMailTask, source, { timeoutMs: ctx.config.PARSE_TIMEOUT_MS }),
       parseFrontMatter: (blocks) =>
-        runSandboxed("parseFrontMatter", blocks, { timeoutMs: ctx.config.PARSE_TIMEOUT_MS }),
+        runSandboxed(parseFrontMatterTask, blocks, { timeoutMs: ctx.config.PARSE_TIMEOUT_MS }),
       parseDavListing: (input) =>
-        runSandboxed("parseDavListing", input, { timeoutMs: ctx.config.PARSE_TIMEOUT_MS }),
+        runSandboxed(parseDavListingTask, input, { timeoutMs: ctx.config.PARSE_TIMEOUT_MS }),
       orgKeys: (userId, appId) => orgAppKeys(db, ctx.secrets, userId, appId),
     },
     planOf: async (actor) => (await loadPlanState(db, actor)).plan,

@@ -8,11 +8,12 @@ import type { ExtractInput, ExtractResult } from "../../core/ingest/extractors/t
 import {
   extractionProcessesRssMb,
   limitSandboxMemory,
-  runExtraction,
   runSandboxed,
   sandboxLane,
   stopExtractionProcesses,
 } from "../../platform/sandbox/runner.ts";
+import { runExtraction } from "../../core/ingest/extractors/sandboxed.ts";
+import { readPageTask } from "../../platform/links/sandbox-tasks.ts";
 import type { FetchedPage } from "../../platform/links/types.ts";
 import { linkFetchOptions } from "../../platform/links/fetch-options.ts";
 import { fetchLinkWithFallback, fetchPageMetadata } from "../../platform/links/fetch-page.ts";
@@ -50,7 +51,7 @@ function fetchOptions(config: Config) {
     ...linkFetchOptions(config),
     embedderOrigin: config.PUBLIC_URL,
     readHtml: (input: { html: string; url: string }) =>
-      extractionSlot(config)(() => runSandboxed("readPage", input, { timeoutMs: config.PARSE_TIMEOUT_MS })),
+      extractionSlot(config)(() => runSandboxed(readPageTask, input, { timeoutMs: config.PARSE_TIMEOUT_MS })),
   };
 }
 

@@ -1,13 +1,23 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { APIError } from "better-auth/api";
-import type { AppContext } from "../../app/context.ts";
+import type { Auth } from "./auth.ts";
+import type { DesktopTokens } from "./desktop-token.ts";
 import type { AppEnv } from "../../platform/http/context.ts";
 import { AppError } from "../../platform/lib/errors.ts";
 import { DESKTOP_TOKEN_HEADER } from "./desktop-token.ts";
-import type { CachedSignIn } from "./session-cache.ts";
+import type { CachedSignIn, SessionCache } from "./session-cache.ts";
 
 /** What the auth middleware uses: the session lookup, its cache and the desktop-token check. */
-export type RequireAuthDeps = Pick<AppContext, "auth" | "desktopTokens" | "sessions">;
+export type AuthContext = {
+  auth: Auth;
+  /** Sign-ins already checked, by bearer token (embedded PGlite only; a no-op on PostgreSQL). */
+  sessions: SessionCache;
+  /** Desktop-app tokens (HMAC under a key derived from the auth secret), bound to a user. */
+  desktopTokens: DesktopTokens;
+};
+
+/** What the auth middleware uses: the session lookup, its cache and the desktop-token check. */
+export type RequireAuthDeps = AuthContext;
 
 /**
  * Requires a valid bearer token: a missing, malformed or unknown token is 401
@@ -37,7 +47,7 @@ export function requireAuth(ctx: RequireAuthDeps): MiddlewareHandler<AppEnv> {
 /** better-auth's session lookup; a valid sign-in is kept in the cache. */
 async function lookUp(ctx: RequireAuthDeps, c: Context<AppEnv>, token: string): Promise<CachedSignIn> {
   const store = ctx.sessions.begin();
-  let session: Awaited<ReturnType<AppContext["auth"]["api"]["getSession"]>>;
+  let session: Awaited<ReturnType<Auth["api"]["getSession"]>>;
   try {
     session = await ctx.auth.api.getSession({ headers: new Headers({ authorization: `Bearer ${token}` }) });
   } catch (err) {

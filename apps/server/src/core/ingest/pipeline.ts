@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { linkMessages, uploadMessages } from "@mnemo/contracts";
 import { CANVAS_MIME } from "@mnemo/contracts/canvas";
-import type { AppContext } from "../../app/context.ts";
+import type { PlatformContext } from "../../platform/context.ts";
+import type { EmbeddingsProvider } from "../search/embeddings.ts";
 import type { JobAttempt, JobHandlers, JobPayload } from "../../platform/jobs/registry.ts";
 import { source } from "../../platform/db/schema/index.ts";
 import * as repo from "../sources/rows.ts";
@@ -21,8 +22,8 @@ import { embedSourceChunks } from "../search/embed-job.ts";
 import { descriptionFromText } from "../../features/canvas/describe.ts";
 import { storeKeyTerms } from "../../features/mindmap/key-terms.ts";
 
-type PipelineCtx = Pick<AppContext, "database" | "blobs" | "config" | "log" | "queue"> &
-  Partial<Pick<AppContext, "events" | "embeddings">>;
+type PipelineCtx = Pick<PlatformContext, "database" | "blobs" | "config" | "log" | "queue"> &
+  Partial<Pick<PlatformContext, "events">> & { embeddings?: EmbeddingsProvider };
 type IngestJob = JobPayload<"ingest.extract">;
 
 /** A failure that retrying cannot fix: the memory ends errored at once, with `userMessage` when given. */

@@ -9,7 +9,7 @@ import {
   type SearchType,
   type UsageKind,
 } from "@mnemo/contracts";
-import type { Actor } from "../../app/context.ts";
+import type { Actor } from "../../platform/context.ts";
 import { AppError } from "../../platform/lib/errors.ts";
 import { limitError, videoLimitMessage } from "./limit-messages.ts";
 import { resolveModel } from "./model.ts";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { chatMessages, fileMessages, limitFor, linkMessages, planMessages } from "@mnemo/contracts";
 import { subscription, userProfile } from "../../platform/db/schema/index.ts";
-import type { Actor } from "../../app/context.ts";
+import type { Actor } from "../../platform/context.ts";
 import { AppError } from "../../platform/lib/errors.ts";
 import { createTestMnemo, testDatabases, type TestMnemo, type TestUser } from "../../test/harness.ts";
 import { guardFileUpload, guardQna, guardVideo } from "./guards.ts";

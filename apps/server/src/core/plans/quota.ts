@@ -1,5 +1,5 @@
 import { usageLimitFor, type PlanId, type UsageKind } from "@mnemo/contracts";
-import type { Actor } from "../../app/context.ts";
+import type { Actor } from "../../platform/context.ts";
 import { limitError } from "./limit-messages.ts";
 import { incrementWithinLimit, type Tx } from "./repo.ts";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { zSetUserPlanInput, zUserPlan, zUserStats, zUserStatsQuery } from "@mnemo/contracts";
-import type { AppContext } from "../../app/context.ts";
+import type { PlatformContext } from "../../platform/context.ts";
 import type { AppEnv } from "../../platform/http/context.ts";
 import { createRouter, defineRoute } from "../../platform/http/route.ts";
 import { requireAuth, type RequireAuthDeps } from "../auth/middleware.ts";
@@ -9,7 +9,7 @@ import * as service from "./service.ts";
 const zSetUserPlanResponse = z.object({ success: z.literal(true), email: z.string(), plan: z.string() });
 
 /** What planRoutes uses of the application context (bootstrap.ts builds it once). */
-export type PlanRouteDeps = RequireAuthDeps & Pick<AppContext, "database">;
+export type PlanRouteDeps = RequireAuthDeps & Pick<PlatformContext, "database">;
 
 /** Plan state, daily usage and the administrators' plan switch (spec 1 §3, spec 3 §3, §6, §7). */
 export function planRoutes(ctx: PlanRouteDeps) {

@@ -13,7 +13,7 @@ import {
   type UserPlan,
   type UserStats,
 } from "@mnemo/contracts";
-import type { Actor } from "../../app/context.ts";
+import type { Actor } from "../../platform/context.ts";
 import { AppError, forbidden, notFound } from "../../platform/lib/errors.ts";
 import { resolvePlanState, type PlanState } from "./plan-state.ts";
 import * as repo from "./repo.ts";

@@ -1,5 +1,5 @@
 import { recordingMessages, transcriptionMinutesPerDay } from "@mnemo/contracts";
-import type { Actor } from "../../app/context.ts";
+import type { Actor } from "../../platform/context.ts";
 import { AppError } from "../../platform/lib/errors.ts";
 import { planLabel } from "./limits.ts";
 import { dailyCounts, incrementWithinLimit, type Tx } from "./repo.ts";

@@ -3,6 +3,7 @@ import { queryRows, type Db } from "../../platform/db/client.ts";
 import { chunk, source, sourceContent } from "../../platform/db/schema/index.ts";
 import { prepareForAnalysis, searchConfigFor } from "../../platform/lib/language.ts";
 import { runSandboxed } from "../../platform/sandbox/runner.ts";
+import { sandboxTask } from "../../platform/sandbox/task.ts";
 import { prepareChunks, type PrepareInput, type PreparedChunk } from "./prepare.ts";
 
 export { buildSearchText, chunksForSource, HEADING_REPEAT, memoryLanguage, TITLE_REPEAT } from "./prepare.ts";
@@ -14,12 +15,17 @@ export { buildSearchText, chunksForSource, HEADING_REPEAT, memoryLanguage, TITLE
  */
 const INLINE_PREPARE_CHARS = 100_000;
 const PREPARE_TIMEOUT_MS = 120_000;
+/**
+ * A large memory's chunking and analysis in the sandbox: loads the chunker and language analysis
+ * (ELD, stemmers: ~90 MB) only in a process that prepares a large memory.
+ */
+const prepareTask = sandboxTask<typeof prepareChunks>(new URL("./prepare.ts", import.meta.url), "prepareChunks");
 
 function prepare(input: PrepareInput): Promise<PreparedChunk[]> {
   if (input.body.length + input.fallback.length <= INLINE_PREPARE_CHARS) {
     return Promise.resolve(prepareChunks(input));
   }
-  return runSandboxed("prepareChunks", input, { timeoutMs: PREPARE_TIMEOUT_MS });
+  return runSandboxed(prepareTask, input, { timeoutMs: PREPARE_TIMEOUT_MS });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "../../platform/db/client.ts";
-import type { AppContext } from "../../app/context.ts";
+import type { PlatformContext } from "../../platform/context.ts";
 import type { JobAttempt, JobPayload } from "../../platform/jobs/registry.ts";
 import { indexSourceContent } from "./indexer.ts";
 
@@ -12,7 +12,7 @@ import { indexSourceContent } from "./indexer.ts";
  */
 export const REANALYSE_BATCH = 50;
 
-type ReanalyseCtx = Pick<AppContext, "database" | "log" | "queue">;
+type ReanalyseCtx = Pick<PlatformContext, "database" | "log" | "queue">;
 
 /** Memories that still have chunks analysed before languages, at most `limit` of them. */
 export async function pendingReanalysis(db: Db, limit: number): Promise<string[]> {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "../../platform/db/client.ts";
-import type { AppContext } from "../../app/context.ts";
+import type { PlatformContext } from "../../platform/context.ts";
 import type { JobAttempt } from "../../platform/jobs/registry.ts";
 
 /**
@@ -22,7 +22,7 @@ export const TSV_INLINE_BATCH = 500;
  */
 export const TSV_INLINE_VACUUM_EVERY = 20;
 
-type TsvInlineCtx = Pick<AppContext, "database" | "log" | "queue">;
+type TsvInlineCtx = Pick<PlatformContext, "database" | "log" | "queue">;
 
 /** Where the task stands: null when there is none or it has finished. */
 export async function tsvInlineProgress(db: Db): Promise<{ done: number; remaining: number } | null> {

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { z } from "zod";
-import type { AppContext } from "../../app/context.ts";
+import type { PlatformContext } from "../../platform/context.ts";
 import type { AppEnv } from "../../platform/http/context.ts";
 import { createRouter, documentRoute } from "../../platform/http/route.ts";
 import { AppError } from "../../platform/lib/errors.ts";
@@ -33,7 +33,7 @@ function metadataFrom(headers: Headers): BlobMetadata {
 }
 
 /** What blobRoutes uses of the application context (bootstrap.ts builds it once). */
-export type BlobRouteDeps = Pick<AppContext, "config" | "blobs" | "database">;
+export type BlobRouteDeps = Pick<PlatformContext, "config" | "blobs" | "database">;
 
 /**
  * Embedded-mode upload and download endpoints behind HMAC-signed URLs (LocalBlobStore). They take

@@ -14,7 +14,8 @@ import {
   zUpdateDescriptionInput,
   zUpdateNoteInput,
 } from "@mnemo/contracts";
-import type { Actor, AppContext } from "../../app/context.ts";
+import type { Actor, PlatformContext } from "../../platform/context.ts";
+import type { SearchIndex } from "../search/types.ts";
 import type { AppEnv } from "../../platform/http/context.ts";
 import { createRouter, defineRoute } from "../../platform/http/route.ts";
 import { requireAuth, type RequireAuthDeps } from "../auth/middleware.ts";
@@ -24,7 +25,7 @@ import { noteDeletedMemories } from "../users/service.ts";
 
 /** What sourceRoutes uses of the application context (bootstrap.ts builds it once). */
 export type SourceRouteDeps = RequireAuthDeps &
-  Pick<AppContext, "database" | "memorySearch" | "blobs" | "queue" | "log">;
+  Pick<PlatformContext, "database" | "blobs" | "queue" | "log"> & { memorySearch: SearchIndex };
 
 /** The wall and everything that opens from it (spec 2 §7 Sources). */
 export function sourceRoutes(ctx: SourceRouteDeps) {

@@ -11,7 +11,7 @@ import {
 } from "@mnemo/contracts";
 import type { z } from "zod";
 import type { Db } from "../../platform/db/client.ts";
-import type { Actor } from "../../app/context.ts";
+import type { Actor } from "../../platform/context.ts";
 import { AppError, notFound } from "../../platform/lib/errors.ts";
 import type { SearchIndex } from "../search/types.ts";
 import type { BlobStore } from "../../platform/blobs/store.ts";

@@ -1,5 +1,5 @@
 import { streamSSE } from "hono/streaming";
-import type { AppContext } from "../../app/context.ts";
+import type { PlatformContext } from "../../platform/context.ts";
 import type { AppEnv } from "../../platform/http/context.ts";
 import { createRouter, defineRoute } from "../../platform/http/route.ts";
 import { requireAuth, type RequireAuthDeps } from "../auth/middleware.ts";
@@ -14,7 +14,7 @@ const REPLAY_LIMIT = 200;
 const RETRY_MS = 2_000;
 
 /** What eventRoutes uses of the application context (bootstrap.ts builds it once). */
-export type EventRouteDeps = RequireAuthDeps & Pick<AppContext, "events" | "database" | "log">;
+export type EventRouteDeps = RequireAuthDeps & Pick<PlatformContext, "events" | "database" | "log">;
 
 /** The `Last-Event-ID` a reconnecting client sends (header, or `last_event_id` in the query). */
 function lastEventIdOf(header: string | undefined, query: string | undefined): number | null {

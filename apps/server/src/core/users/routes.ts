@@ -9,15 +9,15 @@ import {
   zWelcomeItemsClaimInput,
   zWelcomeItemsFinish,
 } from "@mnemo/contracts";
-import type { Actor } from "../../app/context.ts";
-import type { AppContext } from "../../app/context.ts";
+import type { Actor } from "../../platform/context.ts";
+import type { PlatformContext } from "../../platform/context.ts";
 import type { AppEnv } from "../../platform/http/context.ts";
 import { createRouter, defineRoute } from "../../platform/http/route.ts";
 import { requireAuth, type RequireAuthDeps } from "../auth/middleware.ts";
 import * as service from "./service.ts";
 
 /** What userRoutes uses of the application context (bootstrap.ts builds it once). */
-export type UserRouteDeps = RequireAuthDeps & Pick<AppContext, "database" | "events">;
+export type UserRouteDeps = RequireAuthDeps & Pick<PlatformContext, "database" | "events">;
 
 export function userRoutes(ctx: UserRouteDeps) {
   const r = createRouter<AppEnv>();

@@ -7,7 +7,7 @@ import type {
 } from "@mnemo/contracts";
 import { zUserMetadata } from "@mnemo/contracts";
 import type { Db } from "../../platform/db/client.ts";
-import type { Actor } from "../../app/context.ts";
+import type { Actor } from "../../platform/context.ts";
 import type { SessionCache } from "../auth/session-cache.ts";
 import { notFound } from "../../platform/lib/errors.ts";
 import * as repo from "./repo.ts";

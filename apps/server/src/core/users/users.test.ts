@@ -4,7 +4,7 @@ import { userProfile } from "../../platform/db/schema/index.ts";
 import { createTestMnemo, testDatabases, type TestMnemo } from "../../test/harness.ts";
 import { sseReader } from "../../test/sse.ts";
 import type { WelcomeItemRef } from "@mnemo/contracts";
-import type { Actor } from "../../app/context.ts";
+import type { Actor } from "../../platform/context.ts";
 import { claimWelcomeItems, welcomeLeaseMs } from "./service.ts";
 
 /** Four of the welcome items, one of each way the server recognises them (spec 3 §3 Sample item). */

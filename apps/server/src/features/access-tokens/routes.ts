@@ -5,7 +5,7 @@ import {
   zCreateAccessTokenInput,
   zCreateAccessTokenResponse,
 } from "@mnemo/contracts";
-import type { AppContext } from "../../app/context.ts";
+import type { PlatformContext } from "../../platform/context.ts";
 import type { AppEnv } from "../../platform/http/context.ts";
 import { createRouter, defineRoute } from "../../platform/http/route.ts";
 import { requireAuth, type RequireAuthDeps } from "../../core/auth/middleware.ts";
@@ -14,7 +14,7 @@ import * as service from "./service.ts";
 const tag = "access-tokens";
 
 /** What accessTokenRoutes uses of the application context. */
-export type AccessTokenRouteDeps = RequireAuthDeps & Pick<AppContext, "database">;
+export type AccessTokenRouteDeps = RequireAuthDeps & Pick<PlatformContext, "database">;
 
 /** Personal access tokens for MCP clients (Account → Agents (MCP)); a signed-in session only. */
 export function accessTokenRoutes(ctx: AccessTokenRouteDeps) {

@@ -8,7 +8,7 @@ import {
   type CreateAccessTokenInput,
   type CreateAccessTokenResponse,
 } from "@mnemo/contracts";
-import type { Actor } from "../../app/context.ts";
+import type { Actor } from "../../platform/context.ts";
 import type { Db } from "../../platform/db/client.ts";
 import { AppError, notFound } from "../../platform/lib/errors.ts";
 import * as repo from "./repo.ts";

@@ -1,5 +1,5 @@
 import type { SetSyncChoicesInput, SyncChoicesResponse } from "@mnemo/contracts";
-import type { Actor } from "../../app/context.ts";
+import type { Actor } from "../../platform/context.ts";
 import { AppError, notFound, validation } from "../../platform/lib/errors.ts";
 import { ConnectError } from "./connectors/types.ts";
 import { findConnector } from "./registry.ts";

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type * as Arctic from "arctic";
 import { integrationMessages } from "@mnemo/contracts";
-import type { Actor } from "../../app/context.ts";
+import type { Actor } from "../../platform/context.ts";
 import { AppError, notFound, validation } from "../../platform/lib/errors.ts";
 import { ConnectError, type Connector } from "./connectors/types.ts";
 import { findConnector, unavailableFor } from "./registry.ts";

@@ -23,7 +23,8 @@ import {
   zUploadAppResultsInput,
   zUploadAppResultsResponse,
 } from "@mnemo/contracts";
-import type { Actor, AppContext } from "../../app/context.ts";
+import type { Actor } from "../../platform/context.ts";
+import type { SearchIndex } from "../../core/search/types.ts";
 import type { AppEnv } from "../../platform/http/context.ts";
 import { createRouter, defineRoute } from "../../platform/http/route.ts";
 import { requireAuth, type RequireAuthDeps } from "../../core/auth/middleware.ts";
@@ -36,7 +37,7 @@ import { setSyncChoices, syncChoices } from "./choices.ts";
 const tag = "apps";
 
 /** What appRoutes uses of the application context (bootstrap.ts builds it once). */
-export type AppRouteDeps = RequireAuthDeps & AppsContext & Pick<AppContext, "memorySearch">;
+export type AppRouteDeps = RequireAuthDeps & AppsContext & { memorySearch: SearchIndex };
 
 /** Connected apps (spec 3 §7: applications, connected applications, store / delete / deactivate). */
 export function appRoutes(ctx: AppRouteDeps) {

@@ -8,7 +8,7 @@ import {
   type UploadAppResultsInput,
   type UploadAppResultsResponse,
 } from "@mnemo/contracts";
-import type { Actor } from "../../app/context.ts";
+import type { Actor } from "../../platform/context.ts";
 import type { Db } from "../../platform/db/client.ts";
 import { queryRows } from "../../platform/db/client.ts";
 import { textArray } from "../../platform/db/sql.ts";

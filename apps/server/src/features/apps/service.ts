@@ -6,7 +6,7 @@ import {
   type StoreIntegratedIdInput,
 } from "@mnemo/contracts";
 import { constants } from "@mnemo/contracts";
-import type { Actor } from "../../app/context.ts";
+import type { Actor } from "../../platform/context.ts";
 import { AppError, conflict, notFound, validation } from "../../platform/lib/errors.ts";
 import type { PlanId } from "@mnemo/contracts";
 import {

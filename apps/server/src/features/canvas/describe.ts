@@ -1,4 +1,4 @@
-import type { AnswerEngine } from "../answering/engines/engine.ts";
+import type { AnswerEngine } from "../answering/index.ts";
 
 /** A description this long at most (a card's excerpt and the memory search read it). */
 const MAX_DESCRIPTION_CHARS = 280;

@@ -7,7 +7,8 @@ import {
   type GetPresignedUrlInput,
 } from "@mnemo/contracts";
 import { CANVAS_MAX_BYTES, CANVAS_SCREENSHOT_MAX_BYTES, canvasServerReasons } from "@mnemo/contracts/canvas";
-import type { AppContext, Actor } from "../../app/context.ts";
+import type { PlatformContext, Actor } from "../../platform/context.ts";
+import type { ModelRegistry } from "../answering/index.ts";
 import { source } from "../../platform/db/schema/index.ts";
 import { AppError, conflict, notFound, validation } from "../../platform/lib/errors.ts";
 import * as blobsRepo from "../../platform/blobs/repo.ts";
@@ -19,9 +20,9 @@ import { decodeFileName, isValidClientId } from "../../core/sources/capture/vali
 import { describeWithModel, descriptionFromText } from "./describe.ts";
 
 /** What canvas saves and loads use of the application context (the upload service's deps). */
-export type CanvasDeps = Pick<AppContext, "database" | "blobs" | "config" | "queue" | "log">;
+export type CanvasDeps = Pick<PlatformContext, "database" | "blobs" | "config" | "queue" | "log">;
 /** Describing a canvas also asks the configured language model, when there is one. */
-export type CanvasDescribeDeps = CanvasDeps & Pick<AppContext, "models">;
+export type CanvasDescribeDeps = CanvasDeps & { models: ModelRegistry };
 
 const URL_TTL_S = 60 * 60;
 const MB = 1024 * 1024;

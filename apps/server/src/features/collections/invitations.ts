@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { collectionMessages, type ClaimInvitationResponse, type Invitation } from "@mnemo/contracts";
 import type { Db } from "../../platform/db/client.ts";
-import type { Actor } from "../../app/context.ts";
+import type { Actor } from "../../platform/context.ts";
 import type { Logger } from "../../platform/logger.ts";
 import { AppError } from "../../platform/lib/errors.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";

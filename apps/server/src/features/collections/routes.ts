@@ -21,7 +21,7 @@ import {
   zUpsertCollectionFields,
   zUpsertCollectionResponse,
 } from "@mnemo/contracts";
-import type { AppContext } from "../../app/context.ts";
+import type { PlatformContext } from "../../platform/context.ts";
 import type { AppEnv } from "../../platform/http/context.ts";
 import { createRouter, defineRoute } from "../../platform/http/route.ts";
 import { requireAuth, type RequireAuthDeps } from "../../core/auth/middleware.ts";
@@ -35,7 +35,7 @@ const idOf = (c: Context<AppEnv>) => c.req.param("id") ?? "";
 
 /** What collectionRoutes uses of the application context (bootstrap.ts builds it once). */
 export type CollectionRouteDeps = RequireAuthDeps &
-  Pick<AppContext, "database" | "mailer" | "publicUrl" | "log">;
+  Pick<PlatformContext, "database" | "mailer" | "publicUrl" | "log">;
 
 /** Collections and sharing (spec 2 §7 Collections), under /api. */
 export function collectionRoutes(ctx: CollectionRouteDeps) {

@@ -11,7 +11,7 @@ import {
   type UpsertCollectionInput,
 } from "@mnemo/contracts";
 import type { Db } from "../../platform/db/client.ts";
-import type { Actor } from "../../app/context.ts";
+import type { Actor } from "../../platform/context.ts";
 import { AppError, conflict, notFound, validation } from "../../platform/lib/errors.ts";
 import { canAddToCollections, canCreateCollection, collectionLimitFor, planLabel } from "../../core/plans/limits.ts";
 import { loadPlanState } from "../../core/plans/service.ts";

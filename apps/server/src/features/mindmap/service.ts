@@ -1,11 +1,11 @@
 import { MINDMAP_MAX_MEMORIES, type Mindmap, type MindmapEdge } from "@mnemo/contracts/mindmap";
-import type { AppContext, Actor } from "../../app/context.ts";
+import type { PlatformContext, Actor } from "../../platform/context.ts";
 import { termEdges, type TermRow } from "./graph.ts";
 import { storeKeyTerms } from "./key-terms.ts";
 import * as repo from "./repo.ts";
 
 /** What the mind map uses of the application context. */
-export type MindmapDeps = Pick<AppContext, "database">;
+export type MindmapDeps = Pick<PlatformContext, "database">;
 
 /** Memories without stored key terms computed per request at most (the rest on later requests). */
 const BACKFILL_PER_REQUEST = 200;

@@ -7,7 +7,8 @@ import {
   zCreateAnnouncementInput,
   zWebVersion,
 } from "@mnemo/contracts";
-import type { AppContext } from "../../app/context.ts";
+import type { PlatformContext } from "../../platform/context.ts";
+import type { OperatorKey } from "./operator.ts";
 import type { AppEnv } from "../../platform/http/context.ts";
 import { createRouter, defineRoute } from "../../platform/http/route.ts";
 import { requireAuth, type RequireAuthDeps } from "../../core/auth/middleware.ts";
@@ -17,7 +18,7 @@ import * as service from "./service.ts";
 
 /** What noticeRoutes uses of the application context (bootstrap.ts builds it once). */
 export type NoticeRouteDeps = RequireAuthDeps &
-  Pick<AppContext, "database" | "events" | "operator" | "webVersion" | "config">;
+  Pick<PlatformContext, "database" | "events" | "webVersion" | "config"> & { operator: OperatorKey };
 
 /**
  * Notices (spec 3 §2, §4, §7): announcements for every user, published by a site administrator

@@ -1,5 +1,5 @@
 import { orgMayWhiteLabel, type ActiveOrganization, type OrgRole, type Organization } from "@mnemo/contracts";
-import type { Actor } from "../../app/context.ts";
+import type { Actor } from "../../platform/context.ts";
 import type { Db } from "../../platform/db/client.ts";
 import { loadPlanState } from "../../core/plans/service.ts";
 import * as repo from "./repo.ts";

@@ -1,7 +1,7 @@
-import type { Actor } from "../../app/context.ts";
+import type { Actor } from "../../platform/context.ts";
 import type { Db } from "../../platform/db/client.ts";
 import type { SecretBox } from "../../platform/secrets/secret-box.ts";
-import { findConnector } from "../apps/registry.ts";
+import { findConnector } from "../apps/index.ts";
 import * as repo from "./repo.ts";
 import { requireAdmin } from "./service.ts";
 

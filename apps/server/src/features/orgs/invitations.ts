@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { orgMessages, type OrgInvitation, type OrgRole, type Organization } from "@mnemo/contracts";
-import type { Actor } from "../../app/context.ts";
+import type { Actor } from "../../platform/context.ts";
 import type { Db } from "../../platform/db/client.ts";
 import { AppError, conflict, forbidden, notFound } from "../../platform/lib/errors.ts";
 import * as repo from "./repo.ts";

@@ -8,7 +8,7 @@ import {
   zOrgIdQuery,
   zUpdateSelfLabelInput,
 } from "@mnemo/contracts";
-import type { AppContext } from "../../app/context.ts";
+import type { PlatformContext } from "../../platform/context.ts";
 import type { AppEnv } from "../../platform/http/context.ts";
 import { createRouter, defineRoute } from "../../platform/http/route.ts";
 import { requireAuth, type RequireAuthDeps } from "../../core/auth/middleware.ts";
@@ -19,7 +19,7 @@ import * as sso from "./sso.ts";
 
 /** What labelAndSsoRoutes uses of the application context. */
 export type LabelSsoRouteDeps = RequireAuthDeps &
-  Pick<AppContext, "database" | "blobs" | "config" | "log" | "secrets" | "auth" | "publicUrl">;
+  Pick<PlatformContext, "database" | "blobs" | "config" | "log" | "secrets" | "publicUrl">;
 
 /** White-label (spec 3 §6, §7 /label/*) and per-organisation OpenID Connect sign-in (issue 20). */
 export function labelAndSsoRoutes(ctx: LabelSsoRouteDeps) {

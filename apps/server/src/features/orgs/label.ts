@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { orgMessages, type SelfLabel } from "@mnemo/contracts";
-import type { Actor } from "../../app/context.ts";
+import type { Actor } from "../../platform/context.ts";
 import type { Db } from "../../platform/db/client.ts";
 import { AppError, forbidden } from "../../platform/lib/errors.ts";
 import type { Logger } from "../../platform/logger.ts";

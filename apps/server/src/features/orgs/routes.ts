@@ -24,7 +24,7 @@ import {
   zUpdateOrgKeysQuery,
   zWorkspaceUsers,
 } from "@mnemo/contracts";
-import type { AppContext } from "../../app/context.ts";
+import type { PlatformContext } from "../../platform/context.ts";
 import type { AppEnv } from "../../platform/http/context.ts";
 import { createRouter, defineRoute } from "../../platform/http/route.ts";
 import { requireAuth, type RequireAuthDeps } from "../../core/auth/middleware.ts";
@@ -38,7 +38,7 @@ const zSuccess = z.object({ success: z.literal(true) });
 
 /** What orgRoutes uses of the application context. */
 export type OrgRouteDeps = RequireAuthDeps &
-  Pick<AppContext, "database" | "mailer" | "publicUrl" | "log" | "secrets" | "auth">;
+  Pick<PlatformContext, "database" | "mailer" | "publicUrl" | "log" | "secrets">;
 
 /**
  * Organisations (spec 3 §6, §7; issue 20): membership, invitations, roles, admin calls and

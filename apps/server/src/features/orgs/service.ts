@@ -7,7 +7,7 @@ import {
   type OrgStats,
   type Organization,
 } from "@mnemo/contracts";
-import type { Actor } from "../../app/context.ts";
+import type { Actor } from "../../platform/context.ts";
 import type { Db } from "../../platform/db/client.ts";
 import { conflict, forbidden, notFound } from "../../platform/lib/errors.ts";
 import type { Logger } from "../../platform/logger.ts";

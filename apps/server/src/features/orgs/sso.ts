@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import dns from "node:dns";
 import * as oidc from "openid-client";
 import { orgMessages, type SsoSettings } from "@mnemo/contracts";
-import type { Actor } from "../../app/context.ts";
+import type { Actor } from "../../platform/context.ts";
 import type { Db } from "../../platform/db/client.ts";
 import type { Auth } from "../../core/auth/auth.ts";
 import { AppError, notFound } from "../../platform/lib/errors.ts";

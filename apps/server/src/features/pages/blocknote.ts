@@ -4,10 +4,23 @@
  */
 import { AppError } from "../../platform/lib/errors.ts";
 import { runSandboxed, sandboxLane } from "../../platform/sandbox/runner.ts";
+import { sandboxTask } from "../../platform/sandbox/task.ts";
+import type * as Editor from "./blocknote-editor.ts";
 import { ExtractError } from "../../core/ingest/extractors/types.ts";
 
 /** Heap budget of the sandbox running a conversion (its time budget is `PARSE_TIMEOUT_MS`). */
 const maxOldGenerationMb = 256;
+
+/** The editor's conversions, run in the sandbox; its schema loads before the budget starts. */
+const editor = new URL("./blocknote-editor.ts", import.meta.url);
+const markdownToBlocksTask = sandboxTask<typeof Editor.parseMarkdownToBlocks>(editor, "parseMarkdownToBlocks", {
+  prepare: "loadEditor",
+});
+const blocksToMarkdownTask = sandboxTask<typeof Editor.serializeBlocksToMarkdown>(
+  editor,
+  "serializeBlocksToMarkdown",
+  { prepare: "loadEditor" },
+);
 
 /**
  * Conversions asked for by requests: two at a time, a few more waiting, the rest refused as busy.
@@ -19,7 +32,7 @@ const busy = () => new AppError("rate_limited", "The server is busy. Please try 
 /** Markdown → a BlockNote block document. Rejects with ExtractError past the budget. */
 export function markdownToBlocks(markdown: string, timeoutMs: number): Promise<unknown[]> {
   return withConversionSlot(
-    () => runSandboxed("markdownToBlocks", markdown, { timeoutMs, maxOldGenerationMb }),
+    () => runSandboxed(markdownToBlocksTask, markdown, { timeoutMs, maxOldGenerationMb }),
     busy,
   );
 }
@@ -28,7 +41,7 @@ export function markdownToBlocks(markdown: string, timeoutMs: number): Promise<u
 export function blocksToMarkdown(blocks: unknown[], timeoutMs: number): Promise<string> {
   if (blocks.length === 0) return Promise.resolve("");
   return withConversionSlot(
-    () => runSandboxed("blocksToMarkdown", blocks, { timeoutMs, maxOldGenerationMb }),
+    () => runSandboxed(blocksToMarkdownTask, blocks, { timeoutMs, maxOldGenerationMb }),
     busy,
   );
 }

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { constants, type SavePageInput } from "@mnemo/contracts";
-import type { AppContext, Actor } from "../../app/context.ts";
+import type { PlatformContext, Actor } from "../../platform/context.ts";
 import { notFound } from "../../platform/lib/errors.ts";
 import * as repo from "../../core/sources/rows.ts";
 import { enqueueExtract } from "../../core/sources/capture/enqueue.ts";
@@ -8,7 +8,7 @@ import { authorizeSource } from "../../core/sources/access.ts";
 import { blocksToMarkdown, conversionRefused } from "./blocknote.ts";
 
 /** What the page service uses of the application context. */
-export type PageDeps = Pick<AppContext, "database" | "config" | "queue" | "log">;
+export type PageDeps = Pick<PlatformContext, "database" | "config" | "queue" | "log">;
 
 const defaultTitle = constants.editors.defaultPageTitles[0];
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { AppContext } from "../../app/context.ts";
+import type { PlatformContext } from "../../platform/context.ts";
 import type { AppEnv } from "../../platform/http/context.ts";
 import { createRouter, defineRoute } from "../../platform/http/route.ts";
 import { requireAuth, type RequireAuthDeps } from "../../core/auth/middleware.ts";
@@ -13,7 +13,7 @@ const zScreenshotInput = z.object({
 });
 
 /** What screenshotRoutes uses of the application context (bootstrap.ts builds it once). */
-export type ScreenshotRouteDeps = RequireAuthDeps & Pick<AppContext, "database" | "blobs" | "log" | "config">;
+export type ScreenshotRouteDeps = RequireAuthDeps & Pick<PlatformContext, "database" | "blobs" | "log" | "config">;
 
 /** Full-page screenshots with the system Chromium (spec 2 §7 "take a full-page screenshot by url"). */
 export function screenshotRoutes(ctx: ScreenshotRouteDeps) {

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { Actor } from "../../app/context.ts";
+import type { Actor } from "../../platform/context.ts";
 import type { Db } from "../../platform/db/client.ts";
 import type { Logger } from "../../platform/logger.ts";
 import { linkMessages } from "@mnemo/contracts";

@@ -9,7 +9,7 @@ import { pipeline } from "node:stream/promises";
 import { createWriteStream } from "node:fs";
 import type { LanguageModel } from "ai";
 import { constants, recordingMessages, type TranscribeResponse } from "@mnemo/contracts";
-import type { Actor } from "../../app/context.ts";
+import type { Actor } from "../../platform/context.ts";
 import type { Db } from "../../platform/db/client.ts";
 import type { BlobStore } from "../../platform/blobs/store.ts";
 import * as blobsRepo from "../../platform/blobs/repo.ts";

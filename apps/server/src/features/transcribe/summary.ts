@@ -4,8 +4,8 @@
  * frequent terms (its gist), and a title from the first sentence.
  */
 import type { LanguageModel } from "ai";
-import { scoreSentences } from "../answering/engines/extractive/select.ts";
-import { contentTerms, splitSentences, words } from "../answering/engines/extractive/text.ts";
+import { scoreSentences } from "../answering/index.ts";
+import { contentTerms, splitSentences, words } from "../answering/index.ts";
 import { detectLanguage } from "../../platform/lib/language.ts";
 
 export type TranscriptDigest = { summary: string; title: string };

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { validateLink } from "@mnemo/contracts/links";
 import { collectionMessages, type ImportItemError } from "@mnemo/contracts";
-import type { Actor } from "../../app/context.ts";
-import * as collectionsRepo from "../collections/repo.ts";
+import type { Actor } from "../../platform/context.ts";
+import * as collectionsRepo from "../collections/index.ts";
 import { loadPlanState } from "../../core/plans/service.ts";
 import { canCreateCollection, collectionLimitFor, planLabel } from "../../core/plans/limits.ts";
 import type { Db } from "../../platform/db/client.ts";

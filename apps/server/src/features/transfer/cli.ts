@@ -5,13 +5,13 @@ import { pipeline } from "node:stream/promises";
 import { eq, sql } from "drizzle-orm";
 import { importFormats, type ImportFormat } from "@mnemo/contracts";
 import { user } from "../../platform/db/schema/index.ts";
-import type { AppContext } from "../../app/context.ts";
+import type { PlatformContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/lib/errors.ts";
 import { exportZip } from "./export-service.ts";
 import { getRun, runImport, startImport } from "./import-service.ts";
 
 export type CommandOutput = { log(line: string): void; error(line: string): void };
-type Deps = Pick<AppContext, "database" | "blobs" | "config" | "queue" | "log" | "mailer" | "publicUrl">;
+type Deps = Pick<PlatformContext, "database" | "blobs" | "config" | "queue" | "log" | "mailer" | "publicUrl">;
 
 async function actorOf(deps: Deps, email: string) {
   const [u] = await deps.database.db

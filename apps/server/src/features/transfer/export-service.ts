@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import type { AppContext, Actor } from "../../app/context.ts";
+import type { PlatformContext, Actor } from "../../platform/context.ts";
 import { requireCollectionAccess } from "../../core/access/index.ts";
 import * as repo from "./repo.ts";
 import {
@@ -16,7 +16,7 @@ import {
 } from "./layout.ts";
 
 /** What an export reads: the database and the blob store. */
-export type ExportDeps = Pick<AppContext, "database" | "blobs" | "log">;
+export type ExportDeps = Pick<PlatformContext, "database" | "blobs" | "log">;
 
 /** Memories read per query; entries waiting in the zip writer before the reader pauses. */
 const PAGE = 100;

@@ -1,21 +1,28 @@
 import crypto from "node:crypto";
 import { importMessages, type ImportFormat, type ImportRun } from "@mnemo/contracts";
-import type { AppContext, Actor } from "../../app/context.ts";
+import type { PlatformContext, Actor } from "../../platform/context.ts";
 import { AppError, notFound, validation } from "../../platform/lib/errors.ts";
 import { BlobTooLargeError, readBlob } from "../../platform/blobs/store.ts";
 import { runSandboxed } from "../../platform/sandbox/runner.ts";
+import { sandboxTask } from "../../platform/sandbox/task.ts";
 import { ingestKey } from "../../core/sources/capture/enqueue.ts";
 import { applyBatch, applyChat, ensureCollections, itemHash, stableId } from "./apply.ts";
 import type { PlannedChat, PlannedItem } from "./parse/types.ts";
 import type { PackedPlan } from "./parse/index.ts";
+import type * as Parse from "./parse/index.ts";
+
+/** An import file read into its plan, and the attachments a plan names, in the sandbox. */
+const parsers = new URL("./parse/index.ts", import.meta.url);
+const parseImportTask = sandboxTask<typeof Parse.parseImportPacked>(parsers, "parseImportPacked");
+const importEntriesTask = sandboxTask<typeof Parse.readImportEntries>(parsers, "readImportEntries");
 import * as repo from "./repo.ts";
 import { applySharing, publicChatNotes, withNotes } from "./sharing.ts";
 
 /** What starting and reading runs use of the application context (the HTTP routes). */
-export type ImportRequestDeps = Pick<AppContext, "database" | "blobs" | "config" | "queue" | "log">;
+export type ImportRequestDeps = Pick<PlatformContext, "database" | "blobs" | "config" | "queue" | "log">;
 
 /** What running an import uses: sharing is restored with invitations (mail, links). */
-export type ImportDeps = ImportRequestDeps & Pick<AppContext, "mailer" | "publicUrl">;
+export type ImportDeps = ImportRequestDeps & Pick<PlatformContext, "mailer" | "publicUrl">;
 
 /** Items written per transaction (and per cursor step); files are read from the archive per batch. */
 const BATCH = 250; // = parse/index.ts PACK: a batch never spans two packs
@@ -130,7 +137,7 @@ async function fail(deps: ImportDeps, run: repo.ImportRunRow, message: string) {
 async function parse(deps: ImportDeps, run: repo.ImportRunRow, bytes: Uint8Array) {
   try {
     return await runSandboxed(
-      "parseImport",
+      parseImportTask,
       { bytes, fileName: run.fileName, format: run.format as ImportFormat | "auto" },
       // The parse of a large file leaves a large heap: the process ends with it (pages read next
       // get a fresh one). A small file's parse leaves nothing worth a cold start.
@@ -211,7 +218,7 @@ async function applyPlan(deps: ImportDeps, run: repo.ImportRunRow, plan: PackedP
     const items = rest.slice(0, rest.some((i) => i.file) ? FILE_BATCH : BATCH);
     const paths = items.flatMap((i) => (i.file ? [i.file.path] : []));
     const files = paths.length
-      ? await runSandboxed("importEntries", { bytes, paths }, { timeoutMs: PARSE_TIMEOUT_MS })
+      ? await runSandboxed(importEntriesTask, { bytes, paths }, { timeoutMs: PARSE_TIMEOUT_MS })
       : {};
     // Files go to the blob store first, under the ids their rows will have (a retry overwrites).
     const stored: string[] = [];

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.ts";
-import { grantsOf } from "../collections/repo.ts";
+import { grantsOf } from "../collections/index.ts";
 import {
   blob,
   chat,

@@ -5,7 +5,7 @@ import {
   zImportRunsResponse,
   zStartImportQuery,
 } from "@mnemo/contracts";
-import type { AppContext } from "../../app/context.ts";
+import type { PlatformContext } from "../../platform/context.ts";
 import type { AppEnv } from "../../platform/http/context.ts";
 import { createRouter, defineRoute } from "../../platform/http/route.ts";
 import { requireAuth, type RequireAuthDeps } from "../../core/auth/middleware.ts";
@@ -17,7 +17,7 @@ const tag = "transfer";
 
 /** What transferRoutes uses of the application context. */
 export type TransferRouteDeps = RequireAuthDeps &
-  Pick<AppContext, "database" | "blobs" | "config" | "queue" | "log">;
+  Pick<PlatformContext, "database" | "blobs" | "config" | "queue" | "log">;
 
 /** Import (a background run per file) and export (one streamed zip). Issue 23; paths are ours. */
 export function transferRoutes(ctx: TransferRouteDeps) {

@@ -1,11 +1,11 @@
 import { accessTypes, type AccessType, type ImportItemError } from "@mnemo/contracts";
-import type { Actor } from "../../app/context.ts";
+import type { Actor } from "../../platform/context.ts";
 import type { Db } from "../../platform/db/client.ts";
 import { AppError } from "../../platform/lib/errors.ts";
-import { share } from "../collections/service.ts";
-import type { InvitationDeps } from "../collections/invitations.ts";
-import { membershipsOf } from "../orgs/repo.ts";
-import { shareCollection } from "../orgs/service.ts";
+import { share } from "../collections/index.ts";
+import type { InvitationDeps } from "../collections/index.ts";
+import { membershipsOf } from "../orgs/index.ts";
+import { shareCollection } from "../orgs/index.ts";
 import * as repo from "./repo.ts";
 import type { PlannedChat, PlannedCollection } from "./parse/types.ts";
 

@@ -1,4 +1,4 @@
-import { ExtractError } from "../../core/ingest/extractors/types.ts";
+import { ExtractError } from "../sandbox/error.ts";
 
 export type ZipDirectory = { entries: number; uncompressedBytes: number; compressedBytes: number };
 

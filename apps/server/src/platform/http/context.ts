@@ -1,4 +1,4 @@
-import type { Actor } from "../../app/context.ts";
+import type { Actor } from "../context.ts";
 import type { Logger } from "../logger.ts";
 
 /** What the HTTP layer keeps per request. Services and jobs never import this file. */

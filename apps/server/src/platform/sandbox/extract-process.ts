@@ -1,16 +1,23 @@
 /**
- * Entry of a sandboxed child process: runs one task of `sandbox-tasks.ts` for each request sent
- * by `runner.ts` over IPC (advanced serialization, so bytes travel as a Uint8Array). Exits when
+ * Entry of a sandboxed child process: runs one task (`task.ts`: a module's exported function) for
+ * each request sent by `runner.ts` over IPC (advanced serialization, so bytes travel as a Uint8Array). Exits when
  * the parent goes away.
  */
 import fs from "node:fs";
 import module from "node:module";
-import { sandboxModules, sandboxTasks, type SandboxOp } from "../../core/ingest/extractors/sandbox-tasks.ts";
-import { ExtractError } from "../../core/ingest/extractors/types.ts";
+import { ExtractError } from "./error.ts";
 import { joinArg, splitReply } from "./reply-parts.ts";
 
 /** `slices`: how many `argPart` messages came first with the argument's bytes (`reply-parts.ts`). */
-export type SandboxRequest = { id: number; op: SandboxOp; arg: unknown; slices?: number };
+export type SandboxRequest = {
+  id: number;
+  /** The task (`task.ts`): the module's URL, its function and the export awaited before the budget. */
+  module: string;
+  fn: string;
+  prepare?: string;
+  arg: unknown;
+  slices?: number;
+};
 /** A slice of the next request's bytes. */
 export type SandboxArgPart = { id: number; argPart: Uint8Array };
 export type SandboxReply =
@@ -35,8 +42,8 @@ try {
 }
 const send = (reply: SandboxReply) => process.send?.(reply);
 
-/** Tasks whose modules this process has loaded (and written to the compile cache). */
-const loaded = new Set<SandboxOp>();
+/** Task modules this process has loaded (and written to the compile cache). */
+const loaded = new Set<string>();
 
 /** Slices of the argument of the request that follows them. */
 let argSlices: Uint8Array[] = [];
@@ -49,16 +56,21 @@ process.on("message", (message: SandboxRequest | SandboxArgPart) => {
   const request = message;
   const slices = argSlices;
   argSlices = [];
-  const task = sandboxTasks[request.op] as (arg: unknown) => Promise<unknown>;
   Promise.resolve()
-    .then(() => sandboxModules[request.op]())
-    .then(() => {
+    .then(async () => {
+      const mod = (await import(request.module)) as Record<string, unknown>;
+      if (request.prepare) await (mod[request.prepare] as () => Promise<unknown>)();
+      return mod;
+    })
+    .then((mod) => {
       // With the server's compile cache on (runner.ts passes it down), the modules just compiled
       // are written now: a sandbox is ended by a signal, so an exit-time write would never happen.
-      if (!loaded.has(request.op)) module.flushCompileCache();
-      loaded.add(request.op);
+      if (!loaded.has(request.module)) module.flushCompileCache();
+      loaded.add(request.module);
       send({ id: request.id, started: true });
-      return task(request.slices ? joinArg(request.arg, slices) : request.arg);
+      const task = mod[request.fn];
+      if (typeof task !== "function") throw new Error(`The sandbox has no task ${request.fn}.`);
+      return (task as (arg: unknown) => unknown)(request.slices ? joinArg(request.arg, slices) : request.arg);
     })
     .then(
       (result) => {

@@ -3,9 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { fixture } from "../../core/ingest/extractors/fixtures.ts";
+import { runExtraction } from "../../core/ingest/extractors/sandboxed.ts";
 import {
   limitSandboxMemory,
-  runExtraction,
   sandboxEnv,
   sandboxHeapCeilingMb,
   stopExtractionProcesses,

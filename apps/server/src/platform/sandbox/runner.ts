@@ -3,8 +3,8 @@ import module from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { SandboxArgPart, SandboxReply, SandboxRequest } from "./extract-process.ts";
-import type { SandboxArg, SandboxOp, SandboxResult } from "../../core/ingest/extractors/sandbox-tasks.ts";
-import { ExtractError, type ExtractInput, type ExtractResult } from "../../core/ingest/extractors/types.ts";
+import { ExtractError } from "./error.ts";
+import type { SandboxTask } from "./task.ts";
 import { concurrencyLane } from "../lib/concurrency.ts";
 import { processRssMb } from "../lib/memory.ts";
 import { joinReply, splitArg } from "./reply-parts.ts";
@@ -142,7 +142,13 @@ class ExtractionProcess {
     });
   }
 
-  run(id: number, op: SandboxOp, arg: unknown, timeoutMs: number, recycle = false): Promise<unknown> {
+  run(
+    id: number,
+    task: SandboxTask<unknown, unknown>,
+    arg: unknown,
+    timeoutMs: number,
+    recycle = false,
+  ): Promise<unknown> {
     clearTimeout(this.idleTimer);
     this.child.ref();
     this.child.channel?.ref();
@@ -165,7 +171,8 @@ class ExtractionProcess {
             await new Promise((resolve) => setImmediate(resolve));
           }
           if (this.job?.id !== id) return;
-          this.child.send({ id, op, arg: skeleton, slices: slices.length } satisfies SandboxRequest);
+          const { module, fn, prepare } = task;
+          this.child.send({ id, module, fn, prepare, arg: skeleton, slices: slices.length } satisfies SandboxRequest);
         } catch (err) {
           // Structured clone refuses some values (too deep, not cloneable): the input's fault.
           this.fail(new ExtractError(`The input could not be sent: ${String(err)}`, "corrupt"));
@@ -252,34 +259,29 @@ function takeProcess(heapMb: number): ExtractionProcess {
 }
 
 /**
- * Runs one task of `sandbox-tasks.ts` in a separate Node process with a heap limit and a hard
- * timeout. A crash, an out-of-memory, a timeout or any thrown error becomes a rejected
- * ExtractError; the calling process never crashes or stalls. Processes are reused between tasks
- * and killed after a failure.
+ * Runs one task (`task.ts`: a module's exported function, declared by its owner) in a separate
+ * Node process with a heap limit and a hard timeout. A crash, an out-of-memory, a timeout or any
+ * thrown error becomes a rejected ExtractError; the calling process never crashes or stalls.
+ * Processes are reused between tasks and killed after a failure.
  */
-export function runSandboxed<K extends SandboxOp>(
-  op: K,
-  arg: SandboxArg<K>,
+export function runSandboxed<A, R>(
+  task: SandboxTask<A, R>,
+  arg: A,
   limits: Pick<RunLimits, "timeoutMs" | "maxOldGenerationMb" | "recycle"> = {},
-): Promise<SandboxResult<K>> {
+): Promise<R> {
   const timeoutMs = limits.timeoutMs ?? defaultRunLimits.timeoutMs;
   const heapMb = Math.min(limits.maxOldGenerationMb ?? defaultRunLimits.maxOldGenerationMb, heapCeilingMb);
   try {
-    return takeProcess(heapMb).run(nextId++, op, arg, timeoutMs, limits.recycle) as Promise<SandboxResult<K>>;
+    return takeProcess(heapMb).run(
+      nextId++,
+      task as SandboxTask<unknown, unknown>,
+      arg,
+      timeoutMs,
+      limits.recycle,
+    ) as Promise<R>;
   } catch (err) {
     return Promise.reject(new ExtractError(`The sandbox could not start: ${String(err)}`, "resource_limit"));
   }
-}
-
-/** Runs `extract` in the sandbox (see `runSandboxed`). */
-export function runExtraction(input: ExtractInput, limits: RunLimits = {}): Promise<ExtractResult> {
-  const { maxPages, maxOutputChars, maxUnzippedBytes } = limits;
-  const extractLimits = Object.fromEntries(
-    Object.entries({ ...input.limits, maxPages, maxOutputChars, maxUnzippedBytes }).filter(
-      ([, v]) => v !== undefined,
-    ),
-  );
-  return runSandboxed("extract", { ...input, limits: extractLimits }, limits);
 }
 
 /**

@@ -44,11 +44,4 @@ export type ExtractResult = {
 };
 
 /** Thrown by an extractor for a file it cannot read; the pipeline marks the memory errored. */
-export class ExtractError extends Error {
-  constructor(
-    message: string,
-    readonly reason: "unsupported" | "corrupt" | "too_large" | "timeout" | "resource_limit",
-  ) {
-    super(message);
-  }
-}
+export { ExtractError } from "../../../platform/sandbox/error.ts";

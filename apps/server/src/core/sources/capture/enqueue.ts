@@ -1,4 +1,4 @@
-import type { AppContext } from "../../../app/context.ts";
+import type { PlatformContext } from "../../../platform/context.ts";
 
 /** Idempotency key of one pipeline pass: the source id and its content version. */
 export function ingestKey(sourceId: string, contentVersion: number): string {
@@ -7,7 +7,7 @@ export function ingestKey(sourceId: string, contentVersion: number): string {
 
 /** Enqueues extraction of one source version (a repeat of the same version is a no-op). */
 export async function enqueueExtract(
-  ctx: Pick<AppContext, "queue" | "log">,
+  ctx: Pick<PlatformContext, "queue" | "log">,
   sourceId: string,
   contentVersion: number,
 ) {

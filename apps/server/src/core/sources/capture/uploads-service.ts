@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { uploadMessages, type ConfirmUploadInput, type GetPresignedUrlInput } from "@mnemo/contracts";
-import type { AppContext, Actor } from "../../../app/context.ts";
+import type { PlatformContext, Actor } from "../../../platform/context.ts";
 import { AppError, notFound, validation, conflict } from "../../../platform/lib/errors.ts";
 import * as blobsRepo from "../../../platform/blobs/repo.ts";
 import { presignPendingUpload } from "../../../platform/blobs/pending-upload.ts";
@@ -12,7 +12,7 @@ import { guardFileUpload, previewFileUpload } from "../../plans/guards.ts";
 import { confirmCanvasUpload, presignCanvasUpload } from "../../../features/canvas/service.ts";
 
 /** What the upload service uses of the application context. */
-export type UploadDeps = Pick<AppContext, "database" | "blobs" | "config" | "queue" | "log">;
+export type UploadDeps = Pick<PlatformContext, "database" | "blobs" | "config" | "queue" | "log">;
 
 const sourceTypeOf = { page: "page", image: "image", file: "file" } as const;
 

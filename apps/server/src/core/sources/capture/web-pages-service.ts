@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { linkMessages, uploadMessages, type UploadWebPagesInput, type WebPageResult } from "@mnemo/contracts";
 import { linkKey, validateLink } from "@mnemo/contracts/links";
-import type { AppContext, Actor } from "../../../app/context.ts";
+import type { PlatformContext, Actor } from "../../../platform/context.ts";
 import { notFound, validation, AppError } from "../../../platform/lib/errors.ts";
 import * as repo from "../rows.ts";
 import { linkFetchOptions } from "../../../platform/links/fetch-options.ts";
@@ -10,7 +10,7 @@ import { fetchMetadata } from "../../../app/deps/ingest.ts";
 import { enqueueExtract } from "./enqueue.ts";
 
 /** What the web-page service uses of the application context. */
-export type WebPageDeps = Pick<AppContext, "database" | "config" | "queue" | "log">;
+export type WebPageDeps = Pick<PlatformContext, "database" | "config" | "queue" | "log">;
 
 export function linkHash(url: string): string {
   return (

@@ -4,7 +4,7 @@ import type { Db } from "../../../platform/db/client.ts";
 import type { Logger } from "../../../platform/logger.ts";
 import type { WebSearchProvider } from "../providers/web-search.ts";
 import type { SearchScope, SearchIndex } from "../../../core/search/types.ts";
-import { connectedAppIds } from "../../apps/repo.ts";
+import { connectedAppIds } from "../../apps/index.ts";
 import { sourceMeta } from "../chat/repo.ts";
 import { hitPassage } from "../chat/sources.ts";
 import { passagesForModel, type CitationBook, type FoundPassage } from "./citations.ts";

@@ -3,7 +3,7 @@ import type { ChatRequest, SavedSessionRecord } from "@mnemo/contracts/chat";
 import { chatMessages } from "@mnemo/contracts/messages";
 import { THINK_END, THINK_START, type StreamLine } from "@mnemo/contracts/stream";
 import type { Db } from "../../../platform/db/client.ts";
-import type { Actor } from "../../../app/context.ts";
+import type { Actor } from "../../../platform/context.ts";
 import { notFound } from "../../../platform/lib/errors.ts";
 import { newPublicToken, opensPublicChat } from "./public-token.ts";
 import { buildSources, type SourceMeta } from "./sources.ts";

@@ -3,7 +3,7 @@ import { chatMessages } from "@mnemo/contracts";
 import type { ChatRequest } from "@mnemo/contracts/chat";
 import { isAgentId, type AgentId } from "@mnemo/contracts/llm";
 import { agentTexts, type StreamLine } from "@mnemo/contracts/stream";
-import type { Actor } from "../../../app/context.ts";
+import type { Actor } from "../../../platform/context.ts";
 import { validation } from "../../../platform/lib/errors.ts";
 import type { AnswerEngine, AnswerEvent } from "../engines/engine.ts";
 import type { CitationBook } from "../agents/citations.ts";

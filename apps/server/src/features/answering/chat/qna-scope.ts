@@ -1,10 +1,10 @@
 import crypto from "node:crypto";
 import type { ChatRequest } from "@mnemo/contracts/chat";
-import type { Actor } from "../../../app/context.ts";
+import type { Actor } from "../../../platform/context.ts";
 import type { Db } from "../../../platform/db/client.ts";
 import { notFound } from "../../../platform/lib/errors.ts";
 import { readableSourceIds } from "../../../core/sources/access.ts";
-import { findReadableCollection } from "../../collections/repo.ts";
+import { findReadableCollection } from "../../collections/index.ts";
 import type { SearchScope } from "../../../core/search/types.ts";
 import * as repo from "./repo.ts";
 

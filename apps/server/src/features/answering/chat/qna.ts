@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { ChatRequest } from "@mnemo/contracts/chat";
 import type { StreamLine } from "@mnemo/contracts/stream";
-import type { Actor } from "../../../app/context.ts";
+import type { Actor } from "../../../platform/context.ts";
 import type { Db } from "../../../platform/db/client.ts";
 import type { Logger } from "../../../platform/logger.ts";
 import { validation } from "../../../platform/lib/errors.ts";
@@ -16,8 +16,8 @@ import * as repo from "./repo.ts";
 import { buildSources, type SourceMeta } from "./sources.ts";
 import { passageAnchor } from "./anchors.ts";
 import { searchWeb } from "./web-step.ts";
-import { connectedAppIds } from "../../apps/repo.ts";
-import { findConnector } from "../../apps/registry.ts";
+import { connectedAppIds } from "../../apps/index.ts";
+import { findConnector } from "../../apps/index.ts";
 import { planAgentTurn, type AgentDeps, type AgentPlan, type McpToolSource } from "./qna-agent.ts";
 
 export type QnaDeps = {

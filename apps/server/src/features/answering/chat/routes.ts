@@ -16,7 +16,10 @@ import {
   zUpdateContextInput,
   zExecuteToolCallInput,
 } from "@mnemo/contracts/chat";
-import type { AppContext } from "../../../app/context.ts";
+import type { PlatformContext } from "../../../platform/context.ts";
+import type { SearchIndex } from "../../../core/search/types.ts";
+import type { ModelRegistry } from "../providers/registry.ts";
+import type { WebSearchProvider } from "../providers/web-search.ts";
 import type { AppEnv } from "../../../platform/http/context.ts";
 import { createRouter, defineRoute } from "../../../platform/http/route.ts";
 import { requireAuth, type RequireAuthDeps } from "../../../core/auth/middleware.ts";
@@ -30,18 +33,19 @@ import * as service from "./service.ts";
 import { executeToolCall, isExecuteBody } from "./tool-call.ts";
 import { validation } from "../../../platform/lib/errors.ts";
 import { mcpDeps } from "../../../app/deps/mcp-client.ts";
-import { markdownToBlocks } from "../../pages/blocknote.ts";
-import { createPage } from "../../pages/service.ts";
+import { markdownToBlocks } from "../../pages/index.ts";
+import { createPage } from "../../pages/index.ts";
 import { mcpToolsFor } from "../mcp-client/service.ts";
 
 const zOk = z.object({ success: z.literal(true) });
 
 /** What chatRoutes uses of the application context (bootstrap.ts builds it once). */
 export type ChatRouteDeps = RequireAuthDeps &
-  Pick<
-    AppContext,
-    "database" | "search" | "models" | "webSearch" | "log" | "config" | "mailer" | "secrets" | "queue"
-  >;
+  Pick<PlatformContext, "database" | "log" | "config" | "mailer" | "secrets" | "queue"> & {
+    search: SearchIndex;
+    models: ModelRegistry;
+    webSearch?: WebSearchProvider;
+  };
 
 /** POST /api/qna (streamed answers) and the chat history calls of spec 1 §7. */
 export function chatRoutes(ctx: ChatRouteDeps) {

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from "node:util";
 import { sql } from "drizzle-orm";
 import { chatMessages } from "@mnemo/contracts";
 import type { ExecuteToolCallInput, ExecuteToolCallResponse } from "@mnemo/contracts/chat";
-import type { Actor } from "../../../app/context.ts";
+import type { Actor } from "../../../platform/context.ts";
 import type { Db } from "../../../platform/db/client.ts";
 import { chatTurn } from "../../../platform/db/schema/index.ts";
 import type { Logger } from "../../../platform/logger.ts";

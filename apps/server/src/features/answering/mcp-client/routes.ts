@@ -5,7 +5,7 @@ import {
   zMcpServersResponse,
   zUpdateMcpServerInput,
 } from "@mnemo/contracts/mcp";
-import type { AppContext } from "../../../app/context.ts";
+import type { PlatformContext } from "../../../platform/context.ts";
 import type { AppEnv } from "../../../platform/http/context.ts";
 import { createRouter, defineRoute } from "../../../platform/http/route.ts";
 import { requireAuth, type RequireAuthDeps } from "../../../core/auth/middleware.ts";
@@ -15,7 +15,7 @@ import * as service from "./service.ts";
 const tag = "mcp";
 
 /** What mcpRoutes uses of the application context (bootstrap.ts builds it once). */
-export type McpRouteDeps = RequireAuthDeps & Pick<AppContext, "database" | "secrets" | "config" | "log">;
+export type McpRouteDeps = RequireAuthDeps & Pick<PlatformContext, "database" | "secrets" | "config" | "log">;
 
 /** The user's MCP servers (spec 3 §2 Account route, anchor mcps; paths not shown in the spec). */
 export function mcpRoutes(ctx: McpRouteDeps) {

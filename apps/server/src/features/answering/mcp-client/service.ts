@@ -3,7 +3,7 @@ import type { ToolSet } from "ai";
 import { mcpMessages, type AddMcpServerInput, type McpServer } from "@mnemo/contracts/mcp";
 import { zAddMcpServerInput } from "@mnemo/contracts/mcp";
 import { agentTexts } from "@mnemo/contracts/stream";
-import type { Actor } from "../../../app/context.ts";
+import type { Actor } from "../../../platform/context.ts";
 import type { Db } from "../../../platform/db/client.ts";
 import type { Logger } from "../../../platform/logger.ts";
 import { conflict, notFound, validation } from "../../../platform/lib/errors.ts";

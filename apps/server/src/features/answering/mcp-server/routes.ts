@@ -1,15 +1,15 @@
 import { ACCESS_TOKEN_PREFIX, mcpMessages } from "@mnemo/contracts";
-import type { AppContext } from "../../../app/context.ts";
+import type { PlatformContext } from "../../../platform/context.ts";
 import type { AppEnv } from "../../../platform/http/context.ts";
 import { createRouter, defineRoute } from "../../../platform/http/route.ts";
 import { AppError } from "../../../platform/lib/errors.ts";
-import { verifyToken } from "../../access-tokens/service.ts";
+import { verifyToken } from "../../access-tokens/index.ts";
 import { mcpDeps, type McpContext } from "../../../app/deps/mcp-server.ts";
 
 const tag = "mcp";
 
 /** What mcpRoutes uses of the application context. */
-export type McpRouteDeps = McpContext & Pick<AppContext, "log">;
+export type McpRouteDeps = McpContext & Pick<PlatformContext, "log">;
 
 /** The JSON of a request body; malformed text is passed on for the MCP transport to refuse. */
 function parsedJson(text: string): unknown {

@@ -3,7 +3,7 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { z } from "zod";
 import type { Logger } from "../../../platform/logger.ts";
 import { AppError } from "../../../platform/lib/errors.ts";
-import type { TokenGrant } from "../../access-tokens/service.ts";
+import type { TokenGrant } from "../../access-tokens/index.ts";
 import type { McpDeps } from "../../../app/deps/mcp-server.ts";
 import {
   askTool,

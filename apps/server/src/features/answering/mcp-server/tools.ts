@@ -1,11 +1,11 @@
 import { mcpMessages, THINK_END, THINK_START, zChatRequest, zSearchSourcesInput } from "@mnemo/contracts";
 import type { PassageAnchor, SourceResult } from "@mnemo/contracts/chat";
-import type { Actor } from "../../../app/context.ts";
+import type { Actor } from "../../../platform/context.ts";
 import { AppError } from "../../../platform/lib/errors.ts";
-import type { TokenGrant } from "../../access-tokens/service.ts";
-import { listCollections } from "../../collections/service.ts";
+import type { TokenGrant } from "../../access-tokens/index.ts";
+import { listCollections } from "../../collections/index.ts";
 import { prepareQna } from "../chat/qna.ts";
-import { createPage } from "../../pages/service.ts";
+import { createPage } from "../../pages/index.ts";
 import { searchSources, sourceContent, getSource } from "../../../core/sources/service.ts";
 import { uploadWebPages } from "../../../core/sources/capture/web-pages-service.ts";
 import type { McpDeps } from "../../../app/deps/mcp-server.ts";

@@ -1,11 +1,12 @@
 import { webSearchUnavailable, zAgentsResponse, zLlmOptionsResponse } from "@mnemo/contracts/llm";
-import type { AppContext } from "../../../app/context.ts";
+import type { ModelRegistry } from "./registry.ts";
+import type { WebSearchProvider } from "./web-search.ts";
 import type { AppEnv } from "../../../platform/http/context.ts";
 import { createRouter, defineRoute } from "../../../platform/http/route.ts";
 import { requireAuth, type RequireAuthDeps } from "../../../core/auth/middleware.ts";
 
 /** What providerRoutes uses of the application context (bootstrap.ts builds it once). */
-export type ProviderRouteDeps = RequireAuthDeps & Pick<AppContext, "models" | "webSearch">;
+export type ProviderRouteDeps = RequireAuthDeps & { models: ModelRegistry; webSearch?: WebSearchProvider };
 
 /** The model and agent pickers' lists (spec 1 §3 LLM option, Agent; path not shown in the spec). */
 export function providerRoutes(ctx: ProviderRouteDeps) {

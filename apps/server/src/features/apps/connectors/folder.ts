@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { noteItems } from "./front-matter.ts";
+import { noteItems } from "../../../platform/lib/front-matter.ts";
 import { MAX_BYTES_PER_SYNC, maxBytesOf, syncedFileKind, type SyncedFileKind } from "./synced-files.ts";
 import { ConnectError, type Connector, type SyncItem } from "./types.ts";
 

@@ -2,7 +2,7 @@ import type { AppStatus, CredentialField, Integration } from "@mnemo/contracts/a
 import type { Config } from "../../../platform/config.ts";
 import type { SafeFetchOptions } from "../../../platform/links/safe-fetch.ts";
 import type { DavListing, DavListingInput } from "./dav-listing.ts";
-import type { FrontMatter } from "./front-matter.ts";
+import type { FrontMatter } from "../../../platform/lib/front-matter.ts";
 
 /** The password field of the apps that sign in with a user name and password (IMAP, WebDAV). */
 export const appPasswordField: CredentialField = {

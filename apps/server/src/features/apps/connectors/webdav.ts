@@ -2,7 +2,7 @@ import path from "node:path";
 import type { FileStat, WebDAVClient } from "webdav";
 import type { DavEntry } from "./dav-listing.ts";
 import { FetchError, safeHttpsAgent } from "../../../platform/links/safe-fetch.ts";
-import { noteItems } from "./front-matter.ts";
+import { noteItems } from "../../../platform/lib/front-matter.ts";
 import { MAX_FILES, MAX_ITEMS_PER_SYNC } from "./folder.ts";
 import { MAX_BYTES_PER_SYNC, maxBytesOf, syncedFileKind } from "./synced-files.ts";
 import {

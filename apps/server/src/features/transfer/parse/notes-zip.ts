@@ -1,6 +1,6 @@
 import { parse as parseYaml } from "yaml";
 import { importMessages } from "@mnemo/contracts";
-import { readNoteWith } from "../../apps/connectors/front-matter.ts";
+import { readNoteWith } from "../../../platform/lib/front-matter.ts";
 import { kindByExtension } from "../../../platform/files/kinds.ts";
 import { entryNames, readEntries, utf8 } from "./archive.ts";
 import { CollectionSet, ImportParseError, item, tagsDescription } from "./types.ts";

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import { getConnInfo } from "@hono/node-server/conninfo";
-import type { AppContext } from "../../../app/context.ts";
+import type { PlatformContext } from "../../context.ts";
 import type { AppEnv } from "../context.ts";
 import { AppError } from "../../lib/errors.ts";
 import * as repo from "../../rate-limits/repo.ts";
@@ -34,7 +34,7 @@ export function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
 
 /** A signed-in session's key: a hash of its bearer token (never the token itself). */
 /** What the rate limiters use: the counters' database and the proxy/exemption settings. */
-export type RateLimitDeps = Pick<AppContext, "database" | "config">;
+export type RateLimitDeps = Pick<PlatformContext, "database" | "config">;
 
 function sessionKey(c: Context<AppEnv>): string | undefined {
   const token = /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization")?.trim() ?? "")?.[1];

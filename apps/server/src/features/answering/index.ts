@@ -1,0 +1,10 @@
+/**
+ * The answering feature's public face for other features (docs/decisions.md, "Server tiers"):
+ * the answer engine and model registry types, and the extractive engine's sentence tools that
+ * summarise a transcript. Everything else in answering/ is its own.
+ */
+export type { AnswerEngine } from "./engines/engine.ts";
+export type { ModelRegistry } from "./providers/registry.ts";
+export type { WebSearchProvider } from "./providers/web-search.ts";
+export { scoreSentences } from "./engines/extractive/select.ts";
+export { contentTerms, splitSentences, words } from "./engines/extractive/text.ts";

@@ -7,6 +7,7 @@
  * each main-thread task's CPU time (on a loaded machine wall time also counts waiting for a core).
  * Prints `longest_task_ms=… long_tasks=… longest_task_cpu_ms=… words=… stream_s=… load=…`. Options: words=20000, screenshot=<file.png>, profile=<file> (CDP CPU
  * profile of the streaming, with a top self-time summary; build the app unminified to read names).
+ * `--smoke`: a 500-word answer.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -15,6 +16,7 @@ import { chromium } from "@playwright/test";
 import { spawnServer } from "../../apps/server/src/test/process.ts";
 import { startProfile, stopProfile } from "./profile.ts";
 import { mainThreadTasks, traceCategories } from "./trace.ts";
+import { smokeArgs } from "../lib/smoke.ts";
 
 function answerText(words: number): string[] {
   const vocab =
@@ -47,8 +49,9 @@ function answerText(words: number): string[] {
 }
 
 export async function run(args: string[]) {
-  const opts = Object.fromEntries(args.map((a) => a.split("=", 2) as [string, string]));
-  const words = Number(opts.words ?? 20000);
+  const { smoke, rest } = smokeArgs(args);
+  const opts = Object.fromEntries(rest.map((a) => a.split("=", 2) as [string, string]));
+  const words = Number(opts.words ?? (smoke ? 500 : 20000));
   const webDist = process.env.WEB_DIST ?? path.resolve("apps/web/dist");
   if (!fs.existsSync(path.join(webDist, "index.html")))
     throw new Error(`No built app at ${webDist}; run npm run build first.`);

@@ -31,7 +31,7 @@ import { createSessionCache, disabledSessionCache } from "../core/auth/session-c
 import { createJobQueue } from "../platform/jobs/queue.ts";
 import { createSecretBox } from "../platform/secrets/secret-box.ts";
 import { setupWorker, type WorkerMode } from "./jobs.ts";
-import { limitSandboxMemory } from "./deps/ingest.ts";
+import { limitSandboxMemory } from "../core/ingest/engines.ts";
 import { passwordSignInRefusal } from "../features/orgs/sso.ts";
 
 export const VERSION = "0.1.0";

@@ -21,14 +21,15 @@ import { screenshotRoutes } from "../features/screenshots/routes.ts";
 import { ingestRoutes } from "../core/sources/capture/routes.ts";
 import { pageRoutes } from "../features/pages/routes.ts";
 import { canvasRoutes } from "../features/canvas/routes.ts";
+import { confirmCanvasUpload, presignCanvasUpload } from "../features/canvas/index.ts";
 import { mindmapRoutes } from "../features/mindmap/routes.ts";
 import { blobRoutes } from "../core/sources/blob-routes.ts";
 import { collectionRoutes } from "../features/collections/routes.ts";
 import { planRoutes } from "../core/plans/routes.ts";
 import { appRoutes } from "../features/apps/routes.ts";
 import { accessTokenRoutes } from "../features/access-tokens/routes.ts";
-import { mcpRoutes } from "../features/answering/mcp-server/routes.ts";
-import { mcpRoutes as mcpServerRoutes } from "../features/answering/mcp-client/routes.ts";
+import { mcpServerRoutes } from "../features/answering/mcp-server/routes.ts";
+import { mcpClientRoutes } from "../features/answering/mcp-client/routes.ts";
 import { transcribeRoutes } from "../features/transcribe/routes.ts";
 import { transferRoutes } from "../features/transfer/routes.ts";
 import { noticeRoutes } from "../features/notices/routes.ts";
@@ -41,7 +42,15 @@ const modules = [
   userRoutes,
   chatRoutes,
   providerRoutes,
-  ingestRoutes,
+  // Canvas documents are uploaded through the capture calls; the canvas feature keeps them.
+  (ctx: AppContext) =>
+    ingestRoutes({
+      ...ctx,
+      canvasUploads: {
+        presign: (actor, input) => presignCanvasUpload(ctx, actor, input),
+        confirm: (actor, input) => confirmCanvasUpload(ctx, actor, input),
+      },
+    }),
   pageRoutes,
   canvasRoutes,
   mindmapRoutes,
@@ -51,8 +60,8 @@ const modules = [
   planRoutes,
   appRoutes,
   accessTokenRoutes,
-  mcpRoutes,
   mcpServerRoutes,
+  mcpClientRoutes,
   transcribeRoutes,
   transferRoutes,
   screenshotRoutes,

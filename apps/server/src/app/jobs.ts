@@ -1,6 +1,9 @@
 import type { AppContext } from "./context.ts";
-import { ingestHandlers, resumeUnfinished } from "../core/ingest/pipeline.ts";
-import { extractionProcessesRssMb, stopExtractionProcesses } from "./deps/ingest.ts";
+import { ingestHandlers, resumeUnfinished, type IngestPorts } from "../core/ingest/pipeline.ts";
+import { markdownToBlocks } from "../features/pages/index.ts";
+import { descriptionFromText } from "../features/canvas/index.ts";
+import { storeKeyTerms } from "../features/mindmap/index.ts";
+import { extractionProcessesRssMb, stopExtractionProcesses } from "../core/ingest/engines.ts";
 import { startMemoryGuard } from "../platform/jobs/memory-guard.ts";
 import { resumeReanalysis, runReanalyseJob } from "../core/search/reanalyse.ts";
 import { resumeTsvInline, runTsvInlineJob } from "../core/search/tsv-inline.ts";
@@ -9,6 +12,13 @@ import { enqueueDueSyncs, runSync } from "../features/apps/service.ts";
 import { FolderWatchers } from "../features/apps/watchers.ts";
 import { accountsOfApp } from "../features/apps/repo.ts";
 import { resumeImports, runImportJob } from "../features/transfer/import-service.ts";
+
+/** The features the ingest pipeline reaches (core/ingest/pipeline.ts, `IngestPorts`). */
+const ingestPorts: IngestPorts = {
+  pageBlocks: markdownToBlocks,
+  describeCanvas: descriptionFromText,
+  afterIndexed: storeKeyTerms,
+};
 
 /** What the worker uses: the ingest pipeline's and re-analysis's providers, never the HTTP ones. */
 export type WorkerDeps = AppsContext &
@@ -59,7 +69,7 @@ export async function startWorker(ctx: WorkerDeps): Promise<void> {
     await stopExtractionProcesses();
   });
   await ctx.queue.work({
-    ...ingestHandlers(ctx),
+    ...ingestHandlers(ctx, ingestPorts),
     "search.reanalyse": (job, attempt) => runReanalyseJob(ctx, job, attempt),
     "search.tsv-inline": (_job, attempt) => runTsvInlineJob(ctx, attempt),
     "apps.sync": (job) => runSync(apps, job.accountId),

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { linkMessages, uploadMessages } from "@mnemo/contracts";
 import { CANVAS_MIME } from "@mnemo/contracts/canvas";
 import type { PlatformContext } from "../../platform/context.ts";
+import type { Db } from "../../platform/db/client.ts";
 import type { EmbeddingsProvider } from "../search/embeddings.ts";
 import type { JobAttempt, JobHandlers, JobPayload } from "../../platform/jobs/registry.ts";
 import { source } from "../../platform/db/schema/index.ts";
@@ -11,16 +12,24 @@ import { readBlob } from "../../platform/blobs/store.ts";
 import { ExtractError } from "./extractors/types.ts";
 import { isAudioName } from "../../platform/files/kinds.ts";
 import { checkStoredAudio } from "./audio.ts";
-import { extractFile, fetchLink, indexSourceContent, LinkUnavailableError } from "../../app/deps/ingest.ts";
-import { markdownToBlocks } from "../../features/pages/blocknote.ts";
+import { extractFile, fetchLink, indexSourceContent, LinkUnavailableError } from "./engines.ts";
 import { ingestKey } from "../sources/capture/enqueue.ts";
 import { AppError } from "../../platform/lib/errors.ts";
 import { loadPlanState } from "../plans/service.ts";
 import { guardVideo } from "../plans/guards.ts";
 import { videoDurationSeconds } from "../../platform/links/fetch-page.ts";
 import { embedSourceChunks } from "../search/embed-job.ts";
-import { descriptionFromText } from "../../features/canvas/describe.ts";
-import { storeKeyTerms } from "../../features/mindmap/key-terms.ts";
+
+/**
+ * What the pipeline asks of features, injected by app/jobs.ts: a page's Markdown as editor blocks
+ * (pages), a canvas's description from its words (canvas), and the work after a memory is
+ * indexed (the mind map's key terms).
+ */
+export type IngestPorts = {
+  pageBlocks: (markdown: string, timeoutMs: number) => Promise<unknown[]>;
+  describeCanvas: (text: string) => string;
+  afterIndexed: (db: Db, ownerId: string, sourceIds: string[]) => Promise<unknown>;
+};
 
 type PipelineCtx = Pick<PlatformContext, "database" | "blobs" | "config" | "log" | "queue"> &
   Partial<Pick<PlatformContext, "events">> & { embeddings?: EmbeddingsProvider };
@@ -65,7 +74,7 @@ async function saveExtracted(
   });
 }
 
-async function extractUpload(ctx: PipelineCtx, job: IngestJob, src: repo.SourceRow) {
+async function extractUpload(ctx: PipelineCtx, ports: IngestPorts, job: IngestJob, src: repo.SourceRow) {
   const db = ctx.database.db;
   // A canvas keeps its current document under meta.file_key (older saves' blobs are deleted).
   const stored =
@@ -78,7 +87,7 @@ async function extractUpload(ctx: PipelineCtx, job: IngestJob, src: repo.SourceR
   if (!bytes) throw new PermanentFailure("The uploaded file is missing.");
   if (src.type === "page") {
     const markdown = Buffer.from(bytes).toString("utf8");
-    const blocks = await markdownToBlocks(markdown, ctx.config.PARSE_TIMEOUT_MS);
+    const blocks = await ports.pageBlocks(markdown, ctx.config.PARSE_TIMEOUT_MS);
     await saveExtracted(ctx, job, { markdown, text: markdown, blocks }, {});
     return;
   }
@@ -94,7 +103,7 @@ async function extractUpload(ctx: PipelineCtx, job: IngestJob, src: repo.SourceR
     {
       // A canvas is described by its words until a language model describes it (on leaving the editor).
       ...(src.type === "canvas" && src.meta.description_by !== "llm"
-        ? { description: descriptionFromText(result.text) }
+        ? { description: ports.describeCanvas(result.text) }
         : {}),
       meta: {
         ...src.meta,
@@ -215,6 +224,7 @@ async function guarded(
 /** The ingestion job handlers: extract → index, both idempotent per (source id, content version). */
 export function ingestHandlers(
   ctx: PipelineCtx,
+  ports: IngestPorts,
 ): Omit<JobHandlers, "search.reanalyse" | "search.tsv-inline" | "apps.sync" | "transfer.import"> {
   return {
     "ingest.extract": async (job, attempt) => {
@@ -231,7 +241,7 @@ export function ingestHandlers(
         if (src.meta.provided_content) return;
         if (src.type === "webpage") await extractLink(ctx, job, src);
         else if (src.type === "page" && !(await blobsRepo.findBlobBySource(ctx.database.db, src.id))) return;
-        else await extractUpload(ctx, job, src);
+        else await extractUpload(ctx, ports, job, src);
       });
       if (ok) await ctx.queue.send("ingest.index", job, { key: ingestKey(job.sourceId, job.contentVersion) });
     },
@@ -241,7 +251,7 @@ export function ingestHandlers(
       await guarded(ctx, job, attempt, src, async () => {
         await indexSourceContent(ctx.database.db, job.sourceId);
         // The mind map's key terms, computed once per version here rather than on every map.
-        await storeKeyTerms(ctx.database.db, src.ownerId, [job.sourceId]);
+        await ports.afterIndexed(ctx.database.db, src.ownerId, [job.sourceId]);
         // Dense vectors follow the index (only with an embeddings provider); a repeat is a no-op.
         if (ctx.embeddings)
           await ctx.queue.send("ingest.embed", job, { key: ingestKey(job.sourceId, job.contentVersion) });

@@ -150,3 +150,13 @@ export async function noteDeletedMemories(db: Db, actor: Actor, refs: MemoryRef[
 export async function finishWelcomeItems(db: Db, actor: Actor): Promise<void> {
   await repo.mergeMetadata(db, actor.id, { [repo.welcomeKeys.done]: true });
 }
+
+/**
+ * The actor a background job acts for (a connected app's sync, an import): the user as stored,
+ * never a desktop app (no request carries a token). Throws when the account is gone.
+ */
+export async function actorFor(db: Db, userId: string): Promise<Actor> {
+  const row = await repo.findUserWithProfile(db, userId);
+  if (!row) throw notFound("This account no longer exists.");
+  return { id: row.id, email: row.email, name: row.name, isDesktopApp: false };
+}

@@ -5,14 +5,25 @@ import { AppError, notFound, validation, conflict } from "../../../platform/lib/
 import * as blobsRepo from "../../../platform/blobs/repo.ts";
 import { presignPendingUpload } from "../../../platform/blobs/pending-upload.ts";
 import * as repo from "../rows.ts";
-import { supportedFileExtensions } from "../../../app/deps/ingest.ts";
+import { supportedFileExtensions } from "../../../platform/files/kinds.ts";
 import { checkUploadFile, isValidClientId } from "./validation.ts";
 import { enqueueExtract } from "./enqueue.ts";
 import { guardFileUpload, previewFileUpload } from "../../plans/guards.ts";
-import { confirmCanvasUpload, presignCanvasUpload } from "../../../features/canvas/service.ts";
 
 /** What the upload service uses of the application context. */
-export type UploadDeps = Pick<PlatformContext, "database" | "blobs" | "config" | "queue" | "log">;
+/** What saving a file takes (the connected apps' sync saves files through it too). */
+export type CaptureDeps = Pick<PlatformContext, "database" | "blobs" | "config" | "queue" | "log">;
+
+export type UploadDeps = CaptureDeps & { canvasUploads: CanvasUploads };
+
+/**
+ * A canvas's document and screenshots travel through the same upload calls as files (spec 3 §8);
+ * the canvas feature keeps them (wired in app/http.ts).
+ */
+export type CanvasUploads = {
+  presign: (actor: Actor, input: GetPresignedUrlInput) => Promise<object>;
+  confirm: (actor: Actor, input: ConfirmUploadInput) => Promise<object>;
+};
 
 const sourceTypeOf = { page: "page", image: "image", file: "file" } as const;
 
@@ -22,7 +33,7 @@ export function fileKeyFor(ownerId: string, fileId: string): string {
 
 /** Spec 2 §7 "get upload location": validates the file, records a pending blob, presigns the PUT. */
 export async function getPresignedUrl(ctx: UploadDeps, actor: Actor, input: GetPresignedUrlInput) {
-  if (input.canvas_data_type) return presignCanvasUpload(ctx, actor, input);
+  if (input.canvas_data_type) return ctx.canvasUploads.presign(actor, input);
   const db = ctx.database.db;
   const check = checkUploadFile(input.metadata.name_base64, input.fileType, supportedFileExtensions);
   if (!check.ok) throw validation(check.message);
@@ -58,7 +69,7 @@ export async function getPresignedUrl(ctx: UploadDeps, actor: Actor, input: GetP
   );
 }
 
-async function hashStored(ctx: UploadDeps, key: string): Promise<string> {
+async function hashStored(ctx: CaptureDeps, key: string): Promise<string> {
   const stream = await ctx.blobs.get(key);
   if (!stream) throw validation(uploadMessages.uploadFailed);
   const hash = crypto.createHash("sha256");
@@ -71,7 +82,7 @@ async function hashStored(ctx: UploadDeps, key: string): Promise<string> {
  * owner), creates or re-versions the memory (status in_progress) and enqueues extraction.
  */
 export async function confirmUpload(ctx: UploadDeps, actor: Actor, input: ConfirmUploadInput) {
-  if (input.file_type === "canvas") return confirmCanvasUpload(ctx, actor, input);
+  if (input.file_type === "canvas") return ctx.canvasUploads.confirm(actor, input);
   const db = ctx.database.db;
   if (!isValidClientId(input.file_id)) throw notFound();
   const key = fileKeyFor(actor.id, input.file_id);
@@ -128,7 +139,7 @@ export async function confirmUpload(ctx: UploadDeps, actor: Actor, input: Confir
 }
 
 /** Spec 2 §7 "verify indexing": each item's status; any id the actor does not own answers 404. */
-export async function verifyIndexing(ctx: UploadDeps, actor: Actor, items: { type: string; id: string }[]) {
+export async function verifyIndexing(ctx: CaptureDeps, actor: Actor, items: { type: string; id: string }[]) {
   const ids = [...new Set(items.map((i) => i.id))];
   const rows = await repo.findOwnedSources(ctx.database.db, actor.id, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -154,7 +165,7 @@ export async function verifyIndexing(ctx: UploadDeps, actor: Actor, items: { typ
  * already holds it. Too large a file is refused by the blob store (BlobTooLargeError).
  */
 export async function createSyncedBlob(
-  ctx: UploadDeps,
+  ctx: CaptureDeps,
   ownerId: string,
   origin: { app: string; connectedAccountId: string },
   file: {

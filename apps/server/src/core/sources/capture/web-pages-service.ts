@@ -6,7 +6,7 @@ import { notFound, validation, AppError } from "../../../platform/lib/errors.ts"
 import * as repo from "../rows.ts";
 import { linkFetchOptions } from "../../../platform/links/fetch-options.ts";
 import { FetchError, type FetchFailure, resolveSafeTarget } from "../../../platform/links/safe-fetch.ts";
-import { fetchMetadata } from "../../../app/deps/ingest.ts";
+import { fetchMetadata } from "../../../platform/links/read.ts";
 import { enqueueExtract } from "./enqueue.ts";
 
 /** What the web-page service uses of the application context. */

@@ -104,7 +104,14 @@ describe.each(testDatabases())("MCP servers on %s", (kind) => {
     expect(cited?.title).toBe("Stars · star_lookup");
     expect(cited?.citation).toBe(1);
     expect(item.response).toBe("Vega is 25 light-years away [1].");
-    expect(item.chainOfThoughts).toContain(agentTexts.toolFailed(agentTexts.mcpTimeout("Stars", 1.5)));
+    expect(item.toolSteps).toMatchObject([
+      { name: expect.stringMatching(/star_lookup$/), status: "ok" },
+      {
+        name: expect.stringMatching(/slow_probe$/),
+        status: "error",
+        error: agentTexts.mcpTimeout("Stars", 1.5),
+      },
+    ]);
   });
 
   it("a disabled server gives agents no tools; only its owner may see, test, change or remove it", async () => {

@@ -14,11 +14,11 @@ import * as service from "./service.ts";
 
 const tag = "mcp";
 
-/** What mcpRoutes uses of the application context (bootstrap.ts builds it once). */
+/** What mcpClientRoutes uses of the application context (bootstrap.ts builds it once). */
 export type McpRouteDeps = RequireAuthDeps & Pick<PlatformContext, "database" | "secrets" | "config" | "log">;
 
 /** The user's MCP servers (spec 3 §2 Account route, anchor mcps; paths not shown in the spec). */
-export function mcpRoutes(ctx: McpRouteDeps) {
+export function mcpClientRoutes(ctx: McpRouteDeps) {
   const r = createRouter<AppEnv>();
   const auth = [requireAuth(ctx)];
   const deps = mcpDeps(ctx);

@@ -8,7 +8,7 @@ import { mcpDeps, type McpContext } from "../../../app/deps/mcp-server.ts";
 
 const tag = "mcp";
 
-/** What mcpRoutes uses of the application context. */
+/** What mcpServerRoutes uses of the application context. */
 export type McpRouteDeps = McpContext & Pick<PlatformContext, "log">;
 
 /** The JSON of a request body; malformed text is passed on for the MCP transport to refuse. */
@@ -26,7 +26,7 @@ const BEARER = /^Bearer\s+(\S{10,1024})$/;
  * POST|GET|DELETE /api/mcp: Mnemo as an MCP server (streamable HTTP), authenticated by a
  * personal access token. The MCP SDK is imported on the first request (start-up memory).
  */
-export function mcpRoutes(ctx: McpRouteDeps) {
+export function mcpServerRoutes(ctx: McpRouteDeps) {
   const r = createRouter<AppEnv>();
   const deps = mcpDeps(ctx);
   const db = ctx.database.db;

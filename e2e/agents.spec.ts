@@ -96,6 +96,17 @@ test("research agent cites two search steps; search agent e-mails after Modify a
   expect(mail.subject).toBe("Mirror size");
   expect(mail.text).toBe("The telescope mirror is 200 millimetres wide.");
   await inbox.dispose();
+
+  // Reopened, the research answer's Thoughts show the same two cards, each with its outcome.
+  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+  await page.reload();
+  const reopened = items(page).first();
+  await reopened.getByRole("button", { name: "Thoughts" }).click();
+  const again = reopened.getByTestId("tool-call-card");
+  await expect(again).toHaveCount(2);
+  await expect(again.filter({ hasText: "Search memories: “telescope mirror”" })).toBeVisible();
+  await expect(again.filter({ hasText: "Search memories: “mirror size”" })).toBeVisible();
+  await expect(again.getByLabel("Done")).toHaveCount(2);
 });
 
 test("Account #mcps: add an MCP server by URL with a token, see its tools, disable and remove it", async ({

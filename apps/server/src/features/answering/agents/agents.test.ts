@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { UserStats } from "@mnemo/contracts";
+import type { SavedSessionRecord } from "@mnemo/contracts/chat";
 import { chatMessages } from "@mnemo/contracts";
 import type { Agent } from "@mnemo/contracts/llm";
 type AgentsResponse = { agents: Agent[] };
-import { agentTexts } from "@mnemo/contracts/stream";
+import { agentTexts, toolStepTitle, type ChatItemState } from "@mnemo/contracts/stream";
 import { createTestMnemo, testDatabases, type TestMnemo, type TestUser } from "../../../test/harness.ts";
 import {
   contentText,
@@ -48,6 +49,9 @@ beforeEach(() => {
   };
 });
 
+/** The headings of an item's tool-call cards (its typed tool steps). */
+const cardTitles = (item: ChatItemState) => (item.toolSteps ?? []).map(toolStepTitle);
+
 describe.each(testDatabases())("agents on %s", (kind) => {
   let m: TestMnemo;
   let bare: TestMnemo;
@@ -77,7 +81,7 @@ describe.each(testDatabases())("agents on %s", (kind) => {
     return { qna: daily!.qna.count, web: daily!.web.count, agent: daily!.agent.count };
   }
 
-  it("research_agent searches twice, streams each step as a thought and cites what the tools found", async () => {
+  it("research_agent searches twice, streams each step as a typed tool step and cites what the tools found", async () => {
     model.script = (req) => {
       const done = toolResultsSinceUser(req).length;
       if (done === 0)
@@ -95,8 +99,24 @@ describe.each(testDatabases())("agents on %s", (kind) => {
     const item = reply.item;
     expect(item.status).toBe("success");
     expect(item.llm).toBe("research_agent");
-    expect(item.chainOfThoughts).toContain(`${agentTexts.toolCallMark} Search memories: “telescope mirror”`);
-    expect(item.chainOfThoughts).toContain(`${agentTexts.toolCallMark} Search the web: “mirror grinding”`);
+    expect(cardTitles(item)).toEqual([
+      "Search memories: “telescope mirror”",
+      "Search the web: “mirror grinding”",
+    ]);
+    expect(item.toolSteps).toMatchObject([
+      { name: "search_memories", query: "telescope mirror", status: "ok", summary: "Found Telescope [1]" },
+      { name: "search_web", query: "mirror grinding", status: "ok" },
+    ]);
+    expect(item.toolSteps![1].summary).toMatch(/^Found .*\[2\]/);
+    // The steps travel as data: no marked line is left in the thoughts text.
+    expect(item.chainOfThoughts).not.toContain(agentTexts.toolCallMark);
+    expect(item.chainOfThoughts).not.toContain(agentTexts.resultMark);
+    expect(reply.lines.filter((l) => l.tool_step).map((l) => l.tool_step!.status)).toEqual([
+      "running",
+      "ok",
+      "running",
+      "ok",
+    ]);
     expect(item.response).toBe(
       "The mirror is 200 millimetres wide [1]; grinding it is covered on the web [2].",
     );
@@ -111,11 +131,11 @@ describe.each(testDatabases())("agents on %s", (kind) => {
     expect(model.requests[0].tools?.map((t) => t.function.name).sort()).toEqual(
       ["search_apps", "search_memories", "search_web"].sort(),
     );
-    // Stored: the history shows the same thoughts and sources.
+    // Stored: the history shows the same thoughts, tool steps and sources.
     const hist = await m.request("POST", `/api/fetch_user_chat_history?chat_id=${item.chatId}`, { as: user });
-    const session = ((await hist.json()) as { session_data: { thoughts: string; sources: unknown[] }[] })
-      .session_data[0];
-    expect(session.thoughts).toContain("Search the web");
+    const session = ((await hist.json()) as { session_data: SavedSessionRecord[] }).session_data[0];
+    expect(session.thoughts).toBe(item.chainOfThoughts);
+    expect(session.tool_steps).toEqual(item.toolSteps);
     expect(session.sources.length).toBe(item.sources.results.length);
     expect((await usage(m, user)).agent).toBe(1);
   });
@@ -128,7 +148,8 @@ describe.each(testDatabases())("agents on %s", (kind) => {
     const user = await newUser();
     const { item } = await ask(m, user, { question: "Mirror?", selected_generation_model: "code_agent" });
     expect(item.status).toBe("success");
-    expect(item.chainOfThoughts).toContain(agentTexts.toolFailed(""));
+    expect(item.toolSteps).toMatchObject([{ name: "search_memories", status: "error" }]);
+    expect(item.toolSteps![0].error).toBeTruthy();
     expect(item.response).toBe("Found it after all.");
     const told = toolResultsSinceUser(model.requests[1]).map(contentText).join("\n");
     expect(told.toLowerCase()).toContain("invalid");
@@ -143,7 +164,14 @@ describe.each(testDatabases())("agents on %s", (kind) => {
     });
     expect(item.status).toBe("success");
     expect(model.requests.length).toBe(agentSpecs.marketing_agent.maxSteps);
-    expect(item.chainOfThoughts).toContain(agentTexts.stepBudget(agentSpecs.marketing_agent.maxSteps));
+    expect(item.toolSteps!.at(-1)).toMatchObject({
+      status: "error",
+      error: agentTexts.stepBudget(agentSpecs.marketing_agent.maxSteps),
+    });
+    expect(item.toolSteps!.at(-1)!.name).toBeUndefined();
+    expect(item.toolSteps!.filter((s) => s.name === "search_memories")).toHaveLength(
+      agentSpecs.marketing_agent.maxSteps,
+    );
     expect(item.response).toContain(agentTexts.stoppedAtBudget(agentSpecs.marketing_agent.maxSteps));
   });
 
@@ -183,6 +211,9 @@ describe.each(testDatabases())("agents on %s", (kind) => {
       body: "The mirror is 200 millimetres wide.",
     });
     expect(first.item.response).toBe(agentTexts.emailProposed);
+    // The proposal is a card with no outcome (the user decides), and no address in its heading.
+    expect(first.item.toolSteps).toEqual([{ id: "1", name: "send_email", status: "running", at: 0 }]);
+    expect(cardTitles(first.item)).toEqual(["Compose an e-mail"]);
     const chatId = first.item.chatId!;
 
     // Modify: an empty prompt is refused with the spec's message.
@@ -338,7 +369,7 @@ describe.each(testDatabases())("agents on %s", (kind) => {
     });
     expect(item.status).toBe("success");
     expect(item.isEchoMemory).toBe(true);
-    expect(item.chainOfThoughts).toContain(`${agentTexts.toolCallMark} Save a memory`);
+    expect(cardTitles(item)).toEqual(["Save a memory"]);
     const rows = await m.ctx.database.db.select().from(source).where(eq(source.ownerId, user.id));
     expect(rows.map((r) => r.title)).toContain("Parking");
     // The chat's history says so too, so "Saved to your memories." stays after a reload.

@@ -1,6 +1,6 @@
 import type { LanguageModel, ModelMessage, ToolSet } from "ai";
 import type { AgentId } from "@mnemo/contracts/llm";
-import { agentTexts } from "@mnemo/contracts/stream";
+import { agentTexts, type ToolStep } from "@mnemo/contracts/stream";
 import type { AnswerEngine, AnswerEvent, AnswerInput } from "../engines/engine.ts";
 import { answerLanguageLine, buildUserPrompt } from "../providers/prompt.ts";
 import { CitationBook } from "./citations.ts";
@@ -16,20 +16,47 @@ export type ToolBuilder = (
   book: CitationBook,
 ) => Promise<{ tools: ToolSet; notes: string[]; close: () => Promise<void> }>;
 
-const toolLabels: Record<string, string> = {
-  search_memories: "Search memories",
-  search_apps: "Search apps",
-  search_web: "Search the web",
-  [EMAIL_TOOL]: "Compose an e-mail",
-  save_memory: "Save a memory",
-};
+/**
+ * The tool steps of one turn (a tool-call card each in the Thoughts panel, drawn from these
+ * fields by the web app). Step ids are numbered here: a provider's call ids need not be unique
+ * across the steps of a turn; an outcome takes the id of the latest call with its call id.
+ */
+class ToolSteps {
+  private n = 0;
+  private readonly byCall = new Map<string, string>();
 
-/** The thought line of a tool call (a tool-call card in the Thoughts panel). */
-export function toolCallLine(toolName: string, input: unknown, title?: string): string {
-  const label = toolLabels[toolName] ?? title ?? `Tool ${toolName}`;
-  const q = (input as { query?: unknown } | null)?.query;
-  const what = typeof q === "string" ? `: “${q}”` : "";
-  return `\n${agentTexts.toolCallMark} ${label}${what}\n`;
+  private next(): string {
+    return String(++this.n);
+  }
+
+  /** A call: what the tool is and what it was asked. */
+  call(callId: string, name: string, input: unknown, title?: string): AnswerEvent {
+    const id = this.next();
+    this.byCall.set(callId, id);
+    const q = (input as { query?: unknown } | null)?.query;
+    const step: ToolStep = { id, name, status: "running" };
+    if (title) step.title = title;
+    if (typeof q === "string") step.query = q;
+    return { type: "tool-step", step };
+  }
+
+  /** The outcome of a call (a call never announced — none so far — gets a card of its own). */
+  outcome(
+    callId: string,
+    name: string,
+    outcome: { status: "ok"; summary: string } | { status: "error"; error: string },
+  ): AnswerEvent {
+    const known = this.byCall.get(callId);
+    return {
+      type: "tool-step",
+      step: known ? { id: known, ...outcome } : { id: this.next(), name, ...outcome },
+    };
+  }
+
+  /** A note that is no call (an MCP server that did not answer, the step budget). */
+  note(error: string): AnswerEvent {
+    return { type: "tool-step", step: { id: this.next(), status: "error", error } };
+  }
 }
 
 function systemPrompt(spec: AgentSpec, input: AnswerInput, maxSteps: number): string {
@@ -50,7 +77,7 @@ function systemPrompt(spec: AgentSpec, input: AnswerInput, maxSteps: number): st
 /**
  * An agent (spec 1 §3): the AI SDK's tool loop over a tool-capable model, with the agent's prompt,
  * tools and step budget (`stopWhen: stepCountIs`). Each tool call and its outcome stream as
- * thought lines; sources found by tools stream as `sources` events; an e-mail the model proposes
+ * tool steps; sources found by tools stream as `sources` events; an e-mail the model proposes
  * ends the turn as a tool call for the user to Modify or Execute. A tool call with invalid input
  * is answered with the validation error (the model may retry); a loop that would go on is stopped
  * at the budget and says so.
@@ -62,10 +89,11 @@ export function createAgentEngine(id: AgentId, model: LanguageModel, buildTools:
     generative: true,
     async *answer(input: AnswerInput): AsyncGenerator<AnswerEvent> {
       const book = new CitationBook(input.passages);
+      const toolSteps = new ToolSteps();
       const { tools, notes, close } = await buildTools(spec, book);
       try {
-        for (const note of notes) yield { type: "reasoning", text: `${agentTexts.errorMark} ${note}\n` };
-        yield* runLoop(spec, model, input, book, tools);
+        for (const note of notes) yield toolSteps.note(note);
+        yield* runLoop(spec, model, input, book, tools, toolSteps);
       } finally {
         await close();
       }
@@ -80,6 +108,7 @@ async function* runLoop(
   input: AnswerInput,
   book: CitationBook,
   tools: ToolSet,
+  toolSteps: ToolSteps,
 ): AsyncGenerator<AnswerEvent> {
   const messages: ModelMessage[] = [];
   for (const turn of input.history.slice(-6))
@@ -113,13 +142,13 @@ async function* runLoop(
       case "tool-call":
         if (part.toolName === EMAIL_TOOL && !part.invalid) {
           proposed = true;
-          yield { type: "reasoning", text: toolCallLine(part.toolName, part.input) };
+          yield toolSteps.call(part.toolCallId, part.toolName, part.input);
           yield {
             type: "tool-call",
             toolName: part.toolName,
             params: part.input as Record<string, unknown>,
           };
-        } else yield { type: "reasoning", text: toolCallLine(part.toolName, part.input, part.title) };
+        } else yield toolSteps.call(part.toolCallId, part.toolName, part.input, part.title);
         break;
       case "tool-result": {
         if (part.toolName === "save_memory") yield { type: "echo-memory" };
@@ -130,15 +159,15 @@ async function* runLoop(
           (m) => `${m[2]} [${m[1]}]`,
         );
         const summary = cited.length ? agentTexts.foundSources([...new Set(cited)]) : out.slice(0, 200);
-        yield { type: "reasoning", text: `${agentTexts.resultMark} ${summary}\n` };
+        yield toolSteps.outcome(part.toolCallId, part.toolName, { status: "ok", summary });
         if (fresh.length) yield { type: "sources", passages: fresh };
         break;
       }
       case "tool-error":
-        yield {
-          type: "reasoning",
-          text: `${agentTexts.errorMark} ${agentTexts.toolFailed(String((part.error as Error)?.message ?? part.error))}\n`,
-        };
+        yield toolSteps.outcome(part.toolCallId, part.toolName, {
+          status: "error",
+          error: String((part.error as Error)?.message ?? part.error),
+        });
         break;
       case "finish-step":
         steps++;
@@ -151,10 +180,7 @@ async function* runLoop(
   if (proposed) {
     if (!wroteText) yield { type: "text", text: agentTexts.emailProposed };
   } else if (lastFinish === "tool-calls" && steps >= spec.maxSteps) {
-    yield {
-      type: "reasoning",
-      text: `${agentTexts.errorMark} ${agentTexts.stepBudget(spec.maxSteps)}\n`,
-    };
+    yield toolSteps.note(agentTexts.stepBudget(spec.maxSteps));
     yield { type: "text", text: (wroteText ? "\n\n" : "") + agentTexts.stoppedAtBudget(spec.maxSteps) };
   }
 }

@@ -1,4 +1,10 @@
-import { answerTexts, THINK_END, THINK_START, type StreamLine } from "@mnemo/contracts/stream";
+import {
+  answerTexts,
+  THINK_END,
+  THINK_START,
+  type PlacedToolStep,
+  type StreamLine,
+} from "@mnemo/contracts/stream";
 import type { Logger } from "../../../platform/logger.ts";
 import { AppError } from "../../../platform/lib/errors.ts";
 import { pieces, type AnswerEngine, type AnswerInput } from "../engines/engine.ts";
@@ -10,6 +16,8 @@ export type TurnOutcome = {
   status: "success" | "error" | "cancelled";
   answer: string;
   thoughts: string;
+  /** The tool lines streamed (an agent's steps), each placed in `thoughts`. */
+  toolSteps: PlacedToolStep[];
   followUps: string[];
   /** The sources when tools added some during the answer (agents). */
   sources?: SourceTally["current"];
@@ -21,7 +29,7 @@ export type TurnOutcome = {
 
 /**
  * The reply lines of one answer: the head line, the engine's text (reasoning inside think
- * markers), follow-ups, the final search types and end_of_data. `store` is called exactly once
+ * markers, an agent's tool steps as `tool_step` lines among it), follow-ups, the final search types and end_of_data. `store` is called exactly once
  * with the outcome — also when `signal` aborts or the consumer stops reading.
  */
 export async function* streamAnswer(opts: {
@@ -36,7 +44,13 @@ export async function* streamAnswer(opts: {
   log: Logger;
 }): AsyncGenerator<StreamLine> {
   const { engine, signal } = opts;
-  const outcome: TurnOutcome = { status: "cancelled", answer: "", thoughts: "", followUps: [] };
+  const outcome: TurnOutcome = {
+    status: "cancelled",
+    answer: "",
+    thoughts: "",
+    toolSteps: [],
+    followUps: [],
+  };
   const tally = new SourceTally(opts.head);
   let stored = false;
   const store = async (status: TurnOutcome["status"]) => {
@@ -62,6 +76,11 @@ export async function* streamAnswer(opts: {
           thinking = false;
           outcome.answer += ev.text;
           yield { chunk: ev.text };
+        } else if (ev.type === "tool-step") {
+          // A step is part of the thoughts: it opens them when the text was answer.
+          outcome.toolSteps.push({ ...ev.step, at: outcome.thoughts.length });
+          yield thinking ? { tool_step: ev.step } : { chunk: THINK_START, tool_step: ev.step };
+          thinking = true;
         } else if (ev.type === "follow-ups") {
           outcome.followUps = ev.questions;
         } else if (ev.type === "echo-memory") {

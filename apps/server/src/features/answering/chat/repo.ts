@@ -1,6 +1,14 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { PlacedToolStep } from "@mnemo/contracts/stream";
 import type { Db } from "../../../platform/db/client.ts";
-import { chat, chatTurn, chunk, source, sourceContent, userProfile } from "../../../platform/db/schema/index.ts";
+import {
+  chat,
+  chatTurn,
+  chunk,
+  source,
+  sourceContent,
+  userProfile,
+} from "../../../platform/db/schema/index.ts";
 
 export type ChatRow = typeof chat.$inferSelect;
 export type TurnRow = typeof chatTurn.$inferSelect;
@@ -104,9 +112,14 @@ export async function updateTurn(db: Db, id: string, patch: Partial<typeof chatT
 const begins = (column: typeof chatTurn.answer | typeof chatTurn.thoughts, prefix: string) =>
   sql`starts_with(${column}, ${prefix})`;
 
+/** The turn's metadata key of its tool lines, and of how many of them a stopped answer showed. */
+const TOOL_STEPS = "tool_steps";
+const TOOL_STEP_LINES = "tool_step_lines";
+
 /**
  * Stores how a reply ended (the server's own text), unless the owner already recorded what was
  * shown at Stop and that text begins the generated one: the answer stays as the reader saw it.
+ * The tool lines are always stored (the server's own; a recorded Stop says how many were shown).
  */
 export async function storeOutcome(
   db: Db,
@@ -114,6 +127,8 @@ export async function storeOutcome(
   o: {
     answer: string;
     thoughts: string;
+    /** The tool lines streamed, each placed in `thoughts`. */
+    toolSteps?: PlacedToolStep[];
     followUps: string[];
     status: string;
     sources?: {
@@ -136,6 +151,11 @@ export async function storeOutcome(
     });
   if (o.toolCall) meta.tool_call = o.toolCall;
   if (o.echoMemory) meta.echo_memory = true;
+  if (o.toolSteps)
+    await db
+      .update(chatTurn)
+      .set({ metadata: sql`${chatTurn.metadata} || ${JSON.stringify({ [TOOL_STEPS]: o.toolSteps })}::jsonb` })
+      .where(eq(chatTurn.id, id));
   await db
     .update(chatTurn)
     .set({
@@ -144,9 +164,8 @@ export async function storeOutcome(
       followUps: o.followUps,
       status: o.status,
       ...(o.sources ? { sources: o.sources.results } : {}),
-      ...(Object.keys(meta).length
-        ? { metadata: sql`${chatTurn.metadata} || ${JSON.stringify(meta)}::jsonb` }
-        : {}),
+      // The server's text stands: a Stop's count of shown tool lines no longer applies.
+      metadata: sql`(${chatTurn.metadata} - ${TOOL_STEP_LINES}::text) || ${JSON.stringify(meta)}::jsonb`,
     })
     .where(
       and(
@@ -159,18 +178,28 @@ export async function storeOutcome(
 
 /**
  * Records the answer and thoughts shown when the owner pressed Stop: while the reply is still
- * stored as streaming, or when the shown texts begin what the server stored. False when no turn
- * of the owner's chat matched.
+ * stored as streaming, or when the shown texts begin what the server stored. `toolStepLines`: how
+ * many tool lines had been shown (the history folds only those). False when no turn of the
+ * owner's chat matched.
  */
 export async function recordStoppedTurn(
   db: Db,
   ownerId: string,
   target: { chatId: string; turnId: string },
-  shown: { answer: string; thoughts: string },
+  shown: { answer: string; thoughts: string; toolStepLines?: number },
 ): Promise<boolean> {
+  const lines = shown.toolStepLines;
   const rows = await db
     .update(chatTurn)
-    .set({ answer: shown.answer, thoughts: shown.thoughts, status: "cancelled" })
+    .set({
+      answer: shown.answer,
+      thoughts: shown.thoughts,
+      status: "cancelled",
+      metadata:
+        lines === undefined
+          ? sql`${chatTurn.metadata} - ${TOOL_STEP_LINES}::text`
+          : sql`${chatTurn.metadata} || ${JSON.stringify({ [TOOL_STEP_LINES]: lines })}::jsonb`,
+    })
     .where(
       and(
         eq(chatTurn.id, target.turnId),

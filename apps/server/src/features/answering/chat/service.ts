@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import type { ChatSummary, SavedSessionRecord, SourceResult } from "@mnemo/contracts/chat";
+import { foldToolSteps, zPlacedToolStep } from "@mnemo/contracts/stream";
 import type { Db } from "../../../platform/db/client.ts";
-import type { Actor } from "../../../app/context.ts";
+import type { Actor } from "../../../platform/context.ts";
 import { notFound, validation } from "../../../platform/lib/errors.ts";
 import { authorizeSource } from "../../../core/access/index.ts";
 import { opensPublicChat } from "./public-token.ts";
@@ -29,6 +30,17 @@ export function presentChat(c: repo.ChatRow): ChatSummary {
 }
 
 const list = (v: unknown): SourceResult[] => (Array.isArray(v) ? (v as SourceResult[]) : []);
+
+/**
+ * The turn's tool steps, folded from its stored tool lines (the first `tool_step_lines` of them
+ * when a Stop recorded how many were shown). Absent on turns stored before steps were typed.
+ */
+function toolStepsOf(m: Record<string, unknown>) {
+  const lines = zPlacedToolStep.array().safeParse(m.tool_steps);
+  if (!lines.success) return {};
+  const shown = typeof m.tool_step_lines === "number" ? m.tool_step_lines : undefined;
+  return { tool_steps: foldToolSteps(lines.data, shown) };
+}
 
 /**
  * A stored turn as the spec's saved session record. The owner's marks on it (vote, the memory it
@@ -64,6 +76,7 @@ export function presentTurn(t: repo.TurnRow, owner = true): SavedSessionRecord {
     saved_source_id: owner ? t.savedSourceId : null,
     ...toolCallOf(m, owner),
     ...(owner && m.echo_memory === true ? { added_echo_memory: true } : {}),
+    ...toolStepsOf(m),
   };
 }
 
@@ -172,10 +185,11 @@ export async function voteTurn(
 export async function recordStopped(
   db: Db,
   actor: Actor,
-  input: { chat_id: string; turn_id: string; answer: string; thoughts: string },
+  input: { chat_id: string; turn_id: string; answer: string; thoughts: string; tool_step_lines?: number },
 ): Promise<void> {
   const target = { chatId: input.chat_id, turnId: input.turn_id };
-  if (await repo.recordStoppedTurn(db, actor.id, target, input)) return;
+  const shown = { answer: input.answer, thoughts: input.thoughts, toolStepLines: input.tool_step_lines };
+  if (await repo.recordStoppedTurn(db, actor.id, target, shown)) return;
   if (!(await repo.findOwnTurn(db, actor.id, input.chat_id, input.turn_id)))
     throw notFound("Chat not found.");
   throw validation("The stopped answer does not match the stored answer.");

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { SavedSessionRecord } from "@mnemo/contracts/chat";
+import { agentTexts, foldToolSteps, type PlacedToolStep } from "@mnemo/contracts/stream";
 import type { Db } from "../../../platform/db/client.ts";
 import { chatTurn, source } from "../../../platform/db/schema/index.ts";
 import { createTestMnemo, testDatabases, type TestMnemo, type TestUser } from "../../../test/harness.ts";
@@ -75,6 +76,47 @@ for (const kind of testDatabases()) {
       await db.update(chatTurn).set({ answer: "invented" }).where(eq(chatTurn.id, turnId));
       await repo.storeOutcome(db, turnId, { answer, thoughts: "", followUps: [], status: "cancelled" });
       expect((await history(chatId))[0].answer).toBe(answer);
+    });
+
+    it("a stopped agent turn keeps the tool steps that were shown; a turn stored before typed steps has none", async () => {
+      const { chatId, turnId, answer } = await askOne();
+      // Every turn stored now carries its tool steps (none for the extractive engine).
+      expect((await history(chatId))[0].tool_steps).toEqual([]);
+      const lines: PlacedToolStep[] = [
+        { id: "1", name: "search_memories", query: "mirror", status: "running", at: 0 },
+        { id: "1", status: "ok", summary: "Found Telescope notes [1]", at: 0 },
+        { id: "2", name: "search_web", query: "mirror", status: "running", at: 0 },
+        { id: "2", status: "ok", summary: "Found nothing", at: 0 },
+      ];
+      const outcome = { answer, thoughts: "", toolSteps: lines, followUps: [], status: "cancelled" };
+      await db.update(chatTurn).set({ status: "streaming", answer: "" }).where(eq(chatTurn.id, turnId));
+      const shown = answer.slice(0, 5);
+      const res = await m.request("POST", "/api/record_stopped_answer", {
+        as: alice,
+        json: { chat_id: chatId, turn_id: turnId, answer: shown, thoughts: "", tool_step_lines: 3 },
+      });
+      expect(res.status).toBe(200);
+      await repo.storeOutcome(db, turnId, outcome);
+      const stopped = (await history(chatId))[0];
+      expect(stopped).toMatchObject({ answer: shown, status: "cancelled" });
+      // The second search was shown running: its result came after Stop.
+      expect(stopped.tool_steps).toEqual(foldToolSteps(lines, 3));
+      expect(stopped.tool_steps!.map((t) => t.status)).toEqual(["ok", "running"]);
+
+      // The server's text stands when the recorded one does not begin it: so do all its steps.
+      await db.update(chatTurn).set({ answer: "invented" }).where(eq(chatTurn.id, turnId));
+      await repo.storeOutcome(db, turnId, outcome);
+      expect((await history(chatId))[0].tool_steps!.map((t) => t.status)).toEqual(["ok", "ok"]);
+
+      // A turn stored before typed steps: its steps are marked lines of its thoughts, read by the web.
+      const marked = `${agentTexts.toolCallMark} Search memories: “mirror”\n${agentTexts.resultMark} Found Telescope notes [1]\n`;
+      await db
+        .update(chatTurn)
+        .set({ thoughts: marked, metadata: sql`${chatTurn.metadata} - 'tool_steps'` })
+        .where(eq(chatTurn.id, turnId));
+      const old = (await history(chatId))[0];
+      expect(old.thoughts).toBe(marked);
+      expect(old.tool_steps ?? null).toBeNull();
     });
 
     it("remembers the memory an answer was saved as, until that memory is deleted", async () => {

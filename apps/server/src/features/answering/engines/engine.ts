@@ -1,5 +1,7 @@
 /** The answer engines' common shape (ARCHITECTURE §8): a question in, a stream of events out. */
 
+import type { ToolStep } from "@mnemo/contracts/stream";
+
 /** A retrieved passage handed to an engine; `citation` is the `[n]` it is cited by. */
 export type CitedPassage = {
   citation: number;
@@ -31,6 +33,8 @@ export type AnswerEvent =
   | { type: "text"; text: string }
   | { type: "follow-ups"; questions: string[] }
   | { type: "tool-call"; toolName: string; params: Record<string, unknown> }
+  /** An agent's tool step: a call, its outcome (same id), or a note (contracts `tool-steps`). */
+  | { type: "tool-step"; step: ToolStep }
   /** Passages first cited during the answer (an agent's tool results), numbered after the retrieved ones. */
   | { type: "sources"; passages: CitedPassage[] }
   /** The answer saved a new memory (an agent's save_memory: spec 1 echo memory). */

@@ -14,6 +14,8 @@ import { EventBus } from "../platform/events/bus.ts";
 import { databaseRelay } from "../platform/events/relay.ts";
 import { databaseEventStore } from "../platform/events/store.ts";
 import { createOperatorKey } from "../features/notices/operator.ts";
+import { noteDeletedMemories } from "../core/users/service.ts";
+import { orgAppKeys } from "../features/orgs/app-keys.ts";
 import { webVersionReader } from "../features/notices/service.ts";
 import { prepareSourceSearch } from "../core/sources/repo.ts";
 import { createSearchIndex, prepareSearch } from "../core/search/index.ts";
@@ -95,6 +97,7 @@ export function buildContext(config: Config, database: Database, log: Logger): A
         onDenseError: (err) => log.warn({ err: (err as Error).message }, "dense search failed; BM25 alone"),
       })
     : bm25;
+  const secrets = createSecretBox(config.APPS_SECRET_KEY ?? secret);
   return {
     config,
     database,
@@ -113,12 +116,16 @@ export function buildContext(config: Config, database: Database, log: Logger): A
     // reconnecting stream catches up (Last-Event-ID).
     events: new EventBus(databaseRelay(database, log), databaseEventStore(database.db)),
     operator: createOperatorKey(secret),
+    // The sources deletion hook: while welcome items are pending, deleted ones are remembered.
+    onMemoriesDeleted: (actor, memories) => noteDeletedMemories(database.db, actor, memories),
     webVersion: webVersionReader(config.webDist),
     mailer,
     publicUrl,
     version: VERSION,
     blobs: createBlobStore(config, secret),
-    secrets: createSecretBox(config.APPS_SECRET_KEY ?? secret),
+    secrets,
+    // Organisations' own app keys reach the connected apps through this port.
+    orgAppKeys: (userId, appId) => orgAppKeys(database.db, secrets, userId, appId),
     queue: createJobQueue(database, log, { memoryLimitMb: config.memoryLimitMb }),
   };
 }

@@ -1,4 +1,6 @@
 import type { PlatformContext } from "../platform/context.ts";
+import type { SourcesContext } from "../core/sources/service.ts";
+import type { OrgKeyLookup } from "../features/apps/connectors/types.ts";
 import type { OperatorKey } from "../features/notices/operator.ts";
 import type { Auth } from "../core/auth/auth.ts";
 import type { DesktopTokens } from "../core/auth/desktop-token.ts";
@@ -37,4 +39,8 @@ export type AppContext = PlatformContext & {
   embeddings?: EmbeddingsProvider;
   /** The operator command's key for announcements sent to a running server. */
   operator: OperatorKey;
+  /** The sources deletion hook (core/sources `SourcesContext`): the welcome items remember deletions. */
+  onMemoriesDeleted: NonNullable<SourcesContext["onMemoriesDeleted"]>;
+  /** An organisation's own keys for a connected app, for a member (orgs → apps, wired here). */
+  orgAppKeys: OrgKeyLookup;
 };

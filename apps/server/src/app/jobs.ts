@@ -7,7 +7,7 @@ import { extractionProcessesRssMb, stopExtractionProcesses } from "../core/inges
 import { startMemoryGuard } from "../platform/jobs/memory-guard.ts";
 import { resumeReanalysis, runReanalyseJob } from "../core/search/reanalyse.ts";
 import { resumeTsvInline, runTsvInlineJob } from "../core/search/tsv-inline.ts";
-import { appsDeps, type AppsContext } from "./deps/apps.ts";
+import { appsDeps, type AppsContext } from "../features/apps/deps.ts";
 import { enqueueDueSyncs, runSync } from "../features/apps/service.ts";
 import { FolderWatchers } from "../features/apps/watchers.ts";
 import { accountsOfApp } from "../features/apps/repo.ts";

@@ -20,25 +20,16 @@ import type { AppEnv } from "../../platform/http/context.ts";
 import { createRouter, defineRoute } from "../../platform/http/route.ts";
 import { requireAuth, type RequireAuthDeps } from "../auth/middleware.ts";
 import * as service from "./service.ts";
-import { enqueueExtract } from "./capture/enqueue.ts";
-import { noteDeletedMemories } from "../users/service.ts";
 
 /** What sourceRoutes uses of the application context (bootstrap.ts builds it once). */
 export type SourceRouteDeps = RequireAuthDeps &
-  Pick<PlatformContext, "database" | "blobs" | "queue" | "log"> & { memorySearch: SearchIndex };
+  service.SourcesContext;
 
 /** The wall and everything that opens from it (spec 2 §7 Sources). */
 export function sourceRoutes(ctx: SourceRouteDeps) {
   const r = createRouter<AppEnv>();
   const auth = [requireAuth(ctx)];
-  const deps: service.SourcesDeps = {
-    db: ctx.database.db,
-    search: ctx.memorySearch,
-    trigram: ctx.database.capabilities.pg_trgm,
-    blobs: () => ctx.blobs,
-    enqueueExtract: (id, version) => enqueueExtract(ctx, id, version),
-    onDeleted: (actor, memories) => noteDeletedMemories(ctx.database.db, actor, memories),
-  };
+  const deps = service.sourcesDeps(ctx);
   const tag = "sources";
 
   defineRoute(

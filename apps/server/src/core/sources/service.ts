@@ -11,7 +11,7 @@ import {
 } from "@mnemo/contracts";
 import type { z } from "zod";
 import type { Db } from "../../platform/db/client.ts";
-import type { Actor } from "../../platform/context.ts";
+import type { Actor, PlatformContext } from "../../platform/context.ts";
 import { AppError, notFound } from "../../platform/lib/errors.ts";
 import type { SearchIndex } from "../search/types.ts";
 import type { BlobStore } from "../../platform/blobs/store.ts";
@@ -19,6 +19,7 @@ import { authorizeSource, readableSourceIds } from "./access.ts";
 import { presentSource } from "./presenter.ts";
 import * as repo from "./repo.ts";
 import { bumpSourceVersion } from "./rows.ts";
+import { enqueueExtract } from "./capture/enqueue.ts";
 
 /**
  * `search` here is the memory-search index: BM25 without query expansion and a shallow candidate
@@ -34,6 +35,27 @@ export type SourcesDeps = {
   /** Told which memories the actor deleted (the welcome items remember them; users module). */
   onDeleted?: (actor: Actor, memories: repo.MemoryRef[]) => Promise<void>;
 };
+
+/**
+ * What the sources service is built from. `onMemoriesDeleted` is the deletion hook (the welcome
+ * items remember what the user deleted: users module), wired once in app/bootstrap.ts.
+ */
+export type SourcesContext = Pick<PlatformContext, "database" | "blobs" | "queue" | "log"> & {
+  memorySearch: SearchIndex;
+  onMemoriesDeleted?: SourcesDeps["onDeleted"];
+};
+
+/** The one sources dependency bag: the wall's routes, the MCP tools and the apps' sync share it. */
+export function sourcesDeps(ctx: SourcesContext): SourcesDeps {
+  return {
+    db: ctx.database.db,
+    search: ctx.memorySearch,
+    trigram: ctx.database.capabilities.pg_trgm,
+    blobs: () => ctx.blobs,
+    enqueueExtract: (id, version) => enqueueExtract(ctx, id, version),
+    onDeleted: ctx.onMemoriesDeleted,
+  };
+}
 
 const URL_TTL_S = 60 * 60;
 

@@ -8,3 +8,4 @@ export type { ModelRegistry } from "./providers/registry.ts";
 export type { WebSearchProvider } from "./providers/web-search.ts";
 export { scoreSentences } from "./engines/extractive/select.ts";
 export { contentTerms, splitSentences, words } from "./engines/extractive/text.ts";
+export { modelsFromConfig } from "./providers/registry.ts";

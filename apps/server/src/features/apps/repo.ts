@@ -90,15 +90,6 @@ export async function sourceIdsOfAccount(tx: Tx, ownerId: string, accountId: str
   return rows.map((r) => r.id);
 }
 
-export async function deleteSources(tx: Tx, ownerId: string, ids: string[]): Promise<number> {
-  if (!ids.length) return 0;
-  const rows = await tx
-    .delete(source)
-    .where(and(eq(source.ownerId, ownerId), inArray(source.id, ids)))
-    .returning({ id: source.id });
-  return rows.length;
-}
-
 /** Marks memories as written by an account's sync (after the normal capture created them). */
 export async function tagSources(tx: Tx, ownerId: string, ids: string[], app: string, accountId: string) {
   if (!ids.length) return;

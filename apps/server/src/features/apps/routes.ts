@@ -28,7 +28,7 @@ import type { SearchIndex } from "../../core/search/types.ts";
 import type { AppEnv } from "../../platform/http/context.ts";
 import { createRouter, defineRoute } from "../../platform/http/route.ts";
 import { requireAuth, type RequireAuthDeps } from "../../core/auth/middleware.ts";
-import { appsDeps, type AppsContext } from "../../app/deps/apps.ts";
+import { appsDeps, type AppsContext } from "./deps.ts";
 import * as service from "./service.ts";
 import { getContent, searchApp, uploadAppResults } from "./search.ts";
 import { connectionLink, oauthCallback } from "./oauth.ts";

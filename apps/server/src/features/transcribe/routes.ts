@@ -10,7 +10,7 @@ import {
 import type { AppEnv } from "../../platform/http/context.ts";
 import { createRouter, defineRoute } from "../../platform/http/route.ts";
 import { requireAuth, type RequireAuthDeps } from "../../core/auth/middleware.ts";
-import { transcribeDeps, transcribeLimitBytes, type TranscribeContext } from "../../app/deps/transcribe.ts";
+import { transcribeDeps, transcribeLimitBytes, type TranscribeContext } from "./deps.ts";
 import { fetchAudioMemory, transcribeFile } from "./service.ts";
 import { readTranscribeUpload } from "./upload.ts";
 import { transcriptionQuota } from "../../core/plans/transcription-quota.ts";

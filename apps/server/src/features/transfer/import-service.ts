@@ -6,6 +6,7 @@ import { BlobTooLargeError, readBlob } from "../../platform/blobs/store.ts";
 import { runSandboxed } from "../../platform/sandbox/runner.ts";
 import { sandboxTask } from "../../platform/sandbox/task.ts";
 import { ingestKey } from "../../core/sources/capture/enqueue.ts";
+import { actorFor } from "../../core/users/service.ts";
 import { applyBatch, applyChat, ensureCollections, itemHash, stableId } from "./apply.ts";
 import type { PlannedChat, PlannedItem } from "./parse/types.ts";
 import type { PackedPlan } from "./parse/index.ts";
@@ -200,7 +201,8 @@ export async function runImport(deps: ImportDeps, runId: string): Promise<void> 
 
 async function applyPlan(deps: ImportDeps, run: repo.ImportRunRow, plan: PackedPlan, bytes: Uint8Array) {
   const db = deps.database.db;
-  const actor = { id: run.ownerId, email: "", name: "", isDesktopApp: false };
+  // The import acts for its owner, as stored (no request).
+  const actor = await actorFor(db, run.ownerId);
   const { ids: collections, refused } = await ensureCollections(db, actor, run.id, plan.collections);
   const current = (await repo.findRun(db, run.id))!;
   if (refused.length && current.cursor === 0)

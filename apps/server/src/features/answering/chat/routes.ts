@@ -32,7 +32,7 @@ import { prepareQna, type QnaDeps } from "./qna.ts";
 import * as service from "./service.ts";
 import { executeToolCall, isExecuteBody } from "./tool-call.ts";
 import { validation } from "../../../platform/lib/errors.ts";
-import { mcpDeps } from "../../../app/deps/mcp-client.ts";
+import { mcpDeps } from "../mcp-client/deps.ts";
 import { markdownToBlocks } from "../../pages/index.ts";
 import { createPage } from "../../pages/index.ts";
 import { mcpToolsFor } from "../mcp-client/service.ts";

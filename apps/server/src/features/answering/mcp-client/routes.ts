@@ -9,7 +9,7 @@ import type { PlatformContext } from "../../../platform/context.ts";
 import type { AppEnv } from "../../../platform/http/context.ts";
 import { createRouter, defineRoute } from "../../../platform/http/route.ts";
 import { requireAuth, type RequireAuthDeps } from "../../../core/auth/middleware.ts";
-import { mcpDeps } from "../../../app/deps/mcp-client.ts";
+import { mcpDeps } from "./deps.ts";
 import * as service from "./service.ts";
 
 const tag = "mcp";

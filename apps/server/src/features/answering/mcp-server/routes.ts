@@ -4,7 +4,7 @@ import type { AppEnv } from "../../../platform/http/context.ts";
 import { createRouter, defineRoute } from "../../../platform/http/route.ts";
 import { AppError } from "../../../platform/lib/errors.ts";
 import { verifyToken } from "../../access-tokens/index.ts";
-import { mcpDeps, type McpContext } from "../../../app/deps/mcp-server.ts";
+import { mcpDeps, type McpContext } from "./deps.ts";
 
 const tag = "mcp";
 

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Logger } from "../../../platform/logger.ts";
 import { AppError } from "../../../platform/lib/errors.ts";
 import type { TokenGrant } from "../../access-tokens/index.ts";
-import type { McpDeps } from "../../../app/deps/mcp-server.ts";
+import type { McpDeps } from "./deps.ts";
 import {
   askTool,
   listCollectionsTool,

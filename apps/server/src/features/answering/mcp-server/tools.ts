@@ -8,7 +8,7 @@ import { prepareQna } from "../chat/qna.ts";
 import { createPage } from "../../pages/index.ts";
 import { searchSources, sourceContent, getSource } from "../../../core/sources/service.ts";
 import { uploadWebPages } from "../../../core/sources/capture/web-pages-service.ts";
-import type { McpDeps } from "../../../app/deps/mcp-server.ts";
+import type { McpDeps } from "./deps.ts";
 
 /**
  * What the MCP tools do, without the MCP SDK: each runs the same service as the web API, for the

@@ -1,18 +1,22 @@
-import type { AppContext } from "../context.ts";
-import { linkFetchOptions } from "../../platform/links/fetch-options.ts";
-import { loadPlanState } from "../../core/plans/service.ts";
-import { deleteSources } from "../../core/sources/service.ts";
-import { uploadWebPages } from "../../core/sources/capture/web-pages-service.ts";
-import { runSandboxed } from "../../platform/sandbox/runner.ts";
+/**
+ * The connected apps' save policy: how a sync's items become memories. A document already synced
+ * from the account is updated in place (re-indexed only if changed); a changed file replaces its
+ * memory, keeping what the user gave it (collections, pin, note); links are saved in batches
+ * through the capture calls; removed files and documents are deleted with their blobs.
+ */
+import type { Actor } from "../../platform/context.ts";
+import { actorFor } from "../../core/users/service.ts";
+import { deleteSources, sourcesDeps, type SourcesContext } from "../../core/sources/service.ts";
 import {
-  parseDavListingTask,
-  parseFeedTask,
-  parseFrontMatterTask,
-  parseMailTask,
-} from "../../features/apps/connectors/sandbox-tasks.ts";
-import type { AppsDeps } from "../../features/apps/service.ts";
-import { orgAppKeys } from "../../features/orgs/app-keys.ts";
-import type { SyncItem } from "../../features/apps/connectors/types.ts";
+  createSyncedFile,
+  replaceSyncedContent,
+  syncedFileHash,
+  uploadWebPages,
+  type WebPageDeps,
+} from "../../core/sources/capture/web-pages-service.ts";
+import { createSyncedBlob, type CaptureDeps } from "../../core/sources/capture/uploads-service.ts";
+import type { AppsDeps } from "./service.ts";
+import type { SyncItem } from "./connectors/types.ts";
 import {
   accountFileVersion,
   accountSourceByHash,
@@ -22,53 +26,32 @@ import {
   accountSourcesUnderPath,
   restoreUserPlaces,
   userPlacesOf,
-} from "../../features/apps/repo.ts";
-import { createSyncedFile, replaceSyncedContent, syncedFileHash } from "../../core/sources/capture/web-pages-service.ts";
-import { createSyncedBlob } from "../../core/sources/capture/uploads-service.ts";
+} from "./repo.ts";
 
 /** Most links one batch of capture takes (the web-pages call's own bound). */
 const SAVE_BATCH = 50;
 
-/** What the apps service's dependencies are built from (routes and the worker both hold it). */
-export type AppsContext = Pick<
-  AppContext,
-  "database" | "secrets" | "config" | "queue" | "search" | "blobs" | "events" | "log"
->;
+export type SavePolicyContext = SourcesContext & CaptureDeps & WebPageDeps;
 
-/** A sync acts for the account's owner (no request, so no e-mail or desktop token). */
-const ownerActor = (id: string) => ({ id, email: "", name: "", isDesktopApp: false });
-
-/** The apps service's dependencies, from the one context built at start-up. */
-export function appsDeps(ctx: AppsContext): AppsDeps {
+/** `saveItems`, `removeFiles` and `deleteMemories` of the apps service (`AppsDeps`). */
+export function syncSavePolicy(
+  ctx: SavePolicyContext,
+): Pick<AppsDeps, "saveItems" | "removeFiles" | "deleteMemories"> {
   const db = ctx.database.db;
-  const sourcesDeps = {
-    db,
-    search: ctx.search,
-    trigram: false,
-    blobs: () => ctx.blobs,
-    enqueueExtract: async () => {},
+  const sources = sourcesDeps(ctx);
+  // A sync acts for the account's owner, as stored (no request).
+  const owners = new Map<string, Promise<Actor>>();
+  const ownerActor = (id: string) => {
+    let actor = owners.get(id);
+    if (!actor) owners.set(id, (actor = actorFor(db, id)));
+    actor.catch(() => owners.delete(id));
+    return actor;
   };
   const deleteMemories = async (ownerId: string, ids: string[]) =>
-    ids.length ? (await deleteSources(sourcesDeps, ownerActor(ownerId), ids)).deleted.length : 0;
+    ids.length ? (await deleteSources(sources, await ownerActor(ownerId), ids)).deleted.length : 0;
   return {
-    db,
-    box: ctx.secrets,
-    connector: {
-      settings: ctx.config,
-      fetch: (input, init) => fetch(input, init),
-      fetchOptions: linkFetchOptions(ctx.config),
-      parseFeed: (xml) => runSandboxed(parseFeedTask, xml, { timeoutMs: ctx.config.PARSE_TIMEOUT_MS }),
-      parseMail: (source) => runSandboxed(parseMailTask, source, { timeoutMs: ctx.config.PARSE_TIMEOUT_MS }),
-      parseFrontMatter: (blocks) =>
-        runSandboxed(parseFrontMatterTask, blocks, { timeoutMs: ctx.config.PARSE_TIMEOUT_MS }),
-      parseDavListing: (input) =>
-        runSandboxed(parseDavListingTask, input, { timeoutMs: ctx.config.PARSE_TIMEOUT_MS }),
-      orgKeys: (userId, appId) => orgAppKeys(db, ctx.secrets, userId, appId),
-    },
-    planOf: async (actor) => (await loadPlanState(db, actor)).plan,
-    enqueueSync: (accountId, key) => ctx.queue.send("apps.sync", { accountId }, { key }),
     saveItems: async (ownerId, items, origin) => {
-      const owner = ownerActor(ownerId);
+      const owner = await ownerActor(ownerId);
       const saved: string[] = [];
       const fresh: Exclude<SyncItem, { kind: "file" | "blob" }>[] = [];
       // A document already synced from this account is updated in place (re-indexed only if changed).
@@ -152,8 +135,5 @@ export function appsDeps(ctx: AppsContext): AppsDeps {
       return deleteMemories(ownerId, [...ids]);
     },
     deleteMemories,
-    notify: (ownerId, accountId) =>
-      void ctx.events.publish(ownerId, { type: "apps", data: { account_id: accountId } }),
-    log: ctx.log,
   };
 }

@@ -1,9 +1,9 @@
-import type { AppContext } from "../context.ts";
-import { linkFetchOptions } from "../../platform/links/fetch-options.ts";
-import type { McpDeps } from "../../features/answering/mcp-client/service.ts";
+import type { PlatformContext } from "../../../platform/context.ts";
+import { linkFetchOptions } from "../../../platform/links/fetch-options.ts";
+import type { McpDeps } from "./service.ts";
 
 /** The MCP service's dependencies from the application context (one place for routes and chat). */
-export function mcpDeps(ctx: Pick<AppContext, "database" | "secrets" | "config" | "log">): McpDeps {
+export function mcpDeps(ctx: Pick<PlatformContext, "database" | "secrets" | "config" | "log">): McpDeps {
   return {
     db: ctx.database.db,
     secrets: ctx.secrets,

@@ -1,12 +1,15 @@
-import type { AppContext } from "../context.ts";
-import { modelsFromConfig } from "../../features/answering/providers/registry.ts";
-import type { TranscribeDeps } from "../../features/transcribe/service.ts";
+import type { PlatformContext } from "../../platform/context.ts";
+import type { TranscriptionProvider } from "./provider.ts";
+import { modelsFromConfig } from "../answering/index.ts";
+import type { TranscribeDeps } from "./service.ts";
 
 /** What the transcription service's dependencies are built from. */
-export type TranscribeContext = Pick<AppContext, "config" | "database" | "blobs" | "log" | "transcription">;
+export type TranscribeContext = Pick<PlatformContext, "config" | "database" | "blobs" | "log"> & {
+  transcription?: TranscriptionProvider;
+};
 
 /** The largest recording accepted (bytes): TRANSCRIPTION_LIMIT_MB, else UPLOAD_LIMIT_MB. */
-export const transcribeLimitBytes = (config: AppContext["config"]) =>
+export const transcribeLimitBytes = (config: PlatformContext["config"]) =>
   (config.TRANSCRIPTION_LIMIT_MB ?? config.UPLOAD_LIMIT_MB) * 1024 * 1024;
 
 /** The service's dependencies, from the one context built at start-up. */

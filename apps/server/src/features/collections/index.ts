@@ -2,3 +2,4 @@
 export { listCollections, share } from "./service.ts";
 export { countOwned, findReadableCollection, grantsOf, lockOwnerCollections } from "./repo.ts";
 export type { InvitationDeps } from "./invitations.ts";
+export { requireCollectionAccess } from "./access.ts";

@@ -13,7 +13,7 @@ import { conflict, forbidden, notFound } from "../../platform/lib/errors.ts";
 import type { Logger } from "../../platform/logger.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
 import { loadPlanState } from "../../core/plans/service.ts";
-import { requireCollectionAccess } from "../../core/access/index.ts";
+import { requireCollectionAccess } from "../collections/index.ts";
 import { activeMembership, getActiveOrganization, present } from "./active.ts";
 import { canAdminister, isAdminRole, mayChangeRole, mayRemove } from "./policy.ts";
 import * as repo from "./repo.ts";

@@ -13,7 +13,7 @@ import type { Actor } from "../../platform/context.ts";
 import type { Db } from "../../platform/db/client.ts";
 import type { BlobStore } from "../../platform/blobs/store.ts";
 import * as blobsRepo from "../../platform/blobs/repo.ts";
-import { authorizeSource } from "../../core/access/index.ts";
+import { authorizeSource } from "../../core/sources/access.ts";
 import { AppError, validation } from "../../platform/lib/errors.ts";
 import type { Logger } from "../../platform/logger.ts";
 import { splitToWavPieces, NotAudioError, FfmpegMissingError, type WavPiece } from "./ffmpeg.ts";

@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import type { PlatformContext, Actor } from "../../platform/context.ts";
-import { requireCollectionAccess } from "../../core/access/index.ts";
+import { requireCollectionAccess } from "../collections/index.ts";
 import * as repo from "./repo.ts";
 import {
   blocksFile,

@@ -1,6 +1,6 @@
 import type { GetPresignedUrlInput } from "@mnemo/contracts";
 import * as blobsRepo from "./repo.ts";
-import type { Tx } from "../../core/sources/rows.ts";
+import type { Tx } from "../db/client.ts";
 import type { BlobStore } from "./store.ts";
 
 /** Presigned upload URLs live this long (seconds). */

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { blob } from "../db/schema/index.ts";
-import type { Tx } from "../../core/sources/rows.ts";
+import type { Tx } from "../db/client.ts";
 
 export type BlobRow = typeof blob.$inferSelect;
 

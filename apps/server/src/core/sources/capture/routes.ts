@@ -19,7 +19,7 @@ import * as uploads from "./uploads-service.ts";
 import type { UploadDeps } from "./uploads-service.ts";
 import type { WebPageDeps } from "./web-pages-service.ts";
 import * as webPages from "./web-pages-service.ts";
-import { proactiveMemory } from "../../ingest/proactive.ts";
+import { proactiveMemory } from "../proactive.ts";
 
 /** What ingestRoutes uses of the application context (bootstrap.ts builds it once). */
 export type IngestRouteDeps = RequireAuthDeps & UploadDeps & WebPageDeps;

@@ -4,7 +4,7 @@ import { foldToolSteps, zPlacedToolStep } from "@mnemo/contracts/stream";
 import type { Db } from "../../../platform/db/client.ts";
 import type { Actor } from "../../../platform/context.ts";
 import { notFound, validation } from "../../../platform/lib/errors.ts";
-import { authorizeSource } from "../../../core/access/index.ts";
+import { authorizeSource } from "../../../core/sources/access.ts";
 import { opensPublicChat } from "./public-token.ts";
 import * as repo from "./repo.ts";
 

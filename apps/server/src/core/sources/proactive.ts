@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { PlatformContext, Actor } from "../../platform/context.ts";
 import { queryRows } from "../../platform/db/client.ts";
 import { notFound } from "../../platform/lib/errors.ts";
-import * as repo from "../sources/rows.ts";
+import * as repo from "./rows.ts";
 import {
   detectLanguage,
   hasUnspacedScript,

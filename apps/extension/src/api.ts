@@ -1,3 +1,17 @@
+import {
+  ApiResponseError,
+  createApiClient,
+  endpoints,
+  type CallArgs,
+  type Collection,
+  type EndpointInput,
+  type EndpointOutput,
+  type EndpointSpec,
+  type VerifyIndexingResult,
+} from "@mnemo/contracts";
+
+export type { Collection };
+
 /**
  * The extension's calls to a Mnemo server (the same API as the web app, bearer token). The
  * settings (server address, token, chosen collection) live in chrome.storage.local.
@@ -32,62 +46,57 @@ export async function saveSettings(patch: Partial<Settings>) {
 
 export class MnemoError extends Error {}
 
-async function call<T>(
-  settings: Pick<Settings, "server" | "token">,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<T> {
-  if (!settings.server) throw new MnemoError("Sign in to Mnemo first.");
-  const res = await fetch(settings.server.replace(/\/$/, "") + path, {
-    method,
+/** The typed client of the endpoint table, for the signed-in server (answers are not re-checked). */
+function client(settings: Pick<Settings, "server" | "token">) {
+  return createApiClient({
+    baseUrl: settings.server.replace(/\/$/, ""),
+    fetch: (url, init) => fetch(url, init),
     headers: {
       "content-type": "application/json",
       source: "extension",
       ...(settings.token ? { authorization: `Bearer ${settings.token}` } : {}),
     },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    // A server of another version may answer a little differently; what is read here is checked.
+    validate: false,
   });
-  const data = (await res.json().catch(() => ({}))) as { message?: string; error?: string };
-  if (res.status === 401) throw new MnemoError("Your Mnemo session has ended: sign in again.");
-  if (!res.ok) throw new MnemoError(data.message ?? `Mnemo answered ${res.status}.`);
-  return data as T;
+}
+
+/** Calls an endpoint of the signed-in server; its refusals become the extension's messages. */
+async function call<E extends EndpointSpec>(
+  settings: Pick<Settings, "server" | "token">,
+  e: E,
+  input: EndpointInput<E>,
+): Promise<EndpointOutput<E>> {
+  if (!settings.server) throw new MnemoError("Sign in to Mnemo first.");
+  const answer = await client(settings)
+    .call(e, ...([input] as CallArgs<E>))
+    .catch((err: unknown) => {
+      if (!(err instanceof ApiResponseError)) throw err;
+      if (err.status === 401) throw new MnemoError("Your Mnemo session has ended: sign in again.");
+      const message = (err.body as { message?: string } | undefined)?.message;
+      throw new MnemoError(message ?? `Mnemo answered ${err.status}.`);
+    });
+  return (answer ?? {}) as EndpointOutput<E>;
 }
 
 export async function signIn(server: string, email: string, password: string): Promise<string> {
-  const r = await call<{ token: string }>({ server, token: "" }, "POST", "/api/auth/sign-in", {
-    email,
-    password,
-  });
+  const r = await call({ server, token: "" }, endpoints.auth.signIn, { body: { email, password } });
   return r.token;
 }
 
-export async function whoAmI(settings: Settings) {
-  return call<{ user: { email: string } }>(settings, "GET", "/api/auth/session").catch(() => null);
-}
-
-export type Collection = {
-  collection_id: string;
-  collection_name: string;
-  policies: { add_sources: boolean };
-};
-
 export async function listCollections(settings: Settings): Promise<Collection[]> {
-  const r = await call<{ collections: Collection[] }>(settings, "GET", "/api/collection");
+  const r = await call(settings, endpoints.collections.list, {});
   return r.collections.filter((c) => c.policies.add_sources);
 }
 
 /** Saves a page with the readable content the browser rendered (pages behind a login included). */
 export async function savePage(settings: Settings, page: { url: string; title: string; content: string }) {
-  const r = await call<{ web_pages: { id: string | null; status: string; message?: string }[] }>(
-    settings,
-    "POST",
-    "/api/upload/web_pages",
-    {
+  const r = await call(settings, endpoints.uploads.webPages, {
+    body: {
       web_pages: [{ link: page.url, title: page.title, content: page.content, upload_source: "extension" }],
       collectionId: settings.collectionId || null,
     },
-  );
+  });
   const result = r.web_pages[0];
   if (!result?.id) throw new MnemoError(result?.message ?? "Mnemo could not save this page.");
   return result.id;
@@ -107,24 +116,24 @@ export async function saveNote(settings: Settings, note: { title: string; text: 
     content: [{ type: "text", text: p, styles: {} }],
   }));
   const markdown = paragraphs.join("\n\n");
-  const r = await call<{ id: string }>(settings, "POST", "/api/pages", {
-    title: note.title,
-    blocks,
-    markdown,
-    collections: settings.collectionId ? [settings.collectionId] : [],
+  const r = await call(settings, endpoints.pages.create, {
+    body: {
+      title: note.title,
+      blocks,
+      markdown,
+      collections: settings.collectionId ? [settings.collectionId] : [],
+    },
   });
   return r.id;
 }
 
 /** Indexing status of saved memories (spec: in_progress is shown as indexing). */
-export async function verifyIndexing(settings: Settings, items: { id: string; type: string }[]) {
+export async function verifyIndexing(
+  settings: Settings,
+  items: { id: string; type: string }[],
+): Promise<VerifyIndexingResult[]> {
   if (!items.length) return [];
-  return call<{ id: string; indexing_status: string }[]>(
-    settings,
-    "POST",
-    "/api/upload/verify_indexing",
-    items,
-  );
+  return call(settings, endpoints.uploads.verifyIndexing, { body: items });
 }
 
 export async function recent(): Promise<Saved[]> {

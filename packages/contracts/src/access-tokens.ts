@@ -35,6 +35,8 @@ export type CreateAccessTokenInput = z.infer<typeof zCreateAccessTokenInput>;
 
 /** The new token and, this once, its secret. */
 export const zCreateAccessTokenResponse = z.object({ token: zAccessToken, secret: z.string() });
+/** DELETE /api/user/access_tokens/:id: the revoked token. */
+export const zRevokeAccessTokenResponse = z.object({ token: zAccessToken });
 export type CreateAccessTokenResponse = z.infer<typeof zCreateAccessTokenResponse>;
 
 /** Most live (unrevoked) tokens one user may hold. */

@@ -35,3 +35,6 @@ export type SignUpResult = z.infer<typeof zSignUpResult>;
 export const zDesktopTokenInput = z.object({ client_secret: z.string().min(1).max(512) });
 /** The token to send as `X-Desktop-Token` (bound to this user), and when it expires (Unix seconds). */
 export const zDesktopTokenResult = z.object({ desktop_token: z.string(), expires_at: z.number().int() });
+
+/** GET /api/auth/verify-email: the token of the verification mail's link. */
+export const zVerifyEmailQuery = z.object({ token: z.string().min(1).max(4096) });

@@ -139,6 +139,13 @@ export const zUpdateOrgKeysQuery = z.object({
   client_secret: z.string().min(1).max(2000),
   redirect_url: z.url().max(2000),
 });
+/** POST /api/org/update_organization_keys: what was stored (never the secret). */
+export const zUpdateOrgKeysResponse = z.object({
+  success: z.literal(true),
+  app_name: z.string(),
+  client_id: z.string(),
+  redirect_url: z.string(),
+});
 export const zOrgAppKey = z.object({
   app_name: z.string(),
   client_id: z.string(),
@@ -228,3 +235,5 @@ export const zSsoSettings = z.object({
 export type SsoSettings = z.infer<typeof zSsoSettings>;
 export const zSsoExchangeInput = z.object({ code: z.string().min(10).max(200) });
 export const zSsoExchange = z.object({ token: z.string() });
+/** GET /api/sso/start: the e-mail whose verified domain picks the organisation's provider. */
+export const zSsoStartQuery = z.object({ email: z.email().max(320) });

@@ -258,3 +258,8 @@ export const zSetUserPlanInput = z.object({
   plan: zPlanId,
 });
 export type SetUserPlanInput = z.infer<typeof zSetUserPlanInput>;
+export const zSetUserPlanResponse = z.object({
+  success: z.literal(true),
+  email: z.string(),
+  plan: z.string(),
+});

@@ -106,6 +106,9 @@ export const zUpdateDescriptionInput = z.object({ source_id: z.string(), descrip
 export const zUpdateNoteInput = z.object({ source_id: z.string(), note: z.string().max(20000) });
 export const zPinSourceInput = z.object({ source_id: z.string(), is_pinned: z.boolean() });
 export const zDeleteSourcesInput = z.object({ source_ids: z.array(z.string()).min(1).max(500) });
+export const zDeleteSourcesResponse = z.object({ deleted: z.array(z.string()) });
+/** POST /api/sources/:id/retry: the memory is indexed again. */
+export const zRetrySourceResponse = z.object({ source_id: z.string(), status: z.literal("in_progress") });
 
 /** Preview URLs for images and canvases (spec 2 §7): list of {file_id, owner, type} → map id → URL. */
 export const zPreviewUrlsInput = z.object({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { endpoint } from "@mnemo/contracts";
 import { createApiClient, REFRESH_PATH, type TokenStore } from "./api-client.ts";
 import { ApiError } from "./api-error.ts";
 
@@ -50,13 +51,25 @@ function setup(handler: Handler, token: string | null = "t1") {
   return { client, calls, reported, clock, tokens, signedOuts: () => signedOut };
 }
 
+/** Endpoints of a scripted server (paths relative to /api). */
+const get = <R extends z.ZodType | undefined = undefined>(path: string, response?: R) =>
+  endpoint({ method: "get", path, summary: "test", tag: "test", response });
+const post = (path: string) => endpoint({ method: "post", path, summary: "test", tag: "test" });
+const signIn = endpoint({
+  method: "post",
+  path: "/auth/sign-in",
+  summary: "test",
+  tag: "test",
+  body: z.object({ email: z.string() }),
+});
+
 const authHeader = (init: RequestInit) => (init.headers as Record<string, string>).authorization;
 const refreshOk = (token: string) => json(200, { token, user: { id: "u", name: "A", email: "a@x.io" } });
 
 describe("api client", () => {
   it("sends the bearer token and the webapp source header, and parses with the schema", async () => {
     const t = setup(() => json(200, { id: "u1", extra: true }));
-    const out = await t.client.request("/api/user/me", { schema: z.object({ id: z.string() }) });
+    const out = await t.client.request(get("/user/me", z.object({ id: z.string() })));
     expect(out).toEqual({ id: "u1" });
     expect(t.calls[0].headers.authorization).toBe("Bearer t1");
     expect(t.calls[0].headers.Source).toBe("webapp");
@@ -64,7 +77,7 @@ describe("api client", () => {
 
   it("sends no token on calls that do not use auth", async () => {
     const t = setup(() => json(200, {}));
-    await t.client.request("/api/auth/sign-in", { method: "POST", body: { email: "a" }, auth: false });
+    await t.client.request(signIn, { body: { email: "a" }, auth: false });
     expect(t.calls[0].headers.authorization).toBeUndefined();
     expect(t.calls[0].body).toBe('{"email":"a"}');
   });
@@ -76,7 +89,7 @@ describe("api client", () => {
         ? json(200, { ok: true })
         : json(401, { error: "unauthorized" });
     });
-    await expect(t.client.request("/api/user/me")).resolves.toEqual({ ok: true });
+    await expect(t.client.request(get("/user/me"))).resolves.toEqual({ ok: true });
     expect(t.calls.map((c) => c.path)).toEqual(["/api/user/me", REFRESH_PATH, "/api/user/me"]);
     expect(t.tokens.value).toBe("t2");
     expect(t.signedOuts()).toBe(0);
@@ -87,7 +100,7 @@ describe("api client", () => {
     const t = setup((path) =>
       path === REFRESH_PATH ? refreshOk("t1") : json(401, { error: "unauthorized" }),
     );
-    const err = await t.client.request("/api/user/me").catch((e: unknown) => e);
+    const err = await t.client.request(get("/user/me")).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).code).toBe("unauthorized");
     expect(t.calls.map((c) => c.path)).toEqual(["/api/user/me", REFRESH_PATH, "/api/user/me"]);
@@ -97,7 +110,7 @@ describe("api client", () => {
 
   it("signs out without retrying when the refresh itself is refused", async () => {
     const t = setup(() => json(401, { error: "unauthorized" }));
-    await expect(t.client.request("/api/user/me")).rejects.toBeInstanceOf(ApiError);
+    await expect(t.client.request(get("/user/me"))).rejects.toBeInstanceOf(ApiError);
     // refresh is refused but leaves the token; the single retry then fails and signs out.
     expect(t.calls.filter((c) => c.path === REFRESH_PATH)).toHaveLength(1);
     expect(t.calls.filter((c) => c.path === "/api/user/me")).toHaveLength(2);
@@ -115,18 +128,18 @@ describe("api client", () => {
       }
       return json(200, {});
     });
-    await t.client.request("/api/a");
+    await t.client.request(get("/a"));
     expect(t.calls.filter((c) => c.path === REFRESH_PATH)).toHaveLength(1);
 
     t.clock.now += 9_999;
     fail = true;
-    await t.client.request("/api/b");
+    await t.client.request(get("/b"));
     expect(t.calls.filter((c) => c.path === REFRESH_PATH)).toHaveLength(1);
     expect(t.calls.filter((c) => c.path === "/api/b")).toHaveLength(2);
 
     t.clock.now += 1;
     fail = true;
-    await t.client.request("/api/c");
+    await t.client.request(get("/c"));
     expect(t.calls.filter((c) => c.path === REFRESH_PATH)).toHaveLength(2);
   });
 
@@ -135,13 +148,13 @@ describe("api client", () => {
       if (path === REFRESH_PATH) return refreshOk("t2");
       return authHeader(init) === "Bearer t2" ? json(200, {}) : json(401, { error: "unauthorized" });
     });
-    await Promise.all([t.client.request("/api/a"), t.client.request("/api/b")]);
+    await Promise.all([t.client.request(get("/a")), t.client.request(get("/b"))]);
     expect(t.calls.filter((c) => c.path === REFRESH_PATH)).toHaveLength(1);
   });
 
   it("goes straight to sign-in when there is no token at all", async () => {
     const t = setup(() => json(401, { error: "unauthorized" }), null);
-    await expect(t.client.request("/api/user/me")).rejects.toBeInstanceOf(ApiError);
+    await expect(t.client.request(get("/user/me"))).rejects.toBeInstanceOf(ApiError);
     expect(t.calls.map((c) => c.path)).toEqual(["/api/user/me"]);
     expect(t.signedOuts()).toBe(1);
   });
@@ -151,7 +164,7 @@ describe("api client", () => {
       json(409, { error: "conflict", message: "An account with this email already exists." }),
     );
     const err = (await t.client
-      .request("/api/auth/sign-up", { method: "POST", auth: false })
+      .request(post("/auth/sign-up"), { auth: false })
       .catch((e: unknown) => e)) as ApiError;
     expect(err.status).toBe(409);
     expect(err.code).toBe("conflict");
@@ -162,7 +175,7 @@ describe("api client", () => {
 
   it("does not refresh a 401 from an unauthenticated call such as a wrong password", async () => {
     const t = setup(() => json(401, { error: "unauthorized", message: "Invalid email or password." }));
-    await expect(t.client.request("/api/auth/sign-in", { method: "POST", auth: false })).rejects.toThrow(
+    await expect(t.client.request(post("/auth/sign-in"), { auth: false })).rejects.toThrow(
       "Invalid email or password.",
     );
     expect(t.calls).toHaveLength(1);
@@ -171,13 +184,13 @@ describe("api client", () => {
 
   it("reports a server error without a JSON body with a readable message", async () => {
     const t = setup(() => new Response("boom", { status: 500 }));
-    await expect(t.client.request("/api/x")).rejects.toMatchObject({ code: "internal", status: 500 });
+    await expect(t.client.request(get("/x"))).rejects.toMatchObject({ code: "internal", status: 500 });
     expect(t.reported).toHaveLength(1);
   });
 
   it("reports an answer that does not match the schema", async () => {
     const t = setup(() => json(200, { id: 5 }));
-    await expect(t.client.request("/api/x", { schema: z.object({ id: z.string() }) })).rejects.toMatchObject({
+    await expect(t.client.request(get("/x", z.object({ id: z.string() })))).rejects.toMatchObject({
       code: "internal",
     });
     expect(t.reported).toHaveLength(1);
@@ -187,7 +200,7 @@ describe("api client", () => {
     const t = setup(() => {
       throw new TypeError("fetch failed");
     });
-    await expect(t.client.request("/api/x")).rejects.toMatchObject({ status: 0, code: "upstream" });
+    await expect(t.client.request(get("/x"))).rejects.toMatchObject({ status: 0, code: "upstream" });
     expect(t.reported).toHaveLength(1);
   });
 });

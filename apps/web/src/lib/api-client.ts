@@ -1,4 +1,15 @@
-import type { z } from "zod";
+import {
+  apiPath,
+  createApiClient as createEndpointClient,
+  endpoints,
+  parseAnswer,
+  readJson,
+  type CallOptions,
+  type EndpointInput,
+  type EndpointOutput,
+  type EndpointSpec,
+  type PathArgs,
+} from "@mnemo/contracts";
 import { auth as authConstants, clientSource } from "@mnemo/contracts/constants";
 import { zAuthResult } from "@mnemo/contracts/auth";
 import { ANSWER_ERROR_HEADER } from "@mnemo/contracts/stream";
@@ -23,20 +34,25 @@ export interface ApiClientDeps {
   baseUrl?: string;
 }
 
-export interface RequestOptions<T> {
-  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  body?: unknown;
-  /** Schema the answer must match; without one the answer is returned as `unknown`. */
-  schema?: z.ZodType<T>;
+/** Options of one call, beside the endpoint's input (params, query, body). */
+export interface RequestOptions {
   /** Send the bearer token and refresh it on 401 (default true). Sign-in and sign-up pass false. */
   auth?: boolean;
   signal?: AbortSignal;
 }
 
-export const REFRESH_PATH = "/api/auth/refresh";
+/** A call's input and options: optional when the endpoint needs no input. */
+export type RequestArgs<E extends EndpointSpec> =
+  object extends EndpointInput<E>
+    ? [input?: EndpointInput<E> & RequestOptions]
+    : [input: EndpointInput<E> & RequestOptions];
+
+export const REFRESH_PATH = apiPath(endpoints.auth.refresh);
 
 /**
- * The API client. Every call carries `Authorization: Bearer <token>` and `Source: webapp`.
+ * The API client, over the endpoint table's typed client (`@mnemo/contracts`): a call names its
+ * endpoint (`api.request(endpoints.users.getMe)`), and its answer is checked against the
+ * endpoint's response schema. Every call carries `Authorization: Bearer <token>` and `Source: webapp`.
  * When an authenticated call answers 401 (invalid or unknown user), the token is refreshed —
  * forced, unless a refresh already happened within the guard window — and the call is retried
  * once; still unauthorized means the session is gone: the token is cleared and `onSignedOut`
@@ -47,22 +63,23 @@ export function createApiClient(deps: ApiClientDeps) {
   const guardMs = authConstants.tokenForceRefreshGuardMs;
   let lastRefreshAt: number | null = null;
   let inFlightRefresh: Promise<void> | null = null;
+  // No default headers: `send` takes the caller's, `request` and `stream` add the token and Source.
+  const transport = createEndpointClient({ baseUrl: base, fetch: (url, init) => deps.fetch(url, init) });
 
-  async function send(method: string, path: string, body: unknown, withAuth: boolean, signal?: AbortSignal) {
+  async function send<E extends EndpointSpec>(
+    e: E,
+    input: EndpointInput<E> | undefined,
+    withAuth: boolean,
+    signal?: AbortSignal,
+  ) {
     const headers: Record<string, string> = {
       [clientSource.header]: clientSource.webApp,
       accept: "application/json",
     };
     const token = withAuth ? deps.tokens.get() : null;
     if (token) headers.authorization = `Bearer ${token}`;
-    if (body !== undefined) headers["content-type"] = "application/json";
     try {
-      return await deps.fetch(base + path, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal,
-      });
+      return await transport.send(e, input, { headers, signal });
     } catch (err) {
       if (signal?.aborted) throw err;
       throw new ApiError(
@@ -73,23 +90,13 @@ export function createApiClient(deps: ApiClientDeps) {
     }
   }
 
-  async function readJson(res: Response): Promise<unknown> {
-    const text = await res.text();
-    if (!text) return undefined;
-    try {
-      return JSON.parse(text);
-    } catch {
-      return undefined;
-    }
-  }
-
   /** Refreshes the session behind the current token; resolves even when refresh fails. */
   function refreshToken(): Promise<void> {
     if (inFlightRefresh) return inFlightRefresh;
     inFlightRefresh = (async () => {
       lastRefreshAt = deps.now();
       if (!deps.tokens.get()) return;
-      const res = await send("POST", REFRESH_PATH, undefined, true);
+      const res = await send(endpoints.auth.refresh, undefined, true);
       if (!res.ok) return;
       const parsed = zAuthResult.safeParse(await readJson(res));
       if (parsed.success) deps.tokens.set(parsed.data.token);
@@ -120,12 +127,13 @@ export function createApiClient(deps: ApiClientDeps) {
     return again;
   }
 
-  async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-    const method = options.method ?? "GET";
+  /** Calls a JSON endpoint: its answer, parsed with the endpoint's response schema. */
+  async function request<E extends EndpointSpec>(e: E, ...args: RequestArgs<E>): Promise<EndpointOutput<E>> {
+    const options = (args[0] ?? {}) as EndpointInput<E> & RequestOptions;
     const withAuth = options.auth ?? true;
-    const context = { method, path };
+    const context = { method: e.method.toUpperCase(), path: apiPath(e, ...([options] as PathArgs<E>)) };
     const attempt = () =>
-      send(method, path, options.body, withAuth, options.signal).catch((err: unknown) => {
+      send(e, options, withAuth, options.signal).catch((err: unknown) => {
         if (err instanceof ApiError) deps.reportError(err, context);
         throw err;
       });
@@ -138,14 +146,13 @@ export function createApiClient(deps: ApiClientDeps) {
       deps.reportError(err, context);
       throw err;
     }
-    if (!options.schema) return body as T;
-    const parsed = options.schema.safeParse(body);
+    const parsed = parseAnswer(e, body);
     if (!parsed.success) {
       const err = new ApiError(
         res.status,
         "internal",
         "The server sent an answer this app does not understand.",
-        parsed.error.issues,
+        parsed.issues,
       );
       deps.reportError(err, context);
       throw err;
@@ -158,13 +165,11 @@ export function createApiClient(deps: ApiClientDeps) {
    * failure reported and retried once, then raised with the server's text (spec 1 §4). Answers
    * the open Response so the caller reads the body as it arrives.
    */
-  async function stream(
-    path: string,
-    options: { body: unknown; auth?: boolean; signal?: AbortSignal },
-  ): Promise<Response> {
+  async function stream<E extends EndpointSpec>(e: E, ...args: RequestArgs<E>): Promise<Response> {
+    const options = (args[0] ?? {}) as EndpointInput<E> & RequestOptions;
     const withAuth = options.auth ?? true;
-    const context = { method: "POST", path };
-    const attempt = () => send("POST", path, options.body, withAuth, options.signal);
+    const context = { method: e.method.toUpperCase(), path: apiPath(e, ...([options] as PathArgs<E>)) };
+    const attempt = () => send(e, options, withAuth, options.signal);
     const once = async () => {
       let res = await attempt();
       if (res.status === 401 && withAuth) res = await retryAfterUnauthorized(attempt);
@@ -198,7 +203,18 @@ export function createApiClient(deps: ApiClientDeps) {
     }
   }
 
-  return { request, stream };
+  return {
+    request,
+    stream,
+    /**
+     * The bare request of an endpoint with the caller's headers (no token refresh, no report):
+     * for bodies that are files (the recording, an import) and downloads.
+     */
+    send: <E extends EndpointSpec>(e: E, input: EndpointInput<E> | undefined, options?: CallOptions) =>
+      transport.send(e, input, options),
+    /** The URL of a call, for a navigation or a stream read by other means. */
+    url: transport.url,
+  };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { fetchEventSource } from "@microsoft/fetch-event-source";
+import { apiPath, endpoints } from "@mnemo/contracts";
 
 /** One event of `GET /api/events` (ARCHITECTURE §4): its name and parsed JSON data. */
 export type LiveEvent = { event: string; data: unknown };
@@ -53,7 +54,7 @@ export function connectLiveEvents(opts: {
 }): () => void {
   const ctrl = new AbortController();
   let failures = 0;
-  void fetchEventSource(opts.url ?? "/api/events", {
+  void fetchEventSource(opts.url ?? apiPath(endpoints.events.stream), {
     signal: ctrl.signal,
     headers: { authorization: `Bearer ${opts.token}` },
     openWhenHidden: true,

@@ -1,4 +1,4 @@
-import { zSignUpResult, type SignUpInput, type SignUpResult } from "@mnemo/contracts";
+import { endpoints, type SignUpInput, type SignUpResult } from "@mnemo/contracts";
 import { api } from "@/lib/api";
 
 /**
@@ -6,10 +6,5 @@ import { api } from "@/lib/api";
  * server requires e-mail verification, only that a link was mailed (no session yet).
  */
 export function signUp(input: SignUpInput): Promise<SignUpResult> {
-  return api.request("/api/auth/sign-up", {
-    method: "POST",
-    body: input,
-    schema: zSignUpResult,
-    auth: false,
-  });
+  return api.request(endpoints.auth.signUp, { body: input, auth: false });
 }

@@ -1,9 +1,9 @@
-import { zCanvas } from "@mnemo/contracts/canvas";
+import { endpoints } from "@mnemo/contracts";
 import { api } from "@/lib/api";
 
 /** GET /api/canvas/:id: the canvas's fields and a signed URL of its current document. */
 export function getCanvas(id: string, signal?: AbortSignal) {
-  return api.request(`/api/canvas/${encodeURIComponent(id)}`, { schema: zCanvas, signal });
+  return api.request(endpoints.canvas.get, { params: { id }, signal });
 }
 
 /** The stored document behind `document_url` (a signed blob URL: no bearer token). */

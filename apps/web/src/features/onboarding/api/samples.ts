@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { zCollectionList, zUpsertCollectionResponse } from "@mnemo/contracts";
+import { endpoints } from "@mnemo/contracts";
 import { sampleContent } from "@mnemo/contracts/constants";
 import { api } from "@/lib/api";
 import type { SampleUpload } from "@/features/upload";
@@ -64,13 +64,11 @@ export async function loadSample(item: SampleItem): Promise<SampleUpload> {
 
 /** The sample collection ('This is a collection'), found or created (spec 3 §9). */
 export async function sampleCollectionId(name: string = sampleContent.collectionName): Promise<string> {
-  const { collections } = await api.request("/api/collection", { schema: zCollectionList });
+  const { collections } = await api.request(endpoints.collections.list);
   const found = collections.find((c) => c.collection_name === name);
   if (found) return found.collection_id;
-  const created = await api.request("/api/collection", {
-    method: "PUT",
+  const created = await api.request(endpoints.collections.upsert, {
     body: { collection_name: name, description: "Sample memories to try Mnemo with." },
-    schema: zUpsertCollectionResponse,
   });
   return created.collection_id;
 }

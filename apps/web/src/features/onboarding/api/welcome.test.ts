@@ -8,7 +8,16 @@ const publicSamples = path.join(import.meta.dirname, "../../../../public/samples
 const read = (name: string) => fs.readFileSync(path.join(publicSamples, name));
 
 const request = vi.fn();
-vi.mock("@/lib/api", () => ({ api: { request }, errorMessage: (e: unknown) => String(e) }));
+/** The API as the scripted `request(url, { method, body })`: each endpoint call by its URL. */
+vi.mock("@/lib/api", async () => {
+  const { apiPath } = await import("@mnemo/contracts");
+  const call = (e: Parameters<typeof apiPath>[0], input?: { body?: unknown }) =>
+    request(apiPath(e, input as never), {
+      method: e.method === "get" ? undefined : e.method.toUpperCase(),
+      body: input?.body,
+    });
+  return { api: { request: call }, errorMessage: (e: unknown) => String(e) };
+});
 const addSamples = vi.fn(async () => undefined);
 vi.mock("@/features/upload", () => ({ addSamples }));
 

@@ -1,9 +1,4 @@
-import {
-  zWelcomeItemsClaim,
-  zWelcomeItemsFinish,
-  type WelcomeItemRef,
-  type WelcomeItemsClaim,
-} from "@mnemo/contracts";
+import { endpoints, type WelcomeItemRef, type WelcomeItemsClaim } from "@mnemo/contracts";
 import { addSamples } from "@/features/upload";
 import { api } from "@/lib/api";
 import { loadSample, loadWelcomeManifest, sampleCollectionId, type SampleItem } from "./samples";
@@ -19,16 +14,12 @@ function refOf(item: SampleItem): WelcomeItemRef {
  * none when they were finished, or while another tab adds them (then `retry_after_ms`).
  */
 function claimWelcomeItems(mode: "start" | "resume", items: WelcomeItemRef[]): Promise<WelcomeItemsClaim> {
-  return api.request("/api/user/welcome_items", {
-    method: "POST",
-    body: { mode, items },
-    schema: zWelcomeItemsClaim,
-  });
+  return api.request(endpoints.users.claimWelcomeItems, { body: { mode, items } });
 }
 
 /** POST /api/user/welcome_items/finish: every welcome item was sent. */
 async function finishWelcomeItems(): Promise<void> {
-  await api.request("/api/user/welcome_items/finish", { method: "POST", schema: zWelcomeItemsFinish });
+  await api.request(endpoints.users.finishWelcomeItems);
 }
 
 /** What one attempt did: how many items it sent, or when to try again (another tab is adding them). */

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { zCollectionList, type Organization } from "@mnemo/contracts";
+import { endpoints, type Organization } from "@mnemo/contracts";
 import { Button } from "@/components/ui/button";
 import { api } from "@/lib/api";
 import { shareCollection } from "../api/orgs";
@@ -10,7 +10,7 @@ import { shareCollection } from "../api/orgs";
 export function ShareCollectionForm({ organization }: { organization: Organization }) {
   const { data } = useQuery({
     queryKey: ["org", "own-collections"],
-    queryFn: ({ signal }) => api.request("/api/collection", { schema: zCollectionList, signal }),
+    queryFn: ({ signal }) => api.request(endpoints.collections.list, { signal }),
   });
   const own = (data?.collections ?? []).filter((c) => c.policies.share);
   const [collectionId, setCollectionId] = useState("");

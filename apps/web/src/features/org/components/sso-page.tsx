@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { authToken } from "@/lib/auth-token";
-import { exchangeSsoCode } from "../api/orgs";
+import { exchangeSsoCode, ssoStartUrl } from "../api/orgs";
 
 /**
  * /sso: asks for the work e-mail and goes to the organisation's OpenID provider; on the way back
@@ -31,8 +31,7 @@ export function SsoPage() {
   }, [code, navigate]);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (email.includes("@"))
-      window.location.assign(`/api/sso/start?email=${encodeURIComponent(email.trim())}`);
+    if (email.includes("@")) window.location.assign(ssoStartUrl(email.trim()));
   };
   return (
     <AuthLayout

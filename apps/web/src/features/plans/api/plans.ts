@@ -1,10 +1,10 @@
-import { zUserPlan, zUserStats, type UserPlan, type UserStats } from "@mnemo/contracts";
+import { endpoints, type UserPlan, type UserStats } from "@mnemo/contracts";
 import { api } from "@/lib/api";
 import { userSystemDate } from "@/lib/user-system-date";
 
 /** GET /api/user/plan: plan, flags, subscription status and limits. */
 export function getUserPlan(signal?: AbortSignal): Promise<UserPlan> {
-  return api.request("/api/user/plan", { schema: zUserPlan, signal });
+  return api.request(endpoints.plans.getUserPlan, { signal });
 }
 
 /**
@@ -12,6 +12,8 @@ export function getUserPlan(signal?: AbortSignal): Promise<UserPlan> {
  * the user's own (counters reset at local midnight).
  */
 export function getUserStats(signal?: AbortSignal, now: Date = new Date()): Promise<UserStats> {
-  const q = new URLSearchParams({ needDailyStats: "true", user_system_date: userSystemDate(now) });
-  return api.request(`/api/user/stats?${q.toString()}`, { schema: zUserStats, signal });
+  return api.request(endpoints.plans.getUserStats, {
+    query: { needDailyStats: "true", user_system_date: userSystemDate(now) },
+    signal,
+  });
 }

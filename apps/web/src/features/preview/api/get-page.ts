@@ -1,7 +1,7 @@
-import { zPage } from "@mnemo/contracts";
+import { endpoints } from "@mnemo/contracts";
 import { api } from "@/lib/api";
 
 /** GET /api/pages/:id: a page memory's title, blocks and Markdown. */
 export function getPage(id: string, signal?: AbortSignal) {
-  return api.request(`/api/pages/${encodeURIComponent(id)}`, { schema: zPage, signal });
+  return api.request(endpoints.pages.get, { params: { id }, signal });
 }

@@ -1,7 +1,7 @@
-import { zSource, type Source } from "@mnemo/contracts";
+import { endpoints, type Source } from "@mnemo/contracts";
 import { api } from "@/lib/api";
 
 /** GET /api/sources/:id. */
 export function getSource(id: string, signal?: AbortSignal): Promise<Source> {
-  return api.request(`/api/sources/${encodeURIComponent(id)}`, { schema: zSource, signal });
+  return api.request(endpoints.sources.get, { params: { id }, signal });
 }

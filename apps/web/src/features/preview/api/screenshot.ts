@@ -1,21 +1,14 @@
-import { z } from "zod";
+import { endpoints, type ScreenshotStatus } from "@mnemo/contracts";
 import { api } from "@/lib/api";
 
-const zStatus = z.object({ available: z.boolean(), reason: z.string().nullable() });
-export type ScreenshotStatus = z.infer<typeof zStatus>;
+export type { ScreenshotStatus };
 
 /** GET /api/screenshot/status: whether this server can take screenshots, and why not. */
 export function getScreenshotStatus(signal?: AbortSignal): Promise<ScreenshotStatus> {
-  return api.request("/api/screenshot/status", { schema: zStatus, signal });
+  return api.request(endpoints.screenshots.status, { signal });
 }
 
 /** POST /api/screenshot: a full-page screenshot; with `source_id` it becomes that memory's thumbnail. */
 export function takeScreenshot(url: string, sourceId: string): Promise<string> {
-  return api
-    .request("/api/screenshot", {
-      method: "POST",
-      body: { url, source_id: sourceId },
-      schema: z.object({ s3Url: z.string() }),
-    })
-    .then((r) => r.s3Url);
+  return api.request(endpoints.screenshots.take, { body: { url, source_id: sourceId } }).then((r) => r.s3Url);
 }

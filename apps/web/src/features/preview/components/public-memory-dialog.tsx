@@ -1,13 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import { zPublicMemoryResponse } from "@mnemo/contracts/public-chat";
+import { endpoints } from "@mnemo/contracts";
 import type { PassageAnchor } from "@mnemo/contracts/chat";
 import { Dialog, DialogContent, DialogTitle } from "@/components/ui/dialog";
 import { api } from "@/lib/api";
 import { MarkdownView } from "./markdown-view";
 import { PassageFrame } from "./passage-frame";
 import { PreviewError, PreviewLoading } from "./preview-states";
-
-const q = encodeURIComponent;
 
 /**
  * A memory cited by a shared chat, for its visitor (issue 22): read-only text, opened at the cited
@@ -29,9 +27,9 @@ export function PublicMemoryDialog({
   const memory = useQuery({
     queryKey: ["public-memory", chatId, sourceId],
     queryFn: ({ signal }) =>
-      api.request(`/api/public_chat/memory?chat_id=${q(chatId)}&source_id=${q(sourceId)}&token=${q(token)}`, {
+      api.request(endpoints.chat.publicMemory, {
+        query: { chat_id: chatId, source_id: sourceId, token },
         auth: false,
-        schema: zPublicMemoryResponse,
         signal,
       }),
     retry: false,

@@ -1,11 +1,12 @@
-import { constants, zTranscribeResponse, type TranscribeResponse } from "@mnemo/contracts";
+import { constants, endpoints, zTranscribeResponse, type TranscribeResponse } from "@mnemo/contracts";
+import { api } from "@/lib/api";
 import { apiErrorFromBody, ApiError } from "@/lib/api-error";
 import { authToken } from "@/lib/auth-token";
 
 /**
  * POST /api/transcribe (spec 2 §7 Transcribe): multipart field `audio`, or `source_id` of a
  * recording already kept as a memory; bearer token. Answers transcript, summary and title.
- * Multipart, so not through the JSON client; the server's `{ error, message }` becomes an ApiError.
+ * Multipart, so sent bare (no token refresh); the server's `{ error, message }` becomes an ApiError.
  */
 export async function transcribe(
   input: { audio: Blob; name: string } | { sourceId: string },
@@ -17,16 +18,18 @@ export async function transcribe(
   const token = authToken.get();
   let res: Response;
   try {
-    res = await fetch("/api/transcribe", {
-      method: "POST",
-      body: form,
-      signal,
-      headers: {
-        [constants.clientSource.header]: constants.clientSource.webApp,
-        accept: "application/json",
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
+    res = await api.send(
+      endpoints.transcribe.transcribe,
+      { form },
+      {
+        signal,
+        headers: {
+          [constants.clientSource.header]: constants.clientSource.webApp,
+          accept: "application/json",
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
       },
-    });
+    );
   } catch (err) {
     if (signal?.aborted) throw err;
     throw new ApiError(

@@ -1,10 +1,4 @@
-import {
-  constants,
-  zConfirmUploadResponse,
-  zGetPresignedUrlResponse,
-  type ConfirmUploadInput,
-  type GetPresignedUrlInput,
-} from "@mnemo/contracts";
+import { constants, endpoints, type ConfirmUploadInput, type GetPresignedUrlInput } from "@mnemo/contracts";
 import { api } from "@/lib/api";
 
 const toBase64 = (s: string) => btoa(String.fromCharCode(...new TextEncoder().encode(s)));
@@ -22,13 +16,11 @@ export async function uploadRecording(
   const type = audio.type.split(";")[0] || "audio/webm";
   const ext = name.split(".").pop() ?? "webm";
   const nameBase64 = toBase64(name);
-  const located = await api.request("/api/upload/get_presigned_url", {
-    method: "POST",
+  const located = await api.request(endpoints.uploads.getPresignedUrl, {
     body: {
       fileType: ext,
       metadata: { name_base64: nameBase64, type, size: audio.size, source_type: "file" },
     } satisfies GetPresignedUrlInput,
-    schema: zGetPresignedUrlResponse,
     signal: opts.signal,
   });
   const put = await fetch(located.presigned_url, {
@@ -45,8 +37,7 @@ export async function uploadRecording(
   });
   await put.arrayBuffer().catch(() => undefined);
   const stored = put.status === constants.files.uploadSuccessStatus;
-  const confirmed = await api.request("/api/upload/confirm_upload", {
-    method: "POST",
+  const confirmed = await api.request(endpoints.uploads.confirmUpload, {
     body: {
       file_id: located.file_id,
       upload_status: stored ? "success" : "failed",
@@ -54,7 +45,6 @@ export async function uploadRecording(
       is_reindex: false,
       collections: opts.collectionId ? [opts.collectionId] : [],
     } satisfies ConfirmUploadInput,
-    schema: zConfirmUploadResponse,
     signal: opts.signal,
   });
   return { sourceId: confirmed.id };

@@ -5,7 +5,7 @@ import { refreshMemoryLists } from "@/lib/query-keys";
 import { useMe } from "@/features/users";
 import { uploadRecording } from "../api/upload-recording";
 import { isAbandoned, recordingStore } from "../state/recording-store";
-import { recordingMessages, zPage } from "@mnemo/contracts";
+import { endpoints, recordingMessages } from "@mnemo/contracts";
 import { api } from "@/lib/api";
 import { ApiError } from "@/lib/api-error";
 import { transcribeOutcome } from "../api/transcribe-outcome";
@@ -24,10 +24,8 @@ export const recoveredTranscribedMessage =
  */
 async function transcribeIntoPage(kept: KeptRecording): Promise<boolean> {
   const outcome = await transcribeOutcome(kept);
-  await api.request("/api/pages", {
-    method: "POST",
+  await api.request(endpoints.pages.create, {
     body: { title: outcomeTitle(outcome), blocks: transcriptBlocks(outcome), collections: [] },
-    schema: zPage,
   });
   return outcome.kind === "transcribed";
 }

@@ -1,12 +1,7 @@
-import { zConfirmUploadResponse, type ConfirmUploadInput } from "@mnemo/contracts";
+import { endpoints, type ConfirmUploadInput } from "@mnemo/contracts";
 import { api } from "@/lib/api";
 
 /** POST /api/upload/confirm_upload: creates the memory and starts indexing. */
 export function confirmUpload(input: ConfirmUploadInput, signal?: AbortSignal) {
-  return api.request("/api/upload/confirm_upload", {
-    method: "POST",
-    body: input,
-    schema: zConfirmUploadResponse,
-    signal,
-  });
+  return api.request(endpoints.uploads.confirmUpload, { body: input, signal });
 }

@@ -1,5 +1,4 @@
-import { zUploadWebPagesResponse } from "@mnemo/contracts";
-import { constants } from "@mnemo/contracts";
+import { constants, endpoints } from "@mnemo/contracts";
 import { api } from "@/lib/api";
 
 export interface WebPageToSave {
@@ -23,11 +22,6 @@ export async function uploadWebPages(pages: WebPageToSave[], collectionId?: stri
     })),
     collectionId: collectionId ?? null,
   };
-  const res = await api.request("/api/upload/web_pages", {
-    method: "POST",
-    body,
-    schema: zUploadWebPagesResponse,
-    signal,
-  });
+  const res = await api.request(endpoints.uploads.webPages, { body, signal });
   return res.web_pages;
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { constants } from "@mnemo/contracts";
+import { API_PREFIX, constants, endpoints } from "@mnemo/contracts";
 import { phoneToastQuery } from "@/hooks/use-media-query";
 import { refreshMemoryLists } from "@/lib/query-keys";
 import { reportError } from "@/lib/report-error";
@@ -71,6 +71,8 @@ export function useAfterSuccess(items: (NotificationItem & { key: string })[], d
           position: phone ? "bottom-center" : "top-center",
         });
       })
-      .catch((err: unknown) => reportError(err, { method: "GET", path: "/api/upload/proactive_memory" }));
+      .catch((err: unknown) =>
+        reportError(err, { method: "GET", path: API_PREFIX + endpoints.uploads.proactiveMemory.path }),
+      );
   }, [items]);
 }

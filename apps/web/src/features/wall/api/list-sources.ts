@@ -1,4 +1,4 @@
-import { zSourceList, type SortOrder, type SourceList, type WallTab } from "@mnemo/contracts";
+import { endpoints, type SortOrder, type SourceList, type WallTab } from "@mnemo/contracts";
 import { api } from "@/lib/api";
 
 export interface ListSourcesParams {
@@ -13,13 +13,15 @@ export interface ListSourcesParams {
 
 /** GET /api/sources: one page of a wall tab (spec 2 §7 List memories). */
 export function listSources(p: ListSourcesParams, signal?: AbortSignal): Promise<SourceList> {
-  const q = new URLSearchParams({
-    tab: p.tab,
-    page: String(p.page),
-    page_size: String(p.pageSize),
-    sort: p.sort,
+  return api.request(endpoints.sources.list, {
+    query: {
+      tab: p.tab,
+      page: p.page,
+      page_size: p.pageSize,
+      sort: p.sort,
+      file_types: p.fileTypes.length > 0 ? p.fileTypes.join(",") : undefined,
+      apps: p.apps?.length ? p.apps.join(",") : undefined,
+    },
+    signal,
   });
-  if (p.fileTypes.length > 0) q.set("file_types", p.fileTypes.join(","));
-  if (p.apps?.length) q.set("apps", p.apps.join(","));
-  return api.request(`/api/sources?${q.toString()}`, { schema: zSourceList, signal });
 }

@@ -1,0 +1,273 @@
+import { zSuccess } from "../common.ts";
+import {
+  zActiveOrganization,
+  zCreateOrganizationInput,
+  zInvitationDetails,
+  zInvitationIdInput,
+  zInviteMemberInput,
+  zIsUserAdmin,
+  zLeaveOrganizationInput,
+  zMemberIdInput,
+  zOrgAppKeys,
+  zOrgAppUrl,
+  zOrgIdQuery,
+  zOrgInvitation,
+  zOrgMembers,
+  zOrgStats,
+  zOrgStatsQuery,
+  zOrganization,
+  zOrganizationList,
+  zSelfLabel,
+  zSetActiveOrganizationInput,
+  zShareCollectionWithOrgInput,
+  zSsoExchange,
+  zSsoExchangeInput,
+  zSsoSettings,
+  zSsoSettingsInput,
+  zSsoStartQuery,
+  zUnshareCollectionWithOrgInput,
+  zUpdateMemberRoleInput,
+  zUpdateOrgKeysQuery,
+  zUpdateOrgKeysResponse,
+  zUpdateSelfLabelInput,
+  zWorkspaceUsers,
+} from "../orgs.ts";
+import { endpoint } from "./endpoint.ts";
+
+const tag = "organisations";
+
+/**
+ * Organisations (spec 3 §6, §7; issue 20): membership, invitations, roles, admin calls and
+ * organisation-shared collections.
+ */
+export const orgs = {
+  list: endpoint({
+    method: "get",
+    path: "/org/get_user_organizations",
+    summary: "The organisations the user belongs to, with their role",
+    tag,
+    response: zOrganizationList,
+  }),
+  create: endpoint({
+    method: "post",
+    path: "/org/create",
+    summary: "Create an organisation; the creator is its owner",
+    tag,
+    body: zCreateOrganizationInput,
+    response: zOrganization,
+  }),
+  inviteMember: endpoint({
+    method: "post",
+    path: "/org/invite_member",
+    summary:
+      "Invite an e-mail address (admins); the link is mailed when SMTP is configured and expires in 7 days",
+    tag,
+    body: zInviteMemberInput,
+    response: zOrgInvitation,
+  }),
+  getInvitation: endpoint({
+    method: "get",
+    path: "/org/get_invitation",
+    summary: "An invitation sent to the signed-in user's address",
+    tag,
+    query: zInvitationIdInput,
+    response: zInvitationDetails,
+  }),
+  acceptInvitation: endpoint({
+    method: "post",
+    path: "/org/accept_invitation",
+    summary: "Join the organisation of an invitation sent to the user's address",
+    tag,
+    body: zInvitationIdInput,
+    response: zOrganization,
+  }),
+  updateMemberRole: endpoint({
+    method: "post",
+    path: "/org/update_member_role",
+    summary: "Change a member's role (admins; only the owner changes an admin)",
+    tag,
+    body: zUpdateMemberRoleInput,
+    response: zSuccess,
+  }),
+  removeMember: endpoint({
+    method: "post",
+    path: "/org/remove_member",
+    summary: "Remove a member (admins; never the owner)",
+    tag,
+    body: zMemberIdInput,
+    response: zSuccess,
+  }),
+  leave: endpoint({
+    method: "post",
+    path: "/org/leave",
+    summary: "Leave an organisation (not its owner)",
+    tag,
+    body: zLeaveOrganizationInput,
+    response: zSuccess,
+  }),
+  isUserAdmin: endpoint({
+    method: "get",
+    path: "/org/is_user_admin",
+    summary: "Whether the user administers the given (or any) organisation",
+    tag,
+    query: zOrgIdQuery,
+    response: zIsUserAdmin,
+  }),
+  members: endpoint({
+    method: "get",
+    path: "/org/get_org_members",
+    summary: "Members, pending invitations and seats (admins)",
+    tag,
+    query: zOrgIdQuery,
+    response: zOrgMembers,
+  }),
+  stats: endpoint({
+    method: "get",
+    path: "/org/get_organization_stats",
+    summary: "Members, memories, questions asked and storage for the period (admins; totals only)",
+    tag,
+    query: zOrgStatsQuery,
+    response: zOrgStats,
+  }),
+  updateKeys: endpoint({
+    method: "post",
+    path: "/org/update_organization_keys",
+    summary:
+      "Set the organisation's OAuth client of an app (admins); the secret is sealed and never returned",
+    tag,
+    query: zUpdateOrgKeysQuery,
+    response: zUpdateOrgKeysResponse,
+  }),
+  getKeys: endpoint({
+    method: "get",
+    path: "/org/get_organization_keys",
+    summary: "The organisation's app keys without their secrets (admins)",
+    tag,
+    query: zOrgIdQuery,
+    response: zOrgAppKeys,
+  }),
+  workspaceUsers: endpoint({
+    method: "get",
+    path: "/org/get_workspace_users",
+    summary: "Workspace users (the app-sumo admin's list; paid team plans only)",
+    tag,
+    query: zOrgIdQuery,
+    response: zWorkspaceUsers,
+  }),
+  shareCollection: endpoint({
+    method: "post",
+    path: "/org/share_collection",
+    summary: "Share a collection with every member of an organisation (collection admins who belong to it)",
+    tag,
+    body: zShareCollectionWithOrgInput,
+    response: zSuccess,
+  }),
+  unshareCollection: endpoint({
+    method: "post",
+    path: "/org/unshare_collection",
+    summary: "Stop sharing a collection with an organisation",
+    tag,
+    body: zUnshareCollectionWithOrgInput,
+    response: zSuccess,
+  }),
+  appUrl: endpoint({
+    method: "get",
+    path: "/user/get_organization_app_url",
+    summary: "Where the user's organisation opens the app",
+    tag,
+    response: zOrgAppUrl,
+  }),
+  getActive: endpoint({
+    method: "get",
+    path: "/org/get_active_organization",
+    summary:
+      "The organisation the app follows (chosen in this session, else the default) and the collections it shares",
+    tag,
+    response: zActiveOrganization,
+  }),
+  setActive: endpoint({
+    method: "post",
+    path: "/org/set_active_organization",
+    summary: "Choose the organisation the app follows in this session (members only)",
+    tag,
+    body: zSetActiveOrganizationInput,
+    response: zActiveOrganization,
+  }),
+};
+
+/** White-label (spec 3 §6, §7 /label/*). */
+export const label = {
+  get: endpoint({
+    method: "get",
+    path: "/label/get_self_labelled_app_icon",
+    summary: "The white-label app name and icon of the user's organisation (nulls without one)",
+    tag: "label",
+    response: zSelfLabel,
+  }),
+  update: endpoint({
+    method: "post",
+    path: "/label/update_self_labelled_app_icon",
+    summary:
+      "Set the white-label name and icon (admins of an ltd_tier_5 organisation); the image is fetched safely and checked",
+    tag: "label",
+    body: zUpdateSelfLabelInput,
+    response: zSelfLabel,
+  }),
+};
+
+/** Per-organisation OpenID Connect sign-in (issue 20). */
+export const sso = {
+  get: endpoint({
+    method: "get",
+    path: "/org/sso",
+    summary: "The organisation's single sign-on settings (admins; never the client secret)",
+    tag: "sso",
+    query: zOrgIdQuery,
+    response: zSsoSettings,
+  }),
+  update: endpoint({
+    method: "post",
+    path: "/org/sso",
+    summary: "Set the organisation's OpenID provider and e-mail domain (admins)",
+    tag: "sso",
+    body: zSsoSettingsInput,
+    response: zSsoSettings,
+  }),
+  verifyDomain: endpoint({
+    method: "post",
+    path: "/org/sso/verify_domain",
+    summary: "Check the domain's TXT record _mnemo-sso.<domain> (admins)",
+    tag: "sso",
+    body: zOrgIdQuery,
+    response: zSsoSettings,
+  }),
+  start: endpoint({
+    method: "get",
+    path: "/sso/start",
+    summary:
+      "Start single sign-on for an e-mail of a verified organisation domain (redirects to the provider)",
+    tag: "sso",
+    auth: false,
+    query: zSsoStartQuery,
+    contentType: "text/html",
+    responseDescription: "A redirect to the OpenID provider",
+  }),
+  callback: endpoint({
+    method: "get",
+    path: "/sso/callback",
+    summary: "The OpenID provider's redirect: signs in (creating the member just in time) and opens the app",
+    tag: "sso",
+    auth: false,
+    contentType: "text/html",
+    responseDescription: "A redirect to the app: /sso?code=… or /sso?error=1",
+  }),
+  exchange: endpoint({
+    method: "post",
+    path: "/sso/exchange",
+    summary: "Exchange the one-time sign-in code for a bearer token",
+    tag: "sso",
+    auth: false,
+    body: zSsoExchangeInput,
+    response: zSsoExchange,
+  }),
+};

@@ -3,9 +3,12 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * The server's layering (docs/decisions.md "Layering"), checked over the source: the HTTP layer
- * (http/ and *routes.ts files) sits on top; services, repos, jobs and providers never import it;
- * and no file imports itself back through a chain of imports.
+ * The server's layering (docs/decisions.md "Server tiers" and "Layering"), checked over the
+ * source: the tiers platform → core → features → app import only downward; a feature reaches
+ * another only through its index.ts; no module imports itself back through other modules (a
+ * module: each folder of a tier, each other top-level file or folder); the HTTP layer
+ * (platform/http/, the auth middleware and *routes.ts files) sits on top of services, repos and
+ * jobs; and no file imports itself back through a chain of imports.
  */
 const src = import.meta.dirname;
 
@@ -53,6 +56,59 @@ function findCycles(graph: Map<string, string[]>): string[] {
   return cycles;
 }
 
+const tiers = ["platform", "core", "features", "app"];
+const tierOf = (f: string) => tiers.indexOf(f.split("/")[0]!);
+
+/** The module a file belongs to: `core/search`, `features/apps`, `app`, `platform/config.ts` … */
+export function moduleOf(f: string): string {
+  const parts = f.split("/");
+  if (parts[0] === "app") return "app";
+  if (tiers.includes(parts[0]!)) return parts.slice(0, 2).join("/");
+  return parts[0]!;
+}
+
+/** The module graph: an edge for each runtime import between two modules. */
+function moduleGraph(): Map<string, string[]> {
+  const edges = new Map<string, Set<string>>();
+  for (const f of product)
+    for (const to of importsOf(f, false)) {
+      if (!product.includes(to) || moduleOf(f) === moduleOf(to)) continue;
+      const set = edges.get(moduleOf(f)) ?? new Set<string>();
+      set.add(moduleOf(to));
+      edges.set(moduleOf(f), set);
+    }
+  return new Map([...edges].map(([k, v]) => [k, [...v].sort()]));
+}
+
+/** Strongly connected sets of a graph (Tarjan), largest first. */
+export function stronglyConnected(graph: Map<string, string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const out: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, index.size);
+    low.set(v, index.get(v)!);
+    stack.push(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (stack.includes(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const set: string[] = [];
+      let w: string;
+      do set.push((w = stack.pop()!));
+      while (w !== v);
+      out.push(set.sort());
+    }
+  };
+  const nodes = new Set([...graph.keys(), ...[...graph.values()].flat()]);
+  for (const v of nodes) if (!index.has(v)) visit(v);
+  return out.sort((a, b) => b.length - a.length);
+}
+
 const isHttp = (f: string) => f.startsWith("platform/http/") || f === "core/auth/middleware.ts" || /routes\.ts$/.test(f);
 
 describe("server layering", () => {
@@ -86,6 +142,49 @@ describe("server layering", () => {
       ["d.ts", ["a.ts"]],
     ]);
     expect(findCycles(g)).toEqual(["a.ts → b.ts → c.ts → a.ts"]);
+  });
+
+  it("imports go only downward through the tiers (type-only imports included)", () => {
+    const upward = product
+      .filter((f) => tierOf(f) >= 0)
+      .flatMap((f) =>
+        importsOf(f, true)
+          .filter((to) => tierOf(to) > tierOf(f))
+          .map((to) => `${f} → ${to}`),
+      );
+    expect(product.filter((f) => tierOf(f) < 0 && !f.startsWith("security/"))).toEqual([]);
+    expect(upward).toEqual([]);
+  });
+
+  it("a feature reaches another feature only through its index.ts", () => {
+    const deep = product
+      .filter((f) => f.startsWith("features/"))
+      .flatMap((f) =>
+        importsOf(f, true)
+          .filter((to) => to.startsWith("features/") && moduleOf(to) !== moduleOf(f))
+          .filter((to) => to !== `${moduleOf(to)}/index.ts`)
+          .map((to) => `${f} → ${to}`),
+      );
+    expect(deep).toEqual([]);
+  });
+
+  it("finds a module cycle when there is one (the check is live)", () => {
+    const g = new Map([
+      ["core/a", ["core/b"]],
+      ["core/b", ["features/c"]],
+      ["features/c", ["core/a"]],
+      ["app", ["core/a"]],
+    ]);
+    expect(stronglyConnected(g)[0]).toEqual(["core/a", "core/b", "features/c"]);
+    expect(moduleOf("features/answering/chat/qna.ts")).toBe("features/answering");
+    expect(moduleOf("platform/config.ts")).toBe("platform/config.ts");
+    expect(moduleOf("app/deps/x.ts")).toBe("app");
+  });
+
+  it("has no cycle between modules: each module reaches none that reaches it back", () => {
+    const graph = moduleGraph();
+    expect(graph.size).toBeGreaterThan(25);
+    expect(stronglyConnected(graph).filter((set) => set.length > 1)).toEqual([]);
   });
 
   it("has no import cycle (type-only imports included)", () => {

@@ -14,8 +14,7 @@ import {
   zUpdateDescriptionInput,
   zUpdateNoteInput,
 } from "@mnemo/contracts";
-import type { Actor, PlatformContext } from "../../platform/context.ts";
-import type { SearchIndex } from "../search/types.ts";
+import type { Actor } from "../../platform/context.ts";
 import type { AppEnv } from "../../platform/http/context.ts";
 import { createRouter, defineRoute } from "../../platform/http/route.ts";
 import { requireAuth, type RequireAuthDeps } from "../auth/middleware.ts";

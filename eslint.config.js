@@ -40,7 +40,8 @@ const serverZones = [
   {
     target: `${server}/core`,
     from: [`${server}/features`, `${server}/app`],
-    message: "core/ imports only platform/ and core/; a feature's work reaches core through a port wired in app/.",
+    message:
+      "core/ imports only platform/ and core/; a feature's work reaches core through a port wired in app/.",
   },
   {
     target: `${server}/features`,

@@ -109,7 +109,8 @@ export function stronglyConnected(graph: Map<string, string[]>): string[][] {
   return out.sort((a, b) => b.length - a.length);
 }
 
-const isHttp = (f: string) => f.startsWith("platform/http/") || f === "core/auth/middleware.ts" || /routes\.ts$/.test(f);
+const isHttp = (f: string) =>
+  f.startsWith("platform/http/") || f === "core/auth/middleware.ts" || /routes\.ts$/.test(f);
 
 describe("server layering", () => {
   it("reads the source tree", () => {

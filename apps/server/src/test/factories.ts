@@ -1,5 +1,11 @@
 import crypto from "node:crypto";
-import { collection, collectionMember, collectionSource, source, sourceContent } from "../platform/db/schema/index.ts";
+import {
+  collection,
+  collectionMember,
+  collectionSource,
+  source,
+  sourceContent,
+} from "../platform/db/schema/index.ts";
 import { indexSourceContent } from "../core/search/index.ts";
 import type { TestMnemo, TestUser } from "./harness.ts";
 

@@ -1,7 +1,14 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { UsageKind } from "@mnemo/contracts";
 import type { Db } from "../../platform/db/client.ts";
-import { collection, member, subscription, user, usageDaily, userProfile } from "../../platform/db/schema/index.ts";
+import {
+  collection,
+  member,
+  subscription,
+  user,
+  usageDaily,
+  userProfile,
+} from "../../platform/db/schema/index.ts";
 
 /** A Drizzle database or transaction handle. */
 export type Tx = Pick<Db, "select" | "insert" | "update" | "execute">;

@@ -19,7 +19,10 @@ const PREPARE_TIMEOUT_MS = 120_000;
  * A large memory's chunking and analysis in the sandbox: loads the chunker and language analysis
  * (ELD, stemmers: ~90 MB) only in a process that prepares a large memory.
  */
-const prepareTask = sandboxTask<typeof prepareChunks>(new URL("./prepare.ts", import.meta.url), "prepareChunks");
+const prepareTask = sandboxTask<typeof prepareChunks>(
+  new URL("./prepare.ts", import.meta.url),
+  "prepareChunks",
+);
 
 function prepare(input: PrepareInput): Promise<PreparedChunk[]> {
   if (input.body.length + input.fallback.length <= INLINE_PREPARE_CHARS) {

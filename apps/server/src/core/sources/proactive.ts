@@ -47,7 +47,11 @@ type Related = { source_id: string; title: string; text: string; rank: number };
  * Spec 2 §7 proactive memory: the user's other memory that best matches the new memory's main
  * terms (through the chunk search vectors), turned into a question; 'none' when nothing relates.
  */
-export async function proactiveMemory(ctx: Pick<PlatformContext, "database">, actor: Actor, sourceId: string) {
+export async function proactiveMemory(
+  ctx: Pick<PlatformContext, "database">,
+  actor: Actor,
+  sourceId: string,
+) {
   const db = ctx.database.db;
   const src = await repo.findOwnedSource(db, actor.id, sourceId);
   if (!src) throw notFound();

@@ -16,7 +16,10 @@ import { syncSavePolicy, type SavePolicyContext } from "./save-policy.ts";
  * What the apps service's dependencies are built from (routes and the worker both hold it).
  * `orgAppKeys`: an organisation's own app keys for a member (the orgs feature, wired in app/).
  */
-export type AppsContext = Pick<PlatformContext, "database" | "secrets" | "config" | "queue" | "events" | "log"> &
+export type AppsContext = Pick<
+  PlatformContext,
+  "database" | "secrets" | "config" | "queue" | "events" | "log"
+> &
   SavePolicyContext & { orgAppKeys: OrgKeyLookup };
 
 /** The apps service's dependencies, from the one context built at start-up. */

@@ -13,7 +13,12 @@ import {
 import type { Db } from "../../platform/db/client.ts";
 import type { Actor } from "../../platform/context.ts";
 import { AppError, conflict, notFound, validation } from "../../platform/lib/errors.ts";
-import { canAddToCollections, canCreateCollection, collectionLimitFor, planLabel } from "../../core/plans/limits.ts";
+import {
+  canAddToCollections,
+  canCreateCollection,
+  collectionLimitFor,
+  planLabel,
+} from "../../core/plans/limits.ts";
 import { loadPlanState } from "../../core/plans/service.ts";
 import { loadCollectionFacts, requireCollectionAccess } from "./access.ts";
 import { authorize, collectionNotFound, roleOf } from "../../core/access/collection-policy.ts";

@@ -13,9 +13,13 @@ const maxOldGenerationMb = 256;
 
 /** The editor's conversions, run in the sandbox; its schema loads before the budget starts. */
 const editor = new URL("./blocknote-editor.ts", import.meta.url);
-const markdownToBlocksTask = sandboxTask<typeof Editor.parseMarkdownToBlocks>(editor, "parseMarkdownToBlocks", {
-  prepare: "loadEditor",
-});
+const markdownToBlocksTask = sandboxTask<typeof Editor.parseMarkdownToBlocks>(
+  editor,
+  "parseMarkdownToBlocks",
+  {
+    prepare: "loadEditor",
+  },
+);
 const blocksToMarkdownTask = sandboxTask<typeof Editor.serializeBlocksToMarkdown>(
   editor,
   "serializeBlocksToMarkdown",

@@ -4,12 +4,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { fixture } from "../../core/ingest/extractors/fixtures.ts";
 import { runExtraction } from "../../core/ingest/extractors/sandboxed.ts";
-import {
-  limitSandboxMemory,
-  sandboxEnv,
-  sandboxHeapCeilingMb,
-  stopExtractionProcesses,
-} from "./runner.ts";
+import { limitSandboxMemory, sandboxEnv, sandboxHeapCeilingMb, stopExtractionProcesses } from "./runner.ts";
 import { ExtractError } from "../../core/ingest/extractors/types.ts";
 
 afterAll(() => stopExtractionProcesses());

@@ -172,7 +172,14 @@ class ExtractionProcess {
           }
           if (this.job?.id !== id) return;
           const { module, fn, prepare } = task;
-          this.child.send({ id, module, fn, prepare, arg: skeleton, slices: slices.length } satisfies SandboxRequest);
+          this.child.send({
+            id,
+            module,
+            fn,
+            prepare,
+            arg: skeleton,
+            slices: slices.length,
+          } satisfies SandboxRequest);
         } catch (err) {
           // Structured clone refuses some values (too deep, not cloneable): the input's fault.
           this.fail(new ExtractError(`The input could not be sent: ${String(err)}`, "corrupt"));

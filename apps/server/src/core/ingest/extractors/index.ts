@@ -2,7 +2,13 @@ import { fileTypeFromBuffer } from "file-type";
 import { CANVAS_MIME } from "@mnemo/contracts/canvas";
 import { resolveLimits } from "./limits.ts";
 import { extensionOf, looksBinary } from "./text-utils.ts";
-import { DOCX_MIME, kindByExtension, PPTX_MIME, XLSX_MIME, type Kind } from "../../../platform/files/kinds.ts";
+import {
+  DOCX_MIME,
+  kindByExtension,
+  PPTX_MIME,
+  XLSX_MIME,
+  type Kind,
+} from "../../../platform/files/kinds.ts";
 import { ExtractError, type ExtractInput, type ExtractResult } from "./types.ts";
 
 export { ExtractError } from "./types.ts";

@@ -4,7 +4,10 @@ import type * as Extractors from "./index.ts";
 import type { ExtractInput, ExtractResult } from "./types.ts";
 
 /** File extraction (`index.ts` `extract`), run in the sandbox. */
-export const extractTask = sandboxTask<typeof Extractors.extract>(new URL("./index.ts", import.meta.url), "extract");
+export const extractTask = sandboxTask<typeof Extractors.extract>(
+  new URL("./index.ts", import.meta.url),
+  "extract",
+);
 
 /** Runs `extract` in the sandbox (see `runSandboxed`) with the run's page, output and unzip limits. */
 export function runExtraction(input: ExtractInput, limits: RunLimits = {}): Promise<ExtractResult> {

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { createTestMnemo, testDatabases, type TestMnemo, type TestUser } from "../../../test/harness.ts";
 import { queryRows } from "../../../platform/db/client.ts";
-import { b64, confirm, presign, putBody, uploadText, waitIndexed, type Presigned } from "../../ingest/test/helpers.ts";
+import {
+  b64,
+  confirm,
+  presign,
+  putBody,
+  uploadText,
+  waitIndexed,
+  type Presigned,
+} from "../../ingest/test/helpers.ts";
 
 const article = `# Tidal energy
 

@@ -17,7 +17,10 @@ export type McpDeps = {
 };
 
 /** The parts of the application context the MCP server is built from (bootstrap builds it once). */
-export type McpContext = Pick<PlatformContext, "blobs" | "queue" | "config" | "log" | "publicUrl" | "version"> &
+export type McpContext = Pick<
+  PlatformContext,
+  "blobs" | "queue" | "config" | "log" | "publicUrl" | "version"
+> &
   SourcesContext & {
     search: SearchIndex;
     models: ModelRegistry;

@@ -5,12 +5,7 @@ import type { PlatformContext } from "../../context.ts";
 import type { AppEnv } from "../context.ts";
 import { AppError } from "../../lib/errors.ts";
 import * as repo from "../../rate-limits/repo.ts";
-import {
-  lockoutSeconds,
-  signInLockout,
-  tooManyMessage,
-  type WindowRule,
-} from "../../rate-limits/rules.ts";
+import { lockoutSeconds, signInLockout, tooManyMessage, type WindowRule } from "../../rate-limits/rules.ts";
 
 function tooMany(retryAfterSec: number): AppError {
   return new AppError("rate_limited", tooManyMessage(retryAfterSec), { retry_after: retryAfterSec });

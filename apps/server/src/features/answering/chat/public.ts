@@ -6,8 +6,9 @@ import type { Db } from "../../../platform/db/client.ts";
 import type { Actor } from "../../../platform/context.ts";
 import { notFound } from "../../../platform/lib/errors.ts";
 import { newPublicToken, opensPublicChat } from "./public-token.ts";
-import { buildSources, type SourceMeta } from "./sources.ts";
-import type { QnaDeps } from "./qna.ts";
+import { buildSources } from "./sources.ts";
+import { echoOrigins, withoutEchoDuplicates } from "./echo.ts";
+import { memoriesOf, type QnaDeps } from "./qna.ts";
 import * as repo from "./repo.ts";
 import { ownChat, presentTurn } from "./service.ts";
 
@@ -142,10 +143,9 @@ export async function* publicAnswer(
   const turns = await repo.listTurns(deps.db, found.id);
   const cited = [...new Set(turns.flatMap((t) => citedMemoryIds(t.sources)))];
   const scope = { actorId: found.ownerId, actorEmail: "", context: { sources: cited, collections: [] } };
-  const hits = cited.length ? await deps.search.search(deps.db, scope, req.question, 8) : [];
-  const meta = new Map<string, SourceMeta>(
-    (await repo.sourceMeta(deps.db, [...new Set(hits.map((h) => h.sourceId))])).map((m) => [m.id, m]),
-  );
+  const retrieved = cited.length ? await deps.search.search(deps.db, scope, req.question, 8) : [];
+  const meta = await memoriesOf(deps.db, retrieved);
+  const hits = withoutEchoDuplicates(retrieved, (id) => echoOrigins(meta.get(id)?.echoOf));
   const built = buildSources(hits, meta);
   const engine = deps.models.engine(null);
   yield {

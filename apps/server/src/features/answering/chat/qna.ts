@@ -14,6 +14,7 @@ import { streamAnswer, type TurnOutcome } from "./answer-stream.ts";
 import { resolveChat, resolveScope } from "./qna-scope.ts";
 import * as repo from "./repo.ts";
 import { buildSources, type SourceMeta } from "./sources.ts";
+import { echoOrigins, withoutEchoDuplicates } from "./echo.ts";
 import { passageAnchor } from "./anchors.ts";
 import { searchWeb } from "./web-step.ts";
 import { connectedAppIds } from "../../apps/index.ts";
@@ -103,8 +104,9 @@ async function retrieve(deps: QnaDeps, actor: Actor, scope: SearchScope, req: Ch
   const finalTypes = isCreative(req)
     ? ["creative"]
     : [...(webOn ? ["web"] : []), ...(apps.length ? ["apps"] : []), "memories"];
-  const ids = [...new Set(hits.map((h) => h.sourceId))];
-  const meta = new Map<string, SourceMeta>((await repo.sourceMeta(deps.db, ids)).map((m) => [m.id, m]));
+  const meta = await memoriesOf(deps.db, hits);
+  // A saved answer (echo memory) is not read beside the memories it cites.
+  hits = withoutEchoDuplicates(hits, (id) => echoOrigins(meta.get(id)?.echoOf));
   const anchors = await citedAnchors(deps.db, hits, req.question);
   return {
     sources: buildSources(hits, meta, web, anchors),
@@ -113,6 +115,12 @@ async function retrieve(deps: QnaDeps, actor: Actor, scope: SearchScope, req: Ch
     appsSearched: apps.length > 0,
     appsNotSearched: missing.map((id) => findConnector(id)?.name ?? id),
   };
+}
+
+/** The details of the memories behind the hits, by id. */
+export async function memoriesOf(db: Db, hits: SearchHit[]): Promise<Map<string, SourceMeta>> {
+  const ids = [...new Set(hits.map((h) => h.sourceId))];
+  return new Map((await repo.sourceMeta(db, ids)).map((m) => [m.id, m]));
 }
 
 /** The anchor of each memory's best passage (the one its citation points at), by chunk id. */

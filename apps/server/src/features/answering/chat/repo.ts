@@ -9,6 +9,7 @@ import {
   sourceContent,
   userProfile,
 } from "../../../platform/db/schema/index.ts";
+import type { EchoOf } from "./echo.ts";
 
 export type ChatRow = typeof chat.$inferSelect;
 export type TurnRow = typeof chatTurn.$inferSelect;
@@ -216,20 +217,39 @@ export async function recordStoppedTurn(
 /** A turn of the owner's chat, if any. */
 export async function findOwnTurn(db: Db, ownerId: string, chatId: string, turnId: string) {
   const [row] = await db
-    .select({ id: chatTurn.id })
+    .select({
+      id: chatTurn.id,
+      answer: chatTurn.answer,
+      sources: chatTurn.sources,
+      metadata: chatTurn.metadata,
+    })
     .from(chatTurn)
     .where(and(eq(chatTurn.id, turnId), eq(chatTurn.chatId, chatId), eq(chatTurn.ownerId, ownerId)))
     .limit(1);
   return row;
 }
 
-/** Title, type and url of memories, by id. */
+/** Title, type and url of memories, by id, with the origins of an echo memory (a saved answer). */
 export async function sourceMeta(db: Db, ids: string[]) {
   if (!ids.length) return [];
   return db
-    .select({ id: source.id, title: source.title, type: source.type, url: source.url })
+    .select({
+      id: source.id,
+      title: source.title,
+      type: source.type,
+      url: source.url,
+      echoOf: sql<unknown>`${source.meta}->'echo_of'`.mapWith(source.meta),
+    })
     .from(source)
     .where(inArray(source.id, ids));
+}
+
+/** Marks the owner's memory as the echo of a turn's answer (`meta.echo_of`). */
+export async function markEchoMemory(db: Db, ownerId: string, sourceId: string, echo: EchoOf) {
+  await db
+    .update(source)
+    .set({ meta: sql`${source.meta} || ${JSON.stringify({ echo_of: echo })}::jsonb` })
+    .where(and(eq(source.id, sourceId), eq(source.ownerId, ownerId)));
 }
 
 /** The cited chunks' offsets, heading paths and locations, with their memories' type and kind. */

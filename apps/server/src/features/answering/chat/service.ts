@@ -6,6 +6,7 @@ import type { Actor } from "../../../platform/context.ts";
 import { notFound, validation } from "../../../platform/lib/errors.ts";
 import { authorizeSource } from "../../../core/sources/access.ts";
 import { opensPublicChat } from "./public-token.ts";
+import { citedMemories } from "./echo.ts";
 import * as repo from "./repo.ts";
 
 /** A chat of the actor, or "not found" (another user's chat is indistinguishable from none). */
@@ -195,15 +196,33 @@ export async function recordStopped(
   throw validation("The stopped answer does not match the stored answer.");
 }
 
-/** Remembers that a turn's answer was saved as the actor's memory `source_id` (the "Saved" state). */
+/**
+ * Remembers that a turn's answer was saved as the actor's memory `source_id` (the "Saved" state)
+ * and makes that memory the turn's echo memory: it records the memories the answer cites, so a
+ * later answer never reads the copy beside its original (`echo.ts`), and the turn says
+ * `added_echo_memory`.
+ */
 export async function recordSaved(
   db: Db,
   actor: Actor,
   input: { chat_id: string; turn_id: string; source_id: string },
 ): Promise<void> {
-  if (!(await repo.findOwnTurn(db, actor.id, input.chat_id, input.turn_id)))
-    throw notFound("Chat not found.");
+  const turn = await repo.findOwnTurn(db, actor.id, input.chat_id, input.turn_id);
+  if (!turn) throw notFound("Chat not found.");
   // Only the memory's owner may point an answer at it (the one who saved it).
   await authorizeSource(db, actor, input.source_id, "delete");
-  await repo.updateTurn(db, input.turn_id, { savedSourceId: input.source_id });
+  const m = turn.metadata as Record<string, unknown>;
+  const map = (m.source_id_map as Record<string, string> | undefined) ?? {};
+  const sources = citedMemories(turn.answer, map, list(turn.sources)).filter((id) => id !== input.source_id);
+  await db.transaction(async (tx) => {
+    await repo.markEchoMemory(tx, actor.id, input.source_id, {
+      chat_id: input.chat_id,
+      turn_id: input.turn_id,
+      sources,
+    });
+    await repo.updateTurn(tx, input.turn_id, {
+      savedSourceId: input.source_id,
+      metadata: { ...m, echo_memory: true },
+    });
+  });
 }

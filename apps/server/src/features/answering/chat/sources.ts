@@ -3,7 +3,14 @@ import type { SearchHit } from "../../../core/search/types.ts";
 import type { CitedPassage } from "../engines/engine.ts";
 import type { WebResult } from "../providers/web-search.ts";
 
-export type SourceMeta = { id: string; title: string; type: string; url: string | null };
+export type SourceMeta = {
+  id: string;
+  title: string;
+  type: string;
+  url: string | null;
+  /** A saved answer's `meta.echo_of` (echo memory), when it is one. */
+  echoOf?: unknown;
+};
 
 export type BuiltSources = {
   passages: CitedPassage[];

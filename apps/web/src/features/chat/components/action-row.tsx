@@ -13,6 +13,7 @@ import { toast } from "sonner";
 import { chat as chatConstants } from "@mnemo/contracts/constants";
 import { chatMessages } from "@mnemo/contracts/messages";
 import type { LlmOption } from "@mnemo/contracts/llm";
+import type { SourceResult } from "@mnemo/contracts/chat";
 import { Button } from "@/components/ui/button";
 import { Menu } from "@/components/ui/dropdown-menu";
 import { parseMarkdownToBlocks, savePage } from "@/features/pages";
@@ -24,6 +25,9 @@ import { markdownToPlainText, savedMemoryMarkdown, savedMemoryTitle } from "../l
 export type ActionRowProps = {
   query: string;
   answer: string;
+  /** The answer's sources and citation map: Save as memory keeps them as a reference list. */
+  sources: SourceResult[];
+  sourceIdMap: Record<string, string>;
   vote: 1 | -1 | null;
   /** The answer was already saved as a memory (remembered when the chat is reopened). */
   saved: boolean;
@@ -48,6 +52,8 @@ const votes = [
 export function ActionRow({
   query,
   answer,
+  sources,
+  sourceIdMap,
   vote,
   saved,
   llms,
@@ -81,7 +87,7 @@ export function ActionRow({
     if (save !== "idle") return;
     setSave("saving");
     try {
-      const markdown = savedMemoryMarkdown(query, answer);
+      const markdown = savedMemoryMarkdown(query, answer, sources, sourceIdMap);
       const blocks = await parseMarkdownToBlocks(markdown);
       const page = await savePage({ title: savedMemoryTitle(query), blocks, markdown });
       setSave("saved");

@@ -115,6 +115,8 @@ export const ChatItem = memo(function ChatItem({ entry }: { entry: ChatEntry }) 
             <ActionRow
               query={item.query}
               answer={item.response}
+              sources={results}
+              sourceIdMap={item.sourceIdMap}
               vote={p.visitor ? null : entry.vote}
               saved={entry.savedSourceId !== null}
               llms={p.llms}

@@ -136,7 +136,12 @@ export function sessionReducer(s: SessionState, a: SessionAction): SessionState 
     case "vote":
       return update(s, a.key, (e) => (e.vote === a.vote ? e : { ...e, vote: a.vote }));
     case "saved":
-      return update(s, a.key, (e) => ({ ...e, savedSourceId: a.sourceId }));
+      // The saved answer is an echo memory (spec 1 §3 isEchoMemory): the item says so.
+      return update(s, a.key, (e) => ({
+        ...e,
+        savedSourceId: a.sourceId,
+        item: { ...e.item, isEchoMemory: true },
+      }));
     case "history":
       return { chatId: a.chatId, entries: [...a.records.map(entryFromRecord), ...kept(s, a.keep)] };
     case "reset":

@@ -8,6 +8,7 @@ import {
   isDailyLimit,
   isLongQuery,
   markdownToPlainText,
+  savedMemoryMarkdown,
   savedMemoryTitle,
 } from "./text";
 import { hintDelay, hintSteps } from "./hints";
@@ -25,6 +26,32 @@ describe("chat text rules", () => {
   it("cuts the saved memory file name to 50 characters", () => {
     expect(savedMemoryTitle("x".repeat(80))).toHaveLength(50);
     expect(savedMemoryTitle("  short  question ")).toBe("short question");
+  });
+
+  it("saves an answer with its sources: citations link to them, renumbered, listed under Sources", () => {
+    const sources = [
+      { id: "m-a", type: "page", url: null, title: "Bread [notes]", citation: 1 },
+      { id: "m-b", type: "page", url: null, title: "Starter", citation: 2 },
+      {
+        id: "https://w.example/x",
+        type: "web_search",
+        url: "https://w.example/x",
+        title: "Web",
+        citation: 3,
+      },
+    ];
+    const answer = "Cool dough turns sour [2]. Rye helps [3]. Long proofs too [2] [9].";
+    expect(savedMemoryMarkdown("  Why sour? ", answer, sources)).toBe(
+      "## Why sour?\n\n" +
+        "Cool dough turns sour [[1]](/?preview=m-b). Rye helps [[2]](https://w.example/x). " +
+        "Long proofs too [[1]](/?preview=m-b).\n\n" +
+        "### Sources\n\n1. [Starter](/?preview=m-b)\n2. [Web](https://w.example/x)\n",
+    );
+    // Through the source id map when a result has no citation number; no list without citations.
+    expect(savedMemoryMarkdown("Q", "A [1].", [{ ...sources[0], citation: null }], { "1": "m-a" })).toBe(
+      "## Q\n\nA [[1]](/?preview=m-a).\n\n### Sources\n\n1. [Bread \\[notes\\]](/?preview=m-a)\n",
+    );
+    expect(savedMemoryMarkdown("Q", "Plain answer.")).toBe("## Q\n\nPlain answer.\n");
   });
 
   it.each([

@@ -1,5 +1,6 @@
 import { chat as chatConstants } from "@mnemo/contracts/constants";
 import { answerErrorCodes, type AnswerErrorCode, type ChatItemState } from "@mnemo/contracts/stream";
+import type { SourceResult } from "@mnemo/contracts/chat";
 import { chatMessages } from "@mnemo/contracts/messages";
 import { ApiError } from "@/lib/api";
 
@@ -15,9 +16,43 @@ export function savedMemoryTitle(query: string): string {
   return t.slice(0, chatConstants.savedMemoryFileNameMaxChars);
 }
 
-/** Markdown of an answer saved as a memory: the question as heading, then the answer. */
-export function savedMemoryMarkdown(query: string, answer: string): string {
-  return `## ${query.replace(/\s+/g, " ").trim()}\n\n${answer.trim()}\n`;
+/** Where a saved answer's citation leads: a memory opens in Mnemo, a web result at its address. */
+const sourceHref = (s: Pick<SourceResult, "id" | "type" | "url">) =>
+  s.type === "web_search" && s.url ? s.url : `/?preview=${encodeURIComponent(s.id)}`;
+
+/** A link's text in Markdown: brackets and backslashes escaped. */
+const linkText = (t: string) =>
+  t
+    .replace(/[\\[\]]/g, "\\$&")
+    .replace(/\s+/g, " ")
+    .trim() || "Untitled";
+
+/**
+ * Markdown of an answer saved as a memory (issue 41): the question as heading, the answer with
+ * each citation `[n]` a link to its source, renumbered 1, 2, … in order of first citation, and
+ * the list of those sources under "Sources", so the page reads on its own and says where every
+ * sentence came from. A marker with no known source is dropped.
+ */
+export function savedMemoryMarkdown(
+  query: string,
+  answer: string,
+  sources: Pick<SourceResult, "id" | "type" | "url" | "title" | "citation">[] = [],
+  sourceIdMap: Record<string, string> = {},
+): string {
+  const byCitation = (n: string) =>
+    sources.find((s) => String(s.citation) === n) ??
+    (sourceIdMap[n] ? sources.find((s) => s.id === sourceIdMap[n]) : undefined);
+  const cited: Pick<SourceResult, "id" | "type" | "url" | "title">[] = [];
+  const body = answer.trim().replace(/[ \t]?\[(\d+)\](?!\()/g, (_m, n: string) => {
+    const source = byCitation(n);
+    if (!source) return "";
+    let i = cited.findIndex((c) => c.id === source.id);
+    if (i < 0) i = cited.push(source) - 1;
+    return ` [[${i + 1}]](${sourceHref(source)})`;
+  });
+  const list = cited.map((c, i) => `${i + 1}. [${linkText(c.title)}](${sourceHref(c)})`).join("\n");
+  const heading = `## ${query.replace(/\s+/g, " ").trim()}\n\n`;
+  return `${heading}${body}\n${list ? `\n### Sources\n\n${list}\n` : ""}`;
 }
 
 /** Plain text of a Markdown answer (Copy plain text): marks, links, citations and fences removed. */

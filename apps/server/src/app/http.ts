@@ -1,6 +1,6 @@
+import { endpoints } from "@mnemo/contracts";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { zHealth } from "@mnemo/contracts";
 import type { AppContext } from "./context.ts";
 import type { AppEnv } from "../platform/http/context.ts";
 import { requestId } from "../platform/http/middleware/request-id.ts";
@@ -99,36 +99,19 @@ export function createApp(ctx: AppContext) {
   mountRateLimits(app, ctx);
 
   const api = createRouter<AppEnv>();
-  defineRoute(
-    api,
-    {
-      method: "get",
-      path: "/health",
-      summary: "Liveness and database status",
-      tag: "system",
-      auth: false,
-      response: zHealth,
-    },
-    [],
-    (c) =>
-      c.json({
-        status: "ok" as const,
-        version: ctx.version,
-        database: ctx.database.kind,
-        extensions: ctx.database.capabilities,
-      }),
+  defineRoute(api, endpoints.system.health, [], (c) =>
+    c.json({
+      status: "ok" as const,
+      version: ctx.version,
+      database: ctx.database.kind,
+      extensions: ctx.database.capabilities,
+    }),
   );
-  documentRoute(api, {
-    method: "get",
-    path: "/openapi.json",
-    summary: "This OpenAPI document",
-    tag: "system",
-    auth: false,
-  });
+  documentRoute(api, endpoints.system.openapi);
   for (const mount of modules) api.route("/", mount(ctx));
   // Built once, after every module is mounted (the registry is complete by then).
   let doc: ReturnType<typeof openApiDocument> | undefined;
-  api.get("/openapi.json", (c) => c.json((doc ??= openApiDocument(api, ctx.version, "/api"))));
+  api.get(endpoints.system.openapi.path, (c) => c.json((doc ??= openApiDocument(api, ctx.version, "/api"))));
   api.all("*", () => {
     throw new AppError("not_found", "No such API route.");
   });

@@ -1,13 +1,4 @@
-import { z } from "zod";
-import {
-  authMessages,
-  zAuthResult,
-  zDesktopTokenInput,
-  zDesktopTokenResult,
-  zSignInInput,
-  zSignUpInput,
-  zSignUpResult,
-} from "@mnemo/contracts";
+import { endpoints, authMessages } from "@mnemo/contracts";
 
 import { APIError } from "better-auth/api";
 import type { AppEnv } from "../../platform/http/context.ts";
@@ -57,117 +48,48 @@ export type AuthRouteDeps = RequireAuthDeps;
 export function authRoutes(ctx: AuthRouteDeps) {
   const r = createRouter<AppEnv>();
 
-  defineRoute(
-    r,
-    {
-      method: "post",
-      path: "/auth/sign-up",
-      summary:
-        "Create an account. With REQUIRE_EMAIL_VERIFICATION no session yet: the same answer for a new and a registered address (a link is mailed to finish)",
-      tag: "auth",
-      auth: false,
-      body: zSignUpInput,
-      response: zSignUpResult,
-    },
-    [],
-    async (c, { body }) => {
-      const res = await ctx.auth.api.signUpEmail({ body }).catch(mapAuthError);
-      // better-auth answers a registered address like a new one here (a made-up user, no token):
-      // only the message goes out, identical in both cases.
-      if (!res.token)
-        return c.json({ verification_required: true as const, message: authMessages.checkEmailToFinish });
-      return c.json(authResult(res));
-    },
+  defineRoute(r, endpoints.auth.signUp, [], async (c, { body }) => {
+    const res = await ctx.auth.api.signUpEmail({ body }).catch(mapAuthError);
+    // better-auth answers a registered address like a new one here (a made-up user, no token):
+    // only the message goes out, identical in both cases.
+    if (!res.token)
+      return c.json({ verification_required: true as const, message: authMessages.checkEmailToFinish });
+    return c.json(authResult(res));
+  });
+
+  defineRoute(r, endpoints.auth.verifyEmail, [], async (c, { query }) => {
+    const ok = await ctx.auth.api
+      .verifyEmail({ query: { token: query.token } })
+      .then(() => true)
+      .catch(() => false);
+    return c.redirect(`/?email_verified=${ok ? 1 : 0}`, 302);
+  });
+
+  defineRoute(r, endpoints.auth.signIn, [], async (c, { body }) =>
+    c.json(authResult(await ctx.auth.api.signInEmail({ body }).catch(mapAuthError))),
   );
 
-  defineRoute(
-    r,
-    {
-      method: "get",
-      path: "/auth/verify-email",
-      summary:
-        "The link of the verification mail (SMTP configured): proves the address, binds the collections shared with it, then opens the app",
-      tag: "auth",
-      auth: false,
-      query: z.object({ token: z.string().min(1).max(4096) }),
-      contentType: "text/html",
-      responseDescription: "A redirect to the app: /?email_verified=1, or =0 for an invalid or expired link",
-    },
-    [],
-    async (c, { query }) => {
-      const ok = await ctx.auth.api
-        .verifyEmail({ query: { token: query.token } })
-        .then(() => true)
-        .catch(() => false);
-      return c.redirect(`/?email_verified=${ok ? 1 : 0}`, 302);
-    },
-  );
+  defineRoute(r, endpoints.auth.signOut, [requireAuth(ctx)], async (c) => {
+    await ctx.auth.api.signOut({
+      headers: new Headers({ authorization: c.req.header("authorization") ?? "" }),
+    });
+    return c.json({ success: true });
+  });
 
-  defineRoute(
-    r,
-    {
-      method: "post",
-      path: "/auth/sign-in",
-      summary: "Sign in with email and password",
-      tag: "auth",
-      auth: false,
-      body: zSignInInput,
-      response: zAuthResult,
-    },
-    [],
-    async (c, { body }) => c.json(authResult(await ctx.auth.api.signInEmail({ body }).catch(mapAuthError))),
-  );
-
-  defineRoute(
-    r,
-    { method: "post", path: "/auth/sign-out", summary: "Sign out (revokes the bearer token)", tag: "auth" },
-    [requireAuth(ctx)],
-    async (c) => {
-      await ctx.auth.api.signOut({
-        headers: new Headers({ authorization: c.req.header("authorization") ?? "" }),
-      });
-      return c.json({ success: true });
-    },
-  );
-
-  defineRoute(
-    r,
-    {
-      method: "post",
-      path: "/auth/refresh",
-      summary: "Refresh the session behind a bearer token",
-      tag: "auth",
-      response: zAuthResult,
-    },
-    [requireAuth(ctx)],
-    async (c) => {
-      const headers = new Headers({ authorization: c.req.header("authorization") ?? "" });
-      const res = await ctx.auth.api.getSession({ headers, query: { disableCookieCache: true } });
-      if (!res) throw new AppError("unauthorized");
-      return c.json({
-        token: res.session.token,
-        user: { id: res.user.id, name: res.user.name, email: res.user.email },
-      });
-    },
-  );
-  defineRoute(
-    r,
-    {
-      method: "post",
-      path: "/auth/desktop_token",
-      summary:
-        "Register a desktop client: with the operator's DESKTOP_CLIENT_SECRET, a token (X-Desktop-Token) that serves this user as the desktop app",
-      tag: "auth",
-      body: zDesktopTokenInput,
-      response: zDesktopTokenResult,
-    },
-    [requireAuth(ctx)],
-    async (c, { body }) => {
-      if (!ctx.desktopTokens.isClientSecret(body.client_secret))
-        throw new AppError("forbidden", "This client is not a registered desktop app.");
-      const { token, expiresAt } = ctx.desktopTokens.issue(c.var.actor.id);
-      return c.json({ desktop_token: token, expires_at: expiresAt });
-    },
-  );
+  defineRoute(r, endpoints.auth.refresh, [requireAuth(ctx)], async (c) => {
+    const headers = new Headers({ authorization: c.req.header("authorization") ?? "" });
+    const res = await ctx.auth.api.getSession({ headers, query: { disableCookieCache: true } });
+    if (!res) throw new AppError("unauthorized");
+    return c.json({
+      token: res.session.token,
+      user: { id: res.user.id, name: res.user.name, email: res.user.email },
+    });
+  });
+  defineRoute(r, endpoints.auth.desktopToken, [requireAuth(ctx)], async (c, { body }) => {
+    if (!ctx.desktopTokens.isClientSecret(body.client_secret))
+      throw new AppError("forbidden", "This client is not a registered desktop app.");
+    const { token, expiresAt } = ctx.desktopTokens.issue(c.var.actor.id);
+    return c.json({ desktop_token: token, expires_at: expiresAt });
+  });
   return r;
 }

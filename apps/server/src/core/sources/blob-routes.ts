@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { z } from "zod";
+import { endpoints } from "@mnemo/contracts";
 import type { PlatformContext } from "../../platform/context.ts";
 import type { AppEnv } from "../../platform/http/context.ts";
 import { createRouter, documentRoute } from "../../platform/http/route.ts";
@@ -63,17 +64,15 @@ export function blobRoutes(ctx: BlobRouteDeps) {
 
   /** A route of the signed blob URL: documented, and its handler gets the verified grant. */
   const signedRoute = (
-    method: "put" | "get",
-    summary: string,
+    endpoint: typeof endpoints.blobs.upload | typeof endpoints.blobs.download,
     handler: (c: Context<AppEnv>, grant: BlobGrant) => Promise<Response>,
   ) => {
-    const path = "/blob/:key{.+}";
-    documentRoute(r, { method, path, summary, tag: "uploads", auth: false });
-    const verb = method === "put" ? "PUT" : "GET";
-    r.on(verb, path, (c) => handler(c, grantFor(c, verb)));
+    documentRoute(r, endpoint);
+    const verb = endpoint.method === "put" ? "PUT" : "GET";
+    r.on(verb, endpoint.path, (c) => handler(c, grantFor(c, verb)));
   };
 
-  signedRoute("put", "Upload a file body to a presigned URL (embedded mode)", async (c, grant) => {
+  signedRoute(endpoints.blobs.upload, async (c, grant) => {
     const max = Math.min(grant.max, limit);
     const declared = Number(c.req.header("content-length") ?? "NaN");
     const tooLarge = () =>
@@ -94,7 +93,7 @@ export function blobRoutes(ctx: BlobRouteDeps) {
     return c.body(null, 200);
   });
 
-  signedRoute("get", "Download a stored file by presigned URL (embedded mode)", async (c, grant) => {
+  signedRoute(endpoints.blobs.download, async (c, grant) => {
     // The URL's reader must still be allowed to read the memory (revoked members, deleted memories).
     if (
       grant.reader &&

@@ -1,3 +1,4 @@
+import { endpoints } from "@mnemo/contracts";
 import { streamSSE } from "hono/streaming";
 import type { PlatformContext } from "../../platform/context.ts";
 import type { AppEnv } from "../../platform/http/context.ts";
@@ -31,87 +32,76 @@ function lastEventIdOf(header: string | undefined, query: string | undefined): n
 export function eventRoutes(ctx: EventRouteDeps) {
   const r = createRouter<AppEnv>();
   const db = ctx.database.db;
-  defineRoute(
-    r,
-    {
-      method: "get",
-      path: "/events",
-      summary: "Server-Sent Events: own document, indexing status, notices (Last-Event-ID replays)",
-      tag: "events",
-      contentType: "text/event-stream",
-      responseDescription: "event stream",
-    },
-    [requireAuth(ctx)],
-    (c) =>
-      streamSSE(c, async (stream) => {
-        const actor = c.var.actor;
-        const lastId = lastEventIdOf(c.req.header("last-event-id"), c.req.query("last_event_id"));
-        const queue: { e: UserEvent; id?: number }[] = [];
-        let wake: (() => void) | undefined;
-        const push = (e: UserEvent, id?: number) => {
-          queue.push({ e, id });
-          wake?.();
-        };
-        const unsubscribe = [ctx.events.subscribe(actor.id, push), ctx.events.subscribe(EVERYONE, push)];
-        let open = true;
-        stream.onAbort(() => {
-          open = false;
-          wake?.();
+  defineRoute(r, endpoints.events.stream, [requireAuth(ctx)], (c) =>
+    streamSSE(c, async (stream) => {
+      const actor = c.var.actor;
+      const lastId = lastEventIdOf(c.req.header("last-event-id"), c.req.query("last_event_id"));
+      const queue: { e: UserEvent; id?: number }[] = [];
+      let wake: (() => void) | undefined;
+      const push = (e: UserEvent, id?: number) => {
+        queue.push({ e, id });
+        wake?.();
+      };
+      const unsubscribe = [ctx.events.subscribe(actor.id, push), ctx.events.subscribe(EVERYONE, push)];
+      let open = true;
+      stream.onAbort(() => {
+        open = false;
+        wake?.();
+      });
+      const send = (e: UserEvent, id?: number) =>
+        stream.writeSSE({
+          event: e.type,
+          data: JSON.stringify(e.data),
+          ...(id === undefined ? {} : { id: String(id) }),
         });
-        const send = (e: UserEvent, id?: number) =>
-          stream.writeSSE({
-            event: e.type,
-            data: JSON.stringify(e.data),
-            ...(id === undefined ? {} : { id: String(id) }),
-          });
-        try {
-          // Other processes' events (a worker's indexing) arrive once the relay listens.
-          await ctx.events
-            .ready()
-            .catch((err: unknown) =>
-              ctx.log.warn(
-                { err: (err as Error).message },
-                "events from other processes will not reach this stream",
-              ),
-            );
-          await stream.writeSSE({
-            event: "me",
-            data: JSON.stringify(await getMe(db, actor)),
-            retry: RETRY_MS,
-          });
-          // Catch-up after a reconnect: what was kept since the client's last id, then live events
-          // (the subscription above already holds those; ones replayed here are skipped).
-          let replayedUpTo = lastId ?? 0;
-          if (lastId !== null) {
-            const [oldest, missed] = await Promise.all([
-              oldestEventId(db),
-              eventsAfter(db, actor.id, lastId, REPLAY_LIMIT),
-            ]);
-            if ((oldest > 0 && lastId < oldest - 1) || missed.length === REPLAY_LIMIT)
-              await stream.writeSSE({ event: "resync", data: "{}" });
-            for (const m of missed) {
-              await send(m.event, m.id);
-              replayedUpTo = Math.max(replayedUpTo, m.id);
-            }
+      try {
+        // Other processes' events (a worker's indexing) arrive once the relay listens.
+        await ctx.events
+          .ready()
+          .catch((err: unknown) =>
+            ctx.log.warn(
+              { err: (err as Error).message },
+              "events from other processes will not reach this stream",
+            ),
+          );
+        await stream.writeSSE({
+          event: "me",
+          data: JSON.stringify(await getMe(db, actor)),
+          retry: RETRY_MS,
+        });
+        // Catch-up after a reconnect: what was kept since the client's last id, then live events
+        // (the subscription above already holds those; ones replayed here are skipped).
+        let replayedUpTo = lastId ?? 0;
+        if (lastId !== null) {
+          const [oldest, missed] = await Promise.all([
+            oldestEventId(db),
+            eventsAfter(db, actor.id, lastId, REPLAY_LIMIT),
+          ]);
+          if ((oldest > 0 && lastId < oldest - 1) || missed.length === REPLAY_LIMIT)
+            await stream.writeSSE({ event: "resync", data: "{}" });
+          for (const m of missed) {
+            await send(m.event, m.id);
+            replayedUpTo = Math.max(replayedUpTo, m.id);
           }
-          while (open) {
-            if (queue.length === 0) {
-              await new Promise<void>((resolve) => {
-                wake = resolve;
-                setTimeout(resolve, HEARTBEAT_MS);
-              });
-              wake = undefined;
-              if (queue.length === 0 && open) await stream.writeSSE({ event: "ping", data: "{}" });
-              continue;
-            }
-            const { e, id } = queue.shift()!;
-            if (id !== undefined && id <= replayedUpTo) continue;
-            await send(e, id);
-          }
-        } finally {
-          for (const off of unsubscribe) off();
         }
-      }),
+        while (open) {
+          if (queue.length === 0) {
+            await new Promise<void>((resolve) => {
+              wake = resolve;
+              setTimeout(resolve, HEARTBEAT_MS);
+            });
+            wake = undefined;
+            if (queue.length === 0 && open) await stream.writeSSE({ event: "ping", data: "{}" });
+            continue;
+          }
+          const { e, id } = queue.shift()!;
+          if (id !== undefined && id <= replayedUpTo) continue;
+          await send(e, id);
+        }
+      } finally {
+        for (const off of unsubscribe) off();
+      }
+    }),
   );
   return r;
 }

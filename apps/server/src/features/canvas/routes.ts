@@ -1,5 +1,5 @@
+import { endpoints } from "@mnemo/contracts";
 import { z } from "zod";
-import { zCanvas, zCanvasDescriptionInput, zCanvasDescriptionResponse } from "@mnemo/contracts/canvas";
 import type { AppEnv } from "../../platform/http/context.ts";
 import { createRouter, defineRoute } from "../../platform/http/route.ts";
 import { requireAuth, type RequireAuthDeps } from "../../core/auth/middleware.ts";
@@ -19,31 +19,12 @@ export function canvasRoutes(ctx: CanvasRouteDeps) {
   const r = createRouter<AppEnv>();
   const auth = [requireAuth(ctx)];
 
-  defineRoute(
-    r,
-    {
-      method: "get",
-      path: "/canvas/:id",
-      summary: "A canvas: its fields and a signed URL of its current document",
-      tag: "canvas",
-      response: zCanvas,
-    },
-    auth,
-    async (c) => c.json(await service.getCanvas(ctx, c.var.actor, zId.parse(c.req.param("id")))),
+  defineRoute(r, endpoints.canvas.get, auth, async (c) =>
+    c.json(await service.getCanvas(ctx, c.var.actor, zId.parse(c.req.param("id")))),
   );
 
-  defineRoute(
-    r,
-    {
-      method: "post",
-      path: "/canvas/description",
-      summary: "Describe a canvas (language model when configured, else its text elements)",
-      tag: "canvas",
-      body: zCanvasDescriptionInput,
-      response: zCanvasDescriptionResponse,
-    },
-    auth,
-    async (c, { body }) => c.json(await service.describeCanvas(ctx, c.var.actor, body.file_id)),
+  defineRoute(r, endpoints.canvas.describe, auth, async (c, { body }) =>
+    c.json(await service.describeCanvas(ctx, c.var.actor, body.file_id)),
   );
   return r;
 }

@@ -1,12 +1,5 @@
+import { endpoints } from "@mnemo/contracts";
 import type { MiddlewareHandler } from "hono";
-import { z } from "zod";
-import {
-  zAnnouncement,
-  zAnnouncementList,
-  zAppUpdates,
-  zCreateAnnouncementInput,
-  zWebVersion,
-} from "@mnemo/contracts";
 import type { PlatformContext } from "../../platform/context.ts";
 import type { OperatorKey } from "./operator.ts";
 import type { AppEnv } from "../../platform/http/context.ts";
@@ -38,76 +31,21 @@ export function noticeRoutes(ctx: NoticeRouteDeps) {
     });
   };
 
-  defineRoute(
-    r,
-    {
-      method: "get",
-      path: "/announcements",
-      summary: "The announcements shown now (alert or other), newest first",
-      tag: "notices",
-      response: zAnnouncementList,
-    },
-    [auth],
-    async (c) => c.json({ announcements: await service.listAnnouncements(db) }),
+  defineRoute(r, endpoints.notices.announcements, [auth], async (c) =>
+    c.json({ announcements: await service.listAnnouncements(db) }),
   );
 
-  defineRoute(
-    r,
-    {
-      method: "post",
-      path: "/admin/announcements",
-      summary: "Publish an announcement to every user (site administrators, the operator command)",
-      tag: "notices",
-      body: zCreateAnnouncementInput,
-      response: zAnnouncement,
-    },
-    [adminOrOperator],
-    async (c, { body }) => c.json(await service.createAnnouncement(deps, body)),
+  defineRoute(r, endpoints.notices.createAnnouncement, [adminOrOperator], async (c, { body }) =>
+    c.json(await service.createAnnouncement(deps, body)),
   );
 
-  defineRoute(
-    r,
-    {
-      method: "delete",
-      path: "/admin/announcements/:uid",
-      summary: "Withdraw an announcement for everyone",
-      tag: "notices",
-      response: z.object({ success: z.literal(true) }),
-    },
-    [adminOrOperator],
-    async (c) => {
-      await service.withdrawAnnouncement(deps, c.req.param("uid") ?? "");
-      return c.json({ success: true as const });
-    },
-  );
+  defineRoute(r, endpoints.notices.withdrawAnnouncement, [adminOrOperator], async (c) => {
+    await service.withdrawAnnouncement(deps, c.req.param("uid") ?? "");
+    return c.json({ success: true as const });
+  });
 
-  defineRoute(
-    r,
-    {
-      method: "get",
-      path: "/check_web_version",
-      summary: "The version of the web build the server serves (the update banner compares its own)",
-      tag: "notices",
-      auth: false,
-      response: zWebVersion,
-    },
-    [],
-    (c) => c.json({ version: ctx.webVersion() }),
-  );
+  defineRoute(r, endpoints.notices.webVersion, [], (c) => c.json({ version: ctx.webVersion() }));
 
-  defineRoute(
-    r,
-    {
-      method: "get",
-      path: "/app-metadata/updates",
-      summary:
-        "The app-metadata/updates document: the desktop app version the operator's builds are at (null: none)",
-      tag: "notices",
-      auth: false,
-      response: zAppUpdates,
-    },
-    [],
-    (c) => c.json(service.appUpdates(ctx.config)),
-  );
+  defineRoute(r, endpoints.notices.appUpdates, [], (c) => c.json(service.appUpdates(ctx.config)));
   return r;
 }

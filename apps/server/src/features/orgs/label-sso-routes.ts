@@ -1,13 +1,4 @@
-import { z } from "zod";
-import {
-  zSelfLabel,
-  zSsoExchange,
-  zSsoExchangeInput,
-  zSsoSettings,
-  zSsoSettingsInput,
-  zOrgIdQuery,
-  zUpdateSelfLabelInput,
-} from "@mnemo/contracts";
+import { endpoints } from "@mnemo/contracts";
 import type { PlatformContext } from "../../platform/context.ts";
 import type { AppEnv } from "../../platform/http/context.ts";
 import { createRouter, defineRoute } from "../../platform/http/route.ts";
@@ -38,124 +29,36 @@ export function labelAndSsoRoutes(ctx: LabelSsoRouteDeps) {
     trustedDomains,
   });
 
-  defineRoute(
-    r,
-    {
-      method: "get",
-      path: "/label/get_self_labelled_app_icon",
-      summary: "The white-label app name and icon of the user's organisation (nulls without one)",
-      tag: "label",
-      response: zSelfLabel,
-    },
-    auth,
-    async (c) => c.json(await label.getLabel(labelDeps(), c.var.actor)),
+  defineRoute(r, endpoints.label.get, auth, async (c) =>
+    c.json(await label.getLabel(labelDeps(), c.var.actor)),
   );
-  defineRoute(
-    r,
-    {
-      method: "post",
-      path: "/label/update_self_labelled_app_icon",
-      summary:
-        "Set the white-label name and icon (admins of an ltd_tier_5 organisation); the image is fetched safely and checked",
-      tag: "label",
-      body: zUpdateSelfLabelInput,
-      response: zSelfLabel,
-    },
-    auth,
-    async (c, { body }) => c.json(await label.updateLabel(labelDeps(), c.var.actor, body)),
+  defineRoute(r, endpoints.label.update, auth, async (c, { body }) =>
+    c.json(await label.updateLabel(labelDeps(), c.var.actor, body)),
   );
 
-  defineRoute(
-    r,
-    {
-      method: "get",
-      path: "/org/sso",
-      summary: "The organisation's single sign-on settings (admins; never the client secret)",
-      tag: "sso",
-      query: zOrgIdQuery,
-      response: zSsoSettings,
-    },
-    auth,
-    async (c, { query }) => c.json(await sso.getSso(ssoDeps(), c.var.actor, query.organization_id)),
+  defineRoute(r, endpoints.sso.get, auth, async (c, { query }) =>
+    c.json(await sso.getSso(ssoDeps(), c.var.actor, query.organization_id)),
   );
-  defineRoute(
-    r,
-    {
-      method: "post",
-      path: "/org/sso",
-      summary: "Set the organisation's OpenID provider and e-mail domain (admins)",
-      tag: "sso",
-      body: zSsoSettingsInput,
-      response: zSsoSettings,
-    },
-    auth,
-    async (c, { body }) => c.json(await sso.updateSso(ssoDeps(), c.var.actor, body)),
+  defineRoute(r, endpoints.sso.update, auth, async (c, { body }) =>
+    c.json(await sso.updateSso(ssoDeps(), c.var.actor, body)),
   );
-  defineRoute(
-    r,
-    {
-      method: "post",
-      path: "/org/sso/verify_domain",
-      summary: "Check the domain's TXT record _mnemo-sso.<domain> (admins)",
-      tag: "sso",
-      body: zOrgIdQuery,
-      response: zSsoSettings,
-    },
-    auth,
-    async (c, { body }) => c.json(await sso.verifyDomain(ssoDeps(), c.var.actor, body.organization_id)),
+  defineRoute(r, endpoints.sso.verifyDomain, auth, async (c, { body }) =>
+    c.json(await sso.verifyDomain(ssoDeps(), c.var.actor, body.organization_id)),
   );
-  defineRoute(
-    r,
-    {
-      method: "get",
-      path: "/sso/start",
-      summary:
-        "Start single sign-on for an e-mail of a verified organisation domain (redirects to the provider)",
-      tag: "sso",
-      auth: false,
-      query: z.object({ email: z.email().max(320) }),
-      contentType: "text/html",
-      responseDescription: "A redirect to the OpenID provider",
-    },
-    [],
-    async (c, { query }) => c.redirect(await sso.startLogin(ssoDeps(), query.email.toLowerCase()), 302),
+  defineRoute(r, endpoints.sso.start, [], async (c, { query }) =>
+    c.redirect(await sso.startLogin(ssoDeps(), query.email.toLowerCase()), 302),
   );
-  defineRoute(
-    r,
-    {
-      method: "get",
-      path: "/sso/callback",
-      summary:
-        "The OpenID provider's redirect: signs in (creating the member just in time) and opens the app",
-      tag: "sso",
-      auth: false,
-      contentType: "text/html",
-      responseDescription: "A redirect to the app: /sso?code=… or /sso?error=1",
-    },
-    [],
-    async (c) => {
-      try {
-        const code = await sso.finishLogin(ssoDeps(), new URL(c.req.url));
-        return c.redirect(`/sso?code=${encodeURIComponent(code)}`, 302);
-      } catch (err) {
-        if (!(err instanceof AppError)) throw err;
-        return c.redirect("/sso?error=1", 302);
-      }
-    },
-  );
-  defineRoute(
-    r,
-    {
-      method: "post",
-      path: "/sso/exchange",
-      summary: "Exchange the one-time sign-in code for a bearer token",
-      tag: "sso",
-      auth: false,
-      body: zSsoExchangeInput,
-      response: zSsoExchange,
-    },
-    [],
-    async (c, { body }) => c.json(await sso.exchangeCode(ssoDeps(), body.code)),
+  defineRoute(r, endpoints.sso.callback, [], async (c) => {
+    try {
+      const code = await sso.finishLogin(ssoDeps(), new URL(c.req.url));
+      return c.redirect(`/sso?code=${encodeURIComponent(code)}`, 302);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      return c.redirect("/sso?error=1", 302);
+    }
+  });
+  defineRoute(r, endpoints.sso.exchange, [], async (c, { body }) =>
+    c.json(await sso.exchangeCode(ssoDeps(), body.code)),
   );
   return r;
 }

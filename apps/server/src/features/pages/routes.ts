@@ -1,5 +1,5 @@
+import { endpoints } from "@mnemo/contracts";
 import { z } from "zod";
-import { zBlocknoteParserInput, zBlocknoteParserResponse, zPage, zSavePageInput } from "@mnemo/contracts";
 import type { AppEnv } from "../../platform/http/context.ts";
 import { createRouter, defineRoute } from "../../platform/http/route.ts";
 import { requireAuth, type RequireAuthDeps } from "../../core/auth/middleware.ts";
@@ -16,63 +16,22 @@ export function pageRoutes(ctx: PageRouteDeps) {
   const r = createRouter<AppEnv>();
   const auth = [requireAuth(ctx)];
 
-  defineRoute(
-    r,
-    {
-      method: "post",
-      path: "/blocknote-parser",
-      summary: "Markdown to a BlockNote block document",
-      tag: "pages",
-      body: zBlocknoteParserInput,
-      response: zBlocknoteParserResponse,
-    },
-    auth,
-    async (c, { body }) =>
-      c.json({
-        blocks: await markdownToBlocks(body.markdown, ctx.config.PARSE_TIMEOUT_MS).catch(conversionRefused),
-      }),
+  defineRoute(r, endpoints.pages.parseMarkdown, auth, async (c, { body }) =>
+    c.json({
+      blocks: await markdownToBlocks(body.markdown, ctx.config.PARSE_TIMEOUT_MS).catch(conversionRefused),
+    }),
   );
 
-  defineRoute(
-    r,
-    {
-      method: "post",
-      path: "/pages",
-      summary: "Save a new page (note) as a memory and index it",
-      tag: "pages",
-      body: zSavePageInput,
-      response: zPage,
-    },
-    auth,
-    async (c, { body }) => c.json(await service.createPage(ctx, c.var.actor, body)),
+  defineRoute(r, endpoints.pages.create, auth, async (c, { body }) =>
+    c.json(await service.createPage(ctx, c.var.actor, body)),
   );
 
-  defineRoute(
-    r,
-    {
-      method: "put",
-      path: "/pages/:id",
-      summary: "Update a page; it is re-indexed",
-      tag: "pages",
-      body: zSavePageInput,
-      response: zPage,
-    },
-    auth,
-    async (c, { body }) =>
-      c.json(await service.updatePage(ctx, c.var.actor, zId.parse(c.req.param("id")), body)),
+  defineRoute(r, endpoints.pages.update, auth, async (c, { body }) =>
+    c.json(await service.updatePage(ctx, c.var.actor, zId.parse(c.req.param("id")), body)),
   );
 
-  defineRoute(
-    r,
-    {
-      method: "get",
-      path: "/pages/:id",
-      summary: "A page's title, blocks and Markdown",
-      tag: "pages",
-      response: zPage,
-    },
-    auth,
-    async (c) => c.json(await service.getPage(ctx, c.var.actor, zId.parse(c.req.param("id")))),
+  defineRoute(r, endpoints.pages.get, auth, async (c) =>
+    c.json(await service.getPage(ctx, c.var.actor, zId.parse(c.req.param("id")))),
   );
   return r;
 }

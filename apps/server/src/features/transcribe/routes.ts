@@ -1,12 +1,7 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import {
-  recordingMessages,
-  zTranscribeMultipart,
-  zTranscribeResponse,
-  zTranscribeStatus,
-} from "@mnemo/contracts";
+import { endpoints, recordingMessages } from "@mnemo/contracts";
 import type { AppEnv } from "../../platform/http/context.ts";
 import { createRouter, defineRoute } from "../../platform/http/route.ts";
 import { requireAuth, type RequireAuthDeps } from "../../core/auth/middleware.ts";
@@ -18,59 +13,34 @@ import { transcriptionQuota } from "../../core/plans/transcription-quota.ts";
 /** What transcribeRoutes uses of the application context (bootstrap.ts builds it once). */
 export type TranscribeRouteDeps = RequireAuthDeps & TranscribeContext;
 
-const tag = "transcription";
-
 /** Spec 2 §7 Transcribe: POST /api/transcribe (multipart `audio`), and whether it is configured. */
 export function transcribeRoutes(ctx: TranscribeRouteDeps) {
   const r = createRouter<AppEnv>();
   const auth = [requireAuth(ctx)];
   const deps = transcribeDeps(ctx);
 
-  defineRoute(
-    r,
-    {
-      method: "get",
-      path: "/transcribe/status",
-      summary: "Whether a transcription provider is configured, and the largest recording accepted",
-      tag,
-      response: zTranscribeStatus,
-    },
-    auth,
-    (c) =>
-      c.json({
-        configured: Boolean(ctx.transcription),
-        reason: ctx.transcription ? null : recordingMessages.notConfigured,
-        limit_mb: Math.round(transcribeLimitBytes(ctx.config) / 1024 / 1024),
-      }),
+  defineRoute(r, endpoints.transcribe.status, auth, (c) =>
+    c.json({
+      configured: Boolean(ctx.transcription),
+      reason: ctx.transcription ? null : recordingMessages.notConfigured,
+      limit_mb: Math.round(transcribeLimitBytes(ctx.config) / 1024 / 1024),
+    }),
   );
 
-  defineRoute(
-    r,
-    {
-      method: "post",
-      path: "/transcribe",
-      summary:
-        "Transcribe a recording: multipart field audio (streamed to disk), or source_id of an audio memory; answers transcript, summary, title",
-      tag,
-      multipart: zTranscribeMultipart,
-      response: zTranscribeResponse,
-    },
-    auth,
-    async (c) => {
-      const dir = await fs.mkdtemp(path.join(os.tmpdir(), "mnemo-transcribe-"));
-      try {
-        const upload = await readTranscribeUpload(c.req.raw, dir, deps.limitBytes);
-        const file = upload.file ?? (await fetchAudioMemory(deps, c.var.actor, upload.sourceId!, dir));
-        const result = await transcribeFile(deps, file, dir, {
-          sourceId: upload.file ? null : upload.sourceId,
-          signal: c.req.raw.signal,
-          quota: await transcriptionQuota(ctx.database.db, c.var.actor),
-        });
-        return c.json(result);
-      } finally {
-        await fs.rm(dir, { recursive: true, force: true });
-      }
-    },
-  );
+  defineRoute(r, endpoints.transcribe.transcribe, auth, async (c) => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "mnemo-transcribe-"));
+    try {
+      const upload = await readTranscribeUpload(c.req.raw, dir, deps.limitBytes);
+      const file = upload.file ?? (await fetchAudioMemory(deps, c.var.actor, upload.sourceId!, dir));
+      const result = await transcribeFile(deps, file, dir, {
+        sourceId: upload.file ? null : upload.sourceId,
+        signal: c.req.raw.signal,
+        quota: await transcriptionQuota(ctx.database.db, c.var.actor),
+      });
+      return c.json(result);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
   return r;
 }

@@ -1,10 +1,4 @@
-import {
-  zExportQuery,
-  zImportIdParam,
-  zImportRunResponse,
-  zImportRunsResponse,
-  zStartImportQuery,
-} from "@mnemo/contracts";
+import { endpoints, zImportIdParam } from "@mnemo/contracts";
 import type { PlatformContext } from "../../platform/context.ts";
 import type { AppEnv } from "../../platform/http/context.ts";
 import { createRouter, defineRoute } from "../../platform/http/route.ts";
@@ -12,8 +6,6 @@ import { requireAuth, type RequireAuthDeps } from "../../core/auth/middleware.ts
 import { validation } from "../../platform/lib/errors.ts";
 import { exportZip } from "./export-service.ts";
 import * as service from "./import-service.ts";
-
-const tag = "transfer";
 
 /** What transferRoutes uses of the application context. */
 export type TransferRouteDeps = RequireAuthDeps &
@@ -24,96 +16,38 @@ export function transferRoutes(ctx: TransferRouteDeps) {
   const r = createRouter<AppEnv>();
   const auth = [requireAuth(ctx)];
 
-  defineRoute(
-    r,
-    {
-      method: "get",
-      path: "/export",
-      summary:
-        "Everything the user owns (or one readable collection) as a zip, streamed (docs/export-format.md)",
-      tag,
-      query: zExportQuery,
-      contentType: "application/zip",
-      responseDescription: "A zip archive in Mnemo's export layout",
-    },
-    auth,
-    async (c, { query }) => {
-      const { stream, fileName } = await exportZip(ctx, c.var.actor, { collectionId: query.collection_id });
-      return c.body(stream, 200, {
-        "content-type": "application/zip",
-        "content-disposition": `attachment; filename="${fileName}"`,
-      });
-    },
+  defineRoute(r, endpoints.transfer.export, auth, async (c, { query }) => {
+    const { stream, fileName } = await exportZip(ctx, c.var.actor, { collectionId: query.collection_id });
+    return c.body(stream, 200, {
+      "content-type": "application/zip",
+      "content-disposition": `attachment; filename="${fileName}"`,
+    });
+  });
+
+  defineRoute(r, endpoints.transfer.startImport, auth, async (c, { query }) => {
+    if (!c.req.raw.body) throw validation("Send the file as the request body.");
+    const run = await service.startImport(
+      ctx,
+      c.var.actor,
+      { fileName: query.file_name, format: query.format, dryRun: query.dry_run },
+      c.req.raw.body,
+    );
+    return c.json({ run }, 202);
+  });
+
+  defineRoute(r, endpoints.transfer.listImports, auth, async (c) =>
+    c.json({ runs: await service.listRuns(ctx, c.var.actor) }),
   );
 
-  defineRoute(
-    r,
-    {
-      method: "post",
-      path: "/import",
-      summary:
-        "Import a file (the request body, any content type): a background run, or a dry-run preview with dry_run=true",
-      tag,
-      query: zStartImportQuery,
-      response: zImportRunResponse,
-    },
-    auth,
-    async (c, { query }) => {
-      if (!c.req.raw.body) throw validation("Send the file as the request body.");
-      const run = await service.startImport(
-        ctx,
-        c.var.actor,
-        { fileName: query.file_name, format: query.format, dryRun: query.dry_run },
-        c.req.raw.body,
-      );
-      return c.json({ run }, 202);
-    },
-  );
+  defineRoute(r, endpoints.transfer.getImport, auth, async (c) => {
+    const { id } = zImportIdParam.parse(c.req.param());
+    return c.json({ run: await service.getRun(ctx, c.var.actor, id) });
+  });
 
-  defineRoute(
-    r,
-    {
-      method: "get",
-      path: "/import",
-      summary: "The user's recent imports",
-      tag,
-      response: zImportRunsResponse,
-    },
-    auth,
-    async (c) => c.json({ runs: await service.listRuns(ctx, c.var.actor) }),
-  );
-
-  defineRoute(
-    r,
-    {
-      method: "get",
-      path: "/import/:id",
-      summary: "One import's progress, preview, counts and errors per item",
-      tag,
-      response: zImportRunResponse,
-    },
-    auth,
-    async (c) => {
-      const { id } = zImportIdParam.parse(c.req.param());
-      return c.json({ run: await service.getRun(ctx, c.var.actor, id) });
-    },
-  );
-
-  defineRoute(
-    r,
-    {
-      method: "post",
-      path: "/import/:id/start",
-      summary: "Start the import a dry run previewed",
-      tag,
-      response: zImportRunResponse,
-    },
-    auth,
-    async (c) => {
-      const { id } = zImportIdParam.parse(c.req.param());
-      return c.json({ run: await service.confirmImport(ctx, c.var.actor, id) }, 202);
-    },
-  );
+  defineRoute(r, endpoints.transfer.confirmImport, auth, async (c) => {
+    const { id } = zImportIdParam.parse(c.req.param());
+    return c.json({ run: await service.confirmImport(ctx, c.var.actor, id) }, 202);
+  });
 
   return r;
 }

@@ -1,9 +1,8 @@
 import type { Context, Env, MiddlewareHandler } from "hono";
 import { OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
 import { z } from "zod";
+import type { EndpointSpec } from "@mnemo/contracts";
 import { validation } from "../lib/errors.ts";
-
-type Method = "get" | "post" | "put" | "patch" | "delete";
 
 /**
  * A router whose routes are documented as they are registered: @hono/zod-openapi keeps each
@@ -15,31 +14,10 @@ export function createRouter<E extends Env>() {
 }
 export type Router<E extends Env> = OpenAPIHono<E>;
 
-/** One documented API route: its Hono registration and its OpenAPI entry come from this. */
-export type RouteSpec<B extends z.ZodType | undefined, Q extends z.ZodType | undefined> = {
-  method: Method;
-  /** Hono path relative to /api, e.g. `/collection/:id`. */
-  path: string;
-  summary: string;
-  tag: string;
-  /** false for public routes; every other route needs the bearer token. */
-  auth?: boolean;
-  body?: B;
-  /** A multipart/form-data body, documented only: the handler reads (streams) it itself. */
-  multipart?: z.ZodType;
-  query?: Q;
-  response?: z.ZodType;
-  /** Free-form response description (e.g. NDJSON streams). */
-  responseDescription?: string;
-  contentType?: string;
-};
-
-type Documented = RouteSpec<z.ZodType | undefined, z.ZodType | undefined>;
-
-/** Parsed inputs handed to a handler. */
-export type Inputs<B, Q> = {
-  body: B extends z.ZodType ? z.infer<B> : undefined;
-  query: Q extends z.ZodType ? z.infer<Q> : undefined;
+/** Parsed inputs handed to a handler: the endpoint's JSON body and query, validated. */
+export type Inputs<E extends EndpointSpec> = {
+  body: E extends { body: infer B extends z.ZodType } ? z.infer<B> : undefined;
+  query: E extends { query: infer Q extends z.ZodType } ? z.infer<Q> : undefined;
 };
 
 function issuesMessage(err: z.ZodError): string {
@@ -71,8 +49,8 @@ export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<
 export const openApiPath = (path: string) =>
   path.replace(/:([A-Za-z_]+)\{[^}]*\}|:([A-Za-z_]+)/g, (_m, a, b) => `{${a ?? b}}`);
 
-/** The library's route config of a spec (request and response schemas as declared). */
-function routeConfig(spec: Documented): RouteConfig {
+/** The library's route config of an endpoint (request and response schemas as declared). */
+function routeConfig(spec: EndpointSpec): RouteConfig {
   const path = openApiPath(spec.path);
   const params = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
   return {
@@ -101,32 +79,33 @@ function routeConfig(spec: Documented): RouteConfig {
 }
 
 /**
- * Registers a route on `router` with its OpenAPI entry. Routes are thin: the handler gets the
- * validated inputs (our error shape for bad input) and calls a service.
+ * Registers the route of an endpoint of the table (`endpoints` of @mnemo/contracts: method, path,
+ * schemas) on `router`, with its OpenAPI entry. Routes are thin: the handler gets the validated
+ * inputs (our error shape for bad input) and calls a service.
  */
-export function defineRoute<E extends Env, B extends z.ZodType | undefined, Q extends z.ZodType | undefined>(
-  router: Router<E>,
-  spec: RouteSpec<B, Q>,
-  middleware: MiddlewareHandler<E>[],
-  handler: (c: Context<E>, inputs: Inputs<B, Q>) => Response | Promise<Response>,
+export function defineRoute<V extends Env, const E extends EndpointSpec>(
+  router: Router<V>,
+  endpoint: E,
+  middleware: MiddlewareHandler<V>[],
+  handler: (c: Context<V>, inputs: Inputs<E>) => Response | Promise<Response>,
 ) {
-  router.openAPIRegistry.registerPath(routeConfig(spec as Documented));
-  const final: MiddlewareHandler<E> = async (c) => {
-    const body = spec.body ? await parseJsonBody(c, spec.body) : undefined;
-    const query = spec.query ? parseQuery(c, spec.query) : undefined;
-    return handler(c, { body, query } as Inputs<B, Q>);
+  router.openAPIRegistry.registerPath(routeConfig(endpoint));
+  const final: MiddlewareHandler<V> = async (c) => {
+    const body = endpoint.body ? await parseJsonBody(c, endpoint.body) : undefined;
+    const query = endpoint.query ? parseQuery(c, endpoint.query) : undefined;
+    return handler(c, { body, query } as Inputs<E>);
   };
   const on = router.on.bind(router) as unknown as (
     method: string,
     path: string,
-    ...h: MiddlewareHandler<E>[]
+    ...h: MiddlewareHandler<V>[]
   ) => void;
-  on(spec.method.toUpperCase(), spec.path, ...middleware, final);
+  on(endpoint.method.toUpperCase(), endpoint.path, ...middleware, final);
 }
 
-/** Documents a route that is registered by other means (better-auth, the streamed blob PUT). */
-export function documentRoute<E extends Env>(router: Router<E>, spec: Documented) {
-  router.openAPIRegistry.registerPath(routeConfig(spec));
+/** Documents an endpoint whose route is registered by other means (the signed blob URLs, this document). */
+export function documentRoute<V extends Env>(router: Router<V>, endpoint: EndpointSpec) {
+  router.openAPIRegistry.registerPath(routeConfig(endpoint));
 }
 
 /**

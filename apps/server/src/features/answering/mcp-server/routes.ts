@@ -1,12 +1,10 @@
-import { ACCESS_TOKEN_PREFIX, mcpMessages } from "@mnemo/contracts";
+import { ACCESS_TOKEN_PREFIX, endpoints, mcpMessages } from "@mnemo/contracts";
 import type { PlatformContext } from "../../../platform/context.ts";
 import type { AppEnv } from "../../../platform/http/context.ts";
 import { createRouter, defineRoute } from "../../../platform/http/route.ts";
 import { AppError } from "../../../platform/lib/errors.ts";
 import { verifyToken } from "../../access-tokens/index.ts";
 import { mcpDeps, type McpContext } from "./deps.ts";
-
-const tag = "mcp";
 
 /** What mcpServerRoutes uses of the application context. */
 export type McpRouteDeps = McpContext & Pick<PlatformContext, "log">;
@@ -33,32 +31,20 @@ export function mcpServerRoutes(ctx: McpRouteDeps) {
   let server: Promise<typeof import("./server.ts")> | undefined;
 
   for (const method of ["post", "get", "delete"] as const) {
-    defineRoute(
-      r,
-      {
-        method,
-        path: "/mcp",
-        summary:
-          "Model Context Protocol endpoint (streamable HTTP, stateless): tools search_memories, ask, save_memory, list_collections; resource mnemo://memory/{id}. Bearer: a personal access token.",
-        tag,
-        responseDescription: "JSON-RPC messages (MCP)",
-      },
-      [],
-      async (c) => {
-        const token = BEARER.exec((c.req.header("authorization") ?? "").trim())?.[1];
-        const grant = token ? await verifyToken(db, token) : undefined;
-        if (!grant) {
-          // A token that looks like ours gets the reason; anything else the bare 401 of every route.
-          if (token?.startsWith(ACCESS_TOKEN_PREFIX))
-            throw new AppError("unauthorized", mcpMessages.revokedOrUnknownToken);
-          throw new AppError("unauthorized");
-        }
-        const { handleMcpRequest } = await (server ??= import("./server.ts"));
-        // The API's middleware has read the body already (Hono keeps the text): hand it over parsed.
-        const body = method === "post" ? parsedJson(await c.req.text()) : undefined;
-        return handleMcpRequest(deps, grant, c.var.log, c.req.raw, body);
-      },
-    );
+    defineRoute(r, endpoints.mcp[method], [], async (c) => {
+      const token = BEARER.exec((c.req.header("authorization") ?? "").trim())?.[1];
+      const grant = token ? await verifyToken(db, token) : undefined;
+      if (!grant) {
+        // A token that looks like ours gets the reason; anything else the bare 401 of every route.
+        if (token?.startsWith(ACCESS_TOKEN_PREFIX))
+          throw new AppError("unauthorized", mcpMessages.revokedOrUnknownToken);
+        throw new AppError("unauthorized");
+      }
+      const { handleMcpRequest } = await (server ??= import("./server.ts"));
+      // The API's middleware has read the body already (Hono keeps the text): hand it over parsed.
+      const body = method === "post" ? parsedJson(await c.req.text()) : undefined;
+      return handleMcpRequest(deps, grant, c.var.log, c.req.raw, body);
+    });
   }
   return r;
 }

@@ -1,4 +1,5 @@
-import { webSearchUnavailable, zAgentsResponse, zLlmOptionsResponse } from "@mnemo/contracts/llm";
+import { endpoints } from "@mnemo/contracts";
+import { webSearchUnavailable } from "@mnemo/contracts/llm";
 import type { ModelRegistry } from "./registry.ts";
 import type { WebSearchProvider } from "./web-search.ts";
 import type { AppEnv } from "../../../platform/http/context.ts";
@@ -13,33 +14,12 @@ export function providerRoutes(ctx: ProviderRouteDeps) {
   const r = createRouter<AppEnv>();
   const auth = [requireAuth(ctx)];
   const registry = ctx.models;
-  defineRoute(
-    r,
-    {
-      method: "get",
-      path: "/llms",
-      summary: "LLM options: configured models plus the offline extractive engine",
-      tag: "chat",
-      response: zLlmOptionsResponse,
-    },
-    auth,
-    (c) =>
-      c.json({
-        llms: registry.options(),
-        web_search: ctx.webSearch ? { available: true } : { available: false, reason: webSearchUnavailable },
-      }),
+  defineRoute(r, endpoints.chat.llms, auth, (c) =>
+    c.json({
+      llms: registry.options(),
+      web_search: ctx.webSearch ? { available: true } : { available: false, reason: webSearchUnavailable },
+    }),
   );
-  defineRoute(
-    r,
-    {
-      method: "get",
-      path: "/agents",
-      summary: "Agents, active only with a tool-capable model",
-      tag: "chat",
-      response: zAgentsResponse,
-    },
-    auth,
-    (c) => c.json({ agents: registry.agents() }),
-  );
+  defineRoute(r, endpoints.chat.agents, auth, (c) => c.json({ agents: registry.agents() }));
   return r;
 }

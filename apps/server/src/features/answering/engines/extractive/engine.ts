@@ -58,7 +58,10 @@ export function createExtractiveEngine(): AnswerEngine {
         if (signal.aborted) return;
         yield { type: "text", text: piece };
       }
-      yield { type: "follow-ups", questions: deriveFollowUps(question, passages, 4, t, language) };
+      // Follow-ups lead on from the memories the answer cites, never from others the search found.
+      const citedMemories = new Set(selection.sentences.map((s) => top[s.passage].sourceId));
+      const about = passages.filter((p) => citedMemories.has(p.sourceId));
+      yield { type: "follow-ups", questions: deriveFollowUps(question, about, 4, t, language) };
     },
   };
 }

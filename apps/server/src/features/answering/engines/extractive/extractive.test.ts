@@ -19,6 +19,7 @@ import {
   type Passage,
 } from "./select.ts";
 import { deriveFollowUps } from "./followups.ts";
+import { engineTexts } from "./locale.ts";
 import { createExtractiveEngine } from "./engine.ts";
 import type { AnswerEvent, CitedPassage } from "../engine.ts";
 
@@ -521,6 +522,53 @@ describe("follow-ups and the engine", () => {
     expect(new Set(f).size).toBe(f.length);
     expect(f.some((q) => q.includes("Super Bowl 50"))).toBe(true);
     expect(f.some((q) => q.includes("Jared Allen"))).toBe(false);
+  });
+
+  // Issue 41: "What do my memories say about The German?", "What is What temperature makes
+  // sourdough more sour? about?", and unrelated memories suggested under a bread question.
+  const page = (sourceId: string, title: string, text: string, citation = 1): CitedPassage => ({
+    citation,
+    sourceId,
+    title,
+    text,
+    score: 5,
+    type: "page",
+  });
+  const bread = page(
+    "s",
+    "Sourdough notes",
+    "The German Rye Bread is dense. A cool dough at 18 degrees makes sourdough more sour. Chad Robertson proofs it overnight.",
+  );
+  const garden = page("g", "Garden", "The tomatoes need six hours of sun. Basil grows fast.", 2);
+  const saved = page("e", "What temperature makes sourdough more sour?", "A cool dough makes it sour.", 3);
+
+  it.each([
+    ["en", "How sour does a cool sourdough get?", [bread, garden, saved]],
+    ["de", "Wie sauer wird ein kühler Sauerteig sourdough?", [bread, garden, saved]],
+    ["es", "¿Qué tan agrio es el sourdough frío?", [bread, garden, saved]],
+  ])("suggests grammatical questions on the topic only, never a wrapped question (%s)", (lang, q, ps) => {
+    const f = deriveFollowUps(q, ps, 4, engineTexts(lang), lang);
+    expect(f.length).toBeGreaterThanOrEqual(2);
+    // No article glued to a name, no one-word "name".
+    expect(f.some((x) => /\b(The German|German)\b/.test(x) && !x.includes("German Rye Bread"))).toBe(false);
+    // A question title is never wrapped in a template: offered as it is, or not at all.
+    expect(f.filter((x) => x.includes("What temperature")).every((x) => x === saved.title)).toBe(true);
+    expect(f.every((x) => (x.match(/[?？؟]/g) ?? []).length <= 1)).toBe(true);
+    // The garden shares nothing with a bread question.
+    expect(f.some((x) => /Garden|tomato|Basil/i.test(x))).toBe(false);
+  });
+
+  it("offers a question title as it is when it asks something new, and a long title not at all", () => {
+    const f = deriveFollowUps("How dense is German Rye Bread?", [
+      page("e", "What temperature makes German Rye Bread sour?", "German Rye Bread turns sour when cool."),
+      page(
+        "l",
+        "Notes I took at the bakery course on German Rye Bread last spring",
+        "German Rye Bread is dense.",
+      ),
+    ]);
+    expect(f).toContain("What temperature makes German Rye Bread sour?");
+    expect(f.some((x) => x.includes("bakery course"))).toBe(false);
   });
 
   it("streams thoughts, then the cited answer in small pieces, then follow-ups", async () => {

@@ -153,6 +153,11 @@ function questionWords(language: string): ReadonlySet<string> {
   return set;
 }
 
+/** Whether `word` asks a question (an interrogative of `language` or of English), e.g. "What", "Wie". */
+export function isQuestionWord(word: string, language = "en"): boolean {
+  return questionWords(language).has(word.normalize("NFKC").toLowerCase());
+}
+
 /** A light English stemmer (plural, past, gerund and adverb suffixes), enough to match word forms. */
 export function stem(word: string): string {
   let w = word;

@@ -17,6 +17,11 @@ export const plans = {
   /** Top lifetime tier with the white-label (self-labelled) organisation setup. */
   whiteLabel: "ltd_tier_5",
   desktopApp: "team",
+  /**
+   * The plan of a server's first account, its site administrator: the spec's top tier (spec 3 §1:
+   * "a top-tier lifetime plan named ltd_tier_5"), unlimited everywhere, with the white-label setup.
+   */
+  siteOwner: "ltd_tier_5",
   /** Subscription statuses that count as an active plan unless skip_trial is set (spec 3 §6). */
   activeSubscriptionStatuses: ["trialing", "active"],
 } as const;

@@ -88,6 +88,8 @@ export const linkMessages = {
   invalidSharedUrl: "Invalid url",
   videoTooLong: "Saving upto 60 mins. Upgrade to save longer videos",
   webpageNotResponding: "Webpage not responding. Use the chrome extension to save it.",
+  /** Composed (issue 41): the site answered 404 or 410 for the link; the page does not exist. */
+  pageNotFound: "Page not found. The site says this page does not exist: check the link.",
   noTranscript: "No transcript found.",
   /** Composed: the spec describes a browser-extension hint for social-network links without wording. */
   socialNetworkHint: (p: { network: string }): string =>
@@ -128,12 +130,20 @@ export const fileMessages = {
   fileDiscardedSize: (p: { name: string; limitMb: number }): string =>
     `${p.name} was discarded as it would exceed the ${p.limitMb}MB total size limit.`,
   invalidFileType: "Upload failed, invalid file type.",
+  /** The spec's message with the refused file's name (issue 41: a pick of many names the one refused). */
+  invalidFileTypeOf: (p: { name: string }): string => `Upload failed, invalid file type: ${p.name}.`,
   nonAsciiFilename: (p: { name: string }): string =>
     `Failed to upload ${p.name}. Filename contains invalid ASCII characters.`,
   dailyUploadLimit: (p: { n: number }): string =>
     `Daily upload limit reached. You can upload a maximum of ${p.n} files per day on the Free plan. Upgrade your plan for unlimited uploads.`,
   planExhausted: (p: { plan: string }): string =>
     `You have exhausted the ${p.plan} plan. Upgrade for unlimited file uploads.`,
+  /**
+   * Composed (issue 41): a file pick larger than the uploads left today, refused before anything is
+   * queued (the daily cap of the plan is named).
+   */
+  batchOverUploadLimit: (p: { picked: number; left: number; limit: number; plan: string }): string =>
+    `${p.picked} files picked, but only ${p.left} of your ${p.limit} daily uploads on the ${p.plan} plan are left today. Pick at most ${p.left}, or upgrade your plan for unlimited uploads.`,
   folderUploads: "Folder uploads will be available soon.",
 } as const;
 
@@ -234,6 +244,17 @@ export const previewMessages = {
   savePage: "Save Page",
   defaultPageTitle: editors.defaultPageTitles[0],
   newPageTitle: editors.defaultPageTitles[1],
+  /** Composed (issue 41): a new page with no text and no title of its own is not saved. */
+  emptyPage: "Write something first: an empty note is not saved.",
+  /** Composed (issue 41): the page is over the server's request limit; its text stays in the editor. */
+  pageTooLarge: (p: { limitMb: number }): string =>
+    `This note is too large to save as a page: this server takes at most ${p.limitMb} MB. Your text is kept here: save it as a text file memory instead.`,
+  /** Composed (issue 41): the button that saves a too-large note as a Markdown file memory. */
+  saveAsTextFile: "Save as text file",
+  /** Composed (issue 41): the note went in as a text file memory. */
+  savedAsTextFile: "Saved as a text file memory.",
+  /** Composed (issue 41): the button that closes a note that could not be saved, dropping its text. */
+  discardNote: "Discard note",
 } as const;
 
 /** App search (spec 2 §2, §8; spec 3 §8). */
@@ -342,6 +363,14 @@ export const planMessages = {
   logout: "Logout",
   /** Composed: spec 1 §5 says only that search is blocked without a valid plan state. */
   invalidPlanState: "Your plan could not be verified. Please sign in again or contact support.",
+  /** Composed (issue 41): the last site administrator cannot be demoted. */
+  lastSiteAdmin: "A server needs at least one site administrator: promote another account first.",
+  /** Composed (issue 41): the upgrade screens without payments, for a user who is not an administrator. */
+  plansSetByAdmin:
+    "Payments are not configured on this server: plans are set by its site administrator. Ask them to change yours.",
+  /** Composed (issue 41): the same, for a site administrator (the screen links to the Admin page). */
+  plansSetByYou:
+    "Payments are not configured on this server. You are its site administrator: set plans on the Admin page.",
 } as const;
 
 /** Accounts and profile (spec 1 §6, spec 3 §5, §8). */

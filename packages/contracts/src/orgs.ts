@@ -36,7 +36,9 @@ export const orgMessages = {
   invitationOtherEmail: "This invitation was sent to another e-mail address. Sign in with that address.",
   ownerCannotLeave: "The owner cannot leave the organisation.",
   ownerCannotBeRemoved: "The owner cannot be removed from the organisation.",
-  whiteLabelPlanOnly: "White-label is part of the ltd_tier_5 plan.",
+  /** Composed; names the plan as users see it, never its internal id (issue 41). */
+  whiteLabelPlanOnly:
+    "Branding (your own app name and icon) comes with the top Lifetime plan (Lifetime Tier 5): the organisation's owner must be on it.",
   workspaceUsersTeamOnly: "Workspace users are listed for paid team plans only.",
   iconNotImage: "The icon must be a PNG, JPEG, GIF, WebP or ICO image.",
   iconFetchFailed: "The icon could not be fetched from that address.",
@@ -54,6 +56,8 @@ export const zOrganization = z.object({
   slug: z.string(),
   role: zOrgRole,
   created_at: z.string(),
+  /** The owner's plan allows the white-label look (Branding); given by the organisation list. */
+  white_label: z.boolean().optional(),
 });
 export type Organization = z.infer<typeof zOrganization>;
 export const zOrganizationList = z.object({ organizations: z.array(zOrganization) });

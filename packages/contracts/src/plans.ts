@@ -214,6 +214,8 @@ export const zUserPlan = z.object({
   plan: zPlanId,
   is_org_admin: z.boolean(),
   is_app_sumo_admin: z.boolean(),
+  /** A site administrator of this server (the Admin page: plans, the default plan, administrators). */
+  is_site_admin: z.boolean(),
   skip_trial: z.boolean(),
   /** trialing | active when a subscription carries the plan; the latest other status, or null. */
   subscription_status: z.string().nullable(),
@@ -262,4 +264,40 @@ export const zSetUserPlanResponse = z.object({
   success: z.literal(true),
   email: z.string(),
   plan: z.string(),
+});
+
+/** One account on the Admin page (GET /api/admin/users). */
+export const zSiteUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  plan: z.string(),
+  is_admin: z.boolean(),
+  created_at: z.string(),
+});
+export type SiteUser = z.infer<typeof zSiteUser>;
+
+/** GET /api/admin/users: every account (oldest first) and the plan new accounts get. */
+export const zSiteUsers = z.object({
+  users: z.array(zSiteUser),
+  /** The plan a new account gets: the stored setting, else DEFAULT_PLAN. */
+  default_plan: zPlanId,
+  /** Where `default_plan` comes from: set on the Admin page (database) or DEFAULT_PLAN (environment). */
+  default_plan_source: z.enum(["database", "environment"]),
+});
+export type SiteUsers = z.infer<typeof zSiteUsers>;
+
+export const zSetDefaultPlanInput = z.object({ plan: zPlanId });
+export type SetDefaultPlanInput = z.infer<typeof zSetDefaultPlanInput>;
+export const zSetDefaultPlanResponse = z.object({ success: z.literal(true), default_plan: zPlanId });
+
+export const zSetSiteAdminInput = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email()),
+  is_admin: z.boolean(),
+});
+export type SetSiteAdminInput = z.infer<typeof zSetSiteAdminInput>;
+export const zSetSiteAdminResponse = z.object({
+  success: z.literal(true),
+  email: z.string(),
+  is_admin: z.boolean(),
 });

@@ -10,10 +10,11 @@ import { mailerFromConfig } from "../platform/mail/mailer.ts";
 import { existingAccountMail, verificationMail } from "../platform/mail/messages.ts";
 import { bindGrantsOfVerifiedAddress } from "../features/collections/invitations.ts";
 import { insertProfile } from "../core/users/repo.ts";
+import { claimSiteAdminIfNone, defaultPlan, ensureSiteAdmin } from "../core/plans/site.ts";
 import { EventBus } from "../platform/events/bus.ts";
 import { databaseRelay } from "../platform/events/relay.ts";
 import { databaseEventStore } from "../platform/events/store.ts";
-import { createOperatorKey } from "../features/notices/operator.ts";
+import { createOperatorKey } from "../platform/lib/operator.ts";
 import { noteDeletedMemories } from "../core/users/service.ts";
 import { orgAppKeys } from "../features/orgs/app-keys.ts";
 import { webVersionReader } from "../features/notices/service.ts";
@@ -74,8 +75,12 @@ export function buildContext(config: Config, database: Database, log: Logger): A
     db: database.db,
     secret,
     baseURL: publicUrl,
+    // A new account gets the default plan; the server's first account becomes its site
+    // administrator on the top plan (core/plans/site.ts).
     onUserCreated: async (u) => {
-      await insertProfile(database.db, u.id, config.DEFAULT_PLAN);
+      await insertProfile(database.db, u.id, (await defaultPlan(database.db, config.DEFAULT_PLAN)).plan);
+      if (await claimSiteAdminIfNone(database.db, u.id))
+        log.info({ userId: u.id }, "the first account is the site administrator");
     },
     verification: mailer
       ? {
@@ -163,6 +168,9 @@ export async function startMnemo(opts: BuildOptions): Promise<Mnemo> {
   }
   await prepareSearch(database);
   await prepareSourceSearch(database.db, database.capabilities.pg_trgm);
+  // A server upgraded from before site administrators: its oldest account becomes one.
+  const promoted = await ensureSiteAdmin(database.db);
+  if (promoted) log.warn({ email: promoted }, "no site administrator: the oldest account is now one");
   const ctx = buildContext(config, database, log);
   const app = createApp(ctx);
   await setupWorker(ctx, opts.worker ?? (config.DISABLE_WORKER ? "off" : "lazy"));

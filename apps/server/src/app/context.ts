@@ -1,7 +1,7 @@
 import type { PlatformContext } from "../platform/context.ts";
 import type { SourcesContext } from "../core/sources/service.ts";
 import type { OrgKeyLookup } from "../features/apps/connectors/types.ts";
-import type { OperatorKey } from "../features/notices/operator.ts";
+import type { OperatorKey } from "../platform/lib/operator.ts";
 import type { Auth } from "../core/auth/auth.ts";
 import type { DesktopTokens } from "../core/auth/desktop-token.ts";
 import type { SessionCache } from "../core/auth/session-cache.ts";

@@ -3,9 +3,11 @@ import { loadConfig } from "../platform/config.ts";
 import { createLogger } from "../platform/logger.ts";
 import { startMnemo } from "./bootstrap.ts";
 import { DataDirLockedError } from "../platform/db/lock.ts";
-import { runSetPlanCommand } from "../core/plans/cli.ts";
+import { siteCommands, type SiteCommand } from "../core/plans/cli.ts";
+import { describeSignUpPlans } from "../core/plans/site.ts";
 import { startWorker } from "./jobs.ts";
 import { announceCommand } from "./announce.ts";
+import { siteAdminCommand } from "./site-admin.ts";
 
 const [major, minor] = process.versions.node.split(".").map(Number);
 if (major < 22 || (major === 22 && minor < 12)) {
@@ -19,7 +21,9 @@ const usage = `Usage: mnemo <command>
   serve      API + web app + in-process worker (default; DISABLE_WORKER=true for API only)
   worker     background jobs only (ingestion), no HTTP
   migrate    apply database migrations and exit
-  set-plan   <email> <plan>   set a user's plan
+  set-plan   <email> <plan>   set a user's plan (sent to the running server when one holds the data dir)
+  set-default-plan <plan>     the plan new accounts get (overrides DEFAULT_PLAN)
+  set-admin  <email> <on|off> promote or demote a site administrator (the last one stays)
   import     <email> <file> [--format=…] [--dry-run]   import bookmarks, list exports, notes or a Mnemo export
   export     <email> <out.zip> [--collection=<id>]     write a user's export (docs/export-format.md)
   announce   <alert|other> <message…> | --withdraw <uid>   an announcement for every user`;
@@ -35,6 +39,8 @@ async function main() {
   }
   const log = createLogger(config.LOG_LEVEL);
   if (command === "announce") process.exit(await announceCommand(config, log, process.argv.slice(3)));
+  if ((siteCommands as readonly string[]).includes(command))
+    process.exit(await siteAdminCommand(config, log, command as SiteCommand, process.argv.slice(3)));
   let mnemo;
   try {
     // `serve` starts its worker once it listens (below): /api/health answers sooner.
@@ -64,11 +70,6 @@ async function main() {
     await mnemo.stop();
     return;
   }
-  if (command === "set-plan") {
-    const code = await runSetPlanCommand(mnemo.ctx.database.db, process.argv.slice(3));
-    await mnemo.stop();
-    process.exit(code);
-  }
   if (command === "import" || command === "export") {
     const { runImportCommand, runExportCommand } = await import("../features/transfer/cli.ts");
     const run = command === "import" ? runImportCommand : runExportCommand;
@@ -93,12 +94,16 @@ async function main() {
     process.exit(1);
   }
 
+  // Who becomes the site administrator, and which plan new accounts get (issue 41).
+  const plans = await describeSignUpPlans(mnemo.ctx.database.db, config.DEFAULT_PLAN);
+  log.info(plans);
   const server = serve({ fetch: mnemo.app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     log.info(
       { port: info.port, database: mnemo.ctx.database.kind, dataDir: config.dataDir },
       "Mnemo is listening",
     );
     console.log(`Mnemo is running at http://localhost:${info.port}`);
+    console.log(plans);
     if (!config.DISABLE_WORKER)
       startWorker(mnemo.ctx).catch((err: unknown) => log.error({ err }, "the worker did not start"));
   });

@@ -8,6 +8,7 @@ import { openDatabase, type Database, type DbKind } from "../platform/db/client.
 import { createLogger } from "../platform/logger.ts";
 import { startMnemo, type Mnemo } from "../app/bootstrap.ts";
 import { responseChecks } from "./response-check.ts";
+import { user, userProfile } from "../platform/db/schema/index.ts";
 
 /** The databases integration tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export function testDatabases(): DbKind[] {
@@ -89,6 +90,18 @@ export async function openScratchDatabase(
   };
 }
 
+/** An administrator account with no password or session: the server's owner, who signed up first. */
+async function seedSiteOwner(database: Database): Promise<void> {
+  const id = `site-owner-${crypto.randomBytes(6).toString("hex")}`;
+  const created = new Date(Date.now() - 86_400_000);
+  await database.db
+    .insert(user)
+    .values({ id, name: "Site owner", email: testSiteOwnerEmail, createdAt: created, updatedAt: created });
+  await database.db
+    .insert(userProfile)
+    .values({ userId: id, plan: "ltd_tier_5", skipTrial: true, isAdmin: true });
+}
+
 export function testConfig(overrides: Record<string, string> = {}): Config {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mnemo-test-"));
   return loadConfig({
@@ -113,13 +126,23 @@ export type TestMnemo = Mnemo & {
   close(): Promise<void>;
 };
 
-/** A full Mnemo (real auth, real database) for integration tests through `app.request()`. */
+/** The site administrator a test server has before its tests sign up (see `createTestMnemo`). */
+export const testSiteOwnerEmail = "site-owner@mnemo.test";
+
+/**
+ * A full Mnemo (real auth, real database) for integration tests through `app.request()`.
+ * Its database already has a site administrator (`testSiteOwnerEmail`, no session), so the
+ * accounts a test builds get the default plan as on a server in use; `freshServer: true` leaves it
+ * empty, so the first account built is the server's first account (site administrator, top plan).
+ */
 export async function createTestMnemo(
   kind: DbKind,
   configOverrides: Record<string, string> = {},
+  opts: { freshServer?: boolean } = {},
 ): Promise<TestMnemo> {
   const config = testConfig(configOverrides);
   const { database, cleanup } = await openTestDatabase(kind, { pgliteThread: config.PGLITE_THREAD });
+  if (!opts.freshServer) await seedSiteOwner(database);
   const mnemo = await startMnemo({ config, database, log: createLogger("silent") });
   const checkResponse = responseChecks(mnemo.app.api as never, "/api");
   const request: TestMnemo["request"] = async (method, url, opts = {}) => {

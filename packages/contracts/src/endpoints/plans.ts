@@ -1,4 +1,15 @@
-import { zSetUserPlanInput, zSetUserPlanResponse, zUserPlan, zUserStats, zUserStatsQuery } from "../plans.ts";
+import {
+  zSetDefaultPlanInput,
+  zSetDefaultPlanResponse,
+  zSetSiteAdminInput,
+  zSetSiteAdminResponse,
+  zSetUserPlanInput,
+  zSetUserPlanResponse,
+  zSiteUsers,
+  zUserPlan,
+  zUserStats,
+  zUserStatsQuery,
+} from "../plans.ts";
 import { endpoint } from "./endpoint.ts";
 
 /** Plan state, daily usage and the administrators' plan switch (spec 1 §3, spec 3 §3, §6, §7). */
@@ -22,9 +33,34 @@ export const plans = {
   setUserPlan: endpoint({
     method: "put",
     path: "/admin/user_plan",
-    summary: "Set a user's plan (site administrators only)",
+    summary: "Set a user's plan (site administrators or the operator command)",
     tag: "plans",
     body: zSetUserPlanInput,
     response: zSetUserPlanResponse,
+  }),
+  listSiteUsers: endpoint({
+    method: "get",
+    path: "/admin/users",
+    summary: "Every account with its plan and administrator flag, and the default plan (site administrators)",
+    tag: "plans",
+    response: zSiteUsers,
+  }),
+  setDefaultPlan: endpoint({
+    method: "put",
+    path: "/admin/default_plan",
+    summary:
+      "The plan new accounts get, stored over DEFAULT_PLAN (site administrators or the operator command)",
+    tag: "plans",
+    body: zSetDefaultPlanInput,
+    response: zSetDefaultPlanResponse,
+  }),
+  setSiteAdmin: endpoint({
+    method: "put",
+    path: "/admin/site_admin",
+    summary:
+      "Promote or demote a site administrator; the last one stays (site administrators or the operator command)",
+    tag: "plans",
+    body: zSetSiteAdminInput,
+    response: zSetSiteAdminResponse,
   }),
 };

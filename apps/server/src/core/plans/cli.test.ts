@@ -4,7 +4,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { openDatabase } from "../../platform/db/client.ts";
-import { user, userProfile } from "../../platform/db/schema/index.ts";
+import { siteSetting, user, userProfile } from "../../platform/db/schema/index.ts";
+import { planMessages } from "@mnemo/contracts";
 import { createTestMnemo, type TestMnemo } from "../../test/harness.ts";
 import { spawnServer, type ServerProcess } from "../../test/process.ts";
 import { runSetPlanCommand } from "./cli.ts";
@@ -56,48 +57,69 @@ describe("set-plan as a process", () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("refuses while a server holds the data dir, then sets the plan once it has stopped", async () => {
+  it("sends set-plan, set-default-plan and set-admin to the server that holds the data dir; direct once it stopped", async () => {
     const server = await spawnServer({ DATA_DIR: dataDir, DISABLE_WORKER: "true" });
     running.push(server);
-    const signUp = await fetch(`${server.url}/api/auth/sign-up`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        name: "Operator Target",
-        email: "target@example.com",
-        password: "target-password-1",
-      }),
-    });
-    expect(signUp.status).toBe(200);
+    const signUp = async (name: string, email: string) => {
+      const res = await fetch(`${server.url}/api/auth/sign-up`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ name, email, password: "target-password-1" }),
+      });
+      expect(res.status).toBe(200);
+    };
+    await signUp("Server Owner", "owner@example.com");
+    await signUp("Operator Target", "target@example.com");
+    const port = new URL(server.url).port;
+    const command = async (name: string, args: string[]) => {
+      const p = await spawnServer(
+        { DATA_DIR: dataDir, PORT: port, HOST: "127.0.0.1" },
+        { command: name, args },
+      );
+      running.push(p);
+      return { code: await p.exited, output: p.output() };
+    };
 
-    const locked = await spawnServer(
-      { DATA_DIR: dataDir },
-      { command: "set-plan", args: ["target@example.com", "pro"] },
-    );
-    running.push(locked);
-    expect(await locked.exited).toBe(2);
-    expect(locked.output()).toMatch(/Another Mnemo process \(pid \d+\) is already using the data directory/);
+    // While the server runs, each command reaches it (the data dir is locked by the server).
+    const set = await command("set-plan", ["target@example.com", "pro"]);
+    expect(set.code, set.output).toBe(0);
+    expect(set.output).toContain("The plan of target@example.com is now pro.");
+    const def = await command("set-default-plan", ["team"]);
+    expect(def.code, def.output).toBe(0);
+    expect(def.output).toContain("New accounts now get the plan team.");
+    const last = await command("set-admin", ["owner@example.com", "off"]);
+    expect(last.code).toBe(1);
+    expect(last.output).toContain(planMessages.lastSiteAdmin);
+    const promote = await command("set-admin", ["target@example.com", "on"]);
+    expect(promote.code, promote.output).toBe(0);
+    expect(promote.output).toContain("target@example.com is now a site administrator.");
+    const unknown = await command("set-plan", ["nobody@example.com", "pro"]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.output).toContain("No user has the e-mail address nobody@example.com.");
     expect(await server.stop("SIGTERM")).toBe(0);
 
-    const set = await spawnServer(
-      { DATA_DIR: dataDir },
-      { command: "set-plan", args: ["target@example.com", "pro"] },
-    );
-    running.push(set);
-    expect(await set.exited, set.output()).toBe(0);
-    expect(set.output()).toContain("The plan of target@example.com is now pro.");
+    // With no server, the command opens the data dir itself.
+    const direct = await command("set-plan", ["owner@example.com", "free"]);
+    expect(direct.code, direct.output).toBe(0);
 
-    // The plan is in the data dir (opened in-process now that no server holds it).
     const database = await openDatabase({ pgliteDir: path.join(dataDir, "pglite") });
     try {
       const rows = await database.db
-        .select({ plan: userProfile.plan, skipTrial: userProfile.skipTrial })
+        .select({ email: user.email, plan: userProfile.plan, isAdmin: userProfile.isAdmin })
         .from(userProfile)
         .innerJoin(user, eq(user.id, userProfile.userId))
-        .where(eq(user.email, "target@example.com"));
-      expect(rows).toEqual([{ plan: "pro", skipTrial: true }]);
+        .orderBy(user.email);
+      expect(rows).toEqual([
+        { email: "owner@example.com", plan: "free", isAdmin: true },
+        { email: "target@example.com", plan: "pro", isAdmin: true },
+      ]);
+      const [stored] = await database.db
+        .select()
+        .from(siteSetting)
+        .where(eq(siteSetting.key, "default_plan"));
+      expect(stored?.value).toBe("team");
     } finally {
       await database.close();
     }
-  }, 90_000);
+  }, 120_000);
 });

@@ -24,6 +24,7 @@ describe.each(testDatabases())("plan routes on %s", (kind) => {
       plan: "free",
       is_org_admin: false,
       is_app_sumo_admin: false,
+      is_site_admin: false,
       skip_trial: false,
       subscription_status: null,
       is_paid: false,

@@ -46,11 +46,16 @@ function isAppSumoPlan(plan: PlanId): boolean {
 
 /** GET /api/user/plan. */
 export async function getUserPlan(db: Tx, actor: Actor): Promise<UserPlan> {
-  const [state, orgAdmin] = await Promise.all([loadPlanState(db, actor), repo.isOrgAdmin(db, actor.id)]);
+  const [state, orgAdmin, profile] = await Promise.all([
+    loadPlanState(db, actor),
+    repo.isOrgAdmin(db, actor.id),
+    repo.findPlanProfile(db, actor.id),
+  ]);
   return {
     plan: state.plan,
     is_org_admin: orgAdmin,
     is_app_sumo_admin: orgAdmin && isAppSumoPlan(state.plan),
+    is_site_admin: profile?.isAdmin ?? false,
     skip_trial: state.skipTrial,
     subscription_status: state.subscriptionStatus,
     is_paid: isPaidPlan(state.plan),

@@ -14,7 +14,7 @@ import type { Logger } from "../../platform/logger.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
 import { loadPlanState } from "../../core/plans/service.ts";
 import { requireCollectionAccess } from "../collections/index.ts";
-import { activeMembership, getActiveOrganization, present } from "./active.ts";
+import { activeMembership, getActiveOrganization, ownerMayWhiteLabel, present } from "./active.ts";
 import { canAdminister, isAdminRole, mayChangeRole, mayRemove } from "./policy.ts";
 import * as repo from "./repo.ts";
 
@@ -62,7 +62,14 @@ export async function requireAdmin(
 export { present };
 
 export async function listOrganizations(db: Db, actor: Actor): Promise<Organization[]> {
-  return (await repo.membershipsOf(db, actor.id)).map(present);
+  const memberships = await repo.membershipsOf(db, actor.id);
+  // Whether Branding applies: the owner's plan decides (the web offers the section only then).
+  return Promise.all(
+    memberships.map(async (m) => ({
+      ...present(m),
+      white_label: await ownerMayWhiteLabel(db, m.organizationId),
+    })),
+  );
 }
 
 /** A URL-safe slug of a name (the organisation's address in its app URL). */

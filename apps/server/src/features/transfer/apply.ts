@@ -17,8 +17,6 @@ import {
 } from "../../platform/db/schema/index.ts";
 import { linkHash } from "../../core/sources/capture/web-pages-service.ts";
 import { fileKeyFor } from "../../core/sources/capture/uploads-service.ts";
-import { guardFileUpload } from "../../core/plans/guards.ts";
-import { AppError } from "../../platform/lib/errors.ts";
 import * as repo from "./repo.ts";
 import type { PlannedChat, PlannedCollection, PlannedItem } from "./parse/types.ts";
 
@@ -105,7 +103,6 @@ export async function applyBatch(
   items: PlannedItem[],
   files: Record<string, Uint8Array>,
   collections: Map<string, string>,
-  actor: Actor,
 ): Promise<BatchOutcome | null> {
   return db.transaction(async (tx) => {
     const locked = await repo.lockRun(tx, run.id);
@@ -145,16 +142,8 @@ export async function applyBatch(
         continue;
       }
       if (hash) seen.add(hash);
-      if (bytes) {
-        try {
-          // Files count against the plan's daily upload cap like any upload.
-          await tx.transaction((sp) => guardFileUpload(sp, actor));
-        } catch (err) {
-          if (!(err instanceof AppError)) throw err;
-          out.errors.push({ item: label, message: err.message });
-          continue;
-        }
-      }
+      // The import's files do not count one by one against the daily upload cap: the import is
+      // one upload action, counted when it is started (import-service.ts, issue 41).
       const id = stableId(run.id, `item:${run.from + i}`);
       const content =
         it.markdown !== null && (it.kind !== "link" || it.markdown.trim() !== "") ? it.markdown : null;

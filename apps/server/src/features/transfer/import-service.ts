@@ -7,6 +7,7 @@ import { runSandboxed } from "../../platform/sandbox/runner.ts";
 import { sandboxTask } from "../../platform/sandbox/task.ts";
 import { ingestKey } from "../../core/sources/capture/enqueue.ts";
 import { actorFor } from "../../core/users/service.ts";
+import { guardFileUpload } from "../../core/plans/guards.ts";
 import { applyBatch, applyChat, ensureCollections, itemHash, stableId } from "./apply.ts";
 import type { PlannedChat, PlannedItem } from "./parse/types.ts";
 import type { PackedPlan } from "./parse/index.ts";
@@ -96,6 +97,11 @@ export async function startImport(
       );
     throw err;
   }
+  if (!input.dryRun)
+    await countImport(deps, actor).catch(async (err: unknown) => {
+      await deps.blobs.delete(key);
+      throw err;
+    });
   const run = await repo.insertRun(deps.database.db, {
     id,
     ownerId: actor.id,
@@ -108,12 +114,21 @@ export async function startImport(
   return presentRun(run);
 }
 
+/**
+ * An import is one upload action against the plan's daily file cap, however many files it holds
+ * (issue 41: a vault of 400 notes and attachments is one import, not 400 uploads).
+ */
+async function countImport(deps: ImportRequestDeps, actor: Actor): Promise<void> {
+  await deps.database.db.transaction((tx) => guardFileUpload(tx, actor));
+}
+
 /** Starts the import a dry run previewed, from the same file. */
 export async function confirmImport(deps: ImportRequestDeps, actor: Actor, id: string): Promise<ImportRun> {
   const db = deps.database.db;
   const run = await repo.findOwnedRun(db, actor.id, id);
   if (!run) throw notFound("Import not found.");
   if (run.status !== "previewed" || !run.dryRun) throw validation(importMessages.notPreviewed);
+  await countImport(deps, actor);
   await repo.updateRun(db, id, { dryRun: false, status: "queued", duplicates: 0 });
   await deps.queue.send("transfer.import", { runId: id }, { key: jobKey(id, "apply") });
   return presentRun((await repo.findRun(db, id))!);
@@ -234,14 +249,7 @@ async function applyPlan(deps: ImportDeps, run: repo.ImportRunRow, plan: PackedP
       });
       stored.push(key);
     }
-    const out = await applyBatch(
-      db,
-      { id: run.id, ownerId: run.ownerId, from },
-      items,
-      files,
-      collections,
-      actor,
-    );
+    const out = await applyBatch(db, { id: run.id, ownerId: run.ownerId, from }, items, files, collections);
     if (!out) return;
     const kept = new Set(out.created.map((c) => `${run.ownerId}/${c.id}`));
     for (const key of stored) if (!kept.has(key)) await deps.blobs.delete(key).catch(() => undefined);

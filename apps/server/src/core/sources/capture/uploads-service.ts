@@ -8,6 +8,7 @@ import * as repo from "../rows.ts";
 import { supportedFileExtensions } from "../../../platform/files/kinds.ts";
 import { checkUploadFile, isValidClientId } from "./validation.ts";
 import { enqueueExtract } from "./enqueue.ts";
+import { bundledSamples } from "./samples.ts";
 import { guardFileUpload, previewFileUpload } from "../../plans/guards.ts";
 
 /** What the upload service uses of the application context. */
@@ -38,7 +39,9 @@ export async function getPresignedUrl(ctx: UploadDeps, actor: Actor, input: GetP
   const check = checkUploadFile(input.metadata.name_base64, input.fileType, supportedFileExtensions);
   if (!check.ok) throw validation(check.message);
   // Refuse before the bytes travel when today's file cap is already reached (counted at confirm).
-  if (input.metadata.source_type !== "page") await previewFileUpload(db, actor);
+  // Mnemo's own sample files (welcome items, recommendations) are exempt (checked by hash at confirm).
+  const sample = bundledSamples(ctx.config.webDist).mayBeSample(check.name, input.metadata.size);
+  if (input.metadata.source_type !== "page" && !sample) await previewFileUpload(db, actor);
   const limit = ctx.config.UPLOAD_LIMIT_MB * 1024 * 1024;
   if (input.metadata.size > limit) {
     throw validation(
@@ -117,8 +120,10 @@ export async function confirmUpload(ctx: UploadDeps, actor: Actor, input: Confir
       file_key: key,
     };
     const existing = await repo.findOwnedSource(tx, actor.id, input.file_id);
-    // A new file counts against the plan's daily upload cap, atomically with its creation.
-    if (!existing && type !== "page") await guardFileUpload(tx, actor);
+    // A new file counts against the plan's daily upload cap, atomically with its creation; the
+    // sample files Mnemo ships (welcome items, recommendations) do not (issue 41).
+    const sample = bundledSamples(ctx.config.webDist).isSample(contentHash);
+    if (!existing && type !== "page" && !sample) await guardFileUpload(tx, actor);
     const saved = existing
       ? await repo.bumpSourceVersion(tx, existing.id, { contentHash, meta: { ...existing.meta, ...meta } })
       : await repo.insertSource(tx, {

@@ -46,3 +46,13 @@ export const usageDaily = pgTable(
   },
   (t) => [primaryKey({ columns: [t.ownerId, t.day, t.kind] })],
 );
+
+/**
+ * Server-wide settings a site administrator changes at run time (the Admin page, `mnemo
+ * set-default-plan`): one row per key, e.g. `default_plan`, which overrides DEFAULT_PLAN once set.
+ */
+export const siteSetting = pgTable("site_setting", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").$type<unknown>().notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

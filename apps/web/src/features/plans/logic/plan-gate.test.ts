@@ -12,6 +12,7 @@ const plan = (p: "free" | "team"): UserPlan => ({
   plan: p,
   is_org_admin: false,
   is_app_sumo_admin: false,
+  is_site_admin: false,
   skip_trial: false,
   subscription_status: null,
   is_paid: p !== "free",

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 
-/** Header carrying the operator key: the `mnemo announce` command reaching a running server. */
+/** Header carrying the operator key: an operator command (announce, set-plan …) reaching a running server. */
 export const OPERATOR_HEADER = "x-mnemo-operator";
 
 export type OperatorKey = {
@@ -11,10 +11,10 @@ export type OperatorKey = {
 };
 
 /**
- * The operator's key for announcement calls. An embedded server owns its data directory, so the
- * command cannot open the database while it runs; it sends the announcement to the server with
- * this key instead. Whoever can read the auth secret (AUTH_SECRET or DATA_DIR/auth-secret) is the
- * operator already.
+ * The operator's key for the operator commands' calls (announcements, plans, administrators). An
+ * embedded server owns its data directory, so a command cannot open the database while it runs; it
+ * sends its change to the server with this key instead. Whoever can read the auth secret
+ * (AUTH_SECRET or DATA_DIR/auth-secret) is the operator already.
  */
 export function createOperatorKey(authSecret: string): OperatorKey {
   const token = crypto.createHmac("sha256", authSecret).update("mnemo-operator-v1").digest("base64url");

@@ -53,6 +53,10 @@ export type Agent = z.infer<typeof zAgent>;
 export const webSearchUnavailable =
   "Web search needs a web search provider (SearXNG, Brave or Tavily), and none is configured.";
 
+/** Why the Creative toggle is disabled when no generative model is configured (composed). */
+export const creativeUnavailable =
+  "Creative mode needs a generative model (OpenAI, Anthropic or an OpenAI-compatible server), and none is configured.";
+
 export const zLlmOptionsResponse = z.object({
   llms: z.array(zLlmOption),
   /** Whether web search can run (a provider is configured); the Web toggle is disabled with `reason` otherwise. */

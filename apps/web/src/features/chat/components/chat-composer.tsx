@@ -23,6 +23,7 @@ export function ChatComposer({
   onStop,
   onToggleWeb,
   webUnavailable,
+  creativeUnavailable,
   agentsRefusal,
 }: {
   composer: ReturnType<typeof useComposer>;
@@ -40,6 +41,8 @@ export function ChatComposer({
   onToggleWeb: () => void;
   /** Why the Web toggle is disabled (no provider). */
   webUnavailable?: string;
+  /** Why the Creative toggle is disabled (no generative model). */
+  creativeUnavailable?: string;
   /** Agents are exhausted for today: they are disabled in the picker with this message. */
   agentsRefusal?: string;
 }) {
@@ -63,6 +66,7 @@ export function ChatComposer({
                 onCreative: () => composer.toggleMode("creative"),
                 onWeb: onToggleWeb,
                 webUnavailable,
+                creativeUnavailable,
               }
         }
         pickers={

@@ -40,6 +40,8 @@ export type ChatInputProps = {
     onWeb: () => void;
     /** Why the Web toggle is disabled (no web search provider), when it is. */
     webUnavailable?: string;
+    /** Why the Creative toggle is disabled (no generative model), when it is. */
+    creativeUnavailable?: string;
   };
   pickers?: ReactNode;
   context?: { chips: ContextChip[]; onAdd: () => void; onRemove: (id: string) => void };
@@ -69,6 +71,40 @@ function Toggle({
     >
       <Icon className="size-3.5" /> <span className="hidden sm:inline">{label}</span>
     </Button>
+  );
+}
+
+/** A mode toggle that cannot be used here: disabled, with the reason in its name and a tooltip. */
+function UnavailableToggle({
+  icon: Icon,
+  label,
+  reason,
+}: {
+  icon: typeof GlobeIcon;
+  label: string;
+  reason: string;
+}) {
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <span tabIndex={0} className="inline-flex" data-testid={`${label.toLowerCase()}-unavailable`}>
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            disabled
+            aria-label={`${label} (unavailable: ${reason})`}
+            className="h-8 gap-1 px-2 text-xs"
+          >
+            <Icon className="size-3.5" /> <span className="hidden sm:inline">{label}</span>
+          </Button>
+        </span>
+      </TooltipTrigger>
+      {/* A long reason wraps inside a phone's screen instead of running off its edge. */}
+      <TooltipContent collisionPadding={8} className="max-w-[min(20rem,calc(100vw-1rem))]">
+        {reason}
+      </TooltipContent>
+    </Tooltip>
   );
 }
 
@@ -158,30 +194,22 @@ export function ChatInput(p: ChatInputProps) {
           )}
           {p.modes && (
             <>
-              <Toggle
-                on={p.modes.creative}
-                onClick={p.modes.onCreative}
-                icon={SparklesIcon}
-                label="Creative"
-              />
+              {p.modes.creativeUnavailable ? (
+                <UnavailableToggle
+                  icon={SparklesIcon}
+                  label="Creative"
+                  reason={p.modes.creativeUnavailable}
+                />
+              ) : (
+                <Toggle
+                  on={p.modes.creative}
+                  onClick={p.modes.onCreative}
+                  icon={SparklesIcon}
+                  label="Creative"
+                />
+              )}
               {p.modes.webUnavailable ? (
-                <Tooltip>
-                  <TooltipTrigger asChild>
-                    <span tabIndex={0} className="inline-flex" data-testid="web-unavailable">
-                      <Button
-                        type="button"
-                        variant="ghost"
-                        size="sm"
-                        disabled
-                        aria-label={`Web (unavailable: ${p.modes.webUnavailable})`}
-                        className="h-8 gap-1 px-2 text-xs"
-                      >
-                        <GlobeIcon className="size-3.5" /> <span className="hidden sm:inline">Web</span>
-                      </Button>
-                    </span>
-                  </TooltipTrigger>
-                  <TooltipContent>{p.modes.webUnavailable}</TooltipContent>
-                </Tooltip>
+                <UnavailableToggle icon={GlobeIcon} label="Web" reason={p.modes.webUnavailable} />
               ) : (
                 <Toggle on={p.modes.web} onClick={p.modes.onWeb} icon={GlobeIcon} label="Web" />
               )}

@@ -81,8 +81,11 @@ export function ChatView({ scope, onChatId, pageChat, compact, sessionRef }: Cha
     if (busy) return;
     // A signed-out visitor of a public chat is asked to sign in before a follow-up (spec 1 §5).
     if (visitor && !authToken.get()) return setLoginOpen(true);
-    // Without a web search provider the Web toggle is disabled: a stored Web mode is not sent.
-    const modes = models.webSearch.available ? composer.modes : composer.modes.filter((m) => m !== "web");
+    // Without a web search provider (a generative model) the Web (Creative) toggle is disabled: a
+    // stored Web (Creative) mode is not sent.
+    const modes = composer.modes.filter(
+      (m) => (m !== "web" || models.webSearch.available) && (m !== "creative" || models.creative.available),
+    );
     if (modes.includes("web") && !web.allowed) return web.refuse();
     if (isAgentId(llm) && !web.agents.allowed) return void toast.error(web.agents.refusal);
     // Apps mode is on while any connected app is selected (spec 1 §2 Apps picker).
@@ -169,6 +172,7 @@ export function ChatView({ scope, onChatId, pageChat, compact, sessionRef }: Cha
             onStop={stop}
             onToggleWeb={toggleWeb}
             webUnavailable={models.webSearch.available ? undefined : models.webSearch.reason}
+            creativeUnavailable={models.creative.available ? undefined : models.creative.reason}
             agentsRefusal={web.agents.allowed ? undefined : web.agents.refusal}
           />
         )}

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { EXTRACTIVE_MODEL_ID, type LlmOption } from "@mnemo/contracts/llm";
+import { creativeUnavailable, EXTRACTIVE_MODEL_ID, type LlmOption } from "@mnemo/contracts/llm";
 import { useUserPlan } from "@/features/plans";
 import { fetchAgents, fetchLlms } from "../api/chats";
 
@@ -55,5 +55,11 @@ export function useModels(enabled = true) {
   );
   // Until the list arrives web search is assumed available (the server still decides).
   const webSearch = llms.data?.web_search ?? { available: true };
-  return { options, canChoose, fallback, stronger: strongerModel, webSearch };
+  // Creative mode is general chat: it needs an active generative model (ARCHITECTURE §8); until the
+  // list arrives it is assumed available, like web search.
+  const creative = useMemo(
+    () => (!llmList || stronger ? { available: true } : { available: false, reason: creativeUnavailable }),
+    [llmList, stronger],
+  );
+  return { options, canChoose, fallback, stronger: strongerModel, webSearch, creative };
 }

@@ -1,5 +1,5 @@
-import { useState } from "react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CheckIcon, CopyIcon, Globe2Icon, Loader2Icon } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
@@ -13,7 +13,7 @@ import {
 } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api";
-import { makeChatPublic, revokeChatPublic } from "../api/chats";
+import { fetchChats, makeChatPublic, revokeChatPublic } from "../api/chats";
 import { queryKeys } from "@/lib/query-keys";
 import { sharedChatPath } from "@/lib/shared-chat";
 
@@ -21,7 +21,17 @@ import { sharedChatPath } from "@/lib/shared-chat";
 export const publicChatUrl = (chatId: string, token: string) =>
   `${window.location.origin}${sharedChatPath(chatId, token)}`;
 
-/** Share dialog: make the chat public, copy its link, or revoke access (spec 1 §7). */
+/**
+ * What a public link gives (spec 1 §2, §5, §6): anyone reads the chat and the memories it cites;
+ * sending a follow-up, voting, saving and duplicating ask a visitor to sign in first.
+ */
+export const publicChatPromise =
+  "Anyone with the link can read the questions and answers and open the memories they cite. People signed in to Mnemo can also ask follow-ups, answered from those memories, and copy the chat. Your other memories stay private.";
+
+/**
+ * Share dialog (spec 1 §7): make the chat public and copy its link; Revoke only while it is public
+ * (an already public chat shows its link again when the dialog opens).
+ */
 export function ShareDialog({
   chatId,
   open,
@@ -34,6 +44,12 @@ export function ShareDialog({
   const [url, setUrl] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   const queryClient = useQueryClient();
+  const chats = useQuery({
+    queryKey: queryKeys.chats.list,
+    queryFn: ({ signal }) => fetchChats(signal),
+    enabled: open,
+  });
+  const isPublic = Boolean(chats.data?.chats.find((c) => c.chat_id === chatId)?.is_public);
   const make = useMutation({
     mutationFn: () => makeChatPublic(chatId),
     onSuccess: (r) => {
@@ -45,12 +61,23 @@ export function ShareDialog({
   const revoke = useMutation({
     mutationFn: () => revokeChatPublic(chatId),
     onSuccess: () => {
+      // Marked private at once: the dialog must not fetch the link again (that would re-share it).
+      queryClient.setQueryData(
+        queryKeys.chats.list,
+        (old: typeof chats.data) =>
+          old && { chats: old.chats.map((c) => (c.chat_id === chatId ? { ...c, is_public: false } : c)) },
+      );
       setUrl(null);
       toast.success("Public access revoked. The link no longer works.");
       void queryClient.invalidateQueries({ queryKey: queryKeys.chats.list });
     },
     onError: (err) => toast.error(errorMessage(err, "Public access could not be revoked.")),
   });
+  // A chat made public earlier keeps its token: asking again answers the same link.
+  const { mutate: showLink, isPending: making } = make;
+  useEffect(() => {
+    if (open && isPublic && !url && !making) showLink();
+  }, [open, isPublic, url, making, showLink]);
   const copy = async () => {
     if (!url) return;
     await navigator.clipboard.writeText(url).then(
@@ -64,10 +91,7 @@ export function ShareDialog({
       <DialogContent className="sm:max-w-lg">
         <DialogHeader>
           <DialogTitle>Share this chat</DialogTitle>
-          <DialogDescription>
-            Anyone with the link can read the questions and answers, and ask follow-ups. Your memories stay
-            private.
-          </DialogDescription>
+          <DialogDescription>{publicChatPromise}</DialogDescription>
         </DialogHeader>
         {url ? (
           <div className="flex gap-2">
@@ -88,9 +112,11 @@ export function ShareDialog({
           </Button>
         )}
         <DialogFooter>
-          <Button variant="outline" onClick={() => revoke.mutate()} disabled={revoke.isPending}>
-            Revoke public access
-          </Button>
+          {url && (
+            <Button variant="outline" onClick={() => revoke.mutate()} disabled={revoke.isPending}>
+              Revoke public access
+            </Button>
+          )}
           <Button onClick={() => onOpenChange(false)}>Done</Button>
         </DialogFooter>
       </DialogContent>

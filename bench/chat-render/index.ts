@@ -147,7 +147,7 @@ export async function run(args: string[]) {
     await page.getByRole("textbox", { name: "Question" }).press("Enter");
     await page
       .waitForFunction(() => (window as unknown as { __streamDone: boolean }).__streamDone, undefined, {
-        timeout: Number(process.env.BENCH_TIMEOUT_MS ?? 600_000),
+        timeout: Number(process.env.BENCH_TIMEOUT_MS ?? (smoke ? 120_000 : 600_000)),
         polling: 500,
       })
       .catch(async (err: unknown) => {

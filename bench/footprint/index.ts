@@ -11,7 +11,7 @@
  * Each phase also prints the server's own breakdown (V8 heap, PGlite's WASM memory, other
  * ArrayBuffers, native rest, extraction child processes) from its `memory` debug log line.
  * Ends with `ready_ms=… first_start_peak_rss_mb=… start_peak_rss_mb=… idle_rss_mb=… ingest_peak_rss_mb=…`.
- * `--smoke`: 5 pages, 2 streams, 3 s idle.
+ * `--smoke`: 5 pages, 2 streams, 1 s idle (and 1 s, not 3, for deferred start-up work).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -82,9 +82,11 @@ export async function run(args: string[]) {
     options: {
       pages: { type: "string", default: smoke ? "5" : "200" },
       streams: { type: "string", default: smoke ? "2" : "20" },
-      idle: { type: "string", default: smoke ? "3" : "60" },
+      idle: { type: "string", default: smoke ? "1" : "60" },
     },
   });
+  // Time left to the server's deferred start-up work before its peak is read.
+  const settleMs = smoke ? 1000 : 3000;
   const pages = Number(values.pages);
   const streams = Number(values.streams);
   const idleSeconds = Number(values.idle);
@@ -114,7 +116,7 @@ export async function run(args: string[]) {
   try {
     const first = await startTimed(env);
     server = first.server;
-    await sleep(3000); // deferred start-up work (the worker starts after listening)
+    await sleep(settleMs); // deferred start-up work (the worker starts after listening)
     const firstPeak = procStatusMb(server.child.pid!, "VmHWM");
     console.log(
       `first start (initdb): healthy after ${first.readyMs} ms (${first.readyCpuMs} ms CPU), peak ${firstPeak} MB`,
@@ -124,13 +126,13 @@ export async function run(args: string[]) {
 
     const again = await startTimed(env);
     server = again.server;
-    await sleep(3000);
+    await sleep(settleMs);
     const startPeak = procStatusMb(server.child.pid!, "VmHWM");
     console.log(
       `start on the existing data dir: healthy after ${again.readyMs} ms (${again.readyCpuMs} ms CPU), peak ${startPeak} MB`,
     );
     console.log(`  ${breakdown(server)}`);
-    await sleep(Math.max(0, idleSeconds * 1000 - 3000));
+    await sleep(Math.max(0, idleSeconds * 1000 - settleMs));
     const idle = procStatusMb(server.child.pid!, "VmRSS");
     console.log(`idle after ${idleSeconds} s: ${idle} MB (load ${load()})`);
     console.log(`  ${breakdown(server)}`);

@@ -13,8 +13,12 @@ import { PreviewFromAddress } from "./preview-from-address";
 import { ShareDialog } from "./share-dialog";
 import { queryKeys } from "@/lib/query-keys";
 
-/** Full height of the chat inside the shell (its top bar under 1024 px and the page padding). */
-export const chatHeight = "h-[calc(100dvh-6.5rem)] lg:h-[calc(100dvh-5rem)]";
+/**
+ * Full height of the chat inside the shell: the viewport less its top bar under 1024 px, the page
+ * padding and the notice banners shown above it (their height is `--notices-height`).
+ */
+export const chatHeight =
+  "h-[calc(100dvh-6.5rem-var(--notices-height,0px))] lg:h-[calc(100dvh-5rem-var(--notices-height,0px))]";
 
 /** One chat at /chat/:id; /chat/new starts a fresh one whose URL follows its first answer. */
 export function ChatPage() {

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { AlertTriangleIcon, InfoIcon, RefreshCwIcon, XIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { useMe, useUpdateMetadata } from "@/features/users";
@@ -74,14 +75,35 @@ export function AnnouncementBanner() {
   );
 }
 
-/** Both notices, stacked above the signed-in app. */
+/** The CSS variable holding the banners' height; full-height screens subtract it (issue 41). */
+const noticesHeightVar = "--notices-height";
+
+/**
+ * Both notices, stacked above the signed-in app. Their height is kept in `--notices-height` on the
+ * document, so a screen sized to the viewport (the chat) shrinks by it instead of pushing its
+ * composer below the fold.
+ */
 export function NoticeBanners() {
   const webUpdate = useUpdateCheck();
   const desktopUpdate = useDesktopUpdate();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const root = document.documentElement.style;
+    const measure = () => root.setProperty(noticesHeightVar, `${el.getBoundingClientRect().height}px`);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      root.removeProperty(noticesHeightVar);
+    };
+  }, []);
   return (
-    <>
+    <div ref={ref} className="shrink-0">
       <UpdateBanner update={updateToOffer(webUpdate, desktopUpdate)} />
       <AnnouncementBanner />
-    </>
+    </div>
   );
 }

@@ -6,6 +6,7 @@ import { DataDirLockedError } from "../platform/db/lock.ts";
 import { siteCommands, type SiteCommand } from "../core/plans/cli.ts";
 import { describeSignUpPlans } from "../core/plans/site.ts";
 import { startWorker } from "./jobs.ts";
+import { startupAddress } from "../platform/http/origin.ts";
 import { announceCommand } from "./announce.ts";
 import { siteAdminCommand } from "./site-admin.ts";
 
@@ -102,7 +103,12 @@ async function main() {
       { port: info.port, database: mnemo.ctx.database.kind, dataDir: config.dataDir },
       "Mnemo is listening",
     );
-    console.log(`Mnemo is running at http://localhost:${info.port}`);
+    const address = startupAddress(config, info.port);
+    console.log(`Mnemo is running at ${address.url}`);
+    if (address.warning) {
+      log.warn(address.warning);
+      console.warn(`Warning: ${address.warning}`);
+    }
     console.log(plans);
     if (!config.DISABLE_WORKER)
       startWorker(mnemo.ctx).catch((err: unknown) => log.error({ err }, "the worker did not start"));

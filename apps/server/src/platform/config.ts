@@ -32,6 +32,10 @@ export const zConfig = z.object({
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * Where users reach Mnemo. Unset: links handed out in a request (invitations, MCP results) use
+   * the request's origin, mail sent outside one uses http://localhost:PORT; start-up warns.
+   */
   PUBLIC_URL: z.string().url().optional(),
   /** SMTP server for invitations and e-mail verification, e.g. smtps://user:pass@host:465. */
   SMTP_URL: z.string().url().optional(),
@@ -61,7 +65,10 @@ export const zConfig = z.object({
    * server's thread (~10–20 MB less at rest).
    */
   PGLITE_THREAD: boolOn,
-  /** Read the client address from X-Forwarded-For (only behind a proxy that sets it). */
+  /**
+   * Read the client address from X-Forwarded-For, and (without PUBLIC_URL) the links' origin from
+   * X-Forwarded-Proto/Host (only behind a proxy that overwrites them).
+   */
   TRUST_PROXY: bool,
   /** Client addresses the per-address rate limits skip (e.g. the e2e suite's loopback). */
   RATE_LIMIT_EXEMPT: list,

@@ -3,6 +3,7 @@ import { endpoints } from "@mnemo/contracts";
 import type { PlatformContext } from "../../platform/context.ts";
 import type { AppEnv } from "../../platform/http/context.ts";
 import { createRouter, defineRoute } from "../../platform/http/route.ts";
+import { publicOrigin } from "../../platform/http/origin.ts";
 import { requireAuth, type RequireAuthDeps } from "../../core/auth/middleware.ts";
 import * as service from "./service.ts";
 import { claimInvitation } from "./invitations.ts";
@@ -12,14 +13,19 @@ const idOf = (c: Context<AppEnv>) => c.req.param("id") ?? "";
 
 /** What collectionRoutes uses of the application context (bootstrap.ts builds it once). */
 export type CollectionRouteDeps = RequireAuthDeps &
-  Pick<PlatformContext, "database" | "mailer" | "publicUrl" | "log">;
+  Pick<PlatformContext, "database" | "mailer" | "config" | "log">;
 
 /** Collections and sharing (spec 2 §7 Collections), under /api. */
 export function collectionRoutes(ctx: CollectionRouteDeps) {
   const r = createRouter<AppEnv>();
   const auth = [requireAuth(ctx)];
   const db = ctx.database.db;
-  const invitations = { mailer: ctx.mailer, publicUrl: ctx.publicUrl, log: ctx.log };
+  // Invitation links point where the sharer reached the server (PUBLIC_URL, else the request's origin).
+  const invitations = (c: Context<AppEnv>) => ({
+    mailer: ctx.mailer,
+    publicUrl: publicOrigin(ctx.config, c),
+    log: ctx.log,
+  });
 
   defineRoute(r, endpoints.collections.list, auth, async (c) =>
     c.json({ collections: await service.listCollections(db, c.var.actor) }),
@@ -76,7 +82,7 @@ export function collectionRoutes(ctx: CollectionRouteDeps) {
   );
 
   defineRoute(r, endpoints.collections.share, auth, async (c, { body }) =>
-    c.json(await service.share(db, invitations, c.var.actor, idOf(c), body)),
+    c.json(await service.share(db, invitations(c), c.var.actor, idOf(c), body)),
   );
 
   defineRoute(r, endpoints.collections.claimInvitation, auth, async (c, { body }) =>

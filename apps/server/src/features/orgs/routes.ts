@@ -2,6 +2,7 @@ import { endpoints } from "@mnemo/contracts";
 import type { PlatformContext } from "../../platform/context.ts";
 import type { AppEnv } from "../../platform/http/context.ts";
 import { createRouter, defineRoute } from "../../platform/http/route.ts";
+import { publicOrigin } from "../../platform/http/origin.ts";
 import { requireAuth, type RequireAuthDeps } from "../../core/auth/middleware.ts";
 import * as active from "./active.ts";
 import * as keys from "./app-keys.ts";
@@ -10,7 +11,7 @@ import * as service from "./service.ts";
 
 /** What orgRoutes uses of the application context. */
 export type OrgRouteDeps = RequireAuthDeps &
-  Pick<PlatformContext, "database" | "mailer" | "publicUrl" | "log" | "secrets">;
+  Pick<PlatformContext, "database" | "mailer" | "config" | "log" | "secrets">;
 
 /**
  * Organisations (spec 3 §6, §7; issue 20): membership, invitations, roles, admin calls and
@@ -21,7 +22,13 @@ export function orgRoutes(ctx: OrgRouteDeps) {
   const r = createRouter<AppEnv>();
   const auth = [requireAuth(ctx)];
   const db = ctx.database.db;
-  const deps = { db, mailer: ctx.mailer, publicUrl: ctx.publicUrl, log: ctx.log };
+  // Links point where the user reached the server (PUBLIC_URL, else the request's origin).
+  const deps = (c: Parameters<typeof publicOrigin>[1]) => ({
+    db,
+    mailer: ctx.mailer,
+    publicUrl: publicOrigin(ctx.config, c),
+    log: ctx.log,
+  });
   const createOrg = async (p: { name: string; slug: string; userId: string }) => {
     const org = await ctx.auth.api.createOrganization({ body: p });
     if (!org) throw new Error("The organisation was not created.");
@@ -35,7 +42,7 @@ export function orgRoutes(ctx: OrgRouteDeps) {
     c.json(await service.createOrganization({ db, createOrg }, c.var.actor, body.name), 201),
   );
   defineRoute(r, endpoints.orgs.inviteMember, auth, async (c, { body }) =>
-    c.json(await invitations.inviteMember(deps, c.var.actor, body), 201),
+    c.json(await invitations.inviteMember(deps(c), c.var.actor, body), 201),
   );
   defineRoute(r, endpoints.orgs.getInvitation, auth, async (c, { query }) =>
     c.json(await invitations.getInvitation(db, c.var.actor, query.invitation_id)),
@@ -77,7 +84,7 @@ export function orgRoutes(ctx: OrgRouteDeps) {
     c.json(await service.unshareCollection(db, c.var.actor, body)),
   );
   defineRoute(r, endpoints.orgs.appUrl, auth, async (c) =>
-    c.json(await service.organizationAppUrl(db, c.var.actor, ctx.publicUrl)),
+    c.json(await service.organizationAppUrl(db, c.var.actor, publicOrigin(ctx.config, c))),
   );
   defineRoute(r, endpoints.orgs.getActive, auth, async (c) =>
     c.json(await active.getActiveOrganization(db, c.var.actor)),

@@ -86,7 +86,8 @@ describe.each(testDatabases())("Mnemo as an MCP server, driven by the SDK's clie
     expect(found.isError).toBeFalsy();
     const results = (found.structuredContent as { results: { id: string; link: string }[] }).results;
     expect(results.map((r) => r.id)).toEqual([aliceNote]);
-    expect(results[0]!.link).toContain(`/?preview=${aliceNote}`);
+    // Without PUBLIC_URL the link points where the client reached the server, not localhost (issue 41).
+    expect(results[0]!.link).toBe(`${base}/?preview=${aliceNote}`);
     expect(found.content[0]!.text).toContain("Lighthouse keeping");
 
     // Bob's memory is not reachable by Alice's token, through the resource either.

@@ -2,6 +2,7 @@ import { ACCESS_TOKEN_PREFIX, endpoints, mcpMessages } from "@mnemo/contracts";
 import type { PlatformContext } from "../../../platform/context.ts";
 import type { AppEnv } from "../../../platform/http/context.ts";
 import { createRouter, defineRoute } from "../../../platform/http/route.ts";
+import { publicOrigin } from "../../../platform/http/origin.ts";
 import { AppError } from "../../../platform/lib/errors.ts";
 import { verifyToken } from "../../access-tokens/index.ts";
 import { mcpDeps, type McpContext } from "./deps.ts";
@@ -43,7 +44,9 @@ export function mcpServerRoutes(ctx: McpRouteDeps) {
       const { handleMcpRequest } = await (server ??= import("./server.ts"));
       // The API's middleware has read the body already (Hono keeps the text): hand it over parsed.
       const body = method === "post" ? parsedJson(await c.req.text()) : undefined;
-      return handleMcpRequest(deps, grant, c.var.log, c.req.raw, body);
+      // The tools' links point where the client reached the server (PUBLIC_URL, else the request's origin).
+      const linked = { ...deps, publicUrl: publicOrigin(ctx.config, c) };
+      return handleMcpRequest(linked, grant, c.var.log, c.req.raw, body);
     });
   }
   return r;

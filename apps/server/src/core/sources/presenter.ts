@@ -46,7 +46,8 @@ export function presentSource(r: SourceRecord, x: PresentExtras): Source {
       owner: r.owner_email,
       collaborators: x.collaborators.get(r.id) ?? [],
       iframe_support: r.iframe_support,
-      is_pinned: r.is_pinned,
+      // A pin is its owner's (pins are per user, issue 41): a viewer of a shared memory never sees it.
+      is_pinned: r.is_pinned && facts.isOwner,
       isCanvas: r.type === "canvas",
       file_type: typeof meta.file_type === "string" ? meta.file_type : undefined,
     },

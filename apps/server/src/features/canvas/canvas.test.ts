@@ -40,14 +40,18 @@ describe.each(testDatabases())("canvas (%s)", (kind) => {
     const canvas = await getCanvas(alice, id);
     expect(canvas.status).toBe(200);
     const body = (await canvas.json()) as Record<string, unknown>;
-    expect(body).toMatchObject({ id, title: "Board.txt", content_version, editable: true });
+    expect(body).toMatchObject({ id, title: "Board", content_version, editable: true });
     expect(body.description).toBe("Quokka migration plan Budget review");
     const stored = await m.request("GET", body.document_url as string);
     expect(await stored.text()).toBe(doc);
 
     const list = await m.request("GET", "/api/sources?tab=canvas", { as: alice });
-    const listed = (await list.json()) as { results: { id: string; thumbnail_url: string | null }[] };
+    const listed = (await list.json()) as {
+      results: { id: string; title: string; thumbnail_url: string | null }[];
+    };
     expect(listed.results.map((r) => r.id)).toEqual([id]);
+    // The wall and pickers show the canvas's title, never its stored file's ".txt" (issue 41).
+    expect(listed.results[0].title).toBe("Board");
     expect(listed.results[0].thumbnail_url).toBeTruthy();
     expect((await getCanvas(bob, id)).status).toBe(404);
   });

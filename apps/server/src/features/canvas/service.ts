@@ -17,6 +17,7 @@ import * as repo from "../../core/sources/rows.ts";
 import { authorizeSource } from "../../core/sources/access.ts";
 import { enqueueExtract } from "../../core/sources/capture/enqueue.ts";
 import { decodeFileName, isValidClientId } from "../../core/sources/capture/validation.ts";
+import { canvasTitle } from "../../core/ingest/extractors/canvas.ts";
 import { describeWithModel, descriptionFromText } from "./describe.ts";
 
 /** What canvas saves and loads use of the application context (the upload service's deps). */
@@ -130,9 +131,10 @@ export async function confirmCanvasUpload(ctx: CanvasDeps, actor: Actor, input: 
           current_version: current.contentVersion,
         });
       const old = current.meta as Record<string, unknown>;
-      // The document's name is the title (`{title}.txt`): renaming in the editor renames the memory.
+      // The document's name is the title (`{title}.txt`, shown without its .txt): renaming in the
+      // editor renames the memory.
       const saved = await repo.bumpSourceVersion(tx, current.id, {
-        title: doc.row.name,
+        title: canvasTitle(doc.row.name),
         meta: { ...old, ...meta, thumbnail_key: shot?.row.key ?? old.thumbnail_key },
       });
       await blobsRepo.markBlobUploaded(tx, doc.row.key, saved.id, doc.size);
@@ -146,7 +148,7 @@ export async function confirmCanvasUpload(ctx: CanvasDeps, actor: Actor, input: 
       id: input.file_id,
       ownerId,
       type: "canvas",
-      title: doc.row.name,
+      title: canvasTitle(doc.row.name),
       status: "in_progress",
       meta: { ...meta, thumbnail_key: shot?.row.key },
     });

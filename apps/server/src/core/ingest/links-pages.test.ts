@@ -79,6 +79,37 @@ describe.each(testDatabases())("links, pages and proactive memory (%s)", (kind) 
     });
   });
 
+  it("says 'page not found' for a page the site answers 404 for, not 'not responding' (issue 41)", async () => {
+    const closed = await import("node:net").then(
+      (net) =>
+        new Promise<number>((resolve) => {
+          const srv = net.createServer().listen(0, "127.0.0.1", () => {
+            const port = (srv.address() as { port: number }).port;
+            srv.close(() => resolve(port));
+          });
+        }),
+    );
+    const res = await m.request("POST", "/api/upload/web_pages", {
+      as: alice,
+      json: {
+        web_pages: [
+          { link: `${site.origin}/articles/no-such-page` },
+          { link: `https://127.0.0.1:${closed}/gone` },
+        ],
+      },
+    });
+    const items = ((await res.json()) as WebPages).web_pages;
+    const rows = await waitIndexed(
+      m,
+      alice,
+      items.map((i) => ({ id: i.id!, type: "webpage" })),
+    );
+    expect(rows.map((r) => [r.indexing_status, r.error])).toEqual([
+      ["errored", "Page not found. The site says this page does not exist: check the link."],
+      ["errored", "Webpage not responding. Use the chrome extension to save it."],
+    ]);
+  });
+
   it("answers page metadata for a link", async () => {
     const res = await m.request("POST", "/api/upload/fetch_page_metadata", {
       as: alice,
@@ -86,6 +117,27 @@ describe.each(testDatabases())("links, pages and proactive memory (%s)", (kind) 
     });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { title: string }).title).toContain("Backyard Astronomy");
+  });
+
+  it("refuses an empty new page: no text and no title of its own (issue 41)", async () => {
+    const emptyBlocks = [{ type: "paragraph", content: [] }];
+    for (const title of ["", "Untitled Page", "New Page"]) {
+      const res = await m.request("POST", "/api/pages", { as: bob, json: { title, blocks: emptyBlocks } });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({
+        message: "Write something first: an empty note is not saved.",
+      });
+    }
+    const pages = (await (await m.request("GET", "/api/sources?tab=pages", { as: bob })).json()) as {
+      results: unknown[];
+    };
+    expect(pages.results).toEqual([]);
+    // A title alone is a note.
+    const titled = await m.request("POST", "/api/pages", {
+      as: bob,
+      json: { title: "Groceries", blocks: [] },
+    });
+    expect(titled.status).toBe(200);
   });
 
   it("turns Markdown into blocks, saves a page, re-indexes it on update", async () => {

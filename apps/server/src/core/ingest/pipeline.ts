@@ -150,7 +150,7 @@ async function extractLink(ctx: PipelineCtx, job: IngestJob, src: repo.SourceRow
   try {
     page = await fetchLink(src.url ?? "", ctx.config);
   } catch (err) {
-    if (err instanceof LinkUnavailableError) throw new PermanentFailure(err.message);
+    if (err instanceof LinkUnavailableError) throw new PermanentFailure(err.message, err.userMessage);
     throw err;
   }
   // Video length cap of the owner's plan (spec 2 §5: 'Saving upto 60 mins. Upgrade to save longer videos').

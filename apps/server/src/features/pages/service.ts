@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
-import { constants, type SavePageInput } from "@mnemo/contracts";
+import { constants, previewMessages, type SavePageInput } from "@mnemo/contracts";
 import type { PlatformContext, Actor } from "../../platform/context.ts";
-import { notFound } from "../../platform/lib/errors.ts";
+import { notFound, validation } from "../../platform/lib/errors.ts";
 import * as repo from "../../core/sources/rows.ts";
 import { enqueueExtract } from "../../core/sources/capture/enqueue.ts";
 import { authorizeSource } from "../../core/sources/access.ts";
@@ -36,6 +36,13 @@ export async function createPage(ctx: PageDeps, actor: Actor, input: SavePageInp
   const { allowed, refused } = await repo.writableCollections(db, actor, input.collections);
   if (refused.length) throw notFound("Collection not found.");
   const markdown = await markdownOf(ctx, input);
+  // A new page with no text and no title of its own is no memory (issue 41: empty "Untitled Page"s).
+  const title = input.title.trim();
+  if (
+    !markdown.trim() &&
+    (!title || (constants.editors.defaultPageTitles as readonly string[]).includes(title))
+  )
+    throw validation(previewMessages.emptyPage);
   const id = crypto.randomUUID();
   const row = await db.transaction(async (tx) => {
     const saved = await repo.insertSource(tx, {

@@ -191,25 +191,37 @@ const FINAL_FAILURES = new Set<FetchFailure>(["invalid_url", "insecure_url", "bl
 
 export type LinkFetchOutcome =
   | { page: FetchedPage }
-  | { error: typeof linkMessages.webpageNotResponding; reason: FetchFailure | "extraction" };
+  | {
+      error: typeof linkMessages.webpageNotResponding | typeof linkMessages.pageNotFound;
+      reason: FetchFailure | "extraction";
+    };
 
 const reasonOf = (err: unknown): FetchFailure | "extraction" =>
   err instanceof FetchError ? err.reason : "extraction";
 
+/** A page the site says does not exist (404, 410) is "not found"; anything else is not responding. */
+const failureMessageOf = (err: unknown) =>
+  err instanceof FetchError && err.reason === "http_status" && (err.status === 404 || err.status === 410)
+    ? linkMessages.pageNotFound
+    : linkMessages.webpageNotResponding;
+
 /**
  * A link as the ingestion pipeline saves it (spec 2 §4): the full page when possible; for a
  * blocked or errored page, its title and description with empty content; the inline error
- * 'Webpage not responding. Use the chrome extension to save it.' only when that fails as well.
+ * 'Webpage not responding. Use the chrome extension to save it.' only when that fails as well (a
+ * page the site answers 404 or 410 for says it was not found instead, issue 41).
  */
 export async function fetchLinkWithFallback(
   url: string,
   opts: FetchPageOptions = {},
 ): Promise<LinkFetchOutcome> {
   let failure: FetchFailure | "extraction";
+  let message: ReturnType<typeof failureMessageOf>;
   try {
     return { page: await fetchPage(url, opts) };
   } catch (err) {
     failure = reasonOf(err);
+    message = failureMessageOf(err);
     if (failure !== "extraction" && FINAL_FAILURES.has(failure))
       return { error: linkMessages.webpageNotResponding, reason: failure };
   }
@@ -228,7 +240,7 @@ export async function fetchLinkWithFallback(
     };
     return { page };
   } catch {
-    return { error: linkMessages.webpageNotResponding, reason: failure };
+    return { error: message, reason: failure };
   }
 }
 

@@ -8,7 +8,15 @@ import { fetchLinkWithFallback, fetchPageMetadata } from "./fetch-page.ts";
 import { readPageTask } from "./sandbox-tasks.ts";
 
 /** Thrown when a link cannot be saved even with the metadata fallback. */
-export class LinkUnavailableError extends Error {}
+export class LinkUnavailableError extends Error {
+  constructor(
+    message: string,
+    /** The row's message: 'page not found' for a 404, else the spec's 'Webpage not responding…'. */
+    readonly userMessage: string,
+  ) {
+    super(message);
+  }
+}
 
 function fetchOptions(config: Config) {
   return {
@@ -22,7 +30,8 @@ function fetchOptions(config: Config) {
 /** Fetches a link for saving: the full page, else title and description only (spec 2 §4). */
 export async function fetchLink(url: string, config: Config): Promise<FetchedPage> {
   const outcome = await fetchLinkWithFallback(url, fetchOptions(config));
-  if ("error" in outcome) throw new LinkUnavailableError(`${outcome.error} (${outcome.reason})`);
+  if ("error" in outcome)
+    throw new LinkUnavailableError(`${outcome.error} (${outcome.reason})`, outcome.error);
   return outcome.page;
 }
 

@@ -91,7 +91,13 @@ export function createApp(ctx: AppContext) {
     return bodyLimit({
       maxSize: ctx.config.BODY_LIMIT_MB * 1024 * 1024,
       onError: () => {
-        throw new AppError("validation", "The request body is too large.", undefined, 413);
+        // The limit goes with the answer, so the client can say it and stop sending (issue 41).
+        throw new AppError(
+          "validation",
+          "The request body is too large.",
+          { limit_bytes: ctx.config.BODY_LIMIT_MB * 1024 * 1024 },
+          413,
+        );
       },
     })(c, next);
   });

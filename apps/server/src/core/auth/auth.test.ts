@@ -102,9 +102,11 @@ describe.each(testDatabases())("accounts on %s", (kind) => {
       headers: { "content-type": "application/json" },
     });
     expect(big.status).toBe(413);
+    // The limit goes with the 413, so a client can say it and stop sending (issue 41).
     expect(await big.json()).toMatchObject({
       error: "validation",
       message: "The request body is too large.",
+      details: { limit_bytes: 2 * 1024 * 1024 },
     });
   });
 

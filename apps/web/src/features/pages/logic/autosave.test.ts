@@ -55,4 +55,28 @@ describe("createAutosaver", () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(save).toHaveBeenCalledTimes(1);
   });
+
+  it("never retries a final failure (a 413) on its own: the ticks wait for the next change (issue 41)", async () => {
+    const tooLarge = Object.assign(new Error("too large"), { status: 413 });
+    const onError = vi.fn();
+    const save = vi.fn<() => Promise<void>>().mockRejectedValue(tooLarge);
+    const saver = createAutosaver({
+      save,
+      onError,
+      retryable: (err) => (err as { status?: number }).status !== 413,
+    });
+    saver.markDirty();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(save).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect(saver.isDirty()).toBe(true);
+    saver.markDirty();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(save).toHaveBeenCalledTimes(2);
+    saver.markClean();
+    saver.dispose();
+    expect(save).toHaveBeenCalledTimes(2);
+  });
 });

@@ -13,16 +13,21 @@ const realTimers: AutosaveTimers = {
 /**
  * Page editor saving (spec 3 §4): a dirty flag set on change; every 5 s a save runs if dirty; `flush`
  * saves at once (Ctrl/Cmd+S, Save Page, close). Saves never overlap; a change made during a save
- * keeps the page dirty, and a failed save leaves it dirty so the next tick retries.
+ * keeps the page dirty, and a failed save leaves it dirty so the next tick retries — unless
+ * `retryable` says the failure is final (a 413: the same page is refused again, issue 41); then the
+ * ticks wait for the next change, and only an explicit save tries again.
  */
 export function createAutosaver(opts: {
   save: () => Promise<void>;
   onError?: (err: unknown) => void;
+  /** False for a failure that saving the same content again cannot fix. Default: every failure retries. */
+  retryable?: (err: unknown) => boolean;
   intervalMs?: number;
   timers?: AutosaveTimers;
 }) {
   const timers = opts.timers ?? realTimers;
   let dirty = false;
+  let held = false;
   let inFlight: Promise<boolean> | null = null;
 
   async function flush(): Promise<boolean> {
@@ -34,6 +39,7 @@ export function createAutosaver(opts: {
       .then(() => true)
       .catch((err: unknown) => {
         dirty = true;
+        held = opts.retryable ? !opts.retryable(err) : false;
         opts.onError?.(err);
         return false;
       })
@@ -44,19 +50,25 @@ export function createAutosaver(opts: {
   }
 
   const handle = timers.setInterval(() => {
-    if (dirty && !inFlight) void flush();
+    if (dirty && !held && !inFlight) void flush();
   }, opts.intervalMs ?? editors.pageAutosaveMs);
 
   return {
     markDirty: () => {
       dirty = true;
+      held = false;
     },
     isDirty: () => dirty,
+    /** The content was kept another way (saved as a file, or discarded): nothing left to save. */
+    markClean: () => {
+      dirty = false;
+      held = false;
+    },
     flush,
-    /** Stops the timer; saves once more when there are unsaved changes (unmount). */
+    /** Stops the timer; saves once more when there are unsaved changes (unmount), unless held. */
     dispose: () => {
       timers.clearInterval(handle);
-      if (dirty) void flush();
+      if (dirty && !held) void flush();
     },
   };
 }

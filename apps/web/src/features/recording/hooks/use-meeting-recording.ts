@@ -19,7 +19,8 @@ type Pending =
  * A meeting recording from start to page (spec 2 §4 Recording: stop uploads the audio for
  * transcription, then saves the note): on stop the audio is kept as a memory of its own through
  * the upload flow (memory lists refreshed now and after 5 s), transcribed by its id, and handed to
- * `insert` as an outcome. No provider configured → the outcome says so (never a made-up text).
+ * `insert` as an outcome. No provider configured → the recorder says so under its bar (the page
+ * gets its heading and the recording's link, never a made-up text nor the operator's note).
  */
 export function useMeetingRecording(
   insert: (outcome: RecordingOutcome) => Promise<void> | void,
@@ -44,13 +45,15 @@ export function useMeetingRecording(
     async (outcome: RecordingOutcome) => {
       try {
         await insertRef.current(outcome);
+        // Why there is no transcript is the server's setup, not the note's content (issue 41).
+        if (outcome.kind === "not-configured") recorder.setNotice(recordingMessages.notConfigured);
         return true;
       } catch {
         fail(recordingMessages.addTranscriptionFailed, { step: "insert", outcome });
         return false;
       }
     },
-    [fail],
+    [fail, recorder],
   );
 
   const fromTranscribe = useCallback(

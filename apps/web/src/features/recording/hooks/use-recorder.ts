@@ -261,6 +261,8 @@ export function useRecorder(purpose: RecordingPurpose) {
     stop,
     settle,
     setProblem,
+    /** Shows a notice under the recorder (cleared by the next start). */
+    setNotice,
   };
 }
 export type RecorderHandle = ReturnType<typeof useRecorder>;

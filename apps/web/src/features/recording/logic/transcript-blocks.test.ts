@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { recordingMessages, type TranscribeResponse } from "@mnemo/contracts";
+import type { TranscribeResponse } from "@mnemo/contracts";
 import { memoryHref, outcomeTitle, spokenText, transcriptBlocks, type Block } from "./transcript-blocks";
 
 const result: TranscribeResponse = {
@@ -35,10 +35,9 @@ describe("blocks a finished recording adds to a page", () => {
     ]);
   });
 
-  it("says plainly that transcription is not configured, and keeps the link to the recording", () => {
+  it("keeps the link to the recording, and no operator text in the note, when transcription is off", () => {
     expect(transcriptBlocks({ kind: "not-configured", recording }).map(read)).toEqual([
       "h2 Meeting recording 2026-11-24 09-05",
-      `p ${recordingMessages.notConfigured}`,
       `p Recording: [Meeting recording 2026-11-24 09-05.webm](/?preview=rec-1)`,
     ]);
   });

@@ -1,4 +1,4 @@
-import { constants, linkMessages, recordingMessages, type TranscribeResponse } from "@mnemo/contracts";
+import { constants, linkMessages, type TranscribeResponse } from "@mnemo/contracts";
 
 /** A BlockNote block as the editor takes it (kept loose: BlockNote loads lazily). */
 export type Block = {
@@ -52,7 +52,8 @@ export function outcomeTitle(o: RecordingOutcome): string {
 /**
  * The blocks a finished recording adds to a page (spec 2 §2 Recording): a heading, a Summary
  * section and a Transcription section (one paragraph per timestamped line), then a link to the
- * recording, kept as its own memory. Without a transcript the page says why, plainly.
+ * recording, kept as its own memory. When nothing was heard the page says so; when transcription is
+ * not configured the page gets no words about it (the recorder shows that, issue 41).
  */
 export function transcriptBlocks(o: RecordingOutcome): Block[] {
   const [summaryLabel, transcriptionLabel] = constants.recording.transcriptSections;
@@ -61,8 +62,8 @@ export function transcriptBlocks(o: RecordingOutcome): Block[] {
     blocks.push(heading(summaryLabel, 3), paragraph(o.result.summary));
     blocks.push(heading(transcriptionLabel, 3));
     for (const line of o.result.transcript.split("\n")) if (line.trim()) blocks.push(paragraph(line));
-  } else {
-    blocks.push(paragraph(o.kind === "empty" ? linkMessages.noTranscript : recordingMessages.notConfigured));
+  } else if (o.kind === "empty") {
+    blocks.push(paragraph(linkMessages.noTranscript));
   }
   if (o.recording) blocks.push(recordingLink(o.recording));
   return blocks;

@@ -124,6 +124,9 @@ if (!process.env.E2E_ORGS_DIR_CLEANUP) {
 
 export default defineConfig({
   testDir: "e2e",
+  // Each server's first account is its site administrator (issue 41): the setup signs up that
+  // owner first, so the specs' accounts get the default plan.
+  globalSetup: "./e2e/global-setup.ts",
   outputDir: "test-results/e2e",
   fullyParallel: false,
   workers: 1,

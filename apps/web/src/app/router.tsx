@@ -87,6 +87,10 @@ export const router = createBrowserRouter([
                 lazy: screen(() => import("@/features/org"), "InvitationPage"),
               },
               {
+                path: "admin",
+                lazy: screen(() => import("@/features/plans"), "AdminPage"),
+              },
+              {
                 path: "account",
                 lazy: screen(() => import("@/features/account"), "AccountPage"),
               },

@@ -12,6 +12,7 @@ export const queryKeys = {
     all: ["plans"] as const,
     plan: ["plans", "plan"] as const,
     stats: ["plans", "stats"] as const,
+    siteUsers: ["plans", "site-users"] as const,
   },
   sources: {
     all: ["sources"] as const,

@@ -101,9 +101,9 @@ export async function describeSignUpPlans(db: Db, configuredDefault: string): Pr
   ]);
   const later =
     fallback.source === "database"
-      ? `new accounts get the plan ${fallback.plan} (set on the Admin page)`
-      : `new accounts get the plan ${fallback.plan} (DEFAULT_PLAN${fallback.plan === constants.plans.free ? ", the default for multi-user servers" : ""}; change it on the Admin page)`;
+      ? `accounts get the plan ${fallback.plan} (set on the Admin page)`
+      : `accounts get the plan ${fallback.plan} (DEFAULT_PLAN${fallback.plan === constants.plans.free ? ", the default for multi-user servers" : ""}; change it on the Admin page)`;
   return admins === 0
     ? `No account yet: the first account to sign up becomes this server's site administrator on the plan ${constants.plans.siteOwner}; later ${later}.`
-    : `Plans: ${later}; site administrators set plans on the Admin page or with mnemo set-plan.`;
+    : `Plans: new ${later}; site administrators set plans on the Admin page or with mnemo set-plan.`;
 }

@@ -1,11 +1,12 @@
 import { useSearchParams } from "react-router";
 import { routes } from "@mnemo/contracts/constants";
-import { PlansDialog } from "@/features/plans";
+import { PlansDialog, useUserPlan } from "@/features/plans";
 import { SupportDialog } from "@/features/support";
 
 /** `?showPlans=true` opens the plans, `?support=true` opens contact support; closing drops the parameter. */
 export function DashboardDialogs({ plan }: { plan: string | undefined }) {
   const [params, setParams] = useSearchParams();
+  const isSiteAdmin = useUserPlan().data?.is_site_admin === true;
   const { showPlans, support } = routes.dashboardQuery;
   const close = (key: string) => (open: boolean) => {
     if (open) return;
@@ -20,7 +21,12 @@ export function DashboardDialogs({ plan }: { plan: string | undefined }) {
   };
   return (
     <>
-      <PlansDialog open={params.get(showPlans) === "true"} onOpenChange={close(showPlans)} plan={plan} />
+      <PlansDialog
+        open={params.get(showPlans) === "true"}
+        onOpenChange={close(showPlans)}
+        plan={plan}
+        isSiteAdmin={isSiteAdmin}
+      />
       <SupportDialog open={params.get(support) === "true"} onOpenChange={close(support)} />
     </>
   );

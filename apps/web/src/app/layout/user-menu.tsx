@@ -5,6 +5,7 @@ import {
   LogOutIcon,
   MonitorIcon,
   MoonIcon,
+  ShieldIcon,
   SunIcon,
   UserIcon,
 } from "lucide-react";
@@ -12,6 +13,7 @@ import type { Me } from "@mnemo/contracts";
 import { Menu } from "@/components/ui/dropdown-menu";
 import { useSignOut } from "@/features/auth";
 import { OrgSwitcher } from "@/features/org";
+import { useUserPlan } from "@/features/plans";
 import { themes, useTheme, type Theme } from "@/lib/theme";
 import { cn } from "@/lib/utils";
 
@@ -53,6 +55,7 @@ export function UserMenu({
 }) {
   const [theme, setTheme] = useTheme();
   const signOut = useSignOut();
+  const isSiteAdmin = useUserPlan().data?.is_site_admin === true;
   const name = me?.full_name.trim() || "Unnamed user";
 
   return (
@@ -99,6 +102,13 @@ export function UserMenu({
               <BotIcon /> Agents (MCP)
             </Link>
           </Menu.Item>
+          {isSiteAdmin && (
+            <Menu.Item asChild>
+              <Link to="/admin">
+                <ShieldIcon /> Admin
+              </Link>
+            </Menu.Item>
+          )}
         </Menu.Group>
         <OrgSwitcher />
         <Menu.Separator />

@@ -5,3 +5,6 @@ export { UsageMeters } from "./components/usage-meters";
 export { PlansDialog } from "./components/plans-dialog";
 export { plansHref } from "./logic/links";
 export { UpgradePlanPage } from "./components/upgrade-plan-page";
+export { AdminPage } from "./components/admin-page";
+export { planName } from "./logic/plan-names";
+export { getUserStats } from "./api/plans";

@@ -3,7 +3,7 @@ import { orgMessages } from "@mnemo/contracts";
 import { PageHeader } from "@/components/ui/page-header";
 import { useIsOrgAdmin, useOrganizations } from "../hooks/use-org";
 import { AppKeysSection } from "./app-keys-section";
-import { BrandingSection } from "./branding-section";
+import { BrandingSection, BrandingUnavailable } from "./branding-section";
 import { MembersSection } from "./members-section";
 import { SsoSection } from "./sso-section";
 import { StatsSection } from "./stats-section";
@@ -36,7 +36,7 @@ export function OrgAdminPage() {
       <MembersSection org={org} />
       <StatsSection organizationId={org.id} />
       <AppKeysSection organizationId={org.id} />
-      <BrandingSection organizationId={org.id} />
+      {org.white_label ? <BrandingSection organizationId={org.id} /> : <BrandingUnavailable />}
       <SsoSection organizationId={org.id} />
     </div>
   );

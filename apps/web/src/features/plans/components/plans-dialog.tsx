@@ -11,6 +11,8 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { browserTimeZone, type BillingMode } from "../logic/pricing";
+import { planName } from "../logic/plan-names";
+import { PaymentsNotice } from "./payments-notice";
 import { PlanCards } from "./plan-cards";
 import { PlanTabs } from "./plan-tabs";
 
@@ -22,10 +24,13 @@ export function PlansDialog({
   open,
   onOpenChange,
   plan,
+  isSiteAdmin = false,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   plan: string | undefined;
+  /** The viewer administers this server: the notice links to the Admin page. */
+  isSiteAdmin?: boolean;
 }) {
   const [mode, setMode] = useState<BillingMode>("monthly");
   const current: PlanId | undefined = plan && isPlanId(plan) ? plan : undefined;
@@ -37,8 +42,7 @@ export function PlansDialog({
           <DialogDescription>
             {current ? (
               <>
-                You are on the <span className="font-medium capitalize">{current.replaceAll("_", " ")}</span>{" "}
-                plan.
+                You are on the <span className="font-medium">{planName(current)}</span> plan.
               </>
             ) : (
               "Choose the plan that fits."
@@ -49,6 +53,7 @@ export function PlansDialog({
           <PlanTabs mode={mode} onMode={setMode} yearlyBadge={pricing.yearlyDiscount.label} />
         </div>
         <PlanCards mode={mode} currentPlan={current} timeZone={browserTimeZone()} />
+        <PaymentsNotice isSiteAdmin={isSiteAdmin} />
         <div className="flex justify-center">
           <DialogClose asChild>
             <Button variant="outline">Close</Button>

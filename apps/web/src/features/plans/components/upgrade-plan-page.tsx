@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { ArrowLeftIcon, CreditCardIcon, LogOutIcon } from "lucide-react";
+import { CreditCardIcon, LogOutIcon } from "lucide-react";
 import { isPlanId, planMessages } from "@mnemo/contracts";
 import { pricing, type PlanId } from "@mnemo/contracts/constants";
 import { Button } from "@/components/ui/button";
@@ -15,14 +15,22 @@ import {
   type BillingMode,
   type PlanCard,
 } from "../logic/pricing";
+import { planName } from "../logic/plan-names";
+import { PaymentsNotice } from "./payments-notice";
 import { PlanCards } from "./plan-cards";
 import { PlanTabs } from "./plan-tabs";
 
 const modeLabel: Record<BillingMode, string> = { monthly: "Monthly", yearly: "Yearly", lifetime: "Lifetime" };
 
-/** The chosen plan with the honest state of billing: no payment provider is configured, nothing is charged. */
+/**
+ * The plan the upgrade link chose, named once ("Team · Yearly", "Lifetime deal"), with its price;
+ * the honest state of billing (nothing is charged) is the notice beside it.
+ */
 function ChosenPlan({ chosen }: { chosen: PlanCard }) {
-  const title = chosen.mode === "lifetime" ? "Lifetime" : chosen.plan === "pro" ? "Pro" : "Team";
+  const title =
+    chosen.mode === "lifetime"
+      ? "Lifetime deal"
+      : `${chosen.plan === "pro" ? "Pro" : "Team"} · ${modeLabel[chosen.mode]}`;
   const price =
     chosen.mode === "lifetime"
       ? `${lifetimePrice(browserTimeZone()).label} once`
@@ -30,7 +38,7 @@ function ChosenPlan({ chosen }: { chosen: PlanCard }) {
   return (
     <section
       aria-labelledby="chosen-plan"
-      className="mx-auto flex w-full max-w-md flex-col items-center gap-4 rounded-xl border bg-card p-6 text-center"
+      className="mx-auto flex w-full max-w-md flex-col items-center gap-3 rounded-xl border bg-card p-6 text-center"
     >
       <div className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
         <CreditCardIcon className="size-6" aria-hidden />
@@ -38,26 +46,17 @@ function ChosenPlan({ chosen }: { chosen: PlanCard }) {
       <div>
         <p className="text-sm text-muted-foreground">You chose</p>
         <h2 id="chosen-plan" className="text-xl font-semibold">
-          {title} · {modeLabel[chosen.mode]}
+          {title}
         </h2>
         <p className="mt-1 text-sm">{price}</p>
       </div>
-      <p role="status" className="rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm">
-        Payments are not configured on this server. Ask the person who runs this Mnemo server to change your
-        plan.
-      </p>
-      <Button asChild variant="outline">
-        <Link to="/upgrade-plan">
-          <ArrowLeftIcon aria-hidden /> See all plans
-        </Link>
-      </Button>
     </section>
   );
 }
 
 /**
  * The full-screen Upgrade Your Plan screen (spec 3 §2): tabs Monthly, Yearly (-50% off) and
- * Lifetime, Pro and Team cards, Logout. With `?plan=&mode=` it shows the chosen plan.
+ * Lifetime, Pro and Team cards, Logout. With `?plan=&mode=` it names the chosen plan above them.
  */
 export function UpgradePlanPage() {
   const [params] = useSearchParams();
@@ -82,20 +81,19 @@ export function UpgradePlanPage() {
           <h1 className="text-3xl font-semibold tracking-tight">{planMessages.upgradeScreenTitle}</h1>
           {current && (
             <p className="mt-2 text-sm text-muted-foreground">
-              Current plan: <span className="font-medium capitalize">{current.replaceAll("_", " ")}</span>
+              Current plan: <span className="font-medium">{planName(current)}</span>
             </p>
           )}
         </div>
-        {chosen ? (
-          <ChosenPlan chosen={chosen} />
-        ) : (
-          <>
-            <div className="flex justify-center">
-              <PlanTabs mode={mode} onMode={setMode} yearlyBadge={pricing.yearlyDiscount.label} />
-            </div>
-            <PlanCards mode={mode} currentPlan={current} timeZone={browserTimeZone()} />
-          </>
-        )}
+        {chosen && <ChosenPlan chosen={chosen} />}
+        <PaymentsNotice isSiteAdmin={plan?.is_site_admin === true} className="mx-auto w-full max-w-xl" />
+        {/* Every plan stays in view beside the chosen one, its tab open (issue 41). */}
+        <section aria-label="All plans" className="flex flex-col gap-6">
+          <div className="flex justify-center">
+            <PlanTabs mode={mode} onMode={setMode} yearlyBadge={pricing.yearlyDiscount.label} />
+          </div>
+          <PlanCards mode={mode} currentPlan={current} timeZone={browserTimeZone()} />
+        </section>
         <p className="text-center text-sm">
           <Link
             to="/"

@@ -12,6 +12,8 @@ import { ExistingMemoriesPicker } from "@/features/collections";
 import { PageEditorDialog } from "@/features/pages";
 import { useMe } from "@/features/users";
 import { cn } from "@/lib/utils";
+import { getUserStats, planName } from "@/features/plans";
+import { refuseOverDailyUploads } from "../logic/daily-uploads";
 import { dropHasFolder, validateFilePick } from "../logic/file-pick";
 import { addFiles, addLinks, addSavedPage } from "../state/upload-actions";
 import { closeUploadDialog, useUploadState } from "../state/upload-store";
@@ -52,13 +54,35 @@ export function UploadMemoriesPanel({ collectionId }: { collectionId?: string })
   const messages = usePickMessages();
   const limitMb = uploadSizeLimitMb(me && isPlanId(me.plan) ? me.plan : "free");
 
-  const pick = (list: File[]) => {
+  const pick = async (list: File[]) => {
     const listed = items
       .filter((i) => i.inDialog && i.kind === "file")
       .map((i) => ({ name: i.title, size: i.size ?? 0, type: "" }));
     const result = validateFilePick(list, { existing: listed, limitMb });
+    if (result.accepted.length) {
+      const refusal = await refuseOverQuota(result.accepted.length);
+      if (refusal) {
+        messages.show({ errors: [...result.errors, refusal], warnings: result.warnings });
+        return;
+      }
+    }
     messages.show(result);
     if (result.accepted.length) addFiles(result.accepted, collectionId);
+  };
+
+  // Today's uploads left, read fresh, less the files already on their way (counted when confirmed).
+  const refuseOverQuota = async (picked: number): Promise<string | null> => {
+    const stats = await getUserStats().catch(() => undefined);
+    const daily = stats?.daily?.file_upload;
+    if (!stats || !daily) return null;
+    const onTheirWay = items.filter(
+      (i) => i.kind === "file" && (i.status === "idle" || i.status === "uploading"),
+    ).length;
+    return refuseOverDailyUploads(picked, {
+      left: daily.remaining === null ? null : daily.remaining - onTheirWay,
+      limit: daily.limit,
+      plan: planName(stats.plan),
+    });
   };
 
   const onDrop = (e: DragEvent) => {
@@ -68,7 +92,7 @@ export function UploadMemoriesPanel({ collectionId }: { collectionId?: string })
       messages.show({ errors: [fileMessages.folderUploads], warnings: [] });
       return;
     }
-    pick(Array.from(e.dataTransfer.files));
+    void pick(Array.from(e.dataTransfer.files));
   };
 
   const existingLinks = items.filter((i) => i.link).map((i) => i.link as string);
@@ -112,7 +136,7 @@ export function UploadMemoriesPanel({ collectionId }: { collectionId?: string })
         className="hidden"
         data-testid="upload-file-input"
         onChange={(e) => {
-          pick(Array.from(e.target.files ?? []));
+          void pick(Array.from(e.target.files ?? []));
           e.target.value = "";
         }}
       />

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { select } from "d3-selection";
 import { zoom, zoomIdentity, type ZoomBehavior, type ZoomTransform } from "d3-zoom";
 import type { Mindmap } from "@mnemo/contracts/mindmap";
-import { centreOn, fitAll, HitGrid, toArrays } from "../logic/graph-view";
+import { centreOn, extentOf, fitAll, HitGrid, toArrays } from "../logic/graph-view";
 import type { LayoutRequest, LayoutUpdate } from "../logic/layout-protocol";
 import { paintGraph, readPalette } from "../logic/paint";
 
@@ -49,7 +49,7 @@ export function MindmapCanvas({
       const canvas = canvasRef.current;
       const ctx = canvas?.getContext("2d");
       if (!canvas || !ctx || !s.positions) return;
-      paintGraph(ctx, {
+      const labels = paintGraph(ctx, {
         graph,
         positions: s.positions,
         transform: s.transform,
@@ -60,6 +60,12 @@ export function MindmapCanvas({
         hover: s.hover,
         palette: readPalette(),
       });
+      // The labels drawn (screen pixels), for tests and tools reading the map.
+      canvas.dataset.labels = JSON.stringify(labels.map((b) => [b.x, b.y, b.w, b.h].map(Math.round)));
+      const e = extentOf(s.positions);
+      const [ex0, ey0] = s.transform.apply([e[0], e[1]]);
+      const [ex1, ey1] = s.transform.apply([e[2], e[3]]);
+      canvas.dataset.extent = JSON.stringify([ex0, ey0, ex1, ey1].map(Math.round));
     });
   }, [graph]);
 

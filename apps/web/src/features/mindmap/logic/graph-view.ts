@@ -95,9 +95,8 @@ export function centreOn(x: number, y: number, width: number, height: number, k:
   return { x: width / 2 - x * k, y: height / 2 - y * k, k };
 }
 
-/** The transform that fits every node into the view with a margin. */
-export function fitAll(positions: Float32Array, width: number, height: number) {
-  if (positions.length === 0) return { x: width / 2, y: height / 2, k: 1 };
+/** The nodes' bounding box in layout units: [minX, minY, maxX, maxY]. */
+export function extentOf(positions: Float32Array): [number, number, number, number] {
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;
@@ -108,6 +107,13 @@ export function fitAll(positions: Float32Array, width: number, height: number) {
     minY = Math.min(minY, positions[i + 1]);
     maxY = Math.max(maxY, positions[i + 1]);
   }
+  return [minX, minY, maxX, maxY];
+}
+
+/** The transform that fits every node into the view with a margin. */
+export function fitAll(positions: Float32Array, width: number, height: number) {
+  if (positions.length === 0) return { x: width / 2, y: height / 2, k: 1 };
+  const [minX, minY, maxX, maxY] = extentOf(positions);
   const k = Math.min(2, 0.9 * Math.min(width / Math.max(maxX - minX, 1), height / Math.max(maxY - minY, 1)));
   return centreOn((minX + maxX) / 2, (minY + maxY) / 2, width, height, k);
 }

@@ -7,6 +7,7 @@ export type Palette = {
   edge: string;
   member: string;
   label: string;
+  halo: string;
   ring: string;
 };
 
@@ -20,6 +21,7 @@ export function readPalette(): Palette {
     edge: v("--color-muted-foreground", "#6b7280"),
     member: v("--color-primary", "#4f46e5"),
     label: v("--color-foreground", "#111827"),
+    halo: v("--color-card", "#ffffff"),
     ring: v("--color-ring", "#4f46e5"),
   };
 }
@@ -76,7 +78,7 @@ export function paintGraph(
     hover: number;
     palette: Palette;
   },
-) {
+): LabelBox[] {
   const { graph, positions: pos, transform: t, dpr, palette } = p;
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height);
@@ -106,24 +108,78 @@ export function paintGraph(
   }
 
   // Labels: collections from a moderate zoom, memories once zoomed in; the focused one always.
-  const [x0, y0] = t.invert([0, 0]);
-  const [x1, y1] = t.invert([p.width, p.height]);
-  ctx.font = `${12 * px}px system-ui, sans-serif`;
-  ctx.fillStyle = palette.label;
+  // Placed in screen pixels: to the right of the node, or to its left where the right edge would
+  // clip it; a label that would overlap one already placed (or leave the view) is not drawn.
+  const candidates: number[] = [];
+  for (const i of [p.focused, p.hover]) if (i >= 0 && !candidates.includes(i)) candidates.push(i);
+  for (const kind of ["collection", "memory"] as const)
+    for (let i = 0; i < graph.ids.length; i++) {
+      if (graph.kinds[i] !== kind || i === p.focused || i === p.hover) continue;
+      if (t.k >= LABEL_MIN_SCALE || (kind === "collection" && t.k >= 0.5)) candidates.push(i);
+    }
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.font = `${LABEL_PX}px system-ui, sans-serif`;
   ctx.textBaseline = "middle";
-  let shown = 0;
-  for (let i = 0; i < graph.ids.length && shown < MAX_LABELS; i++) {
-    const x = pos[2 * i];
-    const y = pos[2 * i + 1];
-    if (x < x0 || x > x1 || y < y0 || y > y1) continue;
-    const wanted =
-      i === p.focused ||
-      i === p.hover ||
-      t.k >= LABEL_MIN_SCALE ||
-      (graph.kinds[i] === "collection" && t.k >= 0.5);
-    if (!wanted) continue;
+  ctx.lineJoin = "round";
+  ctx.lineWidth = 3;
+  const placed: LabelBox[] = [];
+  for (const i of candidates) {
+    if (placed.length >= MAX_LABELS) break;
+    const [sx, sy] = t.apply([pos[2 * i], pos[2 * i + 1]]);
+    if (sx < 0 || sx > p.width || sy < 0 || sy > p.height) continue;
     const title = graph.titles[i];
-    ctx.fillText(title.length > 40 ? `${title.slice(0, 39)}…` : title, x + radius(graph, i) + 3 * px, y);
-    shown++;
+    const text = title.length > 40 ? `${title.slice(0, 39)}…` : title;
+    const box = placeLabel(
+      sx,
+      sy,
+      radius(graph, i) * t.k,
+      ctx.measureText(text).width,
+      p.width,
+      p.height,
+      placed,
+    );
+    if (!box) continue;
+    placed.push(box);
+    ctx.strokeStyle = palette.halo;
+    ctx.strokeText(text, box.x, box.y + box.h / 2);
+    ctx.fillStyle = palette.label;
+    ctx.fillText(text, box.x, box.y + box.h / 2);
   }
+  return placed;
+}
+
+const LABEL_PX = 12;
+const GAP = 3;
+
+/** A label's box in screen pixels (left, top, width, height). */
+export type LabelBox = { x: number; y: number; w: number; h: number };
+
+export function overlaps(a: LabelBox, b: LabelBox): boolean {
+  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+/**
+ * Where a label of `w` pixels goes beside a node at (sx, sy) of screen radius `r`: right of it,
+ * else left of it, whichever lies inside the view and clear of the labels already placed; null
+ * when neither does (the label is left out rather than drawn over another).
+ */
+export function placeLabel(
+  sx: number,
+  sy: number,
+  r: number,
+  w: number,
+  width: number,
+  height: number,
+  placed: LabelBox[],
+): LabelBox | null {
+  const h = LABEL_PX + 4;
+  const y = sy - h / 2;
+  if (y < 0 || y + h > height) return null;
+  for (const x of [sx + r + GAP, sx - r - GAP - w]) {
+    const box = { x, y, w, h };
+    if (x < 0 || x + w > width) continue;
+    if (placed.some((other) => overlaps(box, other))) continue;
+    return box;
+  }
+  return null;
 }

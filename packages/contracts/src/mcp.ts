@@ -52,4 +52,6 @@ export const mcpMessages = {
   stdioNotAllowed: "This command is not on the server's allow-list (MCP_STDIO_ALLOW).",
   duplicate: "This MCP server is already added.",
   notFound: "MCP server not found.",
+  /** "Add and test" keeps no server whose test failed (issue 41); the reason follows. */
+  testFailed: "Not added: the test failed.",
 } as const;

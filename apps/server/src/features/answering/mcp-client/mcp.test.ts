@@ -70,16 +70,20 @@ describe.each(testDatabases())("MCP servers on %s", (kind) => {
 
   it("a wrong token is reported by the test; stdio commands must be allow-listed; bad URLs are refused", async () => {
     const user = await m.buildUser();
-    const bad = (await (await add(user, { url: mcp.url, token: "wrong" })).json()) as McpServer;
-    expect(bad.last_error).toBeTruthy();
-    expect(bad.tools).toEqual([]);
+    // "Add and test" keeps no server whose test failed (issue 41).
+    const bad = await add(user, { url: mcp.url, token: "wrong" });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain(mcpMessages.testFailed);
+    expect((await list(user)).servers).toEqual([]);
     const stdio = await add(user, { transport: "stdio", command: "rm -rf /" });
     expect(stdio.status).toBe(400);
     expect(await stdio.text()).toContain(mcpMessages.stdioNotAllowed);
     expect((await add(user, { url: "ftp://example.org/mcp" })).status).toBe(400);
     // Plain http to a host the operator did not allow is refused at test time.
-    const other = (await (await add(user, { url: "http://example.org/mcp" })).json()) as McpServer;
-    expect(other.last_error).toMatch(/https/);
+    const other = await add(user, { url: "http://example.org/mcp" });
+    expect(other.status).toBe(400);
+    expect(await other.text()).toMatch(/https/);
+    expect((await list(user)).servers).toEqual([]);
   });
 
   it("an agent calls an MCP tool and cites its result; a hanging tool times out with a clear thought", async () => {

@@ -94,7 +94,13 @@ export async function addServer(deps: McpDeps, actor: Actor, raw: AddMcpServerIn
     secret: Object.keys(headers).length ? deps.secrets.seal(headers) : null,
   });
   if (!created) throw conflict(mcpMessages.duplicate);
-  return testServer(deps, actor, created.id);
+  // "Add and test": a server whose test failed is not kept (the user fixes the URL or token and adds again).
+  const tested = await testServer(deps, actor, created.id);
+  if (tested.last_error) {
+    await repo.deleteServer(deps.db, actor.id, created.id);
+    throw validation(`${mcpMessages.testFailed} ${tested.last_error}`);
+  }
+  return tested;
 }
 
 export async function listServers(deps: McpDeps, actor: Actor) {

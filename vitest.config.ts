@@ -8,6 +8,7 @@ const testGlobs = [
   "packages/**/*.test.ts",
   "apps/server/src/**/*.test.ts",
   "apps/web/src/**/*.test.{ts,tsx}",
+  "apps/extension/src/**/*.test.ts",
   "eval/**/*.test.ts",
   "bench/**/*.test.ts",
 ];

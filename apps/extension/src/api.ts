@@ -72,7 +72,9 @@ async function call<E extends EndpointSpec>(
     .call(e, ...([input] as CallArgs<E>))
     .catch((err: unknown) => {
       if (!(err instanceof ApiResponseError)) throw err;
-      if (err.status === 401) throw new MnemoError("Your Mnemo session has ended: sign in again.");
+      // Only a request that carried a session can find it ended; a sign-in's 401 says why (a wrong password).
+      if (err.status === 401 && settings.token)
+        throw new MnemoError("Your Mnemo session has ended: sign in again.");
       const message = (err.body as { message?: string } | undefined)?.message;
       throw new MnemoError(message ?? `Mnemo answered ${err.status}.`);
     });

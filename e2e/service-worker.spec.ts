@@ -39,7 +39,7 @@ async function inOwnContext(browser: Browser, run: (page: Page) => Promise<void>
 test("after a first visit the app shell loads offline", async ({ browser }) => {
   await inOwnContext(browser, async (page) => {
     await page.goto("/sign-in");
-    await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Sign in to Mnemo" })).toBeVisible();
     // A signed-out visitor in a context of its own: nothing of any user in it.
     expect(await page.evaluate(() => localStorage.getItem("mnemo.token"))).toBeNull();
     await controlled(page);
@@ -78,7 +78,7 @@ test("after a first visit the app shell loads offline", async ({ browser }) => {
     await page.context().setOffline(true);
     const reloaded = await page.reload();
     expect(reloaded?.fromServiceWorker()).toBe(true);
-    await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Sign in to Mnemo" })).toBeVisible();
     // Another route, never visited, comes from the same shell.
     await page.goto("/sign-up");
     await expect(page.getByRole("button", { name: "Create account" })).toBeVisible();

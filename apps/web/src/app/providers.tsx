@@ -3,8 +3,10 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { Toaster } from "sonner";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { useIsMobile } from "@/hooks/use-media-query";
+import { useOpenDialogRect } from "@/hooks/use-open-dialog-rect";
 import { ApiError } from "@/lib/api";
 import { useTheme, watchSystemTheme } from "@/lib/theme";
+import { toastPlacement } from "@/lib/toast-placement";
 import { SessionEnd } from "./session-end";
 
 function createQueryClient() {
@@ -28,13 +30,18 @@ function ThemedToaster() {
   // On phones a toast sits above the bottom strip that the upload card and the chat input hold.
   // Under 1024 px a top toast (the proactive memory) sits below the 56 px top bar, never over its
   // navigation and user menu buttons.
-  const top = useIsMobile() ? 64 : undefined;
+  const mobile = useIsMobile();
+  // An open dialog covers the top bar and the bottom strip: toasts move beside, above or below
+  // it, never over its buttons and fields (issue 41).
+  const dialog = useOpenDialogRect();
+  const position = toastPlacement(dialog, { width: window.innerWidth, height: window.innerHeight });
+  const top = dialog ? 16 : mobile ? 64 : undefined;
   return (
     <Toaster
       theme={theme}
-      position="bottom-right"
+      position={position}
       offset={{ top }}
-      mobileOffset={{ top, bottom: 176 }}
+      mobileOffset={{ top, bottom: dialog ? 16 : 176 }}
       richColors
       closeButton
     />

@@ -15,7 +15,9 @@ export {
   addSamples,
   addSharedText,
   endUploadSession,
+  restoreUploadRows,
   saveMemories,
+  type RestoredMemory,
   type SampleUpload,
 } from "./state/upload-actions";
 export { applyIndexingEvent } from "./state/indexing-tracker";

@@ -1,13 +1,15 @@
 import { Link } from "react-router";
 import { zSignInInput } from "@mnemo/contracts";
-import { useSignIn } from "../hooks/use-auth-mutations";
+import { hasSignedInBefore, useSignIn } from "../hooks/use-auth-mutations";
 import { AuthForm, emailField, passwordField } from "./auth-form";
 
+/** Sign-in: "Welcome back" only to someone who signed in with this browser before. */
 export function SignInPage() {
+  const returning = hasSignedInBefore();
   return (
     <AuthForm
-      title="Welcome back"
-      subtitle="Sign in to your Mnemo account."
+      title={returning ? "Welcome back" : "Sign in to Mnemo"}
+      subtitle={returning ? "Sign in to your Mnemo account." : "New here? Create an account below."}
       submitLabel="Sign in"
       schema={zSignInInput}
       mutation={useSignIn()}

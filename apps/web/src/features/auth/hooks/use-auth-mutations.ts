@@ -13,6 +13,17 @@ export function safeNext(next: string | null, fallback = "/"): string {
   return next && next.startsWith("/") && !next.startsWith("//") ? next : fallback;
 }
 
+const SIGNED_IN_BEFORE = "mnemo.signedInBefore";
+
+/** Whether someone has signed in with this browser before (sign-in then says "Welcome back"). */
+export function hasSignedInBefore(): boolean {
+  try {
+    return localStorage.getItem(SIGNED_IN_BEFORE) === "1";
+  } catch {
+    return false;
+  }
+}
+
 /** Keeps the token; the guard of the sign-in and sign-up screens then moves on to `?next=`. */
 function useSignedIn() {
   const queryClient = useQueryClient();
@@ -20,6 +31,7 @@ function useSignedIn() {
     // A sign-up waiting for its e-mail confirmation has no session: the form shows the message.
     if (!("token" in result)) return;
     queryClient.clear();
+    localStorage.setItem(SIGNED_IN_BEFORE, "1");
     authToken.set(result.token);
   };
 }

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from "react";
+import { useId, useMemo, useState, type FormEvent } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { Loader2Icon } from "lucide-react";
 import { userDetailChoices, zCreateUserInput, type CreateUserInput } from "@mnemo/contracts";
@@ -9,6 +9,7 @@ import { errorMessage } from "@/lib/api";
 import { queryKeys } from "@/lib/query-keys";
 import { useSignOut } from "@/features/auth";
 import { createUser } from "../api/first-run";
+import { countryChoices, guessCountry } from "../logic/countries";
 import { FirstRunFrame } from "./first-run-frame";
 
 type Form = Record<keyof Omit<CreateUserInput, "customer_id" | "price_id">, string>;
@@ -18,12 +19,14 @@ function Choice({
   value,
   options,
   error,
+  autoComplete,
   onChange,
 }: {
   label: string;
   value: string;
   options: readonly string[];
   error?: string;
+  autoComplete?: string;
   onChange: (v: string) => void;
 }) {
   const id = useId();
@@ -34,6 +37,7 @@ function Choice({
         id={id}
         value={value}
         onChange={(e) => onChange(e.target.value)}
+        autoComplete={autoComplete}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         className="h-9 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive"
@@ -54,13 +58,10 @@ function Choice({
   );
 }
 
-/** The details chosen from a list, in the order they are asked. */
 /** The free-text details: key, label and the browser's autofill name. */
-const textFields: [keyof Form, string, string][] = [
-  ["country", "Country", "country-name"],
-  ["role", "Role", "organization-title"],
-];
+const textFields: [keyof Form, string, string][] = [["role", "Role", "organization-title"]];
 
+/** The details chosen from a list, in the order they are asked (after the country). */
 const choiceFields: [keyof Form, string, readonly string[]][] = [
   ["company_size", "Company size", userDetailChoices.companySize],
   ["kind_of_work", "Kind of work", userDetailChoices.kindOfWork],
@@ -74,13 +75,18 @@ const choiceFields: [keyof Form, string, readonly string[]][] = [
 export function DetailsScreen() {
   const queryClient = useQueryClient();
   const signOut = useSignOut();
-  const [form, setForm] = useState<Form>({
-    country: "",
+  const countries = useMemo(() => countryChoices().map((c) => c.name), []);
+  const [form, setForm] = useState<Form>(() => ({
+    // Prefilled from the browser's language (en-IE → Ireland); the person can change it.
+    country: guessCountry(
+      navigator.languages?.length ? navigator.languages : [navigator.language],
+      countryChoices(),
+    ),
     company_size: "",
     kind_of_work: "",
     referrer: "",
     role: "",
-  });
+  }));
   const [shown, setShown] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -111,6 +117,14 @@ export function DetailsScreen() {
       subtitle="A few details before you start. This takes a minute."
     >
       <form className="grid gap-4" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <Choice
+          label="Country"
+          value={form.country}
+          options={countries}
+          error={errors.country}
+          autoComplete="country-name"
+          onChange={set("country")}
+        />
         {textFields.map(([key, label, autoComplete]) => (
           <FormField
             key={key}

@@ -10,6 +10,7 @@ import { saveMemories, UploadList, UploadMemoriesPanel, useUploadState } from "@
 import { useUpdateMetadata } from "@/features/users";
 import { errorMessage } from "@/lib/api";
 import { updateOnboardingStep } from "../api/first-run";
+import { useRestoreOnboardingUploads } from "../hooks/use-restore-onboarding-uploads";
 import { addWelcomeItems } from "../api/welcome";
 import { continueState, readCurrentStep, writeCurrentStep } from "../logic/first-run";
 import { FirstRunFrame } from "./first-run-frame";
@@ -46,6 +47,7 @@ export function OnboardingSteps() {
     failed: uploadMessages.someUploadsFailed,
   });
   const finish = useUpdateMetadata();
+  useRestoreOnboardingUploads();
 
   useEffect(() => {
     writeCurrentStep(localStorage, step);

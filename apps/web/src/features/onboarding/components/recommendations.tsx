@@ -3,9 +3,10 @@ import { useQuery } from "@tanstack/react-query";
 import { FileTextIcon, GlobeIcon, Loader2Icon, SparklesIcon } from "lucide-react";
 import { sampleContent } from "@mnemo/contracts/constants";
 import { Button } from "@/components/ui/button";
-import { addSamples } from "@/features/upload";
+import { addSamples, useUploadState } from "@/features/upload";
 import { errorMessage } from "@/lib/api";
 import { loadSample, loadSampleManifest, sampleCollectionId } from "../api/samples";
+import { samplesListed } from "../logic/first-run";
 
 /**
  * Step 1's recommendations (spec 3 §2, §9): the sample memories shipped with Mnemo (three web pages
@@ -13,7 +14,12 @@ import { loadSample, loadSampleManifest, sampleCollectionId } from "../api/sampl
  */
 export function Recommendations() {
   const manifest = useQuery({ queryKey: ["samples"], queryFn: ({ signal }) => loadSampleManifest(signal) });
-  const [state, setState] = useState<"idle" | "adding" | "added">("idle");
+  const [adding, setState] = useState<"idle" | "adding" | "added">("idle");
+  // Added before a reload: the restored upload list holds them, so they are not offered twice.
+  const items = useUploadState((s) => s.items);
+  const listed = items.filter((i) => i.inDialog);
+  const state =
+    adding === "idle" && manifest.data && samplesListed(manifest.data.items, listed) ? "added" : adding;
   const [error, setError] = useState<string | null>(null);
 
   const add = async () => {
@@ -68,7 +74,7 @@ export function Recommendations() {
           {error}
         </p>
       )}
-      <ul className="grid gap-2 sm:grid-cols-2" aria-label="Sample memories">
+      <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2" aria-label="Sample memories">
         {manifest.data?.items.map((item) => {
           const Icon = item.type === "webpage" ? GlobeIcon : FileTextIcon;
           return (

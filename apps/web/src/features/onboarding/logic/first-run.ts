@@ -56,3 +56,24 @@ export function continueState(
     return { enabled, refusal: messages.failed };
   return { enabled, refusal: null };
 }
+
+const bareUrl = (url: string) => url.replace(/\/+$/, "").toLowerCase();
+
+/**
+ * Whether every recommendation is already in the upload list (added before a reload, restored
+ * from the server): a web page by its link, a file by its name.
+ */
+export function samplesListed(
+  samples: readonly { url: string | null; filename: string }[],
+  rows: readonly { link?: string; title: string; status: string }[],
+): boolean {
+  const kept = rows.filter((r) => r.status !== "errored" && r.status !== "blocked");
+  const links = new Set(kept.flatMap((r) => (r.link ? [bareUrl(r.link)] : [])));
+  const titles = new Set(kept.map((r) => r.title));
+  return (
+    samples.length > 0 &&
+    samples.every((s) =>
+      s.url ? links.has(bareUrl(s.url)) : titles.has(s.filename.split("/").pop() ?? s.filename),
+    )
+  );
+}

@@ -65,10 +65,12 @@ export function useAfterSuccess(items: (NotificationItem & { key: string })[], d
         // The upload is done, so "Uploading memories in the background" has said its part; left
         // open it would stack with this toast on a phone (both bottom centre).
         toast.dismiss(BACKGROUND_TOAST_ID);
+        // Over the open add-memory dialog, the toaster places it clear of the dialog's buttons.
+        const overDialog = uploadStore.get().dialogOpen;
         toast(r.question || "Related memory", {
           description: r.proactive_memory,
           duration: 15_000,
-          position: phone ? "bottom-center" : "top-center",
+          ...(overDialog ? {} : { position: phone ? "bottom-center" : "top-center" }),
         });
       })
       .catch((err: unknown) =>

@@ -262,6 +262,42 @@ export function addSavedPage(page: { id: string; title: string }) {
   wakeIndexingTracker();
 }
 
+/** A memory the server already holds, as the upload list shows it again. */
+export type RestoredMemory = {
+  id: string;
+  title: string;
+  type: string;
+  url: string | null;
+  status: "in_progress" | "success" | "errored";
+  error?: string | null;
+};
+
+/**
+ * Shows memories the server already holds as rows of the upload list (onboarding's step 1 after a
+ * reload): indexed ones as Added, the others indexing (tracked as usual) or failed. A memory
+ * already listed is not added twice.
+ */
+export function restoreUploadRows(memories: RestoredMemory[]) {
+  const known = new Set(uploadStore.get().items.map((i) => i.serverId));
+  const rows: UploadItem[] = memories
+    .filter((m) => !known.has(m.id))
+    .map((m) => ({
+      key: newItemKey(),
+      kind: m.type === "webpage" ? "link" : m.type === "page" ? "page" : "file",
+      title: m.title,
+      link: m.type === "webpage" ? (m.url ?? undefined) : undefined,
+      serverId: m.id,
+      serverType: m.type,
+      status: m.status === "in_progress" ? "indexing" : m.status === "errored" ? "errored" : "success",
+      error: m.status === "errored" ? (m.error ?? uploadMessages.uploadFailed) : undefined,
+      notify: false,
+      inDialog: true,
+    }));
+  if (!rows.length) return;
+  addItems(rows);
+  wakeIndexingTracker();
+}
+
 /**
  * The session ended (sign-out or an expired session): every upload stops, the indexing tracker
  * has nothing left to poll, and the rows (titles and links of the user's memories) are forgotten.

@@ -35,6 +35,17 @@ describe("what a share saves (spec 3 §5)", () => {
     });
   });
 
+  it("treats a phone's title + text + url, where the text is the url or the title and the url, as a link (issue 41)", () => {
+    const url = "https://example.com/sourdough";
+    const link = { kind: "link", link: url };
+    expect(planShare(shared({ title: "Sourdough guide", text: url, url }))).toEqual(link);
+    expect(planShare(shared({ title: "Sourdough guide", text: `Sourdough guide ${url}`, url }))).toEqual(
+      link,
+    );
+    expect(planShare(shared({ title: "Sourdough guide", text: `Sourdough guide\n${url}` }))).toEqual(link);
+    expect(planShare(shared({ title: "Sourdough guide", text: `Read this: ${url}`, url })).kind).toBe("text");
+  });
+
   it("has nothing to save from an empty share", () => {
     expect(planShare(shared({}))).toEqual({ kind: "nothing" });
   });

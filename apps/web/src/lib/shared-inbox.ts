@@ -59,17 +59,26 @@ export type SharePlan =
   | { kind: "nothing" };
 
 const urlOnly = /^\s*(https?:\/\/\S+)\s*$/i;
+const anyUrl = /https?:\/\/\S+/i;
+const squash = (t: string) =>
+  t
+    .replace(/[\s\p{P}]+/gu, " ")
+    .trim()
+    .toLowerCase();
 
 /**
  * What to save from a share (spec 3 §5): files (with any text as a note), else text, else the link.
- * A shared file or text skips the link flow; a text that is only an address is a link.
+ * A shared file or text skips the link flow; a text that is only an address, or an address with
+ * its page's title (phones send the title and the address as the text, issue 41), is a link.
  */
 export function planShare(s: SharedContent): SharePlan {
   const text = s.text.trim();
   if (s.files.length)
     return { kind: "files", files: s.files, note: text ? { title: s.title.trim(), text } : null };
-  const link = s.url.trim() || urlOnly.exec(text)?.[1] || "";
-  if (text && !urlOnly.test(text))
+  const link = s.url.trim() || urlOnly.exec(text)?.[1] || anyUrl.exec(text)?.[0] || "";
+  const rest = squash(link ? text.split(link).join(" ").replace(anyUrl, " ") : text);
+  const onlyTheLink = link && (!rest || rest === squash(s.title));
+  if (text && !onlyTheLink)
     return { kind: "text", title: s.title.trim(), text: s.url ? `${text}\n\n${s.url}` : text };
   if (link) return { kind: "link", link };
   return { kind: "nothing" };

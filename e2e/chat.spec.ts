@@ -80,7 +80,7 @@ test("ask, stream, cite, stop, regenerate, copy, vote, save, history, share, rev
   await expect(first.getByTestId("answer")).toContainText("200 millimetres");
   await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
   // The model picker shows the model's whole name, on a desktop and on a phone.
-  const modelName = page.getByRole("button", { name: "Model" }).locator("span");
+  const modelName = page.getByRole("button", { name: "Model", exact: true }).locator("span");
   await expect(modelName).toHaveText("Mnemo extractive (offline)");
   for (const width of [page.viewportSize()!.width, 390]) {
     await page.setViewportSize({ width, height: 844 });

@@ -140,6 +140,34 @@ describe.each(testDatabases())("agents on %s", (kind) => {
     expect((await usage(m, user)).agent).toBe(1);
   });
 
+  it("an agent's memory search does not read a saved answer beside the memory it cites (issue 41)", async () => {
+    model.script = (req) =>
+      toolResultsSinceUser(req).length === 0
+        ? { toolCalls: [{ name: "search_memories", args: { query: "telescope mirror wide" } }] }
+        : { text: "The mirror is 200 millimetres wide [1]." };
+    const user = await m.buildUser();
+    const db = m.ctx.database.db;
+    const telescope = await addMemory(db, user, "Telescope", "The telescope mirror is 200 millimetres wide.");
+    const echo = await addMemory(
+      db,
+      user,
+      "How wide is the telescope mirror?",
+      `## How wide is the telescope mirror?\n\nThe telescope mirror is 200 millimetres wide [[1]](/?preview=${telescope}).\n`,
+    );
+    const echoOf = { chat_id: "c", turn_id: "t", sources: [telescope] };
+    await db
+      .update(source)
+      .set({ meta: { echo_of: echoOf } })
+      .where(eq(source.id, echo));
+    const reply = await ask(m, user, {
+      question: "How wide is the telescope mirror?",
+      selected_generation_model: "research_agent",
+    });
+    expect(reply.item.status).toBe("success");
+    expect(reply.item.toolSteps).toMatchObject([{ name: "search_memories", summary: "Found Telescope [1]" }]);
+    expect(reply.item.sources.results.map((r) => r.id)).toEqual([telescope]);
+  });
+
   it("a tool call with invalid arguments is answered with the error and the turn goes on", async () => {
     model.script = (req) =>
       toolResultsSinceUser(req).length === 0

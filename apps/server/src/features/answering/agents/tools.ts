@@ -7,6 +7,7 @@ import type { SearchScope, SearchIndex } from "../../../core/search/types.ts";
 import { connectedAppIds } from "../../apps/index.ts";
 import { sourceMeta } from "../chat/repo.ts";
 import { hitPassage } from "../chat/sources.ts";
+import { echoOrigins, withoutEchoDuplicates } from "../chat/echo.ts";
 import { passagesForModel, type CitationBook, type FoundPassage } from "./citations.ts";
 import type { AgentSpec } from "./registry.ts";
 
@@ -38,10 +39,12 @@ export type ToolDeps = {
 const zQuery = z.object({ query: z.string().min(1).max(500).describe("What to search for") });
 
 async function memoryPassages(deps: ToolDeps, scope: SearchScope, query: string): Promise<FoundPassage[]> {
-  const hits = await deps.search.search(deps.db, scope, query, TOOL_RESULTS);
+  const found = await deps.search.search(deps.db, scope, query, TOOL_RESULTS);
   const meta = new Map(
-    (await sourceMeta(deps.db, [...new Set(hits.map((h) => h.sourceId))])).map((m) => [m.id, m]),
+    (await sourceMeta(deps.db, [...new Set(found.map((h) => h.sourceId))])).map((m) => [m.id, m]),
   );
+  // A saved answer (echo memory) is not read beside the memories it cites (issue 41).
+  const hits = withoutEchoDuplicates(found, (id) => echoOrigins(meta.get(id)?.echoOf));
   return hits.flatMap((h) => {
     const m = meta.get(h.sourceId);
     return m ? [hitPassage(h, m)] : [];

@@ -93,10 +93,11 @@ export function NoticeBanners() {
     const root = document.documentElement.style;
     const measure = () => root.setProperty(noticesHeightVar, `${el.getBoundingClientRect().height}px`);
     measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
+    // Without ResizeObserver (old browsers, jsdom) the height is measured once.
+    const observer = typeof ResizeObserver === "undefined" ? undefined : new ResizeObserver(measure);
+    observer?.observe(el);
     return () => {
-      observer.disconnect();
+      observer?.disconnect();
       root.removeProperty(noticesHeightVar);
     };
   }, []);

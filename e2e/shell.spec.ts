@@ -90,7 +90,7 @@ test("dashboard query parameters open plans and support; account holds #mcps", a
 
   await page.goto("/dashboard?showPlans=true");
   const plans = page.getByRole("dialog", { name: "Plans" });
-  await expect(plans).toContainText("You are on the free plan.");
+  await expect(plans).toContainText("You are on the Free plan.");
   await expect(plans.getByRole("tab", { name: /Yearly/ })).toContainText("-40%");
   await page.screenshot(shot("plans-dialog"));
   await plans.getByRole("button", { name: "Close" }).first().click();

@@ -90,7 +90,7 @@ test("links, files and a note become memories, with progress, the notification c
     { name: "résumé.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4") },
   ]);
   await expect(
-    dialog.getByRole("alert").filter({ hasText: "Upload failed, invalid file type." }),
+    dialog.getByRole("alert").filter({ hasText: "Upload failed, invalid file type: setup.exe." }),
   ).toBeVisible();
   await expect(
     dialog
@@ -272,4 +272,67 @@ test("one new memory that relates to an earlier one shows its proactive memory; 
     page.getByText(/How does "Sourdough starter feeding" connect with "The Sourdough Starter Handbook"\?/),
   ).toBeVisible({ timeout: 60_000 });
   await page.screenshot(shot("capture-proactive-memory"));
+});
+
+test("an empty note is refused; a note over the request limit says so, is not sent again, and is kept as a text file", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signUp(page, newUser("bignote"));
+  const dialog = await openUpload(page);
+  await dialog.getByRole("button", { name: "Take Notes" }).click();
+  const editor = page.getByRole("dialog").filter({ has: page.getByLabel("Page title") });
+  await expect(editor.getByLabel("Page title")).toHaveValue("Untitled Page");
+
+  // Save Page on an empty note: refused with a message, nothing saved.
+  const pageSaves: number[] = [];
+  page.on("response", (res) => {
+    if (/\/api\/pages(\/|$)/.test(new URL(res.url()).pathname) && res.request().method() !== "GET")
+      pageSaves.push(res.status());
+  });
+  await editor.getByRole("button", { name: "Save Page" }).click();
+  await expect(editor.getByText("Write something first: an empty note is not saved.")).toBeVisible();
+  await expect(editor).toBeVisible();
+  expect(pageSaves).toEqual([]);
+
+  // Paste ~1.1 MB of text (the defect's size): the server refuses it (413) once, never again.
+  await editor.getByLabel("Page title").fill("Harbour archive");
+  const paragraph = "The harbour archive lists every ship that moored at the quay since 1820. ".repeat(150);
+  await editor.locator(".bn-editor").click();
+  await editor.locator(".bn-editor").evaluate(
+    (el, text) => {
+      const data = new DataTransfer();
+      data.setData("text/plain", text);
+      el.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+    },
+    Array.from({ length: 100 }, () => paragraph).join("\n\n"),
+  );
+  await editor.getByRole("button", { name: "Save Page" }).click();
+  await expect(
+    editor.getByText(/This note is too large to save as a page: this server takes at most 2 MB/),
+  ).toBeVisible({
+    timeout: 30_000,
+  });
+  await page.screenshot(shot("capture-note-too-large"));
+  // Saving again, or the 5 s autosave, does not send it again; closing keeps it open with its text.
+  await editor.getByRole("button", { name: "Save Page" }).click();
+  await page.waitForTimeout(6_000);
+  expect(pageSaves).toEqual([413]);
+  await page.keyboard.press("Escape");
+  await expect(editor).toBeVisible();
+  await expect(editor.locator(".bn-editor")).toContainText("The harbour archive lists every ship");
+
+  // Save as text file: a Markdown file memory, listed by its title.
+  await editor.getByRole("button", { name: "Save as text file" }).click();
+  await expect(editor).toBeHidden({ timeout: 30_000 });
+  await expect(page.getByText("Saved as a text file memory.")).toBeVisible();
+  await dialog
+    .getByRole("button", { name: "Close" })
+    .first()
+    .click()
+    .catch(() => undefined);
+  await page.goto("/dashboard");
+  await expect(page.getByTestId("memory-card").filter({ hasText: "Harbour archive" })).toBeVisible({
+    timeout: 60_000,
+  });
 });

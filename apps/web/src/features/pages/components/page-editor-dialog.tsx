@@ -1,6 +1,7 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Loader2Icon, Maximize2Icon, Minimize2Icon } from "lucide-react";
 import { toast } from "sonner";
+import { useQueryClient } from "@tanstack/react-query";
 import { constants, previewMessages } from "@mnemo/contracts";
 import { Button } from "@/components/ui/button";
 import {
@@ -13,7 +14,10 @@ import {
 } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { cn } from "@/lib/utils";
+import { ApiError } from "@/lib/api-error";
+import { refreshMemoryLists } from "@/lib/query-keys";
 import { savePage } from "../api/save-page";
+import { saveAsTextFile } from "../api/save-text-file";
 import { createAutosaver } from "../logic/autosave";
 import {
   RecorderBar,
@@ -27,10 +31,24 @@ import { LazyBlockNoteEditor } from "./lazy-editor";
 
 type Saver = ReturnType<typeof createAutosaver>;
 
+/** The page is over the server's request limit: sending it again is refused again (413). */
+class PageTooLargeError extends Error {
+  constructor(readonly limitBytes: number) {
+    super("page too large");
+  }
+}
+
+const MB = 1024 * 1024;
+const bytesOf = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
+const isDefaultTitle = (title: string) =>
+  title === "" || (constants.editors.defaultPageTitles as readonly string[]).includes(title);
+
 /**
  * Page (notes) editor (spec 2 §2, spec 3 §4): title (default 'Untitled Page'), BlockNote blocks,
  * Save Page, maximize. Autosaves every 5 s when changed, saves on Ctrl/Cmd+S and on close or
- * unmount when unsaved. The first save creates the page memory; later saves update it.
+ * unmount when unsaved. The first save creates the page memory; later saves update it. A new page
+ * with no text and no title of its own is never saved. A page over the server's request limit
+ * (413) is not sent again: the limit is said, the text stays, and it can go in as a text file.
  */
 export function PageEditorDialog({
   open,
@@ -56,6 +74,11 @@ export function PageEditorDialog({
   const [maximized, setMaximized] = useState(false);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [tooLarge, setTooLarge] = useState(false);
+  const [savingFile, setSavingFile] = useState(false);
+  const queryClient = useQueryClient();
+  /** The server's request limit, once a save has met it (413). */
+  const limitBytes = useRef<number | null>(null);
   const pageId = useRef<string | undefined>(page?.id);
   const readContent = useRef<(() => EditorContent) | null>(null);
   const titleRef = useRef(title);
@@ -68,26 +91,40 @@ export function PageEditorDialog({
     const saver = createAutosaver({
       save: async () => {
         const content = readContent.current?.() ?? { blocks: [], markdown: "" };
+        // An empty new note is not a memory (issue 41: it was saved as an empty "Untitled Page").
+        if (!pageId.current && !content.markdown.trim() && isDefaultTitle(titleRef.current.trim())) return;
+        const finalTitle = titleRef.current.trim() || previewMessages.defaultPageTitle;
+        const body = {
+          title: finalTitle,
+          blocks: content.blocks,
+          markdown: content.markdown,
+          collections: collectionId ? [collectionId] : [],
+        };
+        if (limitBytes.current !== null && bytesOf(body) > limitBytes.current)
+          throw new PageTooLargeError(limitBytes.current);
         setSaving(true);
         try {
-          const finalTitle = titleRef.current.trim() || previewMessages.defaultPageTitle;
-          const saved = await savePage(
-            {
-              title: finalTitle,
-              blocks: content.blocks,
-              markdown: content.markdown,
-              collections: collectionId ? [collectionId] : [],
-            },
-            pageId.current,
-          );
+          const saved = await savePage(body, pageId.current).catch((err: unknown) => {
+            if (!(err instanceof ApiError) || err.status !== 413) throw err;
+            const limit = (err.details as { limit_bytes?: unknown } | undefined)?.limit_bytes;
+            limitBytes.current = typeof limit === "number" ? limit : bytesOf(body) - 1;
+            throw new PageTooLargeError(limitBytes.current);
+          });
           pageId.current = saved.id;
           setError(null);
+          setTooLarge(false);
           onSavedRef.current?.({ id: saved.id, title: saved.title });
         } finally {
           setSaving(false);
         }
       },
-      onError: () => {
+      retryable: (err) => !(err instanceof PageTooLargeError),
+      onError: (err) => {
+        if (err instanceof PageTooLargeError) {
+          setTooLarge(true);
+          setError(previewMessages.pageTooLarge({ limitMb: Math.round((err.limitBytes / MB) * 10) / 10 }));
+          return;
+        }
         setError(previewMessages.pageSaveFailed);
         toast.error(previewMessages.pageSaveFailed);
       },
@@ -96,7 +133,10 @@ export function PageEditorDialog({
     return () => saver.dispose();
   }, [collectionId]);
 
-  const markDirty = useCallback(() => saverRef.current?.markDirty(), []);
+  const markDirty = useCallback(() => {
+    saverRef.current?.markDirty();
+    setError((e) => (e === previewMessages.emptyPage ? null : e));
+  }, []);
   const onReady = useCallback((read: () => EditorContent) => {
     readContent.current = read;
   }, []);
@@ -121,9 +161,42 @@ export function PageEditorDialog({
   const meeting = useMeetingRecording(insertOutcome, { collectionId });
 
   const saveAndClose = async () => {
-    if (!pageId.current) saverRef.current?.markDirty();
+    if (!pageId.current) {
+      const content = readContent.current?.() ?? { blocks: [], markdown: "" };
+      if (!content.markdown.trim() && isDefaultTitle(titleRef.current.trim())) {
+        setError(previewMessages.emptyPage);
+        return;
+      }
+      saverRef.current?.markDirty();
+    }
     const ok = (await saverRef.current?.flush()) ?? true;
     if (ok) onOpenChange(false);
+  };
+
+  /** Keeps a note too large for a page as a Markdown file memory, then closes the editor. */
+  const saveTextFile = async () => {
+    const content = readContent.current?.() ?? { blocks: [], markdown: "" };
+    setSavingFile(true);
+    try {
+      await saveAsTextFile({
+        title: titleRef.current.trim() || previewMessages.defaultPageTitle,
+        markdown: content.markdown,
+        collections: collectionId ? [collectionId] : [],
+      });
+      saverRef.current?.markClean();
+      toast.success(previewMessages.savedAsTextFile);
+      void refreshMemoryLists(queryClient);
+      onOpenChange(false);
+    } catch {
+      setError(previewMessages.pageSaveFailed);
+    } finally {
+      setSavingFile(false);
+    }
+  };
+
+  const discard = () => {
+    saverRef.current?.markClean();
+    onOpenChange(false);
   };
 
   useEffect(() => {
@@ -142,6 +215,8 @@ export function PageEditorDialog({
     <Dialog
       open={open}
       onOpenChange={(o) => {
+        // A note the server refused as too large stays open with its text until it is kept or dropped.
+        if (!o && tooLarge && saverRef.current?.isDirty()) return;
         if (!o && saverRef.current?.isDirty()) void saverRef.current.flush();
         onOpenChange(o);
       }}
@@ -210,7 +285,18 @@ export function PageEditorDialog({
           <span className="mr-auto text-xs text-muted-foreground" aria-live="polite">
             {saving ? "Saving…" : pageId.current ? "Saved" : ""}
           </span>
-          <Button onClick={() => void saveAndClose()} disabled={saving}>
+          {tooLarge && (
+            <>
+              <Button variant="ghost" onClick={discard} disabled={savingFile}>
+                {previewMessages.discardNote}
+              </Button>
+              <Button variant="outline" onClick={() => void saveTextFile()} disabled={savingFile}>
+                {savingFile && <Loader2Icon className="animate-spin" aria-hidden />}
+                {previewMessages.saveAsTextFile}
+              </Button>
+            </>
+          )}
+          <Button onClick={() => void saveAndClose()} disabled={saving || savingFile}>
             {previewMessages.savePage}
           </Button>
         </DialogFooter>

@@ -203,6 +203,9 @@ test("a new canvas made from a collection page is saved into that collection", a
   await page.getByRole("button", { name: "Back to the collection" }).click();
   await expect(page).toHaveURL(new RegExp(`/collections/${collection_id}$`));
   await expect(page.getByText("Quay crane sketch").first()).toBeVisible();
+  // Its card is titled as the canvas, without its stored document's ".txt" (issue 41).
+  await expect(page.getByTestId("memory-card").filter({ hasText: "Quay crane sketch" })).toBeVisible();
+  await expect(page.getByText("Quay crane sketch.txt")).toHaveCount(0);
   const listed = await api.call<{ results?: { id: string }[]; sources?: { id: string }[] }>(
     "GET",
     `/api/collection/${collection_id}/sources`,

@@ -66,9 +66,10 @@ describe.each(testDatabases())("uploads (%s)", (kind) => {
   it("answers each bad file with its spec message", async () => {
     const badType = await presign(m, alice, "movie.exe", 10, "file", "exe");
     expect(badType.status).toBe(400);
-    expect((await badType.json()).message).toBe("Upload failed, invalid file type.");
+    // The spec's message names the refused file (issue 41).
+    expect((await badType.json()).message).toBe("Upload failed, invalid file type: movie.exe.");
     const noType = await presign(m, alice, "README", 10, "file", "application/x-unknown");
-    expect((await noType.json()).message).toBe("Upload failed, invalid file type.");
+    expect((await noType.json()).message).toBe("Upload failed, invalid file type: README.");
     const accented = await presign(m, alice, "résumé.pdf", 10);
     expect(accented.status).toBe(400);
     expect((await accented.json()).message).toBe(

@@ -60,7 +60,7 @@ export function checkUploadFile(
   const name = decodeFileName(nameBase64);
   if (!name) return { ok: false, message: fileMessages.invalidFileType };
   const ext = resolveFileType(name, fileType, supported);
-  if (!ext) return { ok: false, message: fileMessages.invalidFileType };
+  if (!ext) return { ok: false, message: fileMessages.invalidFileTypeOf({ name }) };
   if (!isAsciiName(name)) return { ok: false, message: fileMessages.nonAsciiFilename({ name }) };
   return { ok: true, name, ext };
 }

@@ -12,12 +12,12 @@ describe("validateFilePick", () => {
     expect(r.warnings).toEqual([]);
   });
 
-  it("refuses unknown types and non-ASCII names with the spec's messages", () => {
+  it("refuses unknown types (naming each file, issue 41) and non-ASCII names with the spec's messages", () => {
     const r = validateFilePick([f("setup.exe"), f("noext"), f("résumé.pdf")], { existing: [], limitMb: 100 });
     expect(r.accepted).toEqual([]);
     expect(r.errors).toEqual([
-      "Upload failed, invalid file type.",
-      "Upload failed, invalid file type.",
+      "Upload failed, invalid file type: setup.exe.",
+      "Upload failed, invalid file type: noext.",
       "Failed to upload résumé.pdf. Filename contains invalid ASCII characters.",
     ]);
   });

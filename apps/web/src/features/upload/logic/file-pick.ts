@@ -8,7 +8,7 @@ export interface PickedFile {
 
 export interface FilePickResult<T extends PickedFile> {
   accepted: T[];
-  /** Per-file refusals, each shown as it is ('Upload failed, invalid file type.' …). */
+  /** Per-file refusals, each shown as it is ('Upload failed, invalid file type: setup.exe.' …). */
   errors: string[];
   /** The two discard warnings (hidden after 8 s). */
   warnings: string[];
@@ -50,7 +50,7 @@ export function validateFilePick<T extends PickedFile>(
   const valid: T[] = [];
   for (const file of picked) {
     if (!isSupportedFile(file.name)) {
-      errors.push(fileMessages.invalidFileType);
+      errors.push(fileMessages.invalidFileTypeOf({ name: file.name }));
       continue;
     }
     if (!isAsciiFileName(file.name)) {

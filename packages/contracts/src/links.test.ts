@@ -136,7 +136,7 @@ describe("socialNetworkHint", () => {
 
 describe("Add Links dialog", () => {
   it("holds 4 links while its message says 5", () => {
-    expect([0, 1, 2, 3, 4, 5].map(canAddLink)).toEqual([true, true, true, true, false, false]);
+    expect([0, 1, 2, 3, 4, 5, 6].map(canAddLink)).toEqual([true, true, true, true, true, false, false]);
     expect(linkDialogCapacity.message).toContain("5");
   });
 

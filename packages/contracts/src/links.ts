@@ -23,7 +23,7 @@ export type LinkCheck = { ok: true; url: string } | { ok: false; message: string
 
 export type SocialNetwork = (typeof linkLimits.socialNetworks)[number];
 
-/** Capacity of the Add Links dialog: it holds 4 links, while its message says 5 (both readings stand). */
+/** Capacity of the Add Links dialog: it holds as many links as its message says (5; the spec also reads 4). */
 export const linkDialogCapacity = {
   maxHeld: linkLimits.maxHeldInDialog,
   statedInMessage: linkLimits.maxStatedInMessage,

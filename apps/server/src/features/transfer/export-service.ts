@@ -80,7 +80,7 @@ export async function exportZip(
     const scope = opts.collectionId ? { collectionId: opts.collectionId } : { ownerId: actor.id };
     const collectionIds = collections.map((c) => c.id);
     const members = new Map<string, string[]>(collectionIds.map((id) => [id, []]));
-    let after: { createdAt: Date; id: string } | null = null;
+    let after: repo.ExportCursor | null = null;
     for (;;) {
       const page = await repo.exportPage(db, scope, after, PAGE);
       if (!page.length || closed) break;
@@ -119,8 +119,8 @@ export async function exportZip(
         }
         manifest.counts.memories++;
       }
-      const last = page[page.length - 1]!.s;
-      after = { createdAt: last.createdAt, id: last.id };
+      const last = page[page.length - 1]!;
+      after = { at: last.cursorAt, id: last.s.id };
     }
     const sharing = await repo.sharingOf(db, administered);
     // The creator is admin by definition, not a grant to carry (the importer becomes the creator).

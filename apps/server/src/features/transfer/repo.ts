@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.ts";
 import { grantsOf } from "../collections/index.ts";
 import {
@@ -19,11 +19,21 @@ import { pick } from "../../platform/lib/pick.ts";
 export type Tx = Pick<Db, "select" | "insert" | "update" | "delete" | "execute">;
 export type ImportRunRow = typeof importRun.$inferSelect;
 
+/**
+ * Where an export page stopped: the last row's id and its created_at as the database holds it
+ * (microseconds, UTC text). A JS Date keeps milliseconds only, so a cursor made from one sorts
+ * before its own row on PostgreSQL and the same page came back for ever (issue 46).
+ */
+export type ExportCursor = { at: string; id: string };
+
+/** created_at at the database's precision, as text that reads back as the same instant. */
+const createdAtText = sql<string>`to_char(${source.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
 /** One page of memories to export, in (created_at, id) order after `after`. */
 export async function exportPage(
   db: Db,
   scope: { ownerId: string } | { collectionId: string },
-  after: { createdAt: Date; id: string } | null,
+  after: ExportCursor | null,
   limit: number,
 ) {
   const where = [
@@ -32,14 +42,14 @@ export async function exportPage(
       : sql`${source.id} IN (SELECT cs.source_id FROM collection_source cs WHERE cs.collection_id = ${scope.collectionId})`,
   ];
   if (after)
-    where.push(
-      or(
-        gt(source.createdAt, after.createdAt),
-        and(eq(source.createdAt, after.createdAt), gt(source.id, after.id)),
-      )!,
-    );
+    where.push(sql`(${source.createdAt}, ${source.id}) > (${after.at}::timestamptz, ${after.id}::text)`);
   return db
-    .select({ s: source, markdown: sourceContent.markdown, blocks: sourceContent.blocks })
+    .select({
+      s: source,
+      markdown: sourceContent.markdown,
+      blocks: sourceContent.blocks,
+      cursorAt: createdAtText,
+    })
     .from(source)
     .leftJoin(sourceContent, eq(sourceContent.sourceId, source.id))
     .where(and(...where))

@@ -5,6 +5,7 @@ import { prepareForAnalysis, searchConfigFor } from "../../platform/lib/language
 import { runSandboxed } from "../../platform/sandbox/runner.ts";
 import { sandboxTask } from "../../platform/sandbox/task.ts";
 import { prepareChunks, type PrepareInput, type PreparedChunk } from "./prepare.ts";
+import { noteChunkLanguages } from "./query-language.ts";
 
 export { buildSearchText, chunksForSource, HEADING_REPEAT, memoryLanguage, TITLE_REPEAT } from "./prepare.ts";
 
@@ -165,6 +166,7 @@ async function writeChunks(
       })),
     );
   }
+  noteChunkLanguages(new Set(chunks.map((c) => c.language)));
   return chunks.length;
 }
 

@@ -3,14 +3,36 @@ import { queryRows, type Db } from "../../platform/db/client.ts";
 import { detect, prepareForAnalysis, searchConfigFor } from "../../platform/lib/language.ts";
 import type { AnalysedQuery } from "./stage.ts";
 
-/** How long the set of indexed languages is reused before it is read again. */
+/**
+ * How long the set of indexed languages is reused before it is read again (the bound for chunks
+ * written by another process).
+ */
 const LANGUAGES_TTL_MS = 30_000;
 const languageCache = new WeakMap<object, { at: number; languages: string[] }>();
+/** Every language this process wrote chunks in, with when it last did. */
+const writtenLanguages = new Map<string, number>();
+/** A written language still absent from the database this long after is forgotten (rolled back, deleted). */
+const WRITE_FORGET_MS = 60_000;
+
+/**
+ * The indexer wrote chunks analysed in `languages`: a cached set that misses one is read again,
+ * so the next query is analysed with it too (issue 43: a memory indexed in the first seconds after
+ * start, the set read while no chunk existed, was unsearchable by its stems for 30 s).
+ */
+export function noteChunkLanguages(languages: Iterable<string>): void {
+  const now = performance.now();
+  for (const l of languages) writtenLanguages.set(l, now);
+}
 
 /** The languages chunks are analysed in (a loose index scan over chunk_language_idx: one probe per language). */
 export async function indexedLanguages(db: Db): Promise<string[]> {
   const hit = languageCache.get(db);
-  if (hit && performance.now() - hit.at < LANGUAGES_TTL_MS) return hit.languages;
+  if (
+    hit &&
+    performance.now() - hit.at < LANGUAGES_TTL_MS &&
+    [...writtenLanguages.keys()].every((l) => hit.languages.includes(l))
+  )
+    return hit.languages;
   const rows = await queryRows<{ v: string }>(
     db,
     sql`WITH RECURSIVE l(v) AS (SELECT min(language) FROM chunk
@@ -18,7 +40,10 @@ export async function indexedLanguages(db: Db): Promise<string[]> {
       SELECT v FROM l WHERE v IS NOT NULL`,
   );
   const languages = rows.map((r) => r.v);
-  languageCache.set(db, { at: performance.now(), languages });
+  const now = performance.now();
+  for (const [l, at] of writtenLanguages)
+    if (!languages.includes(l) && now - at > WRITE_FORGET_MS) writtenLanguages.delete(l);
+  languageCache.set(db, { at: now, languages });
   return languages;
 }
 

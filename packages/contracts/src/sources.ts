@@ -49,6 +49,11 @@ export const zSource = z.object({
     is_pinned: z.boolean(),
     isCanvas: z.boolean(),
     file_type: z.string().optional(),
+    /**
+     * Set when asking for a screenshot thumbnail is pointless: one was tried and failed, or the
+     * viewer is not the owner. The web does not ask the server for one then.
+     */
+    screenshot_unavailable: z.boolean().optional(),
   }),
   /** What the viewer may do (so the UI hides what it may not). */
   /** What the viewer may do: edit (pages), delete and pin are for owners or as the collection allows. */

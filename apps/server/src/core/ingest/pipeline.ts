@@ -19,6 +19,7 @@ import { loadPlanState } from "../plans/service.ts";
 import { guardVideo } from "../plans/guards.ts";
 import { videoDurationSeconds } from "../../platform/links/fetch-page.ts";
 import { embedSourceChunks } from "../search/embed-job.ts";
+import { storePreviewImage } from "./preview-image.ts";
 
 /**
  * What the pipeline asks of features, injected by app/jobs.ts: a page's Markdown as editor blocks
@@ -161,7 +162,10 @@ async function extractLink(ctx: PipelineCtx, job: IngestJob, src: repo.SourceRow
     if (err instanceof AppError) throw new PermanentFailure("video longer than the plan allows", err.message);
     throw err;
   }
-  await saveExtracted(
+  // The page's preview image is kept with the memory (issue 41): the wall shows the stored copy,
+  // never the site's address. No image, or one that could not be fetched, leaves no thumbnail.
+  const previewKey = page.ogImage ? await storePreviewImage(ctx, src.ownerId, page.ogImage) : undefined;
+  const saved = await saveExtracted(
     ctx,
     job,
     { markdown: page.markdown, text: page.markdown },
@@ -170,9 +174,22 @@ async function extractLink(ctx: PipelineCtx, job: IngestJob, src: repo.SourceRow
       description: src.description || page.description,
       iframeSupport: page.iframeSupport,
       warning: page.warning ?? null,
-      meta: { ...src.meta, final_url: page.finalUrl, kind: page.kind, og_image: page.ogImage ?? null },
+      meta: {
+        ...src.meta,
+        // A page fetched again may be screenshotted again.
+        screenshot_failed: undefined,
+        final_url: page.finalUrl,
+        kind: page.kind,
+        og_image: page.ogImage ?? null,
+        og_image_key: previewKey ?? null,
+      },
     },
   );
+  // The copy of a version that lost the race, or the one the new copy replaced, is not kept.
+  const old = typeof src.meta.og_image_key === "string" ? src.meta.og_image_key : undefined;
+  const dropped = saved ? (old && old !== previewKey ? old : undefined) : previewKey;
+  if (dropped)
+    await ctx.blobs.delete(dropped).catch((err) => ctx.log.warn({ err }, "thumbnail delete failed"));
 }
 
 async function markErrored(

@@ -26,6 +26,7 @@ export function presentSource(r: SourceRecord, x: PresentExtras): Source {
   const facts = x.access.get(r.id) ?? { isOwner: false, collectionRoles: [], type: r.type };
   const access = { ...facts, type: r.type };
   const meta = r.meta ?? {};
+  const thumbnail = x.thumbnails.get(r.id) ?? null;
   return {
     id: r.id,
     title: r.title,
@@ -37,7 +38,9 @@ export function presentSource(r: SourceRecord, x: PresentExtras): Source {
     app: r.app,
     attachments: attachmentsOf(meta.attachments),
     collections: x.collections.get(r.id) ?? [],
-    thumbnail_url: x.thumbnails.get(r.id) ?? (typeof meta.og_image === "string" ? meta.og_image : null),
+    // Only a stored image (issue 41): the page's own og:image address would send every viewer's
+    // browser to the site; the server keeps a copy when the page is saved (og_image_key).
+    thumbnail_url: thumbnail,
     error: r.error,
     warning: r.warning,
     meta: {
@@ -50,6 +53,11 @@ export function presentSource(r: SourceRecord, x: PresentExtras): Source {
       is_pinned: r.is_pinned && facts.isOwner,
       isCanvas: r.type === "canvas",
       file_type: typeof meta.file_type === "string" ? meta.file_type : undefined,
+      // No screenshot will come (issue 41): one was tried and failed, or the viewer is not the
+      // owner (only an owner's screenshot is stored). The web then stops asking on every load.
+      ...(!thumbnail && (meta.screenshot_failed === true || !facts.isOwner)
+        ? { screenshot_unavailable: true }
+        : {}),
     },
     policies: {
       edit: canOnSource(access, "edit"),

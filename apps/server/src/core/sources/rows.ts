@@ -175,6 +175,24 @@ export async function addToCollections(tx: Tx, sourceId: string, addedBy: string
     .onConflictDoNothing();
 }
 
+/**
+ * The blobs an own memory keeps by key in its `meta` without a blob row of its own (its page
+ * preview image, its screenshot), to delete with the memory.
+ */
+export async function metaBlobKeys(db: Tx, ownerId: string, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      preview: sql<string | null>`${source.meta}->>'og_image_key'`,
+      shot: sql<string | null>`${source.meta}->>'screenshot_key'`,
+    })
+    .from(source)
+    .where(and(eq(source.ownerId, ownerId), inArray(source.id, ids)));
+  return rows.flatMap((r) =>
+    [r.preview, r.shot].filter((k): k is string => typeof k === "string" && k !== ""),
+  );
+}
+
 /** Merges keys into an own memory's `meta` (e.g. its screenshot); another user's memory is untouched. */
 export async function mergeSourceMeta(db: Tx, ownerId: string, id: string, patch: Record<string, unknown>) {
   await db

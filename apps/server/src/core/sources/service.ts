@@ -18,7 +18,7 @@ import type { BlobStore } from "../../platform/blobs/store.ts";
 import { authorizeSource, readableSourceIds } from "./access.ts";
 import { presentSource } from "./presenter.ts";
 import * as repo from "./repo.ts";
-import { bumpSourceVersion } from "./rows.ts";
+import { bumpSourceVersion, metaBlobKeys } from "./rows.ts";
 import { enqueueExtract } from "./capture/enqueue.ts";
 
 /**
@@ -75,9 +75,11 @@ async function thumbnails(deps: SourcesDeps, actor: Actor, rows: repo.SourceReco
         ? r.meta.thumbnail_key
         : typeof r.meta?.screenshot_key === "string"
           ? r.meta.screenshot_key
-          : r.type === "image" && typeof r.meta?.file_key === "string"
-            ? r.meta.file_key
-            : undefined;
+          : typeof r.meta?.og_image_key === "string"
+            ? r.meta.og_image_key
+            : r.type === "image" && typeof r.meta?.file_key === "string"
+              ? r.meta.file_key
+              : undefined;
     if (key) map.set(r.id, await store.presignGet(key, readerUrl(actor, r.id)));
   }
   return map;
@@ -204,10 +206,11 @@ export async function pinSource(deps: SourcesDeps, actor: Actor, id: string, pin
 
 /** Deletes own memories with their content, chunks and blobs. Others' ids are ignored (404 if none). */
 export async function deleteSources(deps: SourcesDeps, actor: Actor, ids: string[]) {
+  const metaKeys = await metaBlobKeys(deps.db, actor.id, ids);
   const { deleted, blobKeys } = await repo.deleteSources(deps.db, actor.id, ids);
   if (deleted.length === 0) throw notFound("Memory not found.");
   const store = deps.blobs?.();
-  if (store) await Promise.allSettled(blobKeys.map((k) => store.delete(k)));
+  if (store) await Promise.allSettled([...blobKeys, ...metaKeys].map((k) => store.delete(k)));
   await deps.onDeleted?.(actor, deleted);
   return { deleted: deleted.map((d) => d.id) };
 }

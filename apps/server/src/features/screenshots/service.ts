@@ -38,18 +38,27 @@ export async function takeSourceScreenshot(
   if (input.source_id && !(await findOwnedSource(deps.db, actor.id, input.source_id)))
     throw notFound("Memory not found.");
   const fetch = deps.fetch();
+  // A memory whose page cannot be screenshotted says so from now on (issue 41): the wall stops
+  // asking for it on every load (and running into the screenshots' rate limit).
+  const unavailable = async (err: AppError) => {
+    if (input.source_id)
+      await mergeSourceMeta(deps.db, actor.id, input.source_id, { screenshot_failed: true });
+    return err;
+  };
   // https only, and an address the link fetcher may reach: data:, chrome:, file:, http: and local
   // or private hosts never reach the browser.
-  if (!/^https:/i.test(input.url)) throw validation(linkMessages.insecureUrl);
-  await checkScreenshotUrl(input.url, fetch).catch(() => {
-    throw validation(linkMessages.screenshotAddressRefused);
-  });
+  if (!/^https:/i.test(input.url)) throw await unavailable(validation(linkMessages.insecureUrl));
+  const refused = await checkScreenshotUrl(input.url, fetch).then(
+    () => false,
+    () => true,
+  );
+  if (refused) throw await unavailable(validation(linkMessages.screenshotAddressRefused));
   let png: Buffer;
   try {
     png = await takeScreenshot(input.url, { chromiumPath: a.path, fetch });
   } catch (err) {
     deps.log.warn({ err: (err as Error).message }, "screenshot failed");
-    throw new AppError("upstream", "Couldn't take a screenshot of this page.");
+    throw await unavailable(new AppError("upstream", "Couldn't take a screenshot of this page."));
   }
   const key = `${actor.id}/screenshots/${crypto.randomUUID()}.png`;
   await deps.blobs.put(key, new Uint8Array(png), { maxBytes: 20 * 1024 * 1024, contentType: "image/png" });

@@ -53,7 +53,11 @@ export function usePreviewScreenshot(source: Source, enabled: boolean) {
   const qc = useQueryClient();
   const status = useScreenshotStatus(enabled);
   const canTake =
-    enabled && status.data?.available === true && source.meta.status === "success" && !!source.url;
+    enabled &&
+    status.data?.available === true &&
+    source.meta.status === "success" &&
+    !source.meta.screenshot_unavailable &&
+    !!source.url;
   const shot = useQuery({
     queryKey: ["screenshot", "take", source.id],
     queryFn: () => requestScreenshot(qc, source),

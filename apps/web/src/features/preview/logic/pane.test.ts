@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import { memories } from "@mnemo/contracts/constants";
 import { choosePane, contentView, hasNotesTab, isPdfSource } from "./pane";
 
-const web = (over: { url?: string | null; thumbnail_url?: string | null; iframe?: boolean | null } = {}) => ({
+const web = (
+  over: {
+    url?: string | null;
+    thumbnail_url?: string | null;
+    iframe?: boolean | null;
+    noShot?: boolean;
+  } = {},
+) => ({
   type: "webpage",
   url: over.url === undefined ? "https://example.com/a" : over.url,
   thumbnail_url: over.thumbnail_url ?? null,
@@ -14,6 +21,7 @@ const web = (over: { url?: string | null; thumbnail_url?: string | null; iframe?
     iframe_support: over.iframe ?? null,
     is_pinned: false,
     isCanvas: false,
+    screenshot_unavailable: over.noShot,
   },
 });
 
@@ -38,6 +46,12 @@ describe("choosePane", () => {
       "take-screenshot",
     ],
     ["reader when neither frame nor URL", web({ iframe: false, url: null }), "preview", "reader"],
+    [
+      "reader when the server could not screenshot the page before",
+      web({ iframe: false, noShot: true }),
+      "preview",
+      "reader",
+    ],
     ["reader in focus mode", web({ iframe: true }), "focus", "reader"],
     ["video embed for YouTube", web({ url: "https://youtu.be/dQw4w9WgXcQ" }), "focus", "video"],
     ["content for files", { ...web(), type: "file" }, "preview", "content"],

@@ -36,7 +36,8 @@ export function choosePane(
       if (source.url && source.meta.iframe_support === true) return { kind: "iframe", url: source.url };
       if (source.thumbnail_url && isStoredScreenshot(source.thumbnail_url))
         return { kind: "screenshot", url: source.thumbnail_url };
-      if (source.url && source.meta.status === "success") return { kind: "take-screenshot" };
+      if (source.url && source.meta.status === "success" && !source.meta.screenshot_unavailable)
+        return { kind: "take-screenshot" };
       return { kind: "reader" };
     }
     case "file":

@@ -7,12 +7,13 @@ const web = (
     url: string | null;
     thumbnail_url: string | null;
     status: "success" | "in_progress" | "errored";
+    unavailable: boolean;
   }> = {},
 ) => ({
   type: over.type ?? "webpage",
   url: over.url === undefined ? "https://example.com/a" : over.url,
   thumbnail_url: over.thumbnail_url ?? null,
-  meta: { status: over.status ?? "success" },
+  meta: { status: over.status ?? "success", screenshot_unavailable: over.unavailable },
 });
 
 describe("wantsScreenshot", () => {
@@ -23,6 +24,7 @@ describe("wantsScreenshot", () => {
     ["a failed page", web({ status: "errored" }), false],
     ["a file", web({ type: "file" }), false],
     ["a page without a URL", web({ url: null }), false],
+    ["a page the server could not screenshot before (issue 41)", web({ unavailable: true }), false],
   ] as const)("%s → %s", (_n, s, expected) => {
     expect(wantsScreenshot(s)).toBe(expected);
   });

@@ -1,10 +1,13 @@
 import type { Source } from "@mnemo/contracts";
 
-type Shot = Pick<Source, "type" | "url" | "thumbnail_url"> & { meta: Pick<Source["meta"], "status"> };
+type Shot = Pick<Source, "type" | "url" | "thumbnail_url"> & {
+  meta: Pick<Source["meta"], "status" | "screenshot_unavailable">;
+};
 
 /**
  * Whether a card should ask the server for a screenshot thumbnail: a saved web page (not a
- * video) that indexed successfully, has a URL and shows no image yet.
+ * video) that indexed successfully, has a URL and shows no image yet, and for which the server
+ * has not said that no screenshot will come (one failed before, or the viewer is not the owner).
  */
 export function wantsScreenshot(s: Shot): boolean {
   return (
@@ -12,6 +15,7 @@ export function wantsScreenshot(s: Shot): boolean {
     !!s.url &&
     !s.thumbnail_url &&
     s.meta.status === "success" &&
+    !s.meta.screenshot_unavailable &&
     /^https?:/i.test(s.url)
   );
 }

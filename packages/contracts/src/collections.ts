@@ -180,6 +180,17 @@ export const zClaimInvitationInput = z.object({ token: z.string().min(1).max(200
 export const zClaimInvitationResponse = z.object({ collection_id: z.string(), access: zAccessType });
 export type ClaimInvitationResponse = z.infer<typeof zClaimInvitationResponse>;
 
+/**
+ * POST /collection/invitation/preview (public, issue 41): what the sign-in and sign-up pages say
+ * about an invitation link before anyone signs in — the collection's name and the sharer's
+ * display name (null when the sharer has none, or left); no ids, no e-mail addresses.
+ */
+export const zInvitationPreview = z.object({
+  collection_name: z.string(),
+  inviter_name: z.string().nullable(),
+});
+export type InvitationPreview = z.infer<typeof zInvitationPreview>;
+
 /** GET /collection/{id}/sources paging. */
 export const zCollectionSourcesQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),

@@ -36,6 +36,11 @@ export const zMe = z.object({
    * resumes it on its next load (POST /api/user/welcome_items).
    */
   welcome_items_pending: z.boolean().default(false),
+  /**
+   * Before onboarding is finished: the shared collection this account joined through an
+   * invitation (issue 41). Onboarding then asks no memory in step 1 and finishes into it.
+   */
+  joined_collection_id: z.string().nullable().default(null),
   created_at: z.string(),
 });
 export type Me = z.infer<typeof zMe>;

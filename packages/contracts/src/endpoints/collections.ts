@@ -12,6 +12,7 @@ import {
   zCustomInstructionsResponse,
   zDeleteCollectionsInput,
   zDeleteCollectionsResponse,
+  zInvitationPreview,
   zMembersResponse,
   zRemoveSourcesResponse,
   zRevokeInput,
@@ -109,6 +110,16 @@ export const collections = {
     tag,
     body: zClaimInvitationInput,
     response: zClaimInvitationResponse,
+  }),
+  previewInvitation: endpoint({
+    method: "post",
+    path: "/collection/invitation/preview",
+    summary:
+      "Public: the collection an invitation link opens and who shared it (names only), for the sign-in and sign-up pages; 404 for an unknown, expired, revoked or used link (the token stays out of the address, as with claim)",
+    tag,
+    auth: false,
+    body: zClaimInvitationInput,
+    response: zInvitationPreview,
   }),
   revokeAccess: endpoint({
     method: "delete",

@@ -38,6 +38,12 @@ export const welcomeKeys = {
   declined: "welcomeItemsDeclined",
 } as const;
 
+/**
+ * The metadata key holding the collection this account joined through an invitation (its link
+ * claimed, or its address verified) — kept out of the user's document like the welcome keys.
+ */
+export const joinedCollectionKey = "joinedCollection";
+
 /** At most this many deleted memories are remembered while the welcome items are pending. */
 export const DECLINED_MAX = 200;
 

@@ -23,6 +23,7 @@ function cleanMetadata(raw: unknown): UserMetadata {
 export async function getMe(db: Db, actor: Actor): Promise<Me> {
   const [row, plan] = await Promise.all([repo.findUserWithProfile(db, actor.id), loadPlanState(db, actor)]);
   if (!row) throw notFound("User not found.");
+  const metadata = cleanMetadata(row.metadata);
   return {
     id: row.id,
     email: row.email,
@@ -30,12 +31,26 @@ export async function getMe(db: Db, actor: Actor): Promise<Me> {
     // The desktop app is always team; subscriptions and skip_trial decide otherwise (plans module).
     plan: plan.plan,
     is_desktop_app: actor.isDesktopApp,
-    metadata: cleanMetadata(row.metadata),
+    metadata,
     has_details: Boolean(row.country),
     onboarding_step: row.onboardingStep ?? 0,
     welcome_items_pending: welcomePending(row.metadata),
+    joined_collection_id: metadata.submitUserDetails ? null : joinedCollection(row.metadata),
     created_at: row.createdAt.toISOString(),
   };
+}
+
+function joinedCollection(raw: unknown): string | null {
+  const id = ((raw ?? {}) as Record<string, unknown>)[repo.joinedCollectionKey];
+  return typeof id === "string" && id ? id : null;
+}
+
+/**
+ * The account joined a shared collection through an invitation (issue 41): until onboarding is
+ * finished, the web app waives step 1's memory and finishes onboarding into that collection.
+ */
+export async function noteJoinedCollection(db: Db, userId: string, collectionId: string): Promise<void> {
+  await repo.mergeMetadata(db, userId, { [repo.joinedCollectionKey]: collectionId });
 }
 
 export async function updateMetadata(db: Db, actor: Actor, patch: UserMetadata): Promise<UserMetadata> {

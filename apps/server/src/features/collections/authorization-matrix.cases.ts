@@ -186,6 +186,22 @@ export const collectionRouteCases: MatrixCase[] = [
     mutates: true,
   },
   {
+    name: "preview an invitation (public: names only; a guessed token reaches nothing)",
+    method: "POST",
+    route: "/api/collection/invitation/preview",
+    url: () => "/api/collection/invitation/preview",
+    body: () => ({ token: "guessed-token-that-was-never-issued" }),
+    expect: {
+      anonymous: 404,
+      stranger: 404,
+      revoked: 404,
+      read: 404,
+      write: 404,
+      admin: 404,
+      owner: 404,
+    },
+  },
+  {
     name: "revoke",
     method: "DELETE",
     route: "/api/collection/:id/revoke_access",

@@ -1,11 +1,17 @@
 import crypto from "node:crypto";
-import { collectionMessages, type ClaimInvitationResponse, type Invitation } from "@mnemo/contracts";
+import {
+  collectionMessages,
+  type ClaimInvitationResponse,
+  type Invitation,
+  type InvitationPreview,
+} from "@mnemo/contracts";
 import type { Db } from "../../platform/db/client.ts";
 import type { Actor } from "../../platform/context.ts";
 import type { Logger } from "../../platform/logger.ts";
 import { AppError } from "../../platform/lib/errors.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
 import { invitationMail } from "../../platform/mail/messages.ts";
+import { noteJoinedCollection } from "../../core/users/service.ts";
 import * as repo from "./repo.ts";
 
 /**
@@ -33,9 +39,10 @@ export type InvitationDeps = { mailer?: Mailer; publicUrl: string; log: Logger }
 export async function inviteAddresses(
   tx: repo.Tx,
   deps: InvitationDeps,
-  collectionId: string,
+  invite: { collectionId: string; invitedBy: string },
   emails: string[],
 ): Promise<{ email: string; url: string }[]> {
+  const { collectionId, invitedBy } = invite;
   const grants = new Map((await repo.grantsOf(tx, [collectionId])).map((g) => [g.email, g]));
   const links: { email: string; url: string }[] = [];
   for (const email of emails) {
@@ -50,6 +57,7 @@ export async function inviteAddresses(
       tokenHash: hashToken(token),
       collectionId,
       email,
+      invitedBy,
       expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
     });
     links.push({ email, url: invitationUrl(deps.publicUrl, token) });
@@ -83,11 +91,23 @@ export async function deliverInvitations(
 }
 
 /**
+ * What an invitation link opens, for the sign-in and sign-up pages (public, issue 41): the
+ * collection's name and the sharer's display name only. Unknown, expired, revoked or used links
+ * answer 404, as claiming them would.
+ */
+export async function previewInvitation(db: Db, token: string): Promise<InvitationPreview> {
+  const found = await repo.invitationPreview(db, hashToken(token));
+  if (!found || found.expiresAt.getTime() <= Date.now())
+    throw new AppError("not_found", collectionMessages.invitationInvalid);
+  return { collection_name: found.collectionName, inviter_name: found.inviterName?.trim() || null };
+}
+
+/**
  * Claims an invitation for the signed-in account: binds the grant to it and consumes the token
  * (single use). Unknown, expired, revoked or already-bound-elsewhere invitations answer 404.
  */
 export async function claimInvitation(db: Db, actor: Actor, token: string): Promise<ClaimInvitationResponse> {
-  return db.transaction(async (tx) => {
+  const claimed = await db.transaction(async (tx) => {
     const invitation = await repo.takeInvitation(tx, hashToken(token));
     const invalid = () => new AppError("not_found", collectionMessages.invitationInvalid);
     if (!invitation || invitation.expiresAt.getTime() <= Date.now()) throw invalid();
@@ -100,9 +120,16 @@ export async function claimInvitation(db: Db, actor: Actor, token: string): Prom
     await repo.deleteInvitations(tx, invitation.collectionId, invitation.email);
     return { collection_id: invitation.collectionId, access: role };
   });
+  // A new account finishes onboarding into the collection it was invited to (issue 41).
+  await noteJoinedCollection(db, actor.id, claimed.collection_id);
+  return claimed;
 }
 
-/** better-auth's afterEmailVerification: the proven address's pending grants become the account's. */
+/**
+ * better-auth's afterEmailVerification: the proven address's pending grants become the account's
+ * (the latest shared is the collection it joined, for onboarding).
+ */
 export async function bindGrantsOfVerifiedAddress(db: Db, user: { id: string; email: string }) {
-  await repo.bindPendingGrantsByEmail(db, user.email.toLowerCase(), user.id);
+  const [latest] = await repo.bindPendingGrantsByEmail(db, user.email.toLowerCase(), user.id);
+  if (latest) await noteJoinedCollection(db, user.id, latest);
 }

@@ -1,4 +1,5 @@
 import { and, count, eq, inArray, ne, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { AccessType } from "@mnemo/contracts";
 import type { Db, Tx } from "../../platform/db/client.ts";
 import { queryRows } from "../../platform/db/client.ts";
@@ -210,19 +211,51 @@ export async function bindGrant(tx: Tx, collectionId: string, email: string, use
   return rows[0]?.role as AccessType | undefined;
 }
 
-/** Binds every pending grant to `email` to the account that has just verified that address. */
-export async function bindPendingGrantsByEmail(tx: Tx, email: string, userId: string) {
-  await tx
+/**
+ * Binds every pending grant to `email` to the account that has just verified that address;
+ * answers the collections bound, most recently shared first.
+ */
+export async function bindPendingGrantsByEmail(tx: Tx, email: string, userId: string): Promise<string[]> {
+  const rows = await tx
     .update(collectionMember)
     .set({ userId })
-    .where(and(eq(collectionMember.email, email), sql`${collectionMember.userId} IS NULL`));
+    .where(and(eq(collectionMember.email, email), sql`${collectionMember.userId} IS NULL`))
+    .returning({ id: collectionMember.collectionId, at: collectionMember.createdAt });
+  return rows.sort((a, b) => b.at.getTime() - a.at.getTime()).map((r) => r.id);
 }
 
 export async function insertInvitation(
   tx: Tx,
-  row: { tokenHash: string; collectionId: string; email: string; expiresAt: Date },
+  row: { tokenHash: string; collectionId: string; email: string; invitedBy: string; expiresAt: Date },
 ) {
   await tx.insert(collectionInvitation).values(row);
+}
+
+/**
+ * What an invitation link names before sign-in: the collection's name and the sharer's name, if
+ * the link exists and its grant still does (revoking drops both; claiming consumes the link).
+ */
+export async function invitationPreview(db: Db, tokenHash: string) {
+  const inviter = alias(user, "inviter");
+  const rows = await db
+    .select({
+      collectionName: collection.name,
+      inviterName: inviter.name,
+      expiresAt: collectionInvitation.expiresAt,
+    })
+    .from(collectionInvitation)
+    .innerJoin(collection, eq(collection.id, collectionInvitation.collectionId))
+    .innerJoin(
+      collectionMember,
+      and(
+        eq(collectionMember.collectionId, collectionInvitation.collectionId),
+        eq(collectionMember.email, collectionInvitation.email),
+      ),
+    )
+    .leftJoin(inviter, eq(inviter.id, collectionInvitation.invitedBy))
+    .where(eq(collectionInvitation.tokenHash, tokenHash))
+    .limit(1);
+  return rows[0];
 }
 
 /** Deletes (consumes) an invitation by its token hash and returns it, if it existed. */

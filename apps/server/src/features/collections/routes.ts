@@ -6,7 +6,7 @@ import { createRouter, defineRoute } from "../../platform/http/route.ts";
 import { publicOrigin } from "../../platform/http/origin.ts";
 import { requireAuth, type RequireAuthDeps } from "../../core/auth/middleware.ts";
 import * as service from "./service.ts";
-import { claimInvitation } from "./invitations.ts";
+import { claimInvitation, previewInvitation } from "./invitations.ts";
 
 /** The `:id` path segment (always present on the routes that use it). */
 const idOf = (c: Context<AppEnv>) => c.req.param("id") ?? "";
@@ -87,6 +87,11 @@ export function collectionRoutes(ctx: CollectionRouteDeps) {
 
   defineRoute(r, endpoints.collections.claimInvitation, auth, async (c, { body }) =>
     c.json(await claimInvitation(db, c.var.actor, body.token)),
+  );
+
+  // Public: the sign-in and sign-up pages name the invitation (rate-limited per address in app/).
+  defineRoute(r, endpoints.collections.previewInvitation, [], async (c, { body }) =>
+    c.json(await previewInvitation(db, body.token)),
   );
 
   defineRoute(r, endpoints.collections.revokeAccess, auth, async (c, { body }) =>

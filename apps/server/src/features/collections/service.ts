@@ -236,7 +236,7 @@ export async function share(
     // The creator is always admin; a grant on the creator's own address would be meaningless.
     const emails = [...new Set(input.recipient_email_ids)].filter((e) => e !== ownerEmail);
     await repo.upsertGrants(tx, id, emails, input.type_of_access);
-    const links = await inviteAddresses(tx, deps, id, emails);
+    const links = await inviteAddresses(tx, deps, { collectionId: id, invitedBy: actor.id }, emails);
     const members = { collection_id: id, ...memberLists(ownerEmail, await repo.grantsOf(tx, [id])) };
     return { members, links, name: row.name };
   });

@@ -11,6 +11,11 @@ export const windowRules = {
   signUpPerIp: { name: "sign-up:ip", windowSec: 60 * 60, max: 10 },
   /** Follow-up questions to public chats from one address (no account needed). */
   publicChatPerIp: { name: "public-chat:ip", windowSec: 60, max: 20 },
+  /**
+   * Invitation links looked up from one address before sign-in (each a guess at a 256-bit token
+   * for a script; a person opens a handful).
+   */
+  invitationPreviewPerIp: { name: "invitation-preview:ip", windowSec: 60, max: 20 },
   /** Links saved or looked up by one signed-in session. */
   linksPerSession: { name: "links:session", windowSec: 60, max: 60 },
   /**

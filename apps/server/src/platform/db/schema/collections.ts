@@ -51,6 +51,8 @@ export const collectionInvitation = pgTable(
       .notNull()
       .references(() => collection.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
+    /** Who shared the collection with the address (named on the invitation page); null when unknown. */
+    invitedBy: text("invited_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },

@@ -1,0 +1,2 @@
+ALTER TABLE "collection_invitation" ADD COLUMN "invited_by" text;--> statement-breakpoint
+ALTER TABLE "collection_invitation" ADD CONSTRAINT "collection_invitation_invited_by_user_id_fk" FOREIGN KEY ("invited_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;

@@ -216,6 +216,12 @@ export const collectionMessages = {
   invitationAccepted: (p: { name: string }): string => `You now have access to ${p.name}.`,
   addMemory: "Add memory",
   addedToMemories: "Added to memories",
+  /**
+   * Composed (issue 41): an imported item whose folder could not become a collection (the reason
+   * is the plan's limit message); the item is still saved to the wall.
+   */
+  importedWithoutCollection: (p: { name: string; reason: string }): string =>
+    `Saved to the wall without the collection "${p.name}": ${p.reason}`,
 } as const;
 
 /** Source preview, titles, notes and pages (spec 2 §2, §8; spec 3 §8). */

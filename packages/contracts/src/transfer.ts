@@ -40,7 +40,10 @@ export const importFormatLabels: Record<ImportFormat, string> = {
 export const zImportStatus = z.enum(["queued", "parsing", "previewed", "running", "done", "failed"]);
 export type ImportStatus = z.infer<typeof zImportStatus>;
 
-/** What a run will create (dry run) or created. */
+/**
+ * What a run will create (dry run) or created, by kind: items already saved, items that fail and
+ * collections that cannot be created are not counted (the preview and the result count alike).
+ */
 export const zImportCounts = z.object({
   links: z.number().int(),
   notes: z.number().int(),
@@ -50,7 +53,15 @@ export const zImportCounts = z.object({
 });
 export type ImportCounts = z.infer<typeof zImportCounts>;
 
-export const zImportItemError = z.object({ item: z.string(), message: z.string() });
+/**
+ * One line of a run's per-item list. Without `note` the item was not imported (or, for sharing,
+ * not restored); with `note` it was imported and the message says what it was imported without.
+ */
+export const zImportItemError = z.object({
+  item: z.string(),
+  message: z.string(),
+  note: z.boolean().optional(),
+});
 export type ImportItemError = z.infer<typeof zImportItemError>;
 
 export const zImportSample = z.object({

@@ -1,11 +1,10 @@
 import crypto from "node:crypto";
-import { validateLink } from "@mnemo/contracts/links";
-import { collectionMessages, type ImportItemError } from "@mnemo/contracts";
+import { collectionMessages, type ImportCounts } from "@mnemo/contracts";
 import type { Actor } from "../../platform/context.ts";
 import * as collectionsRepo from "../collections/index.ts";
 import { loadPlanState } from "../../core/plans/service.ts";
 import { canCreateCollection, collectionLimitFor, planLabel } from "../../core/plans/limits.ts";
-import type { Db } from "../../platform/db/client.ts";
+import type { Db, Tx } from "../../platform/db/client.ts";
 import {
   blob,
   chat,
@@ -18,7 +17,9 @@ import {
 import { linkHash } from "../../core/sources/capture/web-pages-service.ts";
 import { fileKeyFor } from "../../core/sources/capture/uploads-service.ts";
 import * as repo from "./repo.ts";
-import type { PlannedChat, PlannedCollection, PlannedItem } from "./parse/types.ts";
+import { withNotes } from "./sharing.ts";
+import type { PlannedChat, PlannedItem } from "./parse/types.ts";
+import { importLink, judgeItems, type CollectionsState, type Tally } from "./tally.ts";
 
 /** A stable UUID from a run and a position, so a batch retried after a crash writes the same rows. */
 export function stableId(runId: string, what: string): string {
@@ -28,13 +29,7 @@ export function stableId(runId: string, what: string): string {
 
 const sha = (s: string | Uint8Array) => crypto.createHash("sha256").update(s).digest("hex");
 
-/**
- * The web link an imported bookmark becomes: `http://` is upgraded to `https://` (Mnemo saves
- * https links only, spec 2 §9) and then checked like any link typed in the Add Links dialog.
- */
-export function importLink(url: string): { ok: true; url: string } | { ok: false; message: string } {
-  return validateLink(url.trim().replace(/^http:\/\//i, "https://"));
-}
+export { importLink };
 
 /** The content hash that makes an item a duplicate: the link, the file's bytes, or the note's text. */
 export function itemHash(it: PlannedItem, bytes?: Uint8Array): string | null {
@@ -46,102 +41,166 @@ export function itemHash(it: PlannedItem, bytes?: Uint8Array): string | null {
   return "note:" + sha(`${it.title}\n${it.markdown ?? ""}`);
 }
 
+/** The owner's collections and the plan's collection count, as a run's tally starts from them. */
+export async function loadCollectionsState(
+  db: Tx,
+  actor: Actor,
+): Promise<{ state: CollectionsState; limit: number | null }> {
+  const { plan } = await loadPlanState(db, actor);
+  const limit = collectionLimitFor(plan);
+  const owned = await repo.ownedCollectionNames(db, actor.id);
+  const byName = new Map<string, string>();
+  for (const c of owned) if (!byName.has(c.name.toLowerCase())) byName.set(c.name.toLowerCase(), c.id);
+  return {
+    state: {
+      byName,
+      slots: limit === null ? null : Math.max(0, limit - owned.length),
+      refusal: collectionMessages.collectionLimitReached({ plan: planLabel(plan), n: limit ?? 0 }),
+    },
+    limit,
+  };
+}
+
+/** What applying a run's batches shares: the tally, the collections' ids, the plan's cap. */
+export type ApplyContext = {
+  actor: Actor;
+  tally: Tally;
+  /** Planned key → id of the collection its items go into (filled as collections are made). */
+  collections: Map<string, string>;
+  limit: number | null;
+};
+
 /**
- * Finds each planned collection by name among the owner's, or creates it within the plan's
- * collection count (the same check and lock as creating one by hand); returns key → id and the
- * collections the plan refused (their items are imported without them).
+ * Gives a planned collection the tally decided on its id: the owner's collection of that name, or
+ * a new one, created within the plan's collection count under the same lock as creating one by
+ * hand. False when the count is reached after all (another collection was made meanwhile).
  */
-export async function ensureCollections(db: Db, actor: Actor, runId: string, planned: PlannedCollection[]) {
-  const ids = new Map<string, string>();
-  const refused: ImportItemError[] = [];
-  for (const c of planned) {
-    const id = await db.transaction(async (tx) => {
-      await collectionsRepo.lockOwnerCollections(tx, actor.id);
-      const found = await repo.collectionByName(tx, actor.id, c.name);
-      if (found) return found;
-      const { plan } = await loadPlanState(tx, actor);
-      const limit = collectionLimitFor(plan);
-      if (!canCreateCollection(await collectionsRepo.countOwned(tx, actor.id), limit)) {
-        refused.push({
-          item: c.name,
-          message: collectionMessages.collectionLimitReached({ plan: planLabel(plan), n: limit ?? 0 }),
-        });
-        return null;
-      }
-      const [row] = await tx
-        .insert(collection)
-        .values({
-          id: stableId(runId, `collection:${c.key}`),
-          ownerId: actor.id,
-          name: c.name,
-          description: c.description.slice(0, 2000),
-          customInstructions: c.instructions.slice(0, 8000),
-        })
-        .onConflictDoNothing()
-        .returning({ id: collection.id });
-      return row?.id ?? stableId(runId, `collection:${c.key}`);
-    });
-    if (id) ids.set(c.key, id);
+async function materialize(tx: Tx, run: { id: string }, ctx: ApplyContext, key: string): Promise<boolean> {
+  if (ctx.collections.has(key)) return true;
+  const c = ctx.tally.byKey.get(key)!;
+  const decision = ctx.tally.decided.get(key);
+  const existing = ctx.tally.state.byName.get(c.name.toLowerCase());
+  if (decision === "existing" && existing) {
+    ctx.collections.set(key, existing);
+    return true;
   }
-  return { ids, refused };
+  if (decision !== "create") return false;
+  const id = stableId(run.id, `collection:${c.key}`);
+  await collectionsRepo.lockOwnerCollections(tx, ctx.actor.id);
+  const found = await repo.collectionByName(tx, ctx.actor.id, c.name);
+  if (found) {
+    ctx.collections.set(key, found);
+    return true;
+  }
+  if (!canCreateCollection(await collectionsRepo.countOwned(tx, ctx.actor.id), ctx.limit)) {
+    ctx.tally.decided.set(key, "refused");
+    ctx.tally.counts.collections--;
+    return false;
+  }
+  await tx
+    .insert(collection)
+    .values({
+      id,
+      ownerId: ctx.actor.id,
+      name: c.name,
+      description: c.description.slice(0, 2000),
+      customInstructions: c.instructions.slice(0, 8000),
+    })
+    .onConflictDoNothing();
+  ctx.collections.set(key, id);
+  return true;
+}
+
+type Progress = Pick<Tally, "duplicates" | "failed"> & { counts: ImportCounts };
+const progressOf = (t: Tally): Progress => ({
+  counts: { ...t.counts },
+  duplicates: t.duplicates,
+  failed: t.failed,
+});
+
+/** The run's stored counts plus what the tally added since `before`. */
+function addProgress(run: repo.ImportRunRow, before: Progress, t: Tally) {
+  const planned = { links: 0, notes: 0, files: 0, collections: 0, chats: 0, ...(run.planned ?? {}) };
+  for (const k of Object.keys(t.counts) as (keyof ImportCounts)[])
+    planned[k] += t.counts[k] - before.counts[k];
+  return {
+    planned,
+    duplicates: run.duplicates + t.duplicates - before.duplicates,
+    failed: run.failed + t.failed - before.failed,
+    errors: [...run.errors, ...t.errors.splice(0)].slice(0, 200),
+  };
+}
+
+/**
+ * Creates the collections the file declares (a Mnemo export) before its items, each in its own
+ * transaction with the run's counts. Folders become collections with their first item instead.
+ */
+export async function ensureDeclared(db: Db, run: { id: string }, ctx: ApplyContext) {
+  const before = progressOf(ctx.tally);
+  const declared = [...ctx.tally.byKey.values()].filter((c) => c.declared);
+  await db.transaction(async (tx) => {
+    const locked = (await repo.lockRun(tx, run.id))!;
+    for (const c of declared)
+      if (!(await materialize(tx, run, ctx, c.key)) && ctx.tally.decided.get(c.key) === "refused")
+        if (!ctx.tally.errors.some((e) => e.item === c.name))
+          ctx.tally.errors.push({
+            item: c.name,
+            message: collectionMessages.importedWithoutCollection({
+              name: c.name,
+              reason: ctx.tally.state.refusal,
+            }),
+            note: true,
+          });
+    // A resumed run finds them made (and counted) and its notes listed already.
+    const notes = ctx.tally.errors.splice(0);
+    const progress = addProgress(locked, before, ctx.tally);
+    await repo.updateRun(tx, run.id, { ...progress, errors: withNotes(locked.errors, notes) });
+  });
 }
 
 export type BatchOutcome = {
   created: { id: string; version: number }[];
-  duplicates: number;
-  errors: ImportItemError[];
 };
 
 /**
- * Writes one batch of items in one transaction together with the run's cursor, so a crash
- * leaves either the whole batch and its cursor or neither. Duplicates (same link, file bytes or
- * note text as a memory the owner holds, or an earlier item of the file) are skipped and counted.
+ * Writes one batch of items in one transaction together with the run's cursor and counts, so a
+ * crash leaves either the whole batch and its cursor or neither. What happens to each item comes
+ * from the tally (tally.ts), as in the preview: duplicates (same link, file bytes or note text as
+ * a memory the owner holds, or an earlier item of the file) are skipped and counted; a folder
+ * becomes a collection with its first imported item; an item whose folder cannot become one is
+ * imported without it, with a note.
  */
 export async function applyBatch(
   db: Db,
   run: { id: string; ownerId: string; from: number },
   items: PlannedItem[],
   files: Record<string, Uint8Array>,
-  collections: Map<string, string>,
+  ctx: ApplyContext,
 ): Promise<BatchOutcome | null> {
   return db.transaction(async (tx) => {
     const locked = await repo.lockRun(tx, run.id);
     // Another attempt applied this batch already (or the run ended): nothing to do.
     if (!locked || locked.cursor !== run.from || locked.status !== "running") return null;
-    const out: BatchOutcome = { created: [], duplicates: 0, errors: [] };
+    const out: BatchOutcome = { created: [] };
     const hashes = items.map((it) => itemHash(it, it.file ? files[it.file.path] : undefined));
     const known = await repo.existingHashes(
       tx,
       run.ownerId,
       hashes.filter((h): h is string => Boolean(h)),
     );
-    const seen = new Set<string>();
+    const before = progressOf(ctx.tally);
+    const judged = judgeItems(ctx.tally, items, hashes, new Set(known.keys()), (it) =>
+      Boolean(it.file && files[it.file.path]),
+    );
     const sources: (typeof source.$inferInsert)[] = [];
     const contents: (typeof sourceContent.$inferInsert)[] = [];
     const blobs: (typeof blob.$inferInsert)[] = [];
     const members: (typeof collectionSource.$inferInsert)[] = [];
     for (const [i, it] of items.entries()) {
-      const hash = hashes[i];
-      const label = it.title || it.url || it.ref;
-      let url: string | null = null;
-      if (it.kind === "link") {
-        const link = importLink(it.url ?? "");
-        if (!link.ok) {
-          out.errors.push({ item: label, message: link.message });
-          continue;
-        }
-        url = link.url;
-      }
+      const j = judged[i]!;
+      if (j.outcome !== "create") continue;
+      const { url, hash } = j;
       const bytes = it.file ? files[it.file.path] : undefined;
-      if (it.kind === "file" && !bytes) {
-        out.errors.push({ item: label, message: "The file is missing from the archive or too large." });
-        continue;
-      }
-      if (hash && (known.has(hash) || seen.has(hash))) {
-        out.duplicates++;
-        continue;
-      }
-      if (hash) seen.add(hash);
       // The import's files do not count one by one against the daily upload cap: the import is
       // one upload action, counted when it is started (import-service.ts, issue 41).
       const id = stableId(run.id, `item:${run.from + i}`);
@@ -195,9 +254,17 @@ export async function applyBatch(
           kind: it.type === "image" ? "image" : "file",
           state: "uploaded",
         });
-      for (const key of it.collections) {
-        const cid = collections.get(key);
-        if (cid) members.push({ collectionId: cid, sourceId: id, addedBy: run.ownerId });
+      for (const key of j.collections) {
+        if (await materialize(tx, run, ctx, key))
+          members.push({ collectionId: ctx.collections.get(key)!, sourceId: id, addedBy: run.ownerId });
+        else {
+          const name = ctx.tally.byKey.get(key)!.name;
+          ctx.tally.errors.push({
+            item: it.title || it.url || it.ref,
+            message: collectionMessages.importedWithoutCollection({ name, reason: ctx.tally.state.refusal }),
+            note: true,
+          });
+        }
       }
       out.created.push({ id, version: 1 });
     }
@@ -208,9 +275,7 @@ export async function applyBatch(
     await repo.updateRun(tx, run.id, {
       cursor: run.from + items.length,
       created: locked.created + out.created.length,
-      duplicates: locked.duplicates + out.duplicates,
-      failed: locked.failed + out.errors.length,
-      errors: [...locked.errors, ...out.errors].slice(0, 200),
+      ...addProgress(locked, before, ctx.tally),
     });
     return out;
   });

@@ -5,7 +5,7 @@ import { zipSync, strToU8 } from "fflate";
 import { eq } from "drizzle-orm";
 import { createTestMnemo, testDatabases, type TestMnemo, type TestUser } from "../../test/harness.ts";
 import { collection, collectionSource, source, sourceContent } from "../../platform/db/schema/index.ts";
-import type { ImportRun } from "@mnemo/contracts";
+import { collectionMessages, type ImportRun } from "@mnemo/contracts";
 import { runImport, startImport } from "./import-service.ts";
 import { MAX_STALL_MS, watchEventLoop } from "../../test/event-loop.ts";
 import { bookmarksFile, waitForRun, zipFolder } from "./test-helpers.ts";
@@ -194,7 +194,11 @@ describe.each(testDatabases())("import formats (%s)", (kind) => {
       return waitForRun(m, user, run.id, ["previewed", "failed"]);
     });
     expect(watched.result).toMatchObject({ status: "previewed", total: 100_000, created: 0 });
-    expect(watched.result.planned).toMatchObject({ links: 100_000, collections: 1000 });
+    // A second account is on the Free plan: 3 of the 1000 folders can become collections, and the
+    // preview says so (issue 41: it used to promise 1000), each other folder's items with a note.
+    expect(watched.result.planned).toMatchObject({ links: 100_000, collections: 3 });
+    expect(watched.result.errors).toHaveLength(200);
+    expect(watched.result.errors[0]).toMatchObject({ item: "Page 300", note: true });
     expect(watched.maxBlockedMs).toBeLessThan(MAX_STALL_MS);
     expect((await wall(user)).rows).toHaveLength(0);
   });
@@ -233,10 +237,20 @@ describe.each(testDatabases())("import formats (%s)", (kind) => {
     const done = await waitForRun(m, user, run.id, ["done", "failed"]);
     expect(done).toMatchObject({ status: "done", created: 600, duplicates: 0, processed: 600 });
     expect((await wall(user)).rows).toHaveLength(600);
-    // Folders past the free plan's collection count are imported without their collection.
+    // Folders past the free plan's collection count are imported without their collection, each
+    // of their items with the reason (issue 41: the reason used to be given once per folder).
     expect(Object.keys((await wall(user)).collections)).toEqual(["Folder 0", "Folder 1", "Folder 2"]);
-    expect(done.errors.map((e) => e.item)).toEqual(["Folder 3", "Folder 4", "Folder 5"]);
-    expect(done.errors[0]!.message).toMatch(/collection/i);
+    expect(done.planned).toMatchObject({ links: 600, collections: 3 });
+    expect(done.errors).toHaveLength(200);
+    expect(done.errors.map((e) => e.item).slice(0, 2)).toEqual(["Page 300", "Page 301"]);
+    expect(done.errors[0]).toEqual({
+      item: "Page 300",
+      message: collectionMessages.importedWithoutCollection({
+        name: "Folder 3",
+        reason: collectionMessages.collectionLimitReached({ plan: "Free", n: 3 }),
+      }),
+      note: true,
+    });
   });
 });
 

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { importMessages, type ImportFormat, type ImportRun } from "@mnemo/contracts";
+import { importMessages, type ImportCounts, type ImportFormat, type ImportRun } from "@mnemo/contracts";
 import type { PlatformContext, Actor } from "../../platform/context.ts";
 import { AppError, notFound, validation } from "../../platform/lib/errors.ts";
 import { BlobTooLargeError, readBlob } from "../../platform/blobs/store.ts";
@@ -8,7 +8,16 @@ import { sandboxTask } from "../../platform/sandbox/task.ts";
 import { ingestKey } from "../../core/sources/capture/enqueue.ts";
 import { actorFor } from "../../core/users/service.ts";
 import { guardFileUpload } from "../../core/plans/guards.ts";
-import { applyBatch, applyChat, ensureCollections, itemHash, stableId } from "./apply.ts";
+import {
+  applyBatch,
+  applyChat,
+  ensureDeclared,
+  itemHash,
+  loadCollectionsState,
+  stableId,
+  type ApplyContext,
+} from "./apply.ts";
+import { judgeItems, startTally } from "./tally.ts";
 import type { PlannedChat, PlannedItem } from "./parse/types.ts";
 import type { PackedPlan } from "./parse/index.ts";
 import type * as Parse from "./parse/index.ts";
@@ -189,40 +198,85 @@ export async function runImport(deps: ImportDeps, runId: string): Promise<void> 
     await repo.updateRun(db, run.id, {
       format: plan.format,
       total: plan.total,
-      planned: plan.counts,
+      // What the run will create or created, counted as it goes through the file (tally.ts).
+      planned: { links: 0, notes: 0, files: 0, collections: 0, chats: 0 },
       sample: plan.sample,
       errors: plan.errors,
       failed: plan.errorCount,
+      duplicates: 0,
     });
   }
-  if (run.dryRun) {
-    let duplicates = 0;
-    // One pack at a time: each is parsed, hashed and looked up between awaits (no long stall).
-    for (const pack of plan.packs) {
-      await yieldToEventLoop();
-      const hashes = (JSON.parse(pack) as PlannedItem[])
-        .map((it) => (it.kind === "file" ? null : itemHash(it)))
-        .filter((h): h is string => Boolean(h));
-      duplicates += (await repo.existingHashes(db, run.ownerId, [...new Set(hashes)])).size;
-    }
-    await repo.updateRun(db, run.id, { status: "previewed", duplicates });
-    return;
-  }
+  if (run.dryRun) return preview(deps, run, plan, bytes);
   await repo.updateRun(db, run.id, { status: "running" });
   await applyPlan(deps, run, plan, bytes);
   await repo.updateRun(db, run.id, { status: "done" });
   await deps.blobs.delete(run.blobKey).catch(() => undefined);
 }
 
+/** The batch that starts at `from`: the rest of its pack, FILE_BATCH items when it holds files. */
+function batchAt(plan: PackedPlan, from: number): PlannedItem[] {
+  const pack = JSON.parse(plan.packs[Math.floor(from / BATCH)]!) as PlannedItem[];
+  const rest = pack.slice(from % BATCH);
+  return rest.slice(0, rest.some((i) => i.file) ? FILE_BATCH : BATCH);
+}
+
+/** The bytes of a batch's file items, read from the archive in the sandbox. */
+async function filesOf(bytes: Uint8Array, items: PlannedItem[]): Promise<Record<string, Uint8Array>> {
+  const paths = items.flatMap((i) => (i.file ? [i.file.path] : []));
+  return paths.length
+    ? await runSandboxed(importEntriesTask, { bytes, paths }, { timeoutMs: PARSE_TIMEOUT_MS })
+    : {};
+}
+
+/**
+ * The dry run: goes through the file batch by batch as the import will (the same tally, the same
+ * duplicates, failures, collections and notes), so the preview's counts are the result's.
+ */
+async function preview(deps: ImportDeps, run: repo.ImportRunRow, plan: PackedPlan, bytes: Uint8Array) {
+  const db = deps.database.db;
+  const { state } = await loadCollectionsState(db, await actorFor(db, run.ownerId));
+  const tally = startTally(plan.collections, state, plan.counts.chats);
+  const errors = [...plan.errors];
+  const drain = () => {
+    const more = tally.errors.splice(0);
+    if (errors.length < 200) errors.push(...more.slice(0, 200 - errors.length));
+  };
+  drain();
+  for (let from = 0; from < plan.total;) {
+    // One batch at a time: each is parsed, hashed and looked up between awaits (no long stall).
+    await yieldToEventLoop();
+    const items = batchAt(plan, from);
+    const files = await filesOf(bytes, items);
+    const hashes = items.map((it) => itemHash(it, it.file ? files[it.file.path] : undefined));
+    const wanted = [...new Set(hashes.filter((h): h is string => Boolean(h)))];
+    const known = await repo.existingHashes(db, run.ownerId, wanted);
+    judgeItems(tally, items, hashes, new Set(known.keys()), (it) => Boolean(it.file && files[it.file.path]));
+    drain();
+    from += items.length;
+  }
+  await repo.updateRun(db, run.id, {
+    status: "previewed",
+    planned: tally.counts,
+    duplicates: tally.duplicates,
+    failed: plan.errorCount + tally.failed,
+    errors,
+  });
+}
+
 async function applyPlan(deps: ImportDeps, run: repo.ImportRunRow, plan: PackedPlan, bytes: Uint8Array) {
   const db = deps.database.db;
   // The import acts for its owner, as stored (no request).
   const actor = await actorFor(db, run.ownerId);
-  const { ids: collections, refused } = await ensureCollections(db, actor, run.id, plan.collections);
-  const current = (await repo.findRun(db, run.id))!;
-  if (refused.length && current.cursor === 0)
-    await repo.updateRun(db, run.id, { errors: [...current.errors, ...refused].slice(0, 200) });
-  let from = current.cursor;
+  const { state, limit } = await loadCollectionsState(db, actor);
+  const ctx: ApplyContext = {
+    actor,
+    tally: startTally(plan.collections, state, 0),
+    collections: new Map(),
+    limit,
+  };
+  await ensureDeclared(db, run, ctx);
+  const collections = ctx.collections;
+  let from = (await repo.findRun(db, run.id))!.cursor;
   // A crash (or a failed attempt) may have come between committing the last batch and queuing its
   // fetches: queue them again. Batches are applied one after the other, each only once the one
   // before is queued, so only the batch just before the cursor can be missing. The job keys make
@@ -230,13 +284,8 @@ async function applyPlan(deps: ImportDeps, run: repo.ImportRunRow, plan: PackedP
   if (from > 0) await requeueFetches(deps, run, Math.max(0, from - BATCH), from);
   while (from < plan.total) {
     await yieldToEventLoop();
-    const pack = JSON.parse(plan.packs[Math.floor(from / BATCH)]!) as PlannedItem[];
-    const rest = pack.slice(from % BATCH);
-    const items = rest.slice(0, rest.some((i) => i.file) ? FILE_BATCH : BATCH);
-    const paths = items.flatMap((i) => (i.file ? [i.file.path] : []));
-    const files = paths.length
-      ? await runSandboxed(importEntriesTask, { bytes, paths }, { timeoutMs: PARSE_TIMEOUT_MS })
-      : {};
+    const items = batchAt(plan, from);
+    const files = await filesOf(bytes, items);
     // Files go to the blob store first, under the ids their rows will have (a retry overwrites).
     const stored: string[] = [];
     for (const [i, it] of items.entries()) {
@@ -249,7 +298,7 @@ async function applyPlan(deps: ImportDeps, run: repo.ImportRunRow, plan: PackedP
       });
       stored.push(key);
     }
-    const out = await applyBatch(db, { id: run.id, ownerId: run.ownerId, from }, items, files, collections);
+    const out = await applyBatch(db, { id: run.id, ownerId: run.ownerId, from }, items, files, ctx);
     if (!out) return;
     const kept = new Set(out.created.map((c) => `${run.ownerId}/${c.id}`));
     for (const key of stored) if (!kept.has(key)) await deps.blobs.delete(key).catch(() => undefined);
@@ -268,10 +317,11 @@ async function applyPlan(deps: ImportDeps, run: repo.ImportRunRow, plan: PackedP
     const sources = await repo.importedRefs(db, run.ownerId, run.id);
     for (const c of chats) await applyChat(db, run, c, sources, collections);
     const notes = publicChatNotes(chats);
-    if (notes.length) {
-      const now = (await repo.findRun(db, run.id))!;
-      await repo.updateRun(db, run.id, { errors: withNotes(now.errors, notes) });
-    }
+    const now = (await repo.findRun(db, run.id))!;
+    await repo.updateRun(db, run.id, {
+      errors: withNotes(now.errors, notes),
+      planned: { ...(now.planned as ImportCounts), chats: chats.length },
+    });
   }
 }
 

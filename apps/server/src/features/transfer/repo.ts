@@ -234,6 +234,15 @@ export async function importedRefs(db: Db, ownerId: string, runId: string): Prom
   return new Map(rows.map((r) => [r.ref, r.id]));
 }
 
+/** The owner's collections by name, oldest first (an import finds its folders among them). */
+export async function ownedCollectionNames(tx: Tx, ownerId: string) {
+  return tx
+    .select({ id: collection.id, name: collection.name })
+    .from(collection)
+    .where(eq(collection.ownerId, ownerId))
+    .orderBy(asc(collection.createdAt));
+}
+
 export async function collectionByName(tx: Tx, ownerId: string, name: string) {
   const [row] = await tx
     .select({ id: collection.id })

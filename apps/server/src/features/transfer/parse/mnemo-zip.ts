@@ -81,6 +81,7 @@ export function parseMnemoZip(bytes: Uint8Array, limits: ParseLimits): ImportPla
       name: c.name,
       description: c.description ?? "",
       instructions: c.custom_instructions ?? "",
+      declared: true,
       ...(c.sharing ? { sharing: readSharing(c.sharing) } : {}),
     });
     for (const m of c.memory_ids ?? []) membership.set(m, [...(membership.get(m) ?? []), c.id]);

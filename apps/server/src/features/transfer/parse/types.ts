@@ -8,6 +8,12 @@ export type PlannedCollection = {
   instructions: string;
   /** Who it was shared with (Mnemo export only). */
   sharing?: PlannedSharing;
+  /**
+   * The file declares it as a collection (a Mnemo export): it is created even with no memory
+   * imported into it. Without this it is a folder (bookmarks, notes, a list's column), which
+   * becomes a collection only when at least one of its items is imported (issue 41).
+   */
+  declared?: boolean;
 };
 
 /** A collection's sharing as exported: grants by e-mail and organisation shares. */

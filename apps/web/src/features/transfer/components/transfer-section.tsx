@@ -1,13 +1,19 @@
 import { useId, useState } from "react";
 import { AlertCircleIcon, CheckCircle2Icon, DownloadIcon, Loader2Icon, UploadIcon } from "lucide-react";
 import { toast } from "sonner";
-import { importFormatLabels, importFormats, type ImportFormat, type ImportRun } from "@mnemo/contracts";
+import {
+  importFormatLabels,
+  importFormats,
+  type ImportFormat,
+  type ImportItemError,
+  type ImportRun,
+} from "@mnemo/contracts";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { errorMessage } from "@/lib/api";
 import { downloadExport } from "../api/transfer";
 import { useConfirmImport, useImportRun, useStartImport } from "../hooks/use-transfer";
-import { isActive, percent, statusLine } from "../logic/run";
+import { hasWork, isActive, itemLists, percent, statusLine, toImport } from "../logic/run";
 
 function ExportPanel() {
   const [busy, setBusy] = useState(false);
@@ -40,8 +46,39 @@ function ExportPanel() {
   );
 }
 
-function RunCard({ run, onStart, starting }: { run: ImportRun; onStart: () => void; starting: boolean }) {
+const itemsLabel = (n: number, what: string) =>
+  `${n.toLocaleString("en")} ${n === 1 ? "item" : "items"} ${what}`;
+
+/** One of a run's per-item lists (what was not imported, what was imported with a note). */
+function ItemList({ label, items }: { label: string; items: ImportItemError[] }) {
+  if (!items.length) return null;
+  return (
+    <details className="text-sm">
+      <summary className="cursor-pointer">{label}</summary>
+      <ul className="mt-2 flex max-h-48 flex-col gap-1 overflow-auto">
+        {items.map((e, i) => (
+          <li key={i} className="break-words">
+            <span className="font-medium">{e.item}</span>: {e.message}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+/** A run's preview or progress and result, with its per-item reasons. */
+export function RunCard({
+  run,
+  onStart,
+  starting,
+}: {
+  run: ImportRun;
+  onStart: () => void;
+  starting: boolean;
+}) {
   const active = isActive(run);
+  const { failures, notes } = itemLists(run);
+  const will = run.status === "previewed";
   return (
     <div
       role="status"
@@ -86,24 +123,18 @@ function RunCard({ run, onStart, starting }: { run: ImportRun; onStart: () => vo
           ))}
         </ul>
       )}
-      {run.errors.length > 0 && (
-        <details className="text-sm">
-          <summary className="cursor-pointer">
-            {run.errors.length === 1 ? "1 item not imported" : `${run.errors.length} items not imported`}
-          </summary>
-          <ul className="mt-2 flex max-h-48 flex-col gap-1 overflow-auto">
-            {run.errors.map((e, i) => (
-              <li key={i} className="break-words">
-                <span className="font-medium">{e.item}</span>: {e.message}
-              </li>
-            ))}
-          </ul>
-        </details>
-      )}
+      <ItemList
+        label={itemsLabel(failures.length, will ? "will not be imported" : "not imported")}
+        items={failures}
+      />
+      <ItemList
+        label={itemsLabel(notes.length, will ? "will be saved with a note" : "saved with a note")}
+        items={notes}
+      />
       {run.status === "previewed" && (
-        <Button onClick={onStart} disabled={starting || !run.total} className="self-start">
+        <Button onClick={onStart} disabled={starting || !hasWork(run)} className="self-start">
           {starting && <Loader2Icon className="animate-spin" aria-hidden />}
-          Import {run.total.toLocaleString("en")} {run.total === 1 ? "item" : "items"}
+          Import {toImport(run).toLocaleString("en")} {toImport(run) === 1 ? "item" : "items"}
         </Button>
       )}
     </div>

@@ -25,7 +25,7 @@ const run = (o: Partial<ImportRun>): ImportRun => ({
 describe("import run wording", () => {
   it("says what a preview found", () => {
     expect(previewSummary(run({ status: "previewed", duplicates: 1 }))).toBe(
-      "200 links, 3 collections to import; 1 item already saved will be skipped.",
+      "200 links, 3 new collections to import; 1 item already saved will be skipped.",
     );
     expect(
       previewSummary(
@@ -38,8 +38,18 @@ describe("import run wording", () => {
     expect(percent(run({}))).toBe(25);
     expect(statusLine(run({}))).toBe("Importing 50 of 200…");
     expect(statusLine(run({ status: "done", created: 1, duplicates: 2, failed: 0 }))).toBe(
-      "Imported 1 memory; skipped 2 duplicates; 0 failed.",
+      "Imported 1 memory into 3 new collections; skipped 2 duplicates; 0 failed.",
     );
+    expect(
+      statusLine(
+        run({
+          status: "done",
+          created: 0,
+          duplicates: 4,
+          planned: { links: 0, notes: 0, files: 0, collections: 0, chats: 0 },
+        }),
+      ),
+    ).toBe("Imported 0 memories; skipped 4 duplicates; 0 failed.");
     expect(statusLine(run({ status: "failed", message: "The file could not be read." }))).toBe(
       "The file could not be read.",
     );

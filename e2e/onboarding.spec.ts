@@ -230,3 +230,68 @@ for (const size of [{ ...widths[0], height: 720 }, widths[1]])
       await context.close();
     }
   });
+
+test("an invitee sees who shared which collection, signs up, is not asked for a memory, and Finish opens the collection", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // The owner shares a collection holding a memory with an address that has no account yet.
+  const owner = await MemoryApi.signUp(page.request, newUser("sharer").email, "Olive Sharer");
+  const note = await owner.createPage("Reef survey", "# Reef survey\n\nParrotfish graze the coral at dawn.");
+  await owner.waitIndexed([note]);
+  const created = await page.request.put("/api/collection", {
+    headers: { authorization: `Bearer ${owner.token}`, Source: "webapp" },
+    data: { collection_name: "Reef log" },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { collection_id: id } = (await created.json()) as { collection_id: string };
+  await owner.call("POST", `/api/collection/add_sources?collection_id=${id}`, { documents: [note] });
+  const invitee = newUser("invitee");
+  const shared = await owner.call<{ invitations: { invitation_url: string }[] }>(
+    "POST",
+    `/api/collection/${id}/share`,
+    { recipient_email_ids: [invitee.email], type_of_access: "read" },
+  );
+  const link = new URL(shared.invitations[0]!.invitation_url);
+
+  // The link, opened signed out: the page names the collection and who shared it.
+  await page.goto(link.pathname + link.search);
+  await expect(page).toHaveURL(/\/sign-in\?next=/);
+  const invited = 'Olive Sharer invited you to the collection "Reef log".';
+  await expect(page.getByRole("status").filter({ hasText: invited })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Welcome back" })).toHaveCount(0);
+  await shots(page, "invitation-sign-in", 1280);
+
+  // Sign-up keeps the invitation, and says so too.
+  await page.getByRole("link", { name: "Create an account" }).click();
+  await expect(page).toHaveURL(/\/sign-up\?next=/);
+  await expect(page.getByRole("status").filter({ hasText: invited })).toBeVisible();
+  await page.getByLabel("Full name").fill(invitee.name);
+  await page.getByLabel("Email").fill(invitee.email);
+  await page.getByLabel("Password", { exact: true }).fill(invitee.password);
+  await page.getByRole("button", { name: "Create account" }).click();
+
+  // The details are still asked (spec 3 §4)…
+  await expect(page.getByRole("heading", { name: "Tell us about yourself" })).toBeVisible();
+  await page.getByLabel("Role").fill("Diver");
+  await page.getByLabel("Company size").selectOption("Just me");
+  await page.getByLabel("Kind of work").selectOption("Research");
+  await page.getByLabel("How did you hear about Mnemo?").selectOption("Friend or colleague");
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  // …but step 1 asks no memory of someone who joined a collection.
+  await expect(page.getByTestId("onboarding-step")).toHaveText("Step 1 of 2 · Upload Memories");
+  const next = page.getByRole("button", { name: "Continue" });
+  await expect(next).toBeEnabled();
+  await expect(page.getByText("Add at least one memory to continue.")).toHaveCount(0);
+  await shots(page, "invitation-onboarding-step-1", 1280);
+  await next.click();
+  await expect(page.getByTestId("onboarding-step")).toHaveText("Step 2 of 2 · Connect Apps");
+  await page.getByRole("button", { name: "Finish" }).click();
+
+  // Finish opens the shared collection, with the owner's memory, not the invitee's own wall.
+  await expect(page).toHaveURL(new RegExp(`/collections/${id}$`));
+  await expect(page.getByTestId("first-run")).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Reef log" })).toBeVisible();
+  await expect(page.getByTestId("memory-card").filter({ hasText: "Reef survey" })).toBeVisible();
+});

@@ -214,6 +214,14 @@ export const collectionMessages = {
   invitationsMailed: "An invitation has been e-mailed.",
   /** Composed: after opening an invitation link. */
   invitationAccepted: (p: { name: string }): string => `You now have access to ${p.name}.`,
+  /**
+   * Composed (issue 41): the sign-in and sign-up pages opened from an invitation link name the
+   * collection and who shared it (the sharer unnamed when the server knows no name).
+   */
+  invitedYou: (p: { inviter: string | null; name: string }): string =>
+    p.inviter
+      ? `${p.inviter} invited you to the collection "${p.name}".`
+      : `You were invited to the collection "${p.name}".`,
   addMemory: "Add memory",
   addedToMemories: "Added to memories",
   /**

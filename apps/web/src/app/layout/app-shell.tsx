@@ -28,6 +28,8 @@ export function AppShell() {
     return (
       <>
         <FirstRun screen={firstRun} />
+        {/* An invitee's link is claimed at once: onboarding then finishes into the collection. */}
+        <InvitationClaim />
         <ProfileNameDialog />
       </>
     );

@@ -44,6 +44,7 @@ export function AuthForm<K extends string, T>({
   mutation,
   other,
   alternatives,
+  notice,
 }: {
   title: string;
   subtitle: string;
@@ -57,6 +58,8 @@ export function AuthForm<K extends string, T>({
   other: { prompt: string; label: string; pathname: string };
   /** More ways in, under the form (e.g. single sign-on). */
   alternatives?: ReactNode;
+  /** Said above the fields (e.g. the invitation the page was opened for). */
+  notice?: ReactNode;
 }) {
   const [params] = useSearchParams();
   const [values, setValues] = useState(
@@ -86,6 +89,7 @@ export function AuthForm<K extends string, T>({
   return (
     <AuthLayout title={title} subtitle={subtitle} footer={footer}>
       <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label={formLabel}>
+        {notice}
         <FormAlert message={mutation.isError ? errorMessage(mutation.error) : null} />
         {mutation.data && "verification_required" in mutation.data && (
           <p role="status" className="rounded-md border bg-muted px-3 py-2.5 text-sm">

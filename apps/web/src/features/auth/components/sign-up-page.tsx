@@ -1,12 +1,21 @@
 import { zSignUpInput } from "@mnemo/contracts";
 import { useSignUp } from "../hooks/use-auth-mutations";
+import { useInvitation } from "../hooks/use-invitation";
 import { AuthForm, emailField, passwordField } from "./auth-form";
+import { InvitationNotice } from "./invitation-notice";
 
+/** Sign-up; opened from an invitation link (kept in `?next=`), it names the collection (issue 41). */
 export function SignUpPage() {
+  const invitation = useInvitation();
   return (
     <AuthForm
       title="Create your Mnemo account"
-      subtitle="Your second brain for everything you read, save and ask."
+      subtitle={
+        invitation
+          ? "Create your account to open the shared collection."
+          : "Your second brain for everything you read, save and ask."
+      }
+      notice={invitation && <InvitationNotice invitation={invitation} />}
       formLabel="Sign up"
       submitLabel="Create account"
       schema={zSignUpInput}

@@ -7,7 +7,7 @@ import { uploadMessages } from "@mnemo/contracts";
 import { Button } from "@/components/ui/button";
 import { IntegrationsSection } from "@/features/apps";
 import { saveMemories, UploadList, UploadMemoriesPanel, useUploadState } from "@/features/upload";
-import { useUpdateMetadata } from "@/features/users";
+import { useMe, useUpdateMetadata } from "@/features/users";
 import { errorMessage } from "@/lib/api";
 import { updateOnboardingStep } from "../api/first-run";
 import { useRestoreOnboardingUploads } from "../hooks/use-restore-onboarding-uploads";
@@ -32,20 +32,32 @@ const stepFrames = [
   },
 ] as const;
 
+/** Step 1 for someone who joined a shared collection: their own memories can wait. */
+const joinedFrame = {
+  name: step1.name,
+  title: "Upload your first memories",
+  subtitle:
+    "You joined a shared collection: it opens when you finish. Add links, files or notes of your own now, or later.",
+} as const;
+
 /**
  * Onboarding (spec 3 §2, §4): step 1 Upload Memories with recommendations, step 2 Connect Apps;
  * the step is kept in local storage (`currentStep`). Finishing sets submitUserDetails and the
- * session flags isFirstSession and showTutorial, then opens the app.
+ * session flags isFirstSession and showTutorial, then opens the app. Someone who joined a shared
+ * collection through an invitation (the server's `joined_collection_id`) need not add a memory
+ * of their own in step 1, and finishing opens that collection (issue 41).
  */
 export function OnboardingSteps() {
   const navigate = useNavigate();
   const [step, setStep] = useState<1 | 2>(() => readCurrentStep(localStorage));
   const items = useUploadState((s) => s.items);
   const listed = items.filter((i) => i.inDialog);
-  const gate = continueState(listed, {
-    inProgress: uploadMessages.uploadInProgress,
-    failed: uploadMessages.someUploadsFailed,
-  });
+  const joined = useMe().data?.joined_collection_id ?? null;
+  const gate = continueState(
+    listed,
+    { inProgress: uploadMessages.uploadInProgress, failed: uploadMessages.someUploadsFailed },
+    { memoryRequired: joined === null },
+  );
   const finish = useUpdateMetadata();
   useRestoreOnboardingUploads();
 
@@ -76,10 +88,10 @@ export function OnboardingSteps() {
     void addWelcomeItems().catch((err: unknown) =>
       toast.error(errorMessage(err, "The welcome memories could not be added.")),
     );
-    void navigate("/", { replace: true });
+    void navigate(joined ? `/collections/${encodeURIComponent(joined)}` : "/", { replace: true });
   };
 
-  const frame = stepFrames[step - 1];
+  const frame = step === 1 && joined ? joinedFrame : stepFrames[step - 1];
   return (
     <FirstRunFrame
       wide

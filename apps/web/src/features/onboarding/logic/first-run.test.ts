@@ -52,3 +52,13 @@ describe("onboarding Continue (spec 3 §5)", () => {
     [[{ status: "blocked" }], { enabled: false, refusal: "failed" }],
   ] as const)("%j", (rows, expected) => expect(continueState(rows, m)).toEqual(expected));
 });
+
+describe("onboarding Continue for someone who joined a shared collection (issue 41)", () => {
+  const m = { inProgress: "wait", failed: "failed" };
+  const joined = { memoryRequired: false };
+  it.each([
+    [[], { enabled: true, refusal: null }],
+    [[{ status: "uploading" }], { enabled: true, refusal: "wait" }],
+    [[{ status: "errored" }], { enabled: true, refusal: "failed" }],
+  ] as const)("%j", (rows, expected) => expect(continueState(rows, m, joined)).toEqual(expected));
+});

@@ -43,13 +43,16 @@ type Row = { status: "idle" | "uploading" | "indexing" | "success" | "errored" |
 
 /**
  * Step 1's Continue (spec 3 §5): disabled unless at least one memory is indexing or success;
- * refused with the spec's message while an upload is in progress or one failed.
+ * refused with the spec's message while an upload is in progress or one failed. Someone who
+ * joined a shared collection through an invitation needs no memory of their own
+ * (`memoryRequired: false`, issue 41); the in-progress and failed refusals still hold.
  */
 export function continueState(
   rows: readonly Row[],
   messages: { inProgress: string; failed: string },
+  opts: { memoryRequired: boolean } = { memoryRequired: true },
 ): { enabled: boolean; refusal: string | null } {
-  const enabled = rows.some((r) => r.status === "indexing" || r.status === "success");
+  const enabled = !opts.memoryRequired || rows.some((r) => r.status === "indexing" || r.status === "success");
   if (rows.some((r) => r.status === "idle" || r.status === "uploading"))
     return { enabled, refusal: messages.inProgress };
   if (rows.some((r) => r.status === "errored" || r.status === "blocked"))

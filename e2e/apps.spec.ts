@@ -52,6 +52,34 @@ test("connect an RSS feed in settings: refused address, sync into the wall, filt
   await page.reload();
   const cards = page.getByTestId("memory-card");
   await expect(cards).toHaveCount(3);
+  // Issue 41: what the feed brought carries the app's badge (logo and name); the user's own note none.
+  const sourdough = cards.filter({ hasText: "The Sourdough Starter Handbook" });
+  const badge = sourdough.getByTestId("app-badge");
+  await expect(badge).toHaveText("From RSS feeds");
+  await expect(badge).toHaveAttribute("title", "From RSS feeds");
+  await expect(badge.locator("img")).toHaveAttribute("src", "/app-logos/rss.svg");
+  await expect
+    .poll(() =>
+      badge.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+    )
+    .toBe(true);
+  await expect(
+    cards.filter({ hasText: "Backyard Astronomy for Beginners" }).getByTestId("app-badge"),
+  ).toHaveText("From RSS feeds");
+  await expect(cards.filter({ hasText: "Kitchen inventory" }).getByTestId("app-badge")).toHaveCount(0);
+  await sourdough.scrollIntoViewIfNeeded();
+  await themedShots(page, "apps-wall-badges");
+  // The type filter's kind From apps keeps what any connected app brought.
+  await page.getByRole("button", { name: /^File type:/ }).click();
+  await page.getByRole("menuitemcheckbox", { name: "From apps" }).click();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("button", { name: "File type: From apps" })).toBeVisible();
+  await expect(cards).toHaveCount(2);
+  await expect(page.getByText("Kitchen inventory")).toHaveCount(0);
+  await page.getByRole("button", { name: /^File type:/ }).click();
+  await page.getByRole("menuitem", { name: "Clear" }).click();
+  await page.keyboard.press("Escape");
+  await expect(cards).toHaveCount(3);
   await page.getByRole("button", { name: "App: All apps" }).click();
   await page.getByRole("menuitemcheckbox", { name: "RSS feeds" }).click();
   await page.keyboard.press("Escape");

@@ -222,6 +222,39 @@ test("the wall: every kind of memory, previews, editing, filters, search and del
   await expect(page.getByTestId("memory-card")).toHaveCount(4);
 });
 
+test("an image's thumbnail shows the whole picture, a wide text screenshot is not cut mid-word (issue 41)", async ({
+  page,
+  request,
+}) => {
+  const api = await MemoryApi.signUp(request, email("thumb"));
+  // 900 × 220 px: a line of text far wider than the card's 16:9 thumbnail.
+  const png = await api.uploadFixture("ocr-text.png", "image/png", "image");
+  expect(Object.values(await api.waitIndexed([png]))).toEqual(["success"]);
+  await openWall(page, api);
+  const img = card(page, "ocr-text.png").getByTestId("card-thumbnail").locator("img");
+  await expect(img).toBeVisible();
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(900);
+  // Where the picture is drawn inside the thumbnail, as the browser lays it out (object-fit/position).
+  const drawn = await img.evaluate((el: HTMLImageElement) => {
+    const box = el.getBoundingClientRect();
+    const fit = getComputedStyle(el).objectFit;
+    const scale =
+      fit === "contain"
+        ? Math.min(box.width / el.naturalWidth, box.height / el.naturalHeight)
+        : fit === "cover"
+          ? Math.max(box.width / el.naturalWidth, box.height / el.naturalHeight)
+          : 1;
+    return { w: el.naturalWidth * scale, h: el.naturalHeight * scale, boxW: box.width, boxH: box.height };
+  });
+  // Whole: neither side nor the bottom cut off, and it spans the thumbnail's width.
+  expect(drawn.w).toBeLessThanOrEqual(drawn.boxW + 0.5);
+  expect(drawn.h).toBeLessThanOrEqual(drawn.boxH + 0.5);
+  expect(drawn.w).toBeGreaterThan(drawn.boxW - 1);
+  await card(page, "ocr-text.png")
+    .getByTestId("card-thumbnail")
+    .screenshot({ path: "artifacts/e2e/wall-image-thumbnail.png" });
+});
+
 test("an uploaded HTML file with script and an SVG onload handler previews inert", async ({
   page,
   request,

@@ -20,6 +20,13 @@ export type WallTab = (typeof wallTabs)[number];
 export const sortOrders = ["most-relevant", "recent", "oldest"] as const;
 export type SortOrder = (typeof sortOrders)[number];
 
+/**
+ * `file_types` values of the wall's type filter that name a kind of memory rather than a type
+ * (issue 41): a recording (an audio file kept as a memory) and a memory from a connected app
+ * (its `app` is set, or its type is an app id). Canvas is its type, `canvas`.
+ */
+export const kindFileTypes = { recording: "recording", fromApps: "from_apps" } as const;
+
 /** A memory as the wall and the preview see it (spec 2 §3 Source). */
 /** A file attached to a memory's original item (an e-mail's attachment, spec 2 §3). */
 export const zSourceAttachment = z.object({ id: z.string(), title: z.string(), url: z.string().nullable() });

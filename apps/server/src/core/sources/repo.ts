@@ -3,7 +3,7 @@ import type { Db } from "../../platform/db/client.ts";
 import { queryRows } from "../../platform/db/client.ts";
 import { textArray } from "../../platform/db/sql.ts";
 import { boundGinPendingList, GIN_PENDING_LIST_KB } from "../../platform/db/gin.ts";
-import type { AccessType } from "@mnemo/contracts";
+import { audioUploadExtensions, kindFileTypes, sourceTypes, type AccessType } from "@mnemo/contracts";
 import {
   collectionRoleSql,
   collectionWriterEmailsSql,
@@ -59,7 +59,16 @@ export function searchReachOfTab(tab: string): SearchReach {
 export function fileTypeCondition(types: string[]): SQL {
   if (types.length === 0) return sql`TRUE`;
   const arr = textArray(types);
-  return sql`(s.type = ANY(${arr}) OR s.meta->>'file_type' = ANY(${arr}))`;
+  const any = [sql`s.type = ANY(${arr})`, sql`s.meta->>'file_type' = ANY(${arr})`];
+  // Kinds of the type filter (issue 41): recordings are audio files, "from apps" what a connected app brought.
+  if (types.includes(kindFileTypes.recording))
+    any.push(
+      sql`s.meta->>'kind' = 'audio'`,
+      sql`lower(s.meta->>'file_type') = ANY(${textArray(audioUploadExtensions)})`,
+    );
+  if (types.includes(kindFileTypes.fromApps))
+    any.push(sql`s.app IS NOT NULL`, sql`NOT (s.type = ANY(${textArray(sourceTypes)}))`);
+  return sql`(${sql.join(any, sql` OR `)})`;
 }
 
 /** Only memories that came from one of these connected apps (none: every memory). */

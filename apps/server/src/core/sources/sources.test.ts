@@ -97,6 +97,55 @@ describe.each(testDatabases())("memories wall on %s", (kind) => {
     expect(await search(["webdav"])).toEqual([]);
   });
 
+  it("filters by the kinds Canvas, Recordings and From apps, in the list and in search (issue 41)", async () => {
+    const cy = await m.buildUser({ name: "Cy" });
+    const own = {
+      canvas: await buildSource(m, cy, {
+        type: "canvas",
+        title: "Whiteboard.canvas",
+        meta: { file_type: "canvas" },
+      }),
+      recording: await buildSource(m, cy, {
+        type: "file",
+        title: "Standup.webm",
+        meta: { file_type: "webm", kind: "audio" },
+      }),
+      upload: await buildSource(m, cy, { type: "file", title: "Interview.MP3", meta: { file_type: "MP3" } }),
+      feed: await buildSource(m, cy, { title: "Quasar news", url: "https://feed.example/q", app: "rss" }),
+      dav: await buildSource(m, cy, {
+        type: "file",
+        title: "plan.pdf",
+        meta: { file_type: "pdf" },
+        app: "webdav",
+      }),
+      page: await buildSource(m, cy, { type: "page", title: "Quasar notes" }),
+    };
+    const list = async (types: string) =>
+      (
+        (await (await m.request("GET", `/api/sources?file_types=${types}`, { as: cy })).json()) as {
+          results: { id: string }[];
+        }
+      ).results
+        .map((s) => s.id)
+        .sort();
+    const sorted = (...xs: string[]) => [...xs].sort();
+    expect(await list("canvas")).toEqual([own.canvas]);
+    expect(await list("recording")).toEqual(sorted(own.recording, own.upload));
+    expect(await list("from_apps")).toEqual(sorted(own.feed, own.dav));
+    expect(await list("from_apps,page")).toEqual(sorted(own.feed, own.dav, own.page));
+    const search = async (file_types: string[]) =>
+      (
+        (await (
+          await m.request("POST", "/api/sources/search", {
+            as: cy,
+            json: { search_query: "quasar", file_types },
+          })
+        ).json()) as { results: { id: string }[] }
+      ).results.map((s) => s.id);
+    expect(await search(["from_apps"])).toEqual([own.feed]);
+    expect(await search(["recording"])).toEqual([]);
+  });
+
   it("finds a misspelled title fuzzily and a word only in the content", async () => {
     const fuzzy = await (
       await m.request("POST", "/api/sources/search", {

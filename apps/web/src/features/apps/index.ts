@@ -1,3 +1,3 @@
 /** Public pieces of the connected-apps feature. */
 export { IntegrationsSection } from "./components/integrations-section";
-export { useConnectedAppOptions } from "./hooks/use-apps";
+export { useAppBadges, useConnectedAppOptions } from "./hooks/use-apps";

@@ -1,3 +1,4 @@
+import { useMemo } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { throttles } from "@mnemo/contracts/constants";
 import type { ConnectedAccount } from "@mnemo/contracts";
@@ -74,4 +75,19 @@ export function useConnectedAppOptions(enabled = true): { id: string; name: stri
   return (apps.data ?? [])
     .filter((a) => connected.has(a.applications_id))
     .map((a) => ({ id: a.applications_id, name: a.application_name }));
+}
+
+/** Every app's name and logo by app id: the badge of a memory a connected app brought (issue 41). */
+export function useAppBadges(enabled = true): ReadonlyMap<string, { name: string; logoUrl: string }> {
+  const apps = useApplications(enabled);
+  return useMemo(
+    () =>
+      new Map(
+        (apps.data ?? []).map((a) => [
+          a.applications_id,
+          { name: a.application_name, logoUrl: a.app_logo_url },
+        ]),
+      ),
+    [apps.data],
+  );
 }

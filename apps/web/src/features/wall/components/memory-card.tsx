@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import {
   AlertCircleIcon,
+  AppWindowIcon,
   CheckIcon,
   FolderPlusIcon,
   Loader2Icon,
@@ -24,6 +25,8 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "
 
 export interface MemoryCardProps {
   source: Source & { snippet?: string | null };
+  /** The connected app the memory came from (RSS feeds, WebDAV …): shown as a badge; null for the user's own. */
+  app?: { name: string; logoUrl: string | null } | null;
   selected: boolean;
   selecting: boolean;
   /** Selects the card for a bulk action (absent = the viewer has none: no checkbox). */
@@ -41,6 +44,7 @@ export interface MemoryCardProps {
 /** One memory on the wall: thumbnail, type, title, source label, status, note excerpt and date. */
 export function MemoryCard({
   source,
+  app,
   selected,
   selecting,
   onToggleSelect,
@@ -125,7 +129,9 @@ export function MemoryCard({
               alt=""
               loading="lazy"
               onError={() => setThumbFailed(true)}
-              className="size-full object-cover"
+              // A picture is shown whole (a text screenshot is not cut mid-word); a page's screenshot
+              // fills the thumbnail from its top, where its title is.
+              className={cn("size-full", kind === "image" ? "object-contain" : "object-cover object-top")}
             />
           ) : (
             <SourceIcon kind={kind} className="size-10 text-muted-foreground/60" />
@@ -135,7 +141,12 @@ export function MemoryCard({
           <div className="flex items-center gap-1.5 text-xs text-muted-foreground">
             <SourceIcon kind={kind} className="size-3.5 shrink-0" />
             <span className="truncate">{label}</span>
-            {pinned && <PinIcon className="ml-auto size-3.5 shrink-0 text-primary" aria-label="Pinned" />}
+            {(app || pinned) && (
+              <span className="ml-auto flex min-w-0 shrink-0 items-center gap-1.5">
+                {app && <AppBadge name={app.name} logoUrl={app.logoUrl} />}
+                {pinned && <PinIcon className="size-3.5 shrink-0 text-primary" aria-label="Pinned" />}
+              </span>
+            )}
           </div>
           <h3 className="line-clamp-2 text-sm leading-snug font-semibold break-words">
             {source.title || "Untitled"}
@@ -222,5 +233,27 @@ export function MemoryCard({
         </Menu.Root>
       )}
     </article>
+  );
+}
+
+/** The connected app a memory came from: its logo and name ("From RSS feeds" to a screen reader). */
+function AppBadge({ name, logoUrl }: { name: string; logoUrl: string | null }) {
+  const [logoFailed, setLogoFailed] = useState(false);
+  return (
+    <span
+      data-testid="app-badge"
+      title={`From ${name}`}
+      className="inline-flex max-w-32 items-center gap-1 rounded-full border bg-background px-1.5 py-0.5 text-[11px] leading-none font-medium text-foreground"
+    >
+      {logoUrl && !logoFailed ? (
+        <img src={logoUrl} alt="" className="size-3 shrink-0" onError={() => setLogoFailed(true)} />
+      ) : (
+        <AppWindowIcon className="size-3 shrink-0" aria-hidden />
+      )}
+      <span className="truncate">
+        <span className="sr-only">From </span>
+        {name}
+      </span>
+    </span>
   );
 }

@@ -2,6 +2,8 @@ import { useEffect, useRef } from "react";
 import { Loader2Icon } from "lucide-react";
 import type { Source } from "@mnemo/contracts";
 import { useRetrySource } from "@/features/preview";
+import { useAppBadges } from "@/features/apps";
+import { appBadgeOf } from "../logic/source-label";
 import { MemoryCard } from "./memory-card";
 
 /**
@@ -34,6 +36,7 @@ export function MemoryGrid({
 }) {
   const sentinel = useRef<HTMLDivElement>(null);
   const retry = useRetrySource();
+  const appBadges = useAppBadges();
   const loadMore = useRef(onLoadMore);
   loadMore.current = onLoadMore;
 
@@ -59,6 +62,7 @@ export function MemoryGrid({
             <div className="flex w-full [&>article]:w-full">
               <MemoryCard
                 source={s}
+                app={appBadgeOf(s, appBadges)}
                 selected={selected.has(s.id)}
                 selecting={selected.size > 0}
                 onToggleSelect={onToggleSelect ? () => onToggleSelect(s.id) : undefined}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  appBadgeOf,
   excerpt,
   extensionOf,
   fileTypeFilters,
@@ -104,7 +105,56 @@ describe("file-type filter", () => {
     ],
     ["web page for Web pages", { type: "webpage", meta: {} }, ["webpage"], true],
     ["anything without a filter", { type: "canvas", meta: {} }, [], true],
+    ["canvas for Canvas", { type: "canvas", meta: { file_type: "canvas" } }, fileTypesFor(["canvas"]), true],
+    ["page not for Canvas", { type: "page", meta: {} }, fileTypesFor(["canvas"]), false],
+    [
+      "webm recording for Recordings",
+      { type: "file", meta: { file_type: "webm" } },
+      fileTypesFor(["recordings"]),
+      true,
+    ],
+    [
+      "MP3 upload for Recordings",
+      { type: "file", meta: { file_type: "MP3" } },
+      fileTypesFor(["recordings"]),
+      true,
+    ],
+    [
+      "pdf not for Recordings",
+      { type: "file", meta: { file_type: "pdf" } },
+      fileTypesFor(["recordings"]),
+      false,
+    ],
+    ["RSS item for From apps", { type: "webpage", app: "rss", meta: {} }, fileTypesFor(["apps"]), true],
+    [
+      "WebDAV file for From apps",
+      { type: "file", app: "webdav", meta: { file_type: "pdf" } },
+      fileTypesFor(["apps"]),
+      true,
+    ],
+    ["own link not for From apps", { type: "webpage", app: null, meta: {} }, fileTypesFor(["apps"]), false],
   ])("%s", (_n, source, types, expected) => {
     expect(matchesFileTypes(source, types)).toBe(expected);
+  });
+
+  it("lists Canvas, Recordings and From apps among the kinds", () => {
+    expect(fileTypeFilters.filter((f) => "kind" in f).map((f) => f.label)).toEqual(
+      expect.arrayContaining(["Canvas", "Recordings", "From apps"]),
+    );
+  });
+});
+
+describe("app badge", () => {
+  const apps = new Map([
+    ["rss", { name: "RSS feeds", logoUrl: "/app-logos/rss.svg" }],
+    ["webdav", { name: "WebDAV", logoUrl: "/app-logos/webdav.svg" }],
+  ]);
+  it.each([
+    ["an RSS item", { app: "rss" }, { id: "rss", name: "RSS feeds", logoUrl: "/app-logos/rss.svg" }],
+    ["a WebDAV file", { app: "webdav" }, { id: "webdav", name: "WebDAV", logoUrl: "/app-logos/webdav.svg" }],
+    ["an app the list does not know (yet)", { app: "gmail" }, { id: "gmail", name: "gmail", logoUrl: null }],
+    ["the user's own memory", { app: null }, null],
+  ])("%s", (_n, source, badge) => {
+    expect(appBadgeOf(source, apps)).toEqual(badge);
   });
 });

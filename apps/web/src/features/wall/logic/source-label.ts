@@ -1,14 +1,18 @@
-import type { Source } from "@mnemo/contracts";
+import { audioUploadExtensions, kindFileTypes, sourceTypes, type Source } from "@mnemo/contracts";
 
 /**
  * Choices of the file-type filter: kinds of memory (matched on the memory type) and real file
  * types (matched on `meta.file_type`, the extension the ingestion pipeline records). Each choice
- * stands for the values sent in `file_types` (at most 20 in all).
+ * stands for the values sent in `file_types` (at most 30 in all). Recordings and From apps are
+ * kinds the server knows by name (`kindFileTypes`).
  */
 export const fileTypeFilters = [
   { id: "webpage", label: "Web pages", types: ["webpage"], kind: true },
   { id: "page", label: "Pages", types: ["page"], kind: true },
   { id: "synced", label: "Synced notes", types: ["local_source"], kind: true },
+  { id: "canvas", label: "Canvas", types: ["canvas"], kind: true },
+  { id: "recordings", label: "Recordings", types: [kindFileTypes.recording], kind: true },
+  { id: "apps", label: "From apps", types: [kindFileTypes.fromApps], kind: true },
   { id: "pdf", label: "PDF", types: ["pdf"] },
   { id: "word", label: "Word", types: ["docx"] },
   { id: "powerpoint", label: "PowerPoint", types: ["pptx"] },
@@ -34,14 +38,30 @@ export function matchesApps(s: { app?: string | null }, apps: readonly string[])
 
 /** Whether a memory matches the expanded `file_types` values (as the server matches them). */
 export function matchesFileTypes(
-  s: { type: string; meta: { file_type?: string } },
+  s: { type: string; app?: string | null; meta: { file_type?: string } },
   types: readonly string[],
 ): boolean {
+  const fileType = s.meta.file_type?.toLowerCase();
   return (
     types.length === 0 ||
     types.includes(s.type) ||
-    (s.meta.file_type !== undefined && types.includes(s.meta.file_type.toLowerCase()))
+    (fileType !== undefined && types.includes(fileType)) ||
+    (types.includes(kindFileTypes.recording) &&
+      fileType !== undefined &&
+      (audioUploadExtensions as readonly string[]).includes(fileType)) ||
+    (types.includes(kindFileTypes.fromApps) &&
+      (!!s.app || !(sourceTypes as readonly string[]).includes(s.type)))
   );
+}
+
+/** The badge of the connected app a memory came from (name and logo), or null for the user's own. */
+export function appBadgeOf(
+  s: { app?: string | null },
+  apps: ReadonlyMap<string, { name: string; logoUrl: string }>,
+): { id: string; name: string; logoUrl: string | null } | null {
+  if (!s.app) return null;
+  const known = apps.get(s.app);
+  return { id: s.app, name: known?.name ?? s.app, logoUrl: known?.logoUrl ?? null };
 }
 
 type Labelled = Pick<Source, "type" | "url" | "title" | "app"> & { meta: Pick<Source["meta"], "file_type"> };

@@ -274,6 +274,14 @@ test("one new memory that relates to an earlier one shows its proactive memory; 
   await expect(
     page.getByText(/How does "Sourdough starter feeding" connect with "The Sourdough Starter Handbook"\?/),
   ).toBeVisible({ timeout: 60_000 });
+  // The related memory's passage reads as text: no Markdown marks (issue 41).
+  const proactive = page
+    .locator("[data-sonner-toast]")
+    .filter({ hasText: /How does "Sourdough starter feeding" connect/ });
+  await expect(proactive).toContainText("The Sourdough Starter Handbook:");
+  const passage = (await proactive.textContent()) ?? "";
+  expect(passage).toMatch(/starter/i);
+  expect(passage).not.toMatch(/(^|\s)#{1,6}\s|\*\*|__|`|\]\(|\|/);
   await page.screenshot(shot("capture-proactive-memory"));
 });
 

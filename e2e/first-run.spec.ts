@@ -329,6 +329,10 @@ test("the Web App Manifest is valid and the share-target landing saves a shared 
   const row = dialog.getByRole("region", { name: "Upload list" }).getByRole("listitem");
   await expect(row).toHaveCount(1);
   await expect(dialog.getByRole("button", { name: "Save Memories" })).toBeEnabled({ timeout: 20_000 });
+  // Before Save Memories the shared link is not "Added" (issue 41), even once the server indexed it.
+  await expect(row).toHaveAttribute("data-status", "success", { timeout: 30_000 });
+  await expect(row).toContainText("Ready to save");
+  await expect(row).not.toContainText("Added");
   await themedShots(page, "share-target");
   await dialog.getByRole("button", { name: "Save Memories" }).click();
   await expect(page).toHaveURL(/\/$/);

@@ -19,6 +19,7 @@ import { specAvailable, specText, stringLeaves } from "./spec-text.test-helper.t
  */
 const composed = new Set([
   "uploads.indexingPausedForMemory",
+  "uploads.readyToSave",
   "links.tooManyLinks",
   "links.screenshotAddressRefused",
   "links.pageNotFound",

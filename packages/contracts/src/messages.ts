@@ -162,6 +162,11 @@ export const uploadMessages = {
   selectAtLeastOneMemory: "Please select at least one memory.",
   uploadModalTitle: "Upload your memories",
   saveMemories: "Save Memories",
+  /**
+   * Composed (issue 41): a shared row that reached the server, in the share-target dialog before
+   * Save Memories (the spec's pending share is idle, then uploading: not yet "Added").
+   */
+  readyToSave: "Ready to save",
   skip: "Skip",
   tiles: ["Add Links", "Upload Files", "Record Meetings", "Take Notes", "Integrations"],
   /** The Integrations tile label when not inside a collection. */

@@ -36,7 +36,7 @@ export function AddMemoryDialog() {
           </DialogDescription>
         </DialogHeader>
         <UploadMemoriesPanel collectionId={collectionId} />
-        <UploadList items={listed} />
+        <UploadList items={listed} awaitingSave={!!shared} />
         {uploading && (
           <p className="text-sm text-muted-foreground" role="status">
             {uploadMessages.uploadInProgress}

@@ -8,6 +8,7 @@ import {
   AlertCircleIcon,
   XIcon,
 } from "lucide-react";
+import { uploadMessages } from "@mnemo/contracts";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { removeItem } from "../state/upload-actions";
@@ -35,28 +36,37 @@ function KindIcon({ item }: { item: UploadItem }) {
   return <Icon className="size-4 shrink-0 text-muted-foreground" aria-hidden />;
 }
 
-function StatusBadge({ status }: { status: UploadItemStatus }) {
+function StatusBadge({ status, awaitingSave }: { status: UploadItemStatus; awaitingSave: boolean }) {
   const failed = status === "errored" || status === "blocked";
-  const Icon = failed ? AlertCircleIcon : status === "success" ? CheckCircle2Icon : Loader2Icon;
+  // Before Save Memories a shared row on the server is ready, not yet added to the wall.
+  const ready = awaitingSave && (status === "indexing" || status === "success");
+  const Icon = failed ? AlertCircleIcon : status === "success" || ready ? CheckCircle2Icon : Loader2Icon;
   return (
     <span
       className={cn(
         "inline-flex items-center gap-1 text-xs",
         failed
           ? "text-destructive"
-          : status === "success"
+          : status === "success" && !ready
             ? "text-emerald-600 dark:text-emerald-400"
             : "text-muted-foreground",
       )}
     >
-      <Icon className={cn("size-3.5", !failed && status !== "success" && "animate-spin")} aria-hidden />
-      {statusLabel[status]}
+      <Icon
+        className={cn("size-3.5", !failed && status !== "success" && !ready && "animate-spin")}
+        aria-hidden
+      />
+      {ready ? uploadMessages.readyToSave : statusLabel[status]}
     </span>
   );
 }
 
-/** Upload progress list: one row per item with a bar, status, inline warning/error and remove. */
-export function UploadList({ items }: { items: UploadItem[] }) {
+/**
+ * Upload progress list: one row per item with a bar, status, inline warning/error and remove.
+ * `awaitingSave` (the share-target dialog): rows wait for Save Memories, so one already on the
+ * server reads 'Ready to save' rather than 'Indexing' or 'Added'.
+ */
+export function UploadList({ items, awaitingSave = false }: { items: UploadItem[]; awaitingSave?: boolean }) {
   if (items.length === 0) return null;
   return (
     <section aria-label="Upload list" className="flex flex-col gap-2">
@@ -75,7 +85,7 @@ export function UploadList({ items }: { items: UploadItem[] }) {
               <span className="min-w-0 flex-1 truncate text-sm" title={item.title}>
                 {item.title}
               </span>
-              <StatusBadge status={item.status} />
+              <StatusBadge status={item.status} awaitingSave={awaitingSave} />
               <Button
                 variant="ghost"
                 size="icon-sm"

@@ -58,6 +58,23 @@ describe("after the card's items finish (spec 2 §4)", () => {
     );
   });
 
+  it("shows the related memory's passage as text, not raw Markdown (issue 41)", async () => {
+    getProactiveMemory.mockResolvedValue({
+      source_id: "src-1",
+      question: 'How does "Starter" connect with "Handbook"?',
+      proactive_memory:
+        "Handbook: # The Sourdough Starter Handbook A **bubbly** starter, fed with [flour](https://x.example/f) | water | ---",
+    });
+    renderHook(() => useAfterSuccess([item("success")], false), { wrapper });
+    await waitFor(() => expect(toast).toHaveBeenCalledTimes(1));
+    expect(toast).toHaveBeenCalledWith(
+      'How does "Starter" connect with "Handbook"?',
+      expect.objectContaining({
+        description: "Handbook: The Sourdough Starter Handbook A bubbly starter, fed with flour water",
+      }),
+    );
+  });
+
   it("leaves the background-upload toast alone when nothing relates", async () => {
     getProactiveMemory.mockResolvedValue({ source_id: "src-1", question: "", proactive_memory: "none" });
     renderHook(() => useAfterSuccess([item("success")], false), { wrapper });

@@ -4,6 +4,7 @@ import { toast } from "sonner";
 import { API_PREFIX, constants, endpoints } from "@mnemo/contracts";
 import { phoneToastQuery } from "@/hooks/use-media-query";
 import { refreshMemoryLists } from "@/lib/query-keys";
+import { plainSnippet } from "@/lib/markdown-text";
 import { reportError } from "@/lib/report-error";
 import { getProactiveMemory } from "../api/get-proactive-memory";
 import { allVisibleSucceeded, proactiveCandidate, type NotificationItem } from "../logic/notification";
@@ -68,7 +69,8 @@ export function useAfterSuccess(items: (NotificationItem & { key: string })[], d
         // Over the open add-memory dialog, the toaster places it clear of the dialog's buttons.
         const overDialog = uploadStore.get().dialogOpen;
         toast(r.question || "Related memory", {
-          description: r.proactive_memory,
+          // The related memory's passage is Markdown: the toast shows its words.
+          description: plainSnippet(r.proactive_memory),
           duration: 15_000,
           ...(overDialog ? {} : { position: phone ? "bottom-center" : "top-center" }),
         });

@@ -94,6 +94,25 @@ test("over a PDF the preview header stays, since the PDF viewer swallows pointer
   });
 });
 
+test("the PDF viewer names the file and downloads it under its own name (issue 41)", async ({
+  page,
+  request,
+}) => {
+  const api = await MemoryApi.signUp(request, email("pdfname"), "Nina Name");
+  const pdf = await api.uploadFixture("multipage.pdf", "application/pdf");
+  await api.waitIndexed([pdf]);
+  await page.addInitScript((token) => localStorage.setItem("mnemo.token", token), api.token);
+  await page.goto(`/?preview=${pdf}`);
+  const dialog = page.getByTestId("source-preview");
+  await expect(dialog.getByTestId("pdf-viewer")).toHaveAttribute("title", "PDF: multipage.pdf");
+  await expect(dialog.getByTestId("pdf-file-name")).toHaveText("multipage.pdf");
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    dialog.getByRole("link", { name: "Download multipage.pdf" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe("multipage.pdf");
+});
+
 test("over a framed web site the preview header stays: taps on a phone never reach the app @phone", async ({
   page,
   request,

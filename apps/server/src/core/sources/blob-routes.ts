@@ -9,7 +9,7 @@ import { userMayReadSource } from "./access.ts";
 import { LocalBlobStore } from "../../platform/blobs/local.ts";
 import { parseRange } from "../../platform/blobs/range.ts";
 import { BlobTooLargeError, isSafeKey, type BlobMetadata } from "../../platform/blobs/store.ts";
-import type { BlobGrant } from "../../platform/blobs/signing.ts";
+import { contentDisposition, type BlobGrant } from "../../platform/blobs/signing.ts";
 import { Readable } from "node:stream";
 
 const zGrantQuery = z.object({
@@ -19,6 +19,8 @@ const zGrantQuery = z.object({
   /** A download for a reader: the user and the memory it was handed out for. */
   u: z.string().optional(),
   s: z.string().optional(),
+  /** A download's file name (signed with the rest). */
+  n: z.string().max(1000).optional(),
 });
 
 const metaPrefix = "x-amz-meta-";
@@ -48,7 +50,9 @@ export function blobRoutes(ctx: BlobRouteDeps) {
     const key = decodeURIComponent(c.req.path.replace(/^\/api\/blob\//, ""));
     const q = zGrantQuery.safeParse(c.req.query());
     const reader = q.success && q.data.u && q.data.s ? { userId: q.data.u, sourceId: q.data.s } : undefined;
-    const grant = q.success ? { method, key, expires: q.data.expires, max: q.data.max, reader } : undefined;
+    const grant = q.success
+      ? { method, key, expires: q.data.expires, max: q.data.max, reader, fileName: q.data.n }
+      : undefined;
     const store = ctx.blobs;
     if (
       !(store instanceof LocalBlobStore) ||
@@ -107,7 +111,8 @@ export function blobRoutes(ctx: BlobRouteDeps) {
     const headers: Record<string, string> = {
       "content-type": stat.contentType ?? "application/octet-stream",
       "accept-ranges": "bytes",
-      "content-disposition": "attachment",
+      // Downloads keep the memory's file name, not the storage key's UUID (issue 41).
+      "content-disposition": contentDisposition("attachment", grant.fileName),
       // Uploaded bytes are never run as a page of this origin, whatever their declared type.
       "content-security-policy": "sandbox; default-src 'none'",
       "x-content-type-options": "nosniff",

@@ -245,7 +245,7 @@ export async function sourceContent(deps: SourcesDeps, actor: Actor, id: string)
           name: b.name,
           mime_type: b.mime_type,
           size: Number(b.size),
-          url: await store.presignGet(b.key, readerUrl(actor, id)),
+          url: await store.presignGet(b.key, { ...readerUrl(actor, id), fileName: b.name }),
         })),
       )
     : [];

@@ -114,6 +114,7 @@ export class LocalBlobStore implements BlobStore {
       qs.set("u", grant.reader.userId);
       qs.set("s", grant.reader.sourceId);
     }
+    if (grant.fileName) qs.set("n", grant.fileName);
     return `${this.publicUrl}${blobPath(grant.key)}?${qs}`;
   }
 
@@ -135,6 +136,7 @@ export class LocalBlobStore implements BlobStore {
       expires: Math.floor(Date.now() / 1000) + opts.expiresInSeconds,
       max: 0,
       reader: opts.reader,
+      fileName: opts.fileName,
     });
   }
 }

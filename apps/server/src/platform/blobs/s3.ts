@@ -10,6 +10,7 @@ import {
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { BlobTooLargeError, readerUrlMaxSeconds } from "./store.ts";
 import type { BlobMetadata, BlobStat, BlobStore, PresignGetOptions, PresignPutOptions } from "./store.ts";
+import { contentDisposition } from "./signing.ts";
 
 export type S3Settings = {
   bucket: string;
@@ -130,8 +131,18 @@ export class S3BlobStore implements BlobStore {
 
   /** S3 cannot ask us on download whether the reader still may read: their URLs live minutes only. */
   async presignGet(key: string, opts: PresignGetOptions): Promise<string> {
-    return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.s.bucket, Key: key }), {
-      expiresIn: opts.reader ? Math.min(opts.expiresInSeconds, readerUrlMaxSeconds) : opts.expiresInSeconds,
-    });
+    return getSignedUrl(
+      this.client,
+      new GetObjectCommand({
+        Bucket: this.s.bucket,
+        Key: key,
+        ResponseContentDisposition: opts.fileName
+          ? contentDisposition("attachment", opts.fileName)
+          : undefined,
+      }),
+      {
+        expiresIn: opts.reader ? Math.min(opts.expiresInSeconds, readerUrlMaxSeconds) : opts.expiresInSeconds,
+      },
+    );
   }
 }

@@ -20,7 +20,12 @@ export type BlobStat = { size: number; contentType?: string; metadata: BlobMetad
  * live at most `readerUrlMaxSeconds`.
  */
 export type BlobReader = { userId: string; sourceId: string };
-export type PresignGetOptions = { expiresInSeconds: number; reader?: BlobReader };
+export type PresignGetOptions = {
+  expiresInSeconds: number;
+  reader?: BlobReader;
+  /** The name a download gets (Content-Disposition filename); none: the client picks one. */
+  fileName?: string;
+};
 
 /** The longest an S3 download URL handed to a reader lives (a revoked member's window). */
 export const readerUrlMaxSeconds = 10 * 60;

@@ -60,7 +60,7 @@ export function ContentViewer({
             />
           </Suspense>
         );
-      return <PdfView url={view.url} name={view.name} title={source.title} />;
+      return <PdfView url={view.url} name={view.name} />;
     case "audio":
       return (
         <div className="flex h-full flex-col items-center justify-center gap-3 p-6">

@@ -84,6 +84,44 @@ test("navigation reaches every screen with an honest empty state", async ({ page
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
 });
 
+test("contact support names whom to ask and links the docs (issue 41)", async ({ page }) => {
+  await signUp(page, newUser("support"));
+  // No SUPPORT_CONTACT on the e2e server: the dialog names its first site administrator.
+  await page.goto("/dashboard?support=true");
+  const dialog = page.getByRole("dialog", { name: "Contact support" });
+  await expect(dialog).toContainText("Ask Site Owner, the site administrator.");
+  const docs = dialog.getByRole("link", { name: "Read the documentation" });
+  await expect(docs).toHaveAttribute("href", "/api/docs");
+  const [tab] = await Promise.all([page.context().waitForEvent("page"), docs.click()]);
+  await expect(tab.locator("body")).toContainText("## Configuration");
+  await expect(tab.locator("body")).toContainText("SUPPORT_CONTACT");
+  await tab.close();
+  await page.screenshot(shot("support-dialog"));
+  await page.keyboard.press("Escape");
+
+  // With SUPPORT_CONTACT an e-mail address, the dialog gives a mailto: link to it.
+  await page.route("**/api/site/support", (route) =>
+    route.fulfill({
+      json: {
+        contact: { kind: "email", value: "help@example.org" },
+        admin_name: "Site Owner",
+        docs_url: "https://docs.example.org/mnemo",
+      },
+    }),
+  );
+  await page.goto("/");
+  await page.goto("/dashboard?support=true");
+  await expect(dialog.getByRole("link", { name: "help@example.org" })).toHaveAttribute(
+    "href",
+    "mailto:help@example.org",
+  );
+  await expect(dialog).not.toContainText("the site administrator");
+  await expect(dialog.getByRole("link", { name: "Read the documentation" })).toHaveAttribute(
+    "href",
+    "https://docs.example.org/mnemo",
+  );
+});
+
 test("dashboard query parameters open plans and support; account holds #mcps", async ({ page }) => {
   const user = newUser("dash");
   await signUp(page, user);

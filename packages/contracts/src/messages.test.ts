@@ -47,6 +47,9 @@ const composed = new Set([
   "recording.transcribing",
   "recording.noCompatibleFormat",
   "recording.permissionHint",
+  "support.intro",
+  "support.contactLabel",
+  "support.docsLink",
 ]);
 
 /** Lets a numeric placeholder print as its spec name, e.g. '{n}', to compare with the spec template. */

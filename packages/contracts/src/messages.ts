@@ -408,6 +408,20 @@ export const authMessages = {
   verifyEmailFirst: "Confirm your e-mail address first: we have sent you a new link.",
 } as const;
 
+/** Contact support (issue 41: the dialog names whom to ask and links the docs). */
+export const supportMessages = {
+  /** Composed: what the dialog says first. */
+  intro:
+    "This Mnemo server is run by its administrator. For help with your account or your memories, contact them directly.",
+  /** Composed: before SUPPORT_CONTACT (an e-mail address or a link). */
+  contactLabel: "Contact:",
+  /** Composed: no SUPPORT_CONTACT is set; the first site administrator's name when known. */
+  askAdmin: (p: { name: string | null }): string =>
+    p.name ? `Ask ${p.name}, the site administrator.` : "Ask the site administrator.",
+  /** Composed: the link to DOCS_URL (by default the README this server serves). */
+  docsLink: "Read the documentation",
+} as const;
+
 /** Every message group, by area. */
 export const messages = {
   chat: chatMessages,
@@ -423,4 +437,5 @@ export const messages = {
   plans: planMessages,
   auth: authMessages,
   mail: mailMessages,
+  support: supportMessages,
 } as const;

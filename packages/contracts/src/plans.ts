@@ -287,6 +287,19 @@ export const zSiteUsers = z.object({
 });
 export type SiteUsers = z.infer<typeof zSiteUsers>;
 
+/**
+ * GET /api/site/support (issue 41): whom the contact-support dialog names and where the docs are.
+ * `contact` is SUPPORT_CONTACT (an e-mail address or a link), null when unset; `admin_name` is the
+ * first site administrator's name (the dialog names them when no contact is set); `docs_url` is
+ * DOCS_URL, else the README this server serves (/api/docs).
+ */
+export const zSiteSupport = z.object({
+  contact: z.object({ kind: z.enum(["email", "url"]), value: z.string() }).nullable(),
+  admin_name: z.string().nullable(),
+  docs_url: z.string(),
+});
+export type SiteSupport = z.infer<typeof zSiteSupport>;
+
 export const zSetDefaultPlanInput = z.object({ plan: zPlanId });
 export type SetDefaultPlanInput = z.infer<typeof zSetDefaultPlanInput>;
 export const zSetDefaultPlanResponse = z.object({ success: z.literal(true), default_plan: zPlanId });

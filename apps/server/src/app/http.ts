@@ -1,3 +1,5 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { endpoints } from "@mnemo/contracts";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -35,6 +37,9 @@ import { transferRoutes } from "../features/transfer/routes.ts";
 import { noticeRoutes } from "../features/notices/routes.ts";
 import { orgRoutes } from "../features/orgs/routes.ts";
 import { labelAndSsoRoutes } from "../features/orgs/label-sso-routes.ts";
+
+/** The repository's README, served at GET /api/docs. */
+const README = path.resolve(import.meta.dirname, "../../../../README.md");
 
 /** Module route factories, mounted under /api in this order. */
 const modules = [
@@ -114,6 +119,14 @@ export function createApp(ctx: AppContext) {
     }),
   );
   documentRoute(api, endpoints.system.openapi);
+  // The default docs link of the contact-support dialog (DOCS_URL): the README this server was
+  // started from, as plain text, so the link works offline.
+  documentRoute(api, endpoints.system.docs);
+  api.get(endpoints.system.docs.path, async (c) => {
+    const text = await readFile(README, "utf8").catch(() => undefined);
+    if (text === undefined) throw new AppError("not_found", "No documentation on this server.");
+    return c.body(text, 200, { "content-type": "text/plain; charset=utf-8" });
+  });
   for (const mount of modules) api.route("/", mount(ctx));
   // Built once, after every module is mounted (the registry is complete by then).
   let doc: ReturnType<typeof openApiDocument> | undefined;

@@ -87,6 +87,29 @@ export const zConfig = z.object({
     .regex(/^\d+(\.\d+){0,3}([-+][\w.-]+)?$/, "a version such as 1.4.2")
     .max(64)
     .optional(),
+  /**
+   * Whom users contact for help (issue 41): an e-mail address or an http(s) link, shown in the
+   * contact-support dialog. Unset: the dialog names the first site administrator.
+   */
+  SUPPORT_CONTACT: z
+    .string()
+    .trim()
+    .max(500)
+    .refine(
+      (v) => z.string().email().safeParse(v).success || /^https?:\/\/\S+$/i.test(v),
+      "an e-mail address or an http(s) link",
+    )
+    .optional(),
+  /**
+   * The docs link of the contact-support dialog: an http(s) link or a path on this server.
+   * Default: this server's README (GET /api/docs), which works offline.
+   */
+  DOCS_URL: z
+    .string()
+    .trim()
+    .max(2000)
+    .regex(/^(https?:\/\/\S+|\/(?!\/)\S*)$/i, "an http(s) link or a path starting with /")
+    .default("/api/docs"),
   /** Hosts or IPs that the link fetcher may reach although they are private (tests only). */
   FETCH_ALLOW_HOSTS: list,
   /**

@@ -5,6 +5,7 @@ import {
   zSetSiteAdminResponse,
   zSetUserPlanInput,
   zSetUserPlanResponse,
+  zSiteSupport,
   zSiteUsers,
   zUserPlan,
   zUserStats,
@@ -62,5 +63,13 @@ export const plans = {
     tag: "plans",
     body: zSetSiteAdminInput,
     response: zSetSiteAdminResponse,
+  }),
+  siteSupport: endpoint({
+    method: "get",
+    path: "/site/support",
+    summary:
+      "Whom to contact for help on this server (SUPPORT_CONTACT, else the first site administrator's name) and the docs link (DOCS_URL)",
+    tag: "plans",
+    response: zSiteSupport,
   }),
 };

@@ -18,4 +18,12 @@ export const system = {
     tag: "system",
     auth: false,
   }),
+  docs: endpoint({
+    method: "get",
+    path: "/docs",
+    summary: "This server's README (plain text): the default docs link of the contact-support dialog",
+    tag: "system",
+    auth: false,
+    contentType: "text/plain",
+  }),
 };

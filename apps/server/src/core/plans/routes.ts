@@ -40,6 +40,10 @@ export function planRoutes(ctx: PlanRouteDeps) {
     ),
   );
 
+  defineRoute(r, endpoints.plans.siteSupport, auth, async (c) =>
+    c.json(await site.siteSupport(db, ctx.config)),
+  );
+
   defineRoute(r, endpoints.plans.setUserPlan, [adminOrOperator], async (c, { body }) => {
     await service.setUserPlan(db, body.email, body.plan);
     return c.json({ success: true as const, email: body.email, plan: body.plan });

@@ -86,3 +86,15 @@ export async function listUsers(db: Tx, limit: number) {
     .orderBy(asc(user.createdAt), asc(user.id))
     .limit(limit);
 }
+
+/** The name of the oldest site administrator, or undefined when there is none. */
+export async function firstSiteAdminName(db: Tx): Promise<string | undefined> {
+  const rows = await db
+    .select({ name: user.name })
+    .from(user)
+    .innerJoin(userProfile, eq(userProfile.userId, user.id))
+    .where(eq(userProfile.isAdmin, true))
+    .orderBy(asc(user.createdAt), asc(user.id))
+    .limit(1);
+  return rows[0]?.name;
+}

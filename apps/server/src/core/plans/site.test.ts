@@ -165,6 +165,17 @@ describe.each(testDatabases())("self-hosted defaults on %s", (kind) => {
     expect(wrong.status).toBe(401);
   });
 
+  it("names the first site administrator for support and links the README it serves (issue 41)", async () => {
+    const res = await m.request("GET", "/api/site/support", { as: second });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ contact: null, admin_name: "Owner", docs_url: "/api/docs" });
+    expect((await m.request("GET", "/api/site/support")).status).toBe(401);
+    const docs = await m.request("GET", "/api/docs");
+    expect(docs.status).toBe(200);
+    expect(docs.headers.get("content-type")).toMatch(/^text\/plain/);
+    expect(await docs.text()).toContain("## Configuration");
+  });
+
   it("makes the oldest account administrator on an upgraded server that has none", async () => {
     const db = m.ctx.database.db;
     await db.update(userProfile).set({ isAdmin: false, plan: "free" });
@@ -175,5 +186,25 @@ describe.each(testDatabases())("self-hosted defaults on %s", (kind) => {
     expect(await ensureSiteAdmin(db)).toBeUndefined();
     const [row] = await db.select().from(userProfile).where(eq(userProfile.userId, second.id));
     expect(row?.isAdmin).toBe(false);
+  });
+});
+
+describe.each(testDatabases())("configured support contact on %s", (kind) => {
+  let m: TestMnemo;
+  afterAll(async () => {
+    await m?.close();
+  });
+
+  it("gives SUPPORT_CONTACT (an e-mail address or a link) and DOCS_URL to the support dialog", async () => {
+    m = await createTestMnemo(kind, {
+      SUPPORT_CONTACT: "help@example.org",
+      DOCS_URL: "https://docs.example.org/mnemo",
+    });
+    const user = await m.buildUser();
+    const res = await m.request("GET", "/api/site/support", { as: user });
+    expect(await res.json()).toMatchObject({
+      contact: { kind: "email", value: "help@example.org" },
+      docs_url: "https://docs.example.org/mnemo",
+    });
   });
 });

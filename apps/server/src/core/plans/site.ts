@@ -1,4 +1,11 @@
-import { constants, isPlanId, planMessages, type PlanId, type SiteUsers } from "@mnemo/contracts";
+import {
+  constants,
+  isPlanId,
+  planMessages,
+  type PlanId,
+  type SiteSupport,
+  type SiteUsers,
+} from "@mnemo/contracts";
 import type { Db } from "../../platform/db/client.ts";
 import { AppError, notFound } from "../../platform/lib/errors.ts";
 import { findPlanProfile } from "./repo.ts";
@@ -106,4 +113,21 @@ export async function describeSignUpPlans(db: Db, configuredDefault: string): Pr
   return admins === 0
     ? `No account yet: the first account to sign up becomes this server's site administrator on the plan ${constants.plans.siteOwner}; later ${later}.`
     : `Plans: new ${later}; site administrators set plans on the Admin page or with mnemo set-plan.`;
+}
+
+/**
+ * What the contact-support dialog shows (issue 41): SUPPORT_CONTACT (an e-mail address or a
+ * link), the first site administrator's name (named when no contact is set), and DOCS_URL.
+ */
+export async function siteSupport(
+  db: Db,
+  config: { SUPPORT_CONTACT?: string; DOCS_URL: string },
+): Promise<SiteSupport> {
+  const contact = config.SUPPORT_CONTACT;
+  const name = (await repo.firstSiteAdminName(db))?.trim();
+  return {
+    contact: contact ? { kind: /^https?:\/\//i.test(contact) ? "url" : "email", value: contact } : null,
+    admin_name: name ? name : null,
+    docs_url: config.DOCS_URL,
+  };
 }

@@ -1,7 +1,16 @@
-import { LifeBuoyIcon } from "lucide-react";
+import { useQuery } from "@tanstack/react-query";
+import { BookOpenIcon, LifeBuoyIcon } from "lucide-react";
+import { supportMessages, type SiteSupport } from "@mnemo/contracts";
 import { InfoDialog } from "@/components/ui/dialog";
+import { getSiteSupport } from "../api/support";
 
-/** Contact support. Mnemo is self-hosted, so help comes from whoever runs this server. */
+const linkClass = "font-medium text-primary underline underline-offset-4";
+
+/**
+ * Contact support. Mnemo is self-hosted, so help comes from whoever runs this server: the dialog
+ * names SUPPORT_CONTACT (a mailto: link for an e-mail address), else the first site administrator,
+ * and links the docs (DOCS_URL, by default the README the server serves).
+ */
 export function SupportDialog({
   open,
   onOpenChange,
@@ -9,6 +18,12 @@ export function SupportDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const support = useQuery({
+    queryKey: ["site-support"],
+    queryFn: ({ signal }) => getSiteSupport(signal),
+    enabled: open,
+    staleTime: 5 * 60_000,
+  });
   return (
     <InfoDialog
       open={open}
@@ -19,7 +34,42 @@ export function SupportDialog({
         </div>
       }
       title="Contact support"
-      description="This Mnemo server is run by your administrator. For help with your account or your memories, contact them directly. Sending support requests from the app is available soon."
-    />
+      description={supportMessages.intro}
+    >
+      {support.data ? <SupportDetails support={support.data} /> : null}
+    </InfoDialog>
+  );
+}
+
+function SupportDetails({ support }: { support: SiteSupport }) {
+  const { contact } = support;
+  return (
+    <div className="flex flex-col gap-3 text-sm">
+      {contact ? (
+        <p>
+          {supportMessages.contactLabel}{" "}
+          <a
+            className={linkClass}
+            href={contact.kind === "email" ? `mailto:${contact.value}` : contact.value}
+            {...(contact.kind === "url" ? { target: "_blank", rel: "noopener noreferrer" } : {})}
+          >
+            {contact.value}
+          </a>
+        </p>
+      ) : (
+        <p>{supportMessages.askAdmin({ name: support.admin_name })}</p>
+      )}
+      <p>
+        <a
+          className={`${linkClass} inline-flex items-center gap-1.5`}
+          href={support.docs_url}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          <BookOpenIcon className="size-4" aria-hidden />
+          {supportMessages.docsLink}
+        </a>
+      </p>
+    </div>
   );
 }

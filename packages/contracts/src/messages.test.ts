@@ -27,6 +27,8 @@ const composed = new Set([
   "preview.saveAsTextFile",
   "preview.savedAsTextFile",
   "preview.discardNote",
+  "preview.changesSaved",
+  "preview.titleRequired",
   "collections.invitationInvalid",
   "collections.copyInvitationLink",
   "collections.invitationLinkCopied",

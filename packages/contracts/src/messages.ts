@@ -260,6 +260,10 @@ export const previewMessages = {
   /** '+N more' after the first attachment cards. */
   moreAttachments: (p: { n: number }): string => `+${p.n} more`,
   saveChanges: "Save Changes",
+  /** Composed (issue 41): the Notes tab's note or description was saved. */
+  changesSaved: "Changes saved.",
+  /** Composed (issue 41): why the title's ✓ is disabled while the title is empty. */
+  titleRequired: "A title is required.",
   savePage: "Save Page",
   defaultPageTitle: editors.defaultPageTitles[0],
   newPageTitle: editors.defaultPageTitles[1],

@@ -72,7 +72,15 @@ export function ExistingMemoriesPicker({ collectionId }: { collectionId: string 
           {uploadMessages.addExistingMemoriesHeading}
         </h3>
       </div>
-      <SearchInput label="Search your memories" value={query} onChange={setQuery} />
+      <SearchInput
+        label="Search your memories"
+        value={query}
+        onChange={(q) => {
+          // Searching answers "Please select at least one memory." as selecting does (issue 41).
+          setError(null);
+          setQuery(q);
+        }}
+      />
       <div className="max-h-56 overflow-y-auto rounded-md border">
         {mine.isPending ? (
           <p className="flex items-center gap-2 p-3 text-sm text-muted-foreground" role="status">

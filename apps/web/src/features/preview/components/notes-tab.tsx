@@ -30,6 +30,8 @@ function SavedText({
   const [text, setText] = useState(saved);
   const [base, setBase] = useState(saved);
   const [busy, setBusy] = useState(false);
+  // "Changes saved." after a save, until the text is edited again (issue 41).
+  const [savedNow, setSavedNow] = useState(false);
   useEffect(() => {
     // A newer saved value from the server replaces the text only when nothing was typed.
     setText((t) => (t === base ? saved : t));
@@ -44,7 +46,10 @@ function SavedText({
       <textarea
         id={id}
         value={text}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => {
+          setText(e.target.value);
+          setSavedNow(false);
+        }}
         placeholder={placeholder}
         disabled={disabled}
         rows={rows}
@@ -58,13 +63,21 @@ function SavedText({
           onClick={() => {
             setBusy(true);
             onSave(text)
-              .then(() => setBase(text))
+              .then(() => {
+                setBase(text);
+                setSavedNow(true);
+              })
               .catch(() => toast.error(failure))
               .finally(() => setBusy(false));
           }}
         >
           {previewMessages.saveChanges}
         </Button>
+      )}
+      {!changed && savedNow && (
+        <p role="status" className="self-end text-sm text-muted-foreground">
+          {previewMessages.changesSaved}
+        </p>
       )}
     </div>
   );

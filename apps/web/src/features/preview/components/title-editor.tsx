@@ -81,6 +81,7 @@ export function TitleEditor({
         autoFocus
         aria-label="Title"
         aria-invalid={empty}
+        aria-describedby={empty ? "title-required" : undefined}
         value={draft}
         disabled={busy}
         onChange={(e) => setDraft(e.target.value)}
@@ -106,6 +107,11 @@ export function TitleEditor({
       >
         <XIcon aria-hidden />
       </Button>
+      {empty && (
+        <span id="title-required" role="alert" className="truncate text-xs text-destructive">
+          {previewMessages.titleRequired}
+        </span>
+      )}
     </form>
   );
 }

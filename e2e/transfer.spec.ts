@@ -28,12 +28,15 @@ test("Settings → Import and export: preview a bookmarks file, import it, see i
   await section.getByLabel("File").setInputFiles(path.join(fixtures, "chrome-bookmarks.html"));
   await section.getByRole("button", { name: "Preview" }).click();
   const run = section.getByTestId("import-run");
-  await expect(run).toContainText("5 links, 3 collections to import.");
+  await expect(run).toContainText("5 links, 3 new collections to import.");
   await expect(run).toContainText("Rust ownership & borrowing");
-  await expect(run.getByText("1 item not imported")).toBeVisible();
+  await expect(run.getByText("1 item will not be imported")).toBeVisible();
   await sectionShots(page, section, "settings-import-preview");
   await run.getByRole("button", { name: "Import 5 items" }).click();
-  await expect(run).toContainText("Imported 5 memories; skipped 0 duplicates; 1 failed.");
+  await expect(run).toContainText(
+    "Imported 5 memories into 3 new collections; skipped 0 duplicates; 1 failed.",
+  );
+  await expect(run.getByText("1 item not imported")).toBeVisible();
   await expect(run.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");
   await sectionShots(page, section, "settings-import-done");
 

@@ -62,7 +62,10 @@ export const orgsByProject = {
   },
 } as const;
 export type OrgsFixture = (typeof orgsByProject)[keyof typeof orgsByProject];
-/** SSO_TRUSTED_DOMAINS of the orgs server: every project's domain = slug. */
+/**
+ * SSO_TRUSTED_DOMAINS of the orgs server: every project's domain = slug (the slug form: reserved,
+ * and binding only to an organisation a site administrator owns; orgs.spec.ts promotes the owner).
+ */
 export const ssoTrustedDomains = Object.values(orgsByProject)
   .map((o) => `${o.domain}=${o.slug}`)
   .join(",");

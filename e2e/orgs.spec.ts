@@ -1,8 +1,17 @@
+import { spawnSync } from "node:child_process";
+import path from "node:path";
 import { expect, request as playwrightRequest, test, type Browser } from "@playwright/test";
 import { orgMessages } from "@mnemo/contracts";
 import { skipFirstRun } from "./helpers";
 import { MemoryApi } from "./wall-api";
-import { fixtureOrigin, inboxOrigin, oidcOrigin, orgsByProject, orgsOrigin } from "./fixture-site-config";
+import {
+  fixtureOrigin,
+  inboxOrigin,
+  oidcOrigin,
+  orgsByProject,
+  orgsOrigin,
+  orgsServerPort,
+} from "./fixture-site-config";
 
 /**
  * Organisations (issue 20) on the orgs server (e2e/fixture-site-config.ts): SMTP through the
@@ -14,6 +23,40 @@ import { fixtureOrigin, inboxOrigin, oidcOrigin, orgsByProject, orgsOrigin } fro
  * member just in time.
  */
 test.use({ baseURL: orgsOrigin });
+
+const root = path.join(import.meta.dirname, "..");
+
+/**
+ * `mnemo set-admin <email> on` against the running orgs server (it holds its data dir): the
+ * operator's command. SSO_TRUSTED_DOMAINS names each organisation by slug, and a named slug binds
+ * only to an organisation a site administrator owns (issue 46).
+ */
+function makeSiteAdmin(email: string) {
+  const run = spawnSync(
+    path.join(root, "node_modules/.bin/node"),
+    [
+      "--experimental-transform-types",
+      "--disable-warning=ExperimentalWarning",
+      "apps/server/src/app/main.ts",
+      "set-admin",
+      email,
+      "on",
+    ],
+    {
+      cwd: root,
+      encoding: "utf8",
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: process.env.HOME ?? "",
+        DATA_DIR: `${process.env.E2E_DATA_DIR ?? ""}-orgs`,
+        PORT: String(orgsServerPort),
+        HOST: "127.0.0.1",
+        LOG_LEVEL: "warn",
+      },
+    },
+  );
+  expect(run.status, `${run.stdout}${run.stderr}`).toBe(0);
+}
 
 async function signedInPage(browser: Browser, token?: string) {
   const context = await browser.newContext({ baseURL: orgsOrigin, ignoreHTTPSErrors: true });
@@ -33,6 +76,9 @@ test("an owner's organisation: invitation by e-mail, shared collection, white-la
   const api = await playwrightRequest.newContext({ baseURL: orgsOrigin });
   const memberEmail = `peter-${id}@example.com`;
   const owner = await MemoryApi.signUp(api, `bill-${id}@example.com`, "Bill Lumbergh");
+  // The organisation's name is a slug the operator trusts for single sign-on: reserved for a site
+  // administrator (the operator promotes the owner, as a real operator would).
+  makeSiteAdmin(`bill-${id}@example.com`);
   const member = await MemoryApi.signUp(api, memberEmail, "Peter Gibbons");
   const created = await api.put("/api/collection", {
     headers: { authorization: `Bearer ${owner.token}` },

@@ -47,6 +47,15 @@ export const orgMessages = {
   ssoFailed: "Single sign-on failed. Please try again.",
   ssoDomainUnverified: "The domain is not verified yet.",
   ssoRequired: "Your organisation signs in with single sign-on.",
+  /**
+   * Composed (issue 46): single sign-on for the address of an existing account that is not a
+   * member of the organisation (SSO never takes over an account without its owner's consent).
+   */
+  ssoExistingAccount:
+    "An account with this e-mail address already exists and is not a member of this organisation. Sign in with your password and ask an organisation admin to invite you: single sign-on works once you have joined.",
+  /** Composed (issue 46): the name's slug is named in the server's SSO_TRUSTED_DOMAINS. */
+  slugReserved:
+    "This organisation name is reserved by the server's administrator. Choose another name, or ask a site administrator to create it.",
   adminScreenDenied: "Only organisation admins can open this page.",
 } as const;
 

@@ -113,8 +113,10 @@ export const zConfig = z.object({
   /** Hosts or IPs that the link fetcher may reach although they are private (tests only). */
   FETCH_ALLOW_HOSTS: list,
   /**
-   * E-mail domains the operator vouches for, each bound to one organisation's slug
-   * (`example.com=acme,corp.example=corp`): single sign-on works for them without a DNS proof.
+   * E-mail domains the operator vouches for, each bound to one organisation by id
+   * (`example.com=<organisation id>`): single sign-on works for them without a DNS proof. A slug
+   * instead (`corp.example=corp`) is reserved and binds only to an organisation a site
+   * administrator owns (features/orgs/sso.ts `operatorTrusts`, issue 46).
    */
   SSO_TRUSTED_DOMAINS: z.string().optional(),
   /** Extra CA certificate (PEM file) trusted by the link fetcher (tests with a local https site). */

@@ -1,4 +1,4 @@
-import { endpoints } from "@mnemo/contracts";
+import { endpoints, orgMessages } from "@mnemo/contracts";
 import type { PlatformContext } from "../../platform/context.ts";
 import type { AppEnv } from "../../platform/http/context.ts";
 import { createRouter, defineRoute } from "../../platform/http/route.ts";
@@ -54,7 +54,9 @@ export function labelAndSsoRoutes(ctx: LabelSsoRouteDeps) {
       return c.redirect(`/sso?code=${encodeURIComponent(code)}`, 302);
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      return c.redirect("/sso?error=1", 302);
+      // The web page shows the refusal of an existing non-member account in words (issue 46).
+      const kind = err.message === orgMessages.ssoExistingAccount ? "existing_account" : "1";
+      return c.redirect(`/sso?error=${kind}`, 302);
     }
   });
   defineRoute(r, endpoints.sso.exchange, [], async (c, { body }) =>

@@ -3,7 +3,7 @@ import { orgMessages } from "@mnemo/contracts";
 import { solidPng } from "../../test/fixtures/sites/icon.ts";
 import { sniffIcon } from "./icon.ts";
 import { mayChangeRole, mayRemove } from "./policy.ts";
-import { parseTrustedDomains } from "./sso.ts";
+import { parseTrustedDomains, reservedSlugs } from "./sso.ts";
 import { slugify } from "./service.ts";
 
 describe("organisation roles", () => {
@@ -57,11 +57,14 @@ describe("slugs and trusted domains", () => {
     expect(slugify(name)).toBe(slug);
   });
 
-  it("reads domain=slug pairs, lower-cased, ignoring blanks", () => {
-    expect([...parseTrustedDomains(" Example.com=Acme, ,bad, corp.example=corp ")]).toEqual([
-      ["example.com", "acme"],
+  it("reads domain=organisation pairs, domains lower-cased, ids kept as written, ignoring blanks", () => {
+    const trusted = parseTrustedDomains(" Example.com=AbC123xYz, ,bad, corp.example=corp ");
+    expect([...trusted]).toEqual([
+      ["example.com", "AbC123xYz"],
       ["corp.example", "corp"],
     ]);
     expect(parseTrustedDomains(undefined).size).toBe(0);
+    // Every value may be a slug: each is reserved against organisation creation.
+    expect([...reservedSlugs(trusted)]).toEqual(["abc123xyz", "corp"]);
   });
 });

@@ -12,6 +12,7 @@ import {
   orgSso,
   ssoLogin,
   user,
+  userProfile,
 } from "../../platform/db/schema/index.ts";
 import { pick } from "../../platform/lib/pick.ts";
 
@@ -149,6 +150,15 @@ export async function ownerOf(db: Tx, organizationId: string) {
     .where(and(eq(member.organizationId, organizationId), eq(member.role, "owner")))
     .orderBy(asc(member.createdAt));
   return row?.userId;
+}
+
+/** Whether the account is a site administrator (user_profile.is_admin, issue 41). */
+export async function isSiteAdmin(db: Tx, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ isAdmin: userProfile.isAdmin })
+    .from(userProfile)
+    .where(eq(userProfile.userId, userId));
+  return row?.isAdmin === true;
 }
 
 /** Aggregates over the members' data for a period: counts and bytes only, never content. */

@@ -8,6 +8,7 @@ import * as active from "./active.ts";
 import * as keys from "./app-keys.ts";
 import * as invitations from "./invitations.ts";
 import * as service from "./service.ts";
+import { parseTrustedDomains, reservedSlugs } from "./sso.ts";
 
 /** What orgRoutes uses of the application context. */
 export type OrgRouteDeps = RequireAuthDeps &
@@ -38,8 +39,12 @@ export function orgRoutes(ctx: OrgRouteDeps) {
   defineRoute(r, endpoints.orgs.list, auth, async (c) =>
     c.json({ organizations: await service.listOrganizations(db, c.var.actor) }),
   );
+  const reserved = reservedSlugs(parseTrustedDomains(ctx.config.SSO_TRUSTED_DOMAINS));
   defineRoute(r, endpoints.orgs.create, auth, async (c, { body }) =>
-    c.json(await service.createOrganization({ db, createOrg }, c.var.actor, body.name), 201),
+    c.json(
+      await service.createOrganization({ db, createOrg, reservedSlugs: reserved }, c.var.actor, body.name),
+      201,
+    ),
   );
   defineRoute(r, endpoints.orgs.inviteMember, auth, async (c, { body }) =>
     c.json(await invitations.inviteMember(deps(c), c.var.actor, body), 201),

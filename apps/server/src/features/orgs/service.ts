@@ -86,11 +86,18 @@ export function slugify(name: string): string {
 
 /** Creates an organisation through better-auth's organization plugin; the creator is its owner. */
 export async function createOrganization(
-  deps: { db: Db; createOrg: (p: { name: string; slug: string; userId: string }) => Promise<{ id: string }> },
+  deps: {
+    db: Db;
+    createOrg: (p: { name: string; slug: string; userId: string }) => Promise<{ id: string }>;
+    /** Slugs named in SSO_TRUSTED_DOMAINS: only a site administrator may create them (issue 46). */
+    reservedSlugs?: ReadonlySet<string>;
+  },
   actor: Actor,
   name: string,
 ): Promise<Organization> {
   const slug = slugify(name);
+  if (deps.reservedSlugs?.has(slug) && !(await repo.isSiteAdmin(deps.db, actor.id)))
+    throw conflict(orgMessages.slugReserved);
   if (await repo.slugTaken(deps.db, slug)) throw conflict(orgMessages.nameTaken);
   const org = await deps.createOrg({ name, slug, userId: actor.id });
   return present(await requireMembership(deps.db, actor, org.id));

@@ -1,5 +1,8 @@
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orgMessages } from "@mnemo/contracts";
+import { member, organization, userProfile } from "../../platform/db/schema/index.ts";
 import { createTestMnemo, testDatabases, type TestMnemo, type TestUser } from "../../test/harness.ts";
 import { startOidcPeer, type OidcPeer } from "../../test/oidc-peer.ts";
 import { setPlan } from "../collections/test-factories.ts";
@@ -29,7 +32,34 @@ describe.each(testDatabases())("single sign-on through a real OpenID Provider on
   let m: TestMnemo;
   let idp: OidcPeer;
   let owner: TestUser;
-  let orgId: string;
+  /** The organisation the operator chose, by id, in SSO_TRUSTED_DOMAINS (made before the server starts). */
+  const orgId = crypto.randomUUID();
+
+  /** Makes `who` a member of the organisation (as an accepted invitation does). */
+  const join = (who: TestUser, organizationId = orgId, role = "member") =>
+    m.ctx.database.db
+      .insert(member)
+      .values({ id: crypto.randomUUID(), organizationId, userId: who.id, role });
+
+  /** Sets single sign-on of an organisation through the admin API and returns the settings. */
+  async function setSso(as: TestUser, organizationId: string, domain: string) {
+    const res = await m.request("POST", "/api/org/sso", {
+      as,
+      json: {
+        organization_id: organizationId,
+        issuer: idp.issuer,
+        client_id: idp.clientId,
+        client_secret: idp.clientSecret,
+        domain,
+      },
+    });
+    expect(res.status).toBe(200);
+    return (await res.json()) as { domain_verified: boolean; redirect_uri: string };
+  }
+
+  /** The code the callback hands the web app, or its error kind. */
+  const callbackResult = (callback: Response) =>
+    new URL(callback.headers.get("location")!, "http://x").searchParams;
 
   /** Runs the browser's part: Mnemo → provider login page → typed e-mail → back to Mnemo's callback. */
   async function signInThroughProvider(email: string): Promise<Response> {
@@ -63,28 +93,16 @@ describe.each(testDatabases())("single sign-on through a real OpenID Provider on
     m = await createTestMnemo(kind, {
       PUBLIC_URL: publicUrl,
       FETCH_ALLOW_HOSTS: "127.0.0.1",
-      SSO_TRUSTED_DOMAINS: "umbrella.example=umbrella-corp",
+      // By id: the organisation the operator chose. By slug: reserved (issue 46).
+      SSO_TRUSTED_DOMAINS: `umbrella.example=${orgId},acme.example=acme,ops.example=acme-ops`,
     });
     owner = await m.buildUser({ email: "boss@umbrella.example", password: "A long owner passphrase 1" });
     await setPlan(m.ctx.database.db, owner, "team");
-    const created = await m.request("POST", "/api/org/create", {
-      as: owner,
-      json: { name: "Umbrella Corp" },
-    });
-    expect(created.status).toBe(201);
-    orgId = ((await created.json()) as { id: string; slug: string }).id;
-    const sso = await m.request("POST", "/api/org/sso", {
-      as: owner,
-      json: {
-        organization_id: orgId,
-        issuer: idp.issuer,
-        client_id: idp.clientId,
-        client_secret: idp.clientSecret,
-        domain: "umbrella.example",
-      },
-    });
-    expect(sso.status).toBe(200);
-    const settings = (await sso.json()) as { domain_verified: boolean; redirect_uri: string };
+    await m.ctx.database.db
+      .insert(organization)
+      .values({ id: orgId, name: "Umbrella Corp", slug: "umbrella-corp" });
+    await join(owner, orgId, "owner");
+    const settings = await setSso(owner, orgId, "umbrella.example");
     // The operator vouches for the domain (SSO_TRUSTED_DOMAINS), so no DNS proof is needed.
     expect(settings.domain_verified).toBe(true);
     expect(settings.redirect_uri).toBe(`${publicUrl}/api/sso/callback`);
@@ -151,16 +169,81 @@ describe.each(testDatabases())("single sign-on through a real OpenID Provider on
     expect(res.headers.get("location")).toBe("/sso?error=1");
   });
 
-  it("keeps password sign-in for the owner (break-glass) and refuses it for other addresses of the domain", async () => {
+  it("keeps password sign-in for the owner (break-glass) and refuses it for the other members of the domain", async () => {
     const ownerLogin = await m.request("POST", "/api/auth/sign-in", {
       json: { email: "boss@umbrella.example", password: "A long owner passphrase 1" },
     });
     expect(ownerLogin.status).toBe(200);
-    await m.buildUser({ email: "barry@umbrella.example", password: "Barry's long passphrase 2" });
+    await join(await m.buildUser({ email: "barry@umbrella.example", password: "Barry's long passphrase 2" }));
     const memberLogin = await m.request("POST", "/api/auth/sign-in", {
       json: { email: "barry@umbrella.example", password: "Barry's long passphrase 2" },
     });
     expect(memberLogin.status).toBe(403);
     expect(await memberLogin.json()).toMatchObject({ message: orgMessages.ssoRequired });
+  });
+
+  it("never signs into an existing account that is not a member; it keeps its password and joins by invitation", async () => {
+    const chris = await m.buildUser({
+      email: "chris@umbrella.example",
+      password: "Chris's long passphrase 3",
+    });
+    idp.accounts.set(chris.email, { email: chris.email, name: "Someone at the provider" });
+    const refused = await signInThroughProvider(chris.email);
+    expect(refused.status).toBe(302);
+    expect(callbackResult(refused).get("code")).toBeNull();
+    expect(callbackResult(refused).get("error")).toBe("existing_account");
+    // Not made a member on the spot, and the password still opens the account.
+    const orgs = await m.request("GET", "/api/org/get_user_organizations", { as: chris });
+    expect(await orgs.json()).toMatchObject({ organizations: [] });
+    const password = await m.request("POST", "/api/auth/sign-in", {
+      json: { email: chris.email, password: "Chris's long passphrase 3" },
+    });
+    expect(password.status).toBe(200);
+    // Once a member (an accepted invitation), single sign-on opens that same account.
+    await join(chris);
+    const callback = await signInThroughProvider(chris.email);
+    const code = callbackResult(callback).get("code")!;
+    expect(code).toBeTruthy();
+    const exchanged = await m.request("POST", "/api/sso/exchange", { json: { code } });
+    expect(exchanged.status).toBe(200);
+    const me = await m.request("GET", "/api/org/get_user_organizations", {
+      as: { ...chris, token: ((await exchanged.json()) as { token: string }).token },
+    });
+    expect(await me.json()).toMatchObject({ organizations: [{ id: orgId, role: "member" }] });
+  });
+
+  it("reserves a slug named in SSO_TRUSTED_DOMAINS: a user cannot create an organisation with it", async () => {
+    const eve = await m.buildUser({ email: "eve@attacker.example" });
+    await setPlan(m.ctx.database.db, eve, "team");
+    const res = await m.request("POST", "/api/org/create", { as: eve, json: { name: "Acme" } });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ message: orgMessages.slugReserved });
+  });
+
+  it("gives no trust to an organisation that holds a trusted slug without a site administrator as owner", async () => {
+    // Taken before the operator named it (or written straight into the database).
+    const eve = await m.buildUser({ email: "eve2@attacker.example" });
+    await setPlan(m.ctx.database.db, eve, "team");
+    const squatted = crypto.randomUUID();
+    await m.ctx.database.db.insert(organization).values({ id: squatted, name: "Acme", slug: "acme" });
+    await join(eve, squatted, "owner");
+    const settings = await setSso(eve, squatted, "acme.example");
+    expect(settings.domain_verified).toBe(false);
+    // So nobody of the domain can be signed in through Eve's provider.
+    const start = await m.request("GET", "/api/sso/start?email=anyone%40acme.example");
+    expect(start.status).toBe(404);
+  });
+
+  it("binds a trusted slug to the organisation a site administrator created with it", async () => {
+    const admin = await m.buildUser({ email: "admin@ops.example" });
+    await setPlan(m.ctx.database.db, admin, "team");
+    await m.ctx.database.db
+      .update(userProfile)
+      .set({ isAdmin: true })
+      .where(eq(userProfile.userId, admin.id));
+    const created = await m.request("POST", "/api/org/create", { as: admin, json: { name: "Acme Ops" } });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    expect((await setSso(admin, id, "ops.example")).domain_verified).toBe(true);
   });
 });

@@ -17,8 +17,10 @@ import { requireAdmin } from "./service.ts";
  * OpenID Connect single sign-on per organisation (issue 20) with openid-client (certified
  * relying party): authorization code + PKCE + nonce, the ID token checked against the
  * provider's keys. The provider signs in only addresses of the organisation's domain, and only
- * once the domain is proven (DNS TXT) or vouched for by the operator (SSO_TRUSTED_DOMAINS);
- * new people become members just in time. Owners keep password sign-in (break-glass).
+ * once the domain is proven (DNS TXT) or vouched for by the operator (SSO_TRUSTED_DOMAINS, bound
+ * to an organisation the operator chose: see `operatorTrusts`); new people become members just in
+ * time, an existing account only if it is already a member (issue 46). Owners keep password
+ * sign-in (break-glass).
  */
 
 export type SsoDeps = {
@@ -28,7 +30,7 @@ export type SsoDeps = {
   publicUrl: string;
   fetch: SafeFetchOptions;
   log: Logger;
-  /** domain → organisation slug the operator vouches for (SSO_TRUSTED_DOMAINS). */
+  /** domain → organisation id (or reserved slug) the operator vouches for (SSO_TRUSTED_DOMAINS). */
   trustedDomains: ReadonlyMap<string, string>;
   /** DNS TXT lookup (injectable in tests). */
   resolveTxt?: (name: string) => Promise<string[][]>;
@@ -39,14 +41,41 @@ const EXCHANGE_TTL_MS = 60 * 1000;
 const sha256 = (s: string) => crypto.createHash("sha256").update(s).digest("hex");
 export const ssoRedirectUri = (publicUrl: string) => `${publicUrl}/api/sso/callback`;
 
-/** Parses SSO_TRUSTED_DOMAINS: `example.com=acme,corp.example=corp`. */
+/**
+ * Parses SSO_TRUSTED_DOMAINS: `example.com=<organisation id>,corp.example=corp`. Domains are
+ * lower-cased; an organisation id is kept as written (ids are case-sensitive).
+ */
 export function parseTrustedDomains(raw: string | undefined): Map<string, string> {
   const out = new Map<string, string>();
   for (const part of (raw ?? "").split(",")) {
-    const [domain, slug] = part.split("=").map((s) => s.trim().toLowerCase());
-    if (domain && slug) out.set(domain, slug);
+    const [domain, org] = part.split("=").map((s) => s.trim());
+    if (domain && org) out.set(domain.toLowerCase(), org);
   }
   return out;
+}
+
+/** The slugs SSO_TRUSTED_DOMAINS names: only a site administrator may create an organisation with one. */
+export function reservedSlugs(trusted: ReadonlyMap<string, string>): Set<string> {
+  return new Set([...trusted.values()].map((v) => v.toLowerCase()));
+}
+
+/**
+ * Whether the operator vouches for `domain` for this organisation: SSO_TRUSTED_DOMAINS names its
+ * id, or names its slug and the organisation's owner is a site administrator (a reserved slug only
+ * a site administrator can create; an organisation that took the slug before it was reserved, or a
+ * slug alone, binds nothing: issue 46).
+ */
+async function operatorTrusts(
+  deps: SsoDeps,
+  domain: string,
+  org: { organizationId: string; slug: string },
+): Promise<boolean> {
+  const named = deps.trustedDomains.get(domain);
+  if (!named) return false;
+  if (named === org.organizationId) return true;
+  if (named.toLowerCase() !== org.slug) return false;
+  const ownerId = await repo.ownerOf(deps.db, org.organizationId);
+  return !!ownerId && (await repo.isSiteAdmin(deps.db, ownerId));
 }
 
 /**
@@ -124,7 +153,7 @@ export async function updateSso(
     domain: input.domain,
     verificationToken: sameDomain ? previous.verificationToken : crypto.randomBytes(16).toString("hex"),
     domainVerified:
-      (sameDomain && previous.domainVerified) || deps.trustedDomains.get(input.domain) === org.slug,
+      (sameDomain && previous.domainVerified) || (await operatorTrusts(deps, input.domain, org)),
   });
   return present(deps, org.organizationId, await repo.ssoOf(deps.db, org.organizationId));
 }
@@ -217,6 +246,7 @@ export async function finishLogin(deps: SsoDeps, callbackUrl: URL): Promise<stri
     throw new AppError("forbidden", orgMessages.ssoFailed);
   const name = typeof claims?.name === "string" && claims.name ? claims.name : email.split("@")[0]!;
   const userId = await accountFor(deps, row.organizationId, email, name);
+  if (!userId) throw new AppError("forbidden", orgMessages.ssoExistingAccount);
   if (!(await repo.memberByUser(deps.db, row.organizationId, userId)))
     await repo.insertMember(deps.db, {
       id: crypto.randomUUID(),
@@ -237,15 +267,20 @@ export async function finishLogin(deps: SsoDeps, callbackUrl: URL): Promise<stri
   return code;
 }
 
-/** The account of a provider-verified address: existing, or created now (just in time). */
+/**
+ * The account of a provider-verified address: an existing account that is already a member of
+ * the organisation, or one created now (just in time). An existing account that is not a member
+ * gives null: the provider's word does not take over an account its owner made (issue 46); they
+ * sign in with their password and join by invitation, then single sign-on works for them.
+ */
 async function accountFor(
   deps: SsoDeps,
   organizationId: string,
   email: string,
   name: string,
-): Promise<string> {
+): Promise<string | null> {
   const existing = await repo.userByEmail(deps.db, email);
-  if (existing) return existing.id;
+  if (existing) return (await repo.memberByUser(deps.db, organizationId, existing.id)) ? existing.id : null;
   const ctx = await deps.auth.$context;
   const created = await ctx.internalAdapter.createUser(
     { email, name, emailVerified: true },
@@ -266,8 +301,10 @@ export async function exchangeCode(deps: SsoDeps, code: string): Promise<{ token
 }
 
 /**
- * Break-glass: password sign-in is refused for an address of a verified SSO domain unless the
- * account owns that organisation (the owner can always get in when the provider is down).
+ * Password sign-in is refused for the members of an organisation whose verified SSO domain the
+ * address has, except its owner (break-glass: the owner can always get in when the provider is
+ * down). Accounts of the domain that are not members keep their password: the organisation does
+ * not govern them (issue 46).
  */
 export async function passwordSignInRefusal(db: Db, email: string): Promise<string | null> {
   const row = await repo.ssoByDomain(db, domainOf(email.toLowerCase()));
@@ -275,5 +312,5 @@ export async function passwordSignInRefusal(db: Db, email: string): Promise<stri
   const account = await repo.userByEmail(db, email.toLowerCase());
   if (!account) return null;
   const m = await repo.memberByUser(db, row.organizationId, account.id);
-  return m?.role === "owner" ? null : orgMessages.ssoRequired;
+  return m && m.role !== "owner" ? orgMessages.ssoRequired : null;
 }

@@ -16,7 +16,10 @@ export function SsoPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const code = params.get("code");
-  const [error, setError] = useState<string | null>(params.get("error") ? orgMessages.ssoFailed : null);
+  const refused = params.get("error");
+  const [error, setError] = useState<string | null>(
+    refused === "existing_account" ? orgMessages.ssoExistingAccount : refused ? orgMessages.ssoFailed : null,
+  );
   const [email, setEmail] = useState("");
   const exchanged = useRef(false);
   useEffect(() => {

@@ -61,6 +61,9 @@ export function SsoSection({ organizationId }: { organizationId: string }) {
       <p className="mb-3 text-xs text-muted-foreground">
         Redirect URI for your provider: {data?.redirect_uri}
       </p>
+      <p className="mb-3 text-xs text-muted-foreground">
+        Organisation id (for the server's SSO_TRUSTED_DOMAINS): <code>{organizationId}</code>
+      </p>
       <AdminForm
         label="Set single sign-on"
         fields={fields}

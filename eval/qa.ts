@@ -10,15 +10,18 @@
  * measure for scripts written without spaces) and "refused" (answered that the memories hold no
  * answer). Then every question is asked again scoped to one wrong memory (a context of another
  * article, `source_id`), where nothing answers it: "false_answer" is the share of those that got an
- * answer instead of the no-answer text. Last line: `EM=… F1=… contained=… avg_words=… avg_chars=…
- * refused=… false_answer=…`.
+ * answer instead of the no-answer text. Citation accuracy: "citation_precision" is the share of
+ * citation chips (every `[n]` in the answers) whose passage is from the gold paragraph (the cited
+ * memory is the question's context), "citation_contains" the share of answers whose cited passages
+ * (the quotes their chips open) contain a gold answer. Last line: `EM=… F1=… contained=…
+ * avg_words=… avg_chars=… refused=… false_answer=… citation_precision=… citation_contains=…`.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { newChatItem, readChatStream } from "@mnemo/contracts/stream";
+import { newChatItem, readChatStream, type ChatItemState } from "@mnemo/contracts/stream";
 import { saysNoRelevantContext } from "@mnemo/contracts/answer-locale";
 import { loadConfig } from "../apps/server/src/platform/config.ts";
 import { startMnemo } from "../apps/server/src/app/bootstrap.ts";
@@ -73,6 +76,34 @@ export function scoreAnswer(answer: string, golds: string[]) {
     words: text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length,
     chars: text.replace(/\s+/g, "").length,
   };
+}
+
+/**
+ * Citation accuracy of one answer (pure): its chips (each `[n]`), how many of them cite the gold
+ * memory, and whether the passages its chips open (the anchor's quote, else the card's snippet)
+ * contain a gold answer.
+ */
+export function scoreCitations(
+  answer: Pick<ChatItemState, "response" | "sources" | "sourceIdMap">,
+  goldSourceId: string,
+  golds: string[],
+): { chips: number; onGold: number; contains: 0 | 1 } {
+  const byNumber = new Map<number, { id: string; passage: string }>();
+  for (const r of answer.sources.results)
+    if (r.citation) byNumber.set(r.citation, { id: r.id, passage: r.anchor?.quote ?? r.snippet });
+  let chips = 0;
+  let onGold = 0;
+  const passages: string[] = [];
+  for (const m of answer.response.matchAll(/\[(\d+)\]/g)) {
+    const n = Number(m[1]);
+    const cited = byNumber.get(n) ?? { id: answer.sourceIdMap[String(n)] ?? "", passage: "" };
+    chips++;
+    if (cited.id === goldSourceId) onGold++;
+    passages.push(cited.passage);
+  }
+  const cited = normalizeAnswer(passages.join(" "));
+  const contains = chips > 0 && golds.some((g) => cited.includes(normalizeAnswer(g))) ? 1 : 0;
+  return { chips, onGold, contains };
 }
 
 /**
@@ -148,14 +179,20 @@ export async function run(args: string[]): Promise<void> {
       });
       if (res.status !== 200 || !res.body)
         throw new Error(`/api/qna answered ${res.status}: ${await res.text()}`);
-      return (await readChatStream(res.body, newChatItem(question))).response;
+      return readChatStream(res.body, newChatItem(question));
     };
     const refusal = saysNoRelevantContext;
     const sum = { em: 0, f1: 0, contained: 0, words: 0, chars: 0, refused: 0, falseAnswers: 0 };
+    const citations = { chips: 0, onGold: 0, contains: 0 };
     const t1 = performance.now();
     for (const q of questions) {
-      const response = await ask(q.question);
+      const item = await ask(q.question);
+      const response = item.response;
       const s = scoreAnswer(response, q.answers);
+      const c = scoreCitations(item, sourceOf.get(q.context_id) ?? "", q.answers);
+      citations.chips += c.chips;
+      citations.onGold += c.onGold;
+      citations.contains += c.contains;
       sum.em += s.em;
       sum.f1 += s.f1;
       sum.contained += s.contained;
@@ -168,7 +205,7 @@ export async function run(args: string[]): Promise<void> {
     const wrong = wrongContexts(contexts, questions);
     const t2 = performance.now();
     for (const q of questions) {
-      const response = await ask(q.question, sourceOf.get(wrong.get(q.id) ?? ""));
+      const { response } = await ask(q.question, sourceOf.get(wrong.get(q.id) ?? ""));
       sum.falseAnswers += refusal(response) ? 0 : 1;
     }
     console.log(
@@ -177,7 +214,9 @@ export async function run(args: string[]): Promise<void> {
     const f = (x: number, d = 4) => (x / n).toFixed(d);
     console.log(
       `EM=${f(sum.em)} F1=${f(sum.f1)} contained=${f(sum.contained)} avg_words=${f(sum.words, 1)} ` +
-        `avg_chars=${f(sum.chars, 1)} refused=${f(sum.refused)} false_answer=${f(sum.falseAnswers)}`,
+        `avg_chars=${f(sum.chars, 1)} refused=${f(sum.refused)} false_answer=${f(sum.falseAnswers)} ` +
+        `citation_precision=${(citations.onGold / (citations.chips || 1)).toFixed(4)} ` +
+        `citation_contains=${f(citations.contains)}`,
     );
   } finally {
     await mnemo.stop();

@@ -26,7 +26,11 @@ const decisions: [string, RegExp][] = [
   ["a grant looked up by the viewer's account", /\bcm\.user_id\s*=/],
   // Grants reach accounts only once bound (issue 12 item 3): matching the e-mail is the old hole.
   ["a grant looked up by the viewer's e-mail", /\bcm\.email\s*=\s*\$\{/],
-  ["a grant looked up by the viewer's e-mail", /collectionMember\.email\s*,\s*\w+\.email/],
+  // (An invitation's grant is matched to the invitation's own address: that is no viewer's e-mail.)
+  [
+    "a grant looked up by the viewer's e-mail",
+    /collectionMember\.email\s*,\s*(?!collectionInvitation\.)\w+\.email/,
+  ],
   ["a role threshold", /role\S*\s+in\s*\(\s*'admin'/i],
   ["own-or-shared", /owner_?id\}?\s*=\s*\$\{[^}]+\}\s+OR\b/i],
 ];

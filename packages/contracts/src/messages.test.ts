@@ -39,6 +39,7 @@ const composed = new Set([
   "auth.verifyEmailFirst",
   "auth.fullNameRequired",
   "chat.appSearchLimitVariant",
+  "chat.publicChatDailyLimit",
   "plans.invalidPlanState",
   "plans.lastSiteAdmin",
   "plans.plansSetByAdmin",

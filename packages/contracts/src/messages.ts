@@ -36,6 +36,9 @@ export const chatMessages = {
     p.serverMessage ? `Failed to send email: ${p.serverMessage}` : "Failed to send email",
   emailSent: "Email sent successfully",
   noDataReturned: "No data returned",
+  /** A visitor's follow-up on a public chat once its owner's daily questions are spent (composed). */
+  publicChatDailyLimit:
+    "This shared chat cannot answer more questions today: its owner's daily limit is reached. Please try again tomorrow.",
   executing: "Executing...",
   modifying: "Modifying...",
   inputPlaceholder: "Ask your question here...",

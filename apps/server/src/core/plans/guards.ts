@@ -9,13 +9,14 @@ import {
   type SearchType,
   type UsageKind,
 } from "@mnemo/contracts";
+import { chatMessages } from "@mnemo/contracts/messages";
 import type { Actor } from "../../platform/context.ts";
 import { AppError } from "../../platform/lib/errors.ts";
 import { limitError, videoLimitMessage } from "./limit-messages.ts";
 import { resolveModel } from "./model.ts";
 import { consumeQuota } from "./quota.ts";
 import { dailyCounts, type Tx } from "./repo.ts";
-import { requireValidPlan } from "./service.ts";
+import { loadPlanState, requireValidPlan } from "./service.ts";
 import { usageDay } from "./usage-day.ts";
 
 /** The parts of a chat request (spec 1 §3) the plan guard reads. */
@@ -170,4 +171,22 @@ export function guardVideo(plan: PlanId, durationSeconds: number | null | undefi
   const cap = videoMaxMinutes(plan);
   if (cap === null || durationSeconds == null || !Number.isFinite(durationSeconds)) return;
   if (durationSeconds > cap * 60) throw new AppError("plan_limit", videoLimitMessage, { maxMinutes: cap });
+}
+
+/**
+ * Plan guard of a visitor's follow-up on a public chat: the answer is over the owner's memories,
+ * so it is one of the owner's questions today (the server's UTC day: a visitor's date is not the
+ * owner's). Counts it inside `tx`; at the owner's limit refuses with a visitor's wording (no
+ * Upgrade offer: the visitor cannot upgrade someone else's plan).
+ */
+export async function guardPublicFollowUp(tx: Tx, ownerId: string, opts: { now?: Date } = {}): Promise<void> {
+  const { plan, valid } = await loadPlanState(tx, { id: ownerId, isDesktopApp: false });
+  if (!valid) throw new AppError("plan_limit", chatMessages.publicChatDailyLimit);
+  try {
+    await consumeQuota(tx, { id: ownerId }, "qna", { plan, day: usageDay(opts.now ?? new Date()) });
+  } catch (err) {
+    if (err instanceof AppError && err.code === "plan_limit")
+      throw new AppError("plan_limit", chatMessages.publicChatDailyLimit, { kind: "qna" });
+    throw err;
+  }
 }

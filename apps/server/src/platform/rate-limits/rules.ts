@@ -12,6 +12,11 @@ export const windowRules = {
   /** Follow-up questions to public chats from one address (no account needed). */
   publicChatPerIp: { name: "public-chat:ip", windowSec: 60, max: 20 },
   /**
+   * Follow-up questions to one public chat (its link), from any addresses: a link passed around
+   * cannot become an unmetered answering service over its owner's memories.
+   */
+  publicChatPerLink: { name: "public-chat:link", windowSec: 60 * 60, max: 60 },
+  /**
    * Invitation links looked up from one address before sign-in (each a guess at a 256-bit token
    * for a script; a person opens a handful).
    */

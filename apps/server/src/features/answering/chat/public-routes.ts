@@ -1,6 +1,10 @@
 import { endpoints } from "@mnemo/contracts";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../../../platform/http/context.ts";
+import { guardPublicFollowUp } from "../../../core/plans/guards.ts";
+import { AppError } from "../../../platform/lib/errors.ts";
+import { countHit } from "../../../platform/rate-limits/repo.ts";
+import { tooManyMessage, windowRules } from "../../../platform/rate-limits/rules.ts";
 import { defineRoute, type Router } from "../../../platform/http/route.ts";
 import { ndjsonResponse } from "./ndjson.ts";
 import * as pub from "./public.ts";
@@ -35,6 +39,17 @@ export function publicChatRoutes(
 
   defineRoute(r, endpoints.chat.publicChat, [], async (c, { query, body }) => {
     const found = await pub.publicChat(db, body.chat_id, query.token);
+    // Metered per link (any addresses) and against the owner's daily questions (issue 46).
+    const link = await countHit(
+      db,
+      `${windowRules.publicChatPerLink.name}:${found.id}`,
+      windowRules.publicChatPerLink.windowSec,
+    );
+    if (link.hits > windowRules.publicChatPerLink.max) {
+      c.header("retry-after", String(link.resetsInSec));
+      throw new AppError("rate_limited", tooManyMessage(link.resetsInSec), { retry_after: link.resetsInSec });
+    }
+    await db.transaction((tx) => guardPublicFollowUp(tx, found.ownerId));
     const abort = new AbortController();
     const req = { ...body, user_system_date: query.user_system_date ?? body.user_system_date };
     return ndjsonResponse(slow(pub.publicAnswer(deps, found, req, abort.signal)), abort, c.req.raw.signal);

@@ -145,13 +145,21 @@ export const zOrgStats = z.object({
 });
 export type OrgStats = z.infer<typeof zOrgStats>;
 
-export const zUpdateOrgKeysQuery = z.object({
+/** The organisation's OAuth client of an app, as `update_organization_keys` stores it. */
+export const zUpdateOrgKeysInput = z.object({
   organization_id: z.string().min(1).max(100).optional(),
   app_name: z.string().trim().min(1).max(60),
   client_id: z.string().trim().min(1).max(500),
   client_secret: z.string().min(1).max(2000),
   redirect_url: z.url().max(2000),
 });
+export type UpdateOrgKeysInput = z.infer<typeof zUpdateOrgKeysInput>;
+/**
+ * The fields in a JSON body (what the web app sends: a secret in the address is kept by proxies and
+ * browser history) or, for compatibility with the spec, in the query; a field in the body wins.
+ */
+export const zUpdateOrgKeysBody = zUpdateOrgKeysInput.partial();
+export const zUpdateOrgKeysQuery = zUpdateOrgKeysInput.partial();
 /** POST /api/org/update_organization_keys: what was stored (never the secret). */
 export const zUpdateOrgKeysResponse = z.object({
   success: z.literal(true),

@@ -27,6 +27,7 @@ import {
   zSsoStartQuery,
   zUnshareCollectionWithOrgInput,
   zUpdateMemberRoleInput,
+  zUpdateOrgKeysBody,
   zUpdateOrgKeysQuery,
   zUpdateOrgKeysResponse,
   zUpdateSelfLabelInput,
@@ -133,9 +134,10 @@ export const orgs = {
     method: "post",
     path: "/org/update_organization_keys",
     summary:
-      "Set the organisation's OAuth client of an app (admins); the secret is sealed and never returned",
+      "Set the organisation's OAuth client of an app (admins): the fields in a JSON body (the query form of the spec is still accepted; a body field wins); the secret is sealed and never returned",
     tag,
     query: zUpdateOrgKeysQuery,
+    body: zUpdateOrgKeysBody,
     response: zUpdateOrgKeysResponse,
   }),
   getKeys: endpoint({

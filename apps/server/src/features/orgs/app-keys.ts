@@ -1,3 +1,6 @@
+import { zUpdateOrgKeysInput, type UpdateOrgKeysInput } from "@mnemo/contracts";
+import { z } from "zod";
+import { validation } from "../../platform/lib/errors.ts";
 import type { Actor } from "../../platform/context.ts";
 import type { Db } from "../../platform/db/client.ts";
 import type { SecretBox } from "../../platform/secrets/secret-box.ts";
@@ -7,6 +10,20 @@ import { requireAdmin } from "./service.ts";
 
 /** An organisation's OAuth client for one app, opened. */
 export type OrgAppCredentials = { clientId: string; clientSecret: string; redirectUrl: string };
+
+/**
+ * The fields of `update_organization_keys`: from the JSON body (what the web app sends), or from the
+ * query as the spec has them; a field given in the body wins over the query.
+ */
+export function keysInput(query: Partial<UpdateOrgKeysInput>, body: Partial<UpdateOrgKeysInput>) {
+  const defined = (o: Partial<UpdateOrgKeysInput>) =>
+    Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+  const parsed = zUpdateOrgKeysInput.safeParse({ ...defined(query), ...defined(body) });
+  if (!parsed.success) {
+    throw validation(parsed.error.issues[0]?.message ?? "Invalid request.", z.treeifyError(parsed.error));
+  }
+  return parsed.data;
+}
 
 /**
  * POST /org/update_organization_keys (admins): the organisation's own OAuth client of an app,

@@ -73,8 +73,8 @@ export function orgRoutes(ctx: OrgRouteDeps) {
   defineRoute(r, endpoints.orgs.stats, auth, async (c, { query }) =>
     c.json(await service.getStats(db, c.var.actor, query.organization_id, query.days)),
   );
-  defineRoute(r, endpoints.orgs.updateKeys, auth, async (c, { query }) =>
-    c.json(await keys.updateKeys(db, ctx.secrets, c.var.actor, query)),
+  defineRoute(r, endpoints.orgs.updateKeys, auth, async (c, { query, body }) =>
+    c.json(await keys.updateKeys(db, ctx.secrets, c.var.actor, keys.keysInput(query, body))),
   );
   defineRoute(r, endpoints.orgs.getKeys, auth, async (c, { query }) =>
     c.json(await keys.listKeys(db, ctx.secrets, c.var.actor, query.organization_id)),

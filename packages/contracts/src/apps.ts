@@ -61,6 +61,8 @@ export const zAccountSync = z.object({
   last_sync_at: z.string().nullable(),
   /** Memories created or updated by syncs of this account, in total. */
   items_synced: z.number().int(),
+  /** The account's memories that failed to index (a damaged, empty or too large file …). */
+  problems: z.number().int(),
   /** The last sync's failure, in words; null when it succeeded. */
   last_error: z.string().nullable(),
 });

@@ -20,6 +20,11 @@ import { specAvailable, specText, stringLeaves } from "./spec-text.test-helper.t
 const composed = new Set([
   "uploads.indexingPausedForMemory",
   "uploads.readyToSave",
+  "uploads.fileEmpty",
+  "uploads.fileTooBigToRead",
+  "uploads.fileTypeUnsupported",
+  "uploads.filePasswordProtected",
+  "uploads.fileTookTooLong",
   "links.tooManyLinks",
   "links.screenshotAddressRefused",
   "links.pageNotFound",

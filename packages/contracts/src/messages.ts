@@ -159,6 +159,18 @@ export const uploadMessages = {
   someUploadsFailed:
     "Some uploads did not complete successfully. Please reupload the failed memories or remove them to continue.",
   itemFailed: "Something went wrong. Retry uploading the document.",
+  /**
+   * Composed (issue 43): why a synced or imported file did not index, in words a user can act on
+   * (an upload keeps itemFailed). `fileDamaged` names the kind: 'This PDF could not be read: …'.
+   */
+  fileDamaged: (p: { kind: string }): string => `This ${p.kind} could not be read: the file is damaged.`,
+  fileEmpty: "This file is empty.",
+  fileOverLimit: (p: { limitMb: number }): string =>
+    `This file is larger than the ${p.limitMb} MB this server indexes.`,
+  fileTooBigToRead: "This file is too large for this server to read (too many pages, entries or pixels).",
+  fileTypeUnsupported: "This file type is not supported.",
+  filePasswordProtected: "This PDF is password-protected. Remove the password to index it.",
+  fileTookTooLong: "This file took too long to read on this server.",
   /** Not in the spec (issue 24): the indexing status while the memory guard holds heavy jobs back. */
   indexingPausedForMemory:
     "Indexing is paused: the server is near its memory limit. It resumes on its own when memory frees up.",
@@ -360,6 +372,13 @@ export const canvasMessages = {
 
 /** Integrations and connected accounts (spec 3 §2, §5, §8). */
 export const integrationMessages = {
+  /**
+   * Composed (issue 43): an account row's sync status when some of its files failed to index,
+   * e.g. 'Synced 5 minutes ago with 3 problems · 6 memories'.
+   */
+  syncedWithProblems: (p: { when: string; problems: number; memories: number }): string =>
+    `Synced ${p.when} with ${p.problems} ${plural(p.problems, "problem", "problems")} · ` +
+    `${p.memories} ${plural(p.memories, "memory", "memories")}`,
   connectFailed: "Failed to connect application. Please try again.",
   removeFailed: (p: { title: string }): string => `Failed to remove ${p.title}. Please try again!`,
   reconnectFailed: (p: { title: string }): string => `Failed to reconnect ${p.title}. Please try again!`,

@@ -34,6 +34,12 @@ export const connectedAccount = (
   org_name: null,
   org_url: null,
   created_at: "2026-11-20T10:00:00Z",
-  sync: { state: "idle", last_sync_at: "2026-11-20T10:01:00Z", items_synced: 3, last_error: null },
+  sync: {
+    state: "idle",
+    last_sync_at: "2026-11-20T10:01:00Z",
+    items_synced: 3,
+    problems: 0,
+    last_error: null,
+  },
   ...extra,
 });

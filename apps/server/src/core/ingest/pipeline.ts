@@ -20,6 +20,7 @@ import { guardVideo } from "../plans/guards.ts";
 import { videoDurationSeconds } from "../../platform/links/fetch-page.ts";
 import { embedSourceChunks } from "../search/embed-job.ts";
 import { storePreviewImage } from "./preview-image.ts";
+import { fileFailureReason, isSyncedOrImported } from "./failure-reasons.ts";
 
 /**
  * What the pipeline asks of features, injected by app/jobs.ts: a page's Markdown as editor blocks
@@ -82,10 +83,22 @@ async function extractUpload(ctx: PipelineCtx, ports: IngestPorts, job: IngestJo
     src.type === "canvas" && typeof src.meta.file_key === "string"
       ? await blobsRepo.findOwnedBlob(db, src.ownerId, src.meta.file_key)
       : await blobsRepo.findBlobBySource(db, src.id);
-  if (!stored) throw new PermanentFailure("The uploaded file is missing.");
+  if (!stored) {
+    // A synced file over the limit was never read (a retry finds no copy): the limit is the reason.
+    const limitMb = ctx.config.UPLOAD_LIMIT_MB;
+    if (isSyncedOrImported(src) && Number(src.meta.size) > limitMb * 1024 * 1024)
+      throw new PermanentFailure(
+        "The file is over the limit.",
+        fileFailureReason({ kind: "over_limit", limitMb }),
+      );
+    throw new PermanentFailure("The uploaded file is missing.");
+  }
   if (src.type === "file" && isAudioName(stored.name)) return keepRecording(ctx, job, src, stored);
   const bytes = await readBlob(ctx.blobs, stored.key, ctx.config.UPLOAD_LIMIT_MB * 1024 * 1024);
   if (!bytes) throw new PermanentFailure("The uploaded file is missing.");
+  // An empty file is reported as such (synced, imported or uploaded), never indexed as nothing.
+  if (bytes.byteLength === 0 && src.type !== "page" && src.type !== "canvas")
+    throw new PermanentFailure("The file is empty.", fileFailureReason({ kind: "empty" }));
   if (src.type === "page") {
     const markdown = Buffer.from(bytes).toString("utf8");
     const blocks = await ports.pageBlocks(markdown, ctx.config.PARSE_TIMEOUT_MS);
@@ -211,6 +224,22 @@ async function markErrored(
     });
 }
 
+/**
+ * What the user reads of a failure: the stage's own words, else for a synced or imported file the
+ * extractor's reason (issue 43); an upload keeps the spec's message (markErrored).
+ */
+function userMessageOf(err: unknown, src: repo.SourceRow): string | undefined {
+  if (err instanceof PermanentFailure) return err.userMessage;
+  if (err instanceof ExtractError && isSyncedOrImported(src))
+    return fileFailureReason({
+      kind: "extract",
+      reason: err.reason,
+      message: err.message,
+      fileName: typeof src.meta.file_name === "string" ? src.meta.file_name : src.title,
+    });
+  return undefined;
+}
+
 /** Runs one stage; permanent failures and the last attempt end the memory errored, others retry. */
 async function guarded(
   ctx: PipelineCtx,
@@ -224,13 +253,7 @@ async function guarded(
   } catch (err) {
     const permanent = err instanceof PermanentFailure || err instanceof ExtractError;
     if (permanent || attempt.isLastAttempt) {
-      await markErrored(
-        ctx,
-        job,
-        src,
-        (err as Error).message,
-        err instanceof PermanentFailure ? err.userMessage : undefined,
-      );
+      await markErrored(ctx, job, src, (err as Error).message, userMessageOf(err, src));
       return false;
     }
     throw err;

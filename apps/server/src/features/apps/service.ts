@@ -27,6 +27,7 @@ import {
 import type { AppSettings } from "./connectors/types.ts";
 import type { SecretBox } from "../../platform/secrets/secret-box.ts";
 import * as repo from "./repo.ts";
+import { problemCounts } from "./problems.ts";
 
 /** What the apps service uses; built once from the context (deps.ts). */
 export type AppsDeps = {
@@ -80,8 +81,11 @@ export async function listApplicationsFor(deps: Pick<AppsDeps, "connector">, act
   };
 }
 
-/** Spec 3 §3 Connected account, as the row shows it (no secret, ever). */
-export function presentAccount(row: repo.AccountRow): ConnectedAccount {
+/**
+ * Spec 3 §3 Connected account, as the row shows it (no secret, ever); `problems`: its memories that
+ * failed to index.
+ */
+export function presentAccount(row: repo.AccountRow, problems = 0): ConnectedAccount {
   return {
     id: row.id,
     app_name: row.app,
@@ -98,6 +102,7 @@ export function presentAccount(row: repo.AccountRow): ConnectedAccount {
       state: row.syncState as ConnectedAccount["sync"]["state"],
       last_sync_at: row.lastSyncAt?.toISOString() ?? null,
       items_synced: row.itemsSynced,
+      problems,
       last_error: row.lastError,
     },
   };
@@ -105,7 +110,12 @@ export function presentAccount(row: repo.AccountRow): ConnectedAccount {
 
 /** GET /user/get_connected_applications. */
 export async function listConnected(deps: Pick<AppsDeps, "db">, actor: Actor) {
-  return { accounts: (await repo.listAccounts(deps.db, actor.id)).map(presentAccount) };
+  const problems = await problemCounts(deps.db, actor.id);
+  return {
+    accounts: (await repo.listAccounts(deps.db, actor.id)).map((row) =>
+      presentAccount(row, problems.get(row.id) ?? 0),
+    ),
+  };
 }
 
 function connectableConnector(deps: AppsDeps, appName: string): Connector {

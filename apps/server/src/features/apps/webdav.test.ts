@@ -30,8 +30,7 @@ describe.each(testDatabases())("WebDAV files (%s)", (kind) => {
     fs.writeFileSync(path.join(dav.dir, "Notes", ".trash", "old.md"), "thrown away");
     fs.writeFileSync(path.join(dav.dir, "Notes", "data.bin"), Buffer.from([0x89, 0x50]));
     fs.copyFileSync(path.join(fixtures, "sample.docx"), path.join(dav.dir, "Notes", "Sub", "Report.docx"));
-    // Over the upload limit (1 MB here): skipped, never downloaded.
-    fs.writeFileSync(path.join(dav.dir, "Notes", "Scan.pdf"), Buffer.alloc(1536 * 1024, 0x25));
+    // A file over the upload limit: webdav-problems.test.ts.
     fs.writeFileSync(path.join(dav.dir, "Elsewhere.md"), "Outside the chosen folder.");
     m = await createTestMnemo(kind, {
       FETCH_ALLOW_HOSTS: "127.0.0.1",

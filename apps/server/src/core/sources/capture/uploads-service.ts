@@ -10,6 +10,7 @@ import { checkUploadFile, isValidClientId } from "./validation.ts";
 import { enqueueExtract } from "./enqueue.ts";
 import { bundledSamples } from "./samples.ts";
 import { guardFileUpload, previewFileUpload } from "../../plans/guards.ts";
+import { fileFailureReason } from "../../ingest/failure-reasons.ts";
 
 /** What the upload service uses of the application context. */
 /** What saving a file takes (the connected apps' sync saves files through it too). */
@@ -181,6 +182,8 @@ export async function createSyncedBlob(
     bytes: Uint8Array;
     /** The synced file's version (ETag, mtime), kept to tell a changed file on the next sync. */
     version?: string;
+    /** Over the size this server indexes: not read, kept as a failed memory that says so. */
+    tooLarge?: { size: number };
   },
 ): Promise<string | undefined> {
   const db = ctx.database.db;
@@ -192,6 +195,7 @@ export async function createSyncedBlob(
   if (!check.ok) return undefined;
   if (await repo.findDuplicate(db, ownerId, file.contentHash, "")) return undefined;
   const id = crypto.randomUUID();
+  if (file.tooLarge) return createOversizedFile(ctx, ownerId, origin, file, id, check.name);
   const blobKey = fileKeyFor(ownerId, id);
   const kind = file.mimeType.startsWith("image/") ? "image" : "file";
   await blobsRepo.upsertPendingBlob(db, {
@@ -239,4 +243,44 @@ export async function createSyncedBlob(
   }
   await enqueueExtract(ctx, created.id, created.contentVersion);
   return created.id;
+}
+
+/**
+ * A synced file over the upload limit (issue 43): not downloaded, but kept as a failed memory that
+ * names the limit, so the account's problems show it; a smaller version on the next sync replaces it.
+ */
+async function createOversizedFile(
+  ctx: CaptureDeps,
+  ownerId: string,
+  origin: { app: string; connectedAccountId: string },
+  file: { contentHash: string; key: string; mimeType: string; version?: string; tooLarge?: { size: number } },
+  id: string,
+  name: string,
+): Promise<string | undefined> {
+  return ctx.database.db.transaction(async (tx) => {
+    await repo.lockOwnerKey(tx, ownerId, file.contentHash);
+    if (await repo.findDuplicate(tx, ownerId, file.contentHash, id)) return undefined;
+    const type = file.mimeType.startsWith("image/") ? "image" : "file";
+    const row = await repo.insertSource(tx, {
+      id,
+      ownerId,
+      type,
+      title: name,
+      status: "errored",
+      error: fileFailureReason({ kind: "over_limit", limitMb: ctx.config.UPLOAD_LIMIT_MB }),
+      contentHash: file.contentHash,
+      app: origin.app,
+      connectedAccountId: origin.connectedAccountId,
+      meta: {
+        source: type,
+        file_name: name,
+        mime_type: file.mimeType,
+        size: file.tooLarge?.size ?? 0,
+        upload_source: origin.app,
+        path: file.key,
+        ...(file.version !== undefined ? { version: file.version } : {}),
+      },
+    });
+    return row.id;
+  });
 }

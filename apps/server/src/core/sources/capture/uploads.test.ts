@@ -51,6 +51,19 @@ describe.each(testDatabases())("uploads (%s)", (kind) => {
     expect(hits[0]?.sourceId).toBe(id);
   });
 
+  it("ends an empty file errored as empty, and keeps the spec's wording for a damaged upload (issue 43)", async () => {
+    const empty = await uploadText(m, alice, "blank.txt", "");
+    const damaged = await uploadText(m, alice, "broken.pdf", "%PDF-1.4\nnot a PDF body\n%%EOF\n");
+    const rows = await waitIndexed(m, alice, [
+      { id: empty, type: "file" },
+      { id: damaged, type: "file" },
+    ]);
+    expect(rows.map((r) => [r.indexing_status, r.error])).toEqual([
+      ["errored", "This file is empty."],
+      ["errored", "Something went wrong. Retry uploading the document."],
+    ]);
+  });
+
   it("refuses a second upload of the same content with the spec's message", async () => {
     await uploadText(m, alice, "first.txt", "Exactly the same words, twice uploaded.");
     const res = await presign(m, alice, "second.txt", 39);

@@ -148,6 +148,11 @@ export type SyncItem =
       version?: string;
       /** The app says the file changed (no version to compare): its memory is replaced. */
       replace?: boolean;
+      /**
+       * Over the size this server indexes (`bytes` empty, never read): kept as a failed memory that
+       * names the limit (issue 43).
+       */
+      tooLarge?: { size: number };
     };
 
 /** One result of an app's own (live) search, for the App search modal. */

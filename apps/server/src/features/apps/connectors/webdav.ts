@@ -111,6 +111,18 @@ async function readBounded(body: AsyncIterable<Uint8Array | string>, max: number
   return Buffer.concat(chunks).toString("utf8");
 }
 
+/** A file over the limit, as a sync item that is never read. */
+const tooLargeItem = (key: string, filename: string, mimeType: string, version: string, size: number) =>
+  ({
+    kind: "blob",
+    key,
+    filename,
+    mimeType,
+    bytes: new Uint8Array(0),
+    version,
+    tooLarge: { size },
+  }) satisfies SyncItem;
+
 /**
  * Files over WebDAV (Nextcloud, ownCloud, any WebDAV server): a chosen folder's Markdown and text
  * notes become memories, and its PDFs, Office documents and images file memories (through the
@@ -188,8 +200,13 @@ export const webdavConnector: Connector = {
       const stamp = f.etag ?? `${f.lastmod}:${f.size}`;
       if (seen[key] === stamp) continue;
       if (notes.length + blobs.length >= MAX_ITEMS_PER_SYNC || bytes >= MAX_BYTES_PER_SYNC) continue;
-      if (f.size > maxBytesOf(kind, deps.settings.UPLOAD_LIMIT_MB)) {
+      const oversized = (size: number) => {
+        // Not read; a file (not a note) is kept as a failed memory that names the limit (issue 43).
+        if (kind.kind === "blob") blobs.push(tooLargeItem(key, f.basename, kind.mimeType, stamp, size));
         seen[key] = stamp;
+      };
+      if (f.size > maxBytesOf(kind, deps.settings.UPLOAD_LIMIT_MB)) {
+        oversized(f.size);
         continue;
       }
       try {
@@ -204,7 +221,7 @@ export const webdavConnector: Connector = {
               : new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
           // The listing's size is the server's word: the body read is what counts.
           if (bytesOf.byteLength > maxBytesOf(kind, deps.settings.UPLOAD_LIMIT_MB)) {
-            seen[key] = stamp;
+            oversized(bytesOf.byteLength);
             continue;
           }
           blobs.push({

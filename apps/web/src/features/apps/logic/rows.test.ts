@@ -29,7 +29,7 @@ const account = (sync: Partial<ConnectedAccount["sync"]> = {}): ConnectedAccount
   org_name: null,
   org_url: null,
   created_at: "2026-11-24T00:00:00.000Z",
-  sync: { state: "idle", last_sync_at: null, items_synced: 0, last_error: null, ...sync },
+  sync: { state: "idle", last_sync_at: null, items_synced: 0, problems: 0, last_error: null, ...sync },
 });
 
 describe("integration rows", () => {
@@ -52,6 +52,12 @@ describe("integration rows", () => {
       text: "Last sync failed: The feed answered with status 500.",
       tone: "error",
     });
+    expect(
+      syncStatus(account({ last_sync_at: "2026-11-24T00:55:00Z", items_synced: 6, problems: 3 }), now),
+    ).toEqual({ text: "Synced 5 minutes ago with 3 problems · 6 memories", tone: "error" });
+    expect(
+      syncStatus(account({ last_sync_at: "2026-11-24T00:55:00Z", items_synced: 1, problems: 1 }), now).text,
+    ).toBe("Synced 5 minutes ago with 1 problem · 1 memory");
     expect(anySyncing([account({ state: "queued" })])).toBe(true);
     expect(anySyncing([account()])).toBe(false);
   });

@@ -1,4 +1,4 @@
-import type { ConnectedAccount, Integration } from "@mnemo/contracts";
+import { integrationMessages, type ConnectedAccount, type Integration } from "@mnemo/contracts";
 
 /** Spec 3 §2 app integration row states (Upload comes with app search). */
 export type RowState = "Connect" | "Connected" | "Unavailable";
@@ -41,7 +41,14 @@ export function syncStatus(
   if (s.state === "error" || s.last_error)
     return { text: `Last sync failed: ${s.last_error ?? "unknown error"}`, tone: "error" };
   if (!s.last_sync_at) return { text: "Not synced yet", tone: "ok" };
-  return { text: `Synced ${relativeTime(s.last_sync_at, now)} · ${items}`, tone: "ok" };
+  const when = relativeTime(s.last_sync_at, now);
+  // Files that failed to index (damaged, empty, too large) are counted; each memory says why.
+  if (s.problems > 0)
+    return {
+      text: integrationMessages.syncedWithProblems({ when, problems: s.problems, memories: s.items_synced }),
+      tone: "error",
+    };
+  return { text: `Synced ${when} · ${items}`, tone: "ok" };
 }
 
 /** Whether any account is syncing (the list is then refreshed until it is done). */

@@ -46,6 +46,8 @@ export const orgMessages = {
   ssoNotConfigured: "Single sign-on is not set up for this e-mail domain.",
   ssoFailed: "Single sign-on failed. Please try again.",
   ssoDomainUnverified: "The domain is not verified yet.",
+  /** Another organisation has proven this domain first (issue 46: only a proven claim holds it). */
+  ssoDomainTaken: "Another organisation uses this domain for single sign-on.",
   ssoRequired: "Your organisation signs in with single sign-on.",
   /**
    * Composed (issue 46): single sign-on for the address of an existing account that is not a

@@ -273,15 +273,38 @@ export async function unshareCollection(db: Tx, collectionId: string, organizati
 
 export const ssoOf = (db: Tx, organizationId: string) => settingsOf(db, orgSso, organizationId);
 
-export async function ssoByDomain(db: Tx, domain: string) {
-  const [row] = await db.select().from(orgSso).where(eq(orgSso.domain, domain));
+/**
+ * The organisation whose claim on `domain` is proven (DNS or the operator): the only one SSO and
+ * the password refusal follow. Unproven claims of the same domain may exist side by side; the
+ * first to prove it wins (issue 46).
+ */
+export async function verifiedSsoByDomain(db: Tx, domain: string) {
+  const [row] = await db
+    .select()
+    .from(orgSso)
+    .where(and(eq(orgSso.domain, domain), eq(orgSso.domainVerified, true)));
   return row;
 }
 
 export const upsertSso = (db: Tx, row: typeof orgSso.$inferInsert) => saveSettings(db, orgSso, row);
 
-export async function markDomainVerified(db: Tx, organizationId: string) {
-  await db.update(orgSso).set({ domainVerified: true }).where(eq(orgSso.organizationId, organizationId));
+/**
+ * Marks the organisation's domain proven unless another organisation proved it first (one
+ * statement, checked and written together). Returns whether it was marked.
+ */
+export async function markDomainVerified(db: Tx, organizationId: string): Promise<boolean> {
+  const rows = await db
+    .update(orgSso)
+    .set({ domainVerified: true })
+    .where(
+      and(
+        eq(orgSso.organizationId, organizationId),
+        sql`NOT EXISTS (SELECT 1 FROM org_sso other WHERE other.domain = ${orgSso.domain}
+              AND other.domain_verified AND other.organization_id <> ${organizationId})`,
+      ),
+    )
+    .returning({ id: orgSso.organizationId });
+  return rows.length > 0;
 }
 
 export async function insertSsoLogin(db: Tx, row: typeof ssoLogin.$inferInsert) {

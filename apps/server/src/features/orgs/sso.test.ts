@@ -2,10 +2,11 @@ import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orgMessages } from "@mnemo/contracts";
-import { member, organization, userProfile } from "../../platform/db/schema/index.ts";
+import { member, organization, ssoLogin, userProfile } from "../../platform/db/schema/index.ts";
 import { createTestMnemo, testDatabases, type TestMnemo, type TestUser } from "../../test/harness.ts";
 import { startOidcPeer, type OidcPeer } from "../../test/oidc-peer.ts";
 import { setPlan } from "../collections/test-factories.ts";
+import { verifyDomain, type SsoDeps } from "./sso.ts";
 
 /** A tiny cookie jar for the browser's side of the provider's pages. */
 function browser() {
@@ -54,7 +55,11 @@ describe.each(testDatabases())("single sign-on through a real OpenID Provider on
       },
     });
     expect(res.status).toBe(200);
-    return (await res.json()) as { domain_verified: boolean; redirect_uri: string };
+    return (await res.json()) as {
+      domain_verified: boolean;
+      redirect_uri: string;
+      verification_record: string;
+    };
   }
 
   /** The code the callback hands the web app, or its error kind. */
@@ -245,5 +250,62 @@ describe.each(testDatabases())("single sign-on through a real OpenID Provider on
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: string };
     expect((await setSso(admin, id, "ops.example")).domain_verified).toBe(true);
+  });
+  it("lets an unproven claim reserve no domain: the real owner may claim it too, and the first to prove it wins", async () => {
+    const db = m.ctx.database.db;
+    /** Creates an organisation owned by a new team-plan user. */
+    async function orgOf(email: string, name: string) {
+      const who = await m.buildUser({ email });
+      await setPlan(db, who, "team");
+      const created = await m.request("POST", "/api/org/create", { as: who, json: { name } });
+      expect(created.status).toBe(201);
+      return { who, id: ((await created.json()) as { id: string }).id };
+    }
+    const actor = (u: TestUser) => ({ id: u.id, email: u.email, name: u.name, isDesktopApp: false });
+    /** The DNS the test controls: `_mnemo-sso.initech.example` holds `published`. */
+    let published = "";
+    const deps = {
+      db,
+      publicUrl: "http://mnemo.test",
+      trustedDomains: new Map<string, string>(),
+      resolveTxt: async (name: string) => (name === "_mnemo-sso.initech.example" ? [[published]] : []),
+    } as unknown as SsoDeps;
+
+    const squatter = await orgOf("eve@squat.example", "Squatters");
+    const squat = await setSso(squatter.who, squatter.id, "initech.example");
+    expect(squat.domain_verified).toBe(false);
+    // The domain's real owner can still claim it (409 'Another organisation uses…' before).
+    const real = await orgOf("it@initech.example", "Initech");
+    const claim = await setSso(real.who, real.id, "initech.example");
+    expect(claim.domain_verified).toBe(false);
+    expect((await m.request("GET", "/api/sso/start?email=bill%40initech.example")).status).toBe(404);
+
+    // The real owner publishes its record and proves the domain first.
+    published = claim.verification_record;
+    expect((await verifyDomain(deps, actor(real.who) as never, real.id)).domain_verified).toBe(true);
+    // The squatter can neither prove it afterwards nor claim it again.
+    published = squat.verification_record;
+    await expect(verifyDomain(deps, actor(squatter.who) as never, squatter.id)).rejects.toMatchObject({
+      status: 409,
+      message: orgMessages.ssoDomainTaken,
+    });
+    const again = await m.request("POST", "/api/org/sso", {
+      as: squatter.who,
+      json: {
+        organization_id: squatter.id,
+        issuer: idp.issuer,
+        client_id: idp.clientId,
+        client_secret: idp.clientSecret,
+        domain: "initech.example",
+      },
+    });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ message: orgMessages.ssoDomainTaken });
+    // Sign-in for the domain goes to the organisation that proved it.
+    const start = await m.request("GET", "/api/sso/start?email=bill%40initech.example");
+    expect(start.status).toBe(302);
+    const pending = await db.select().from(ssoLogin);
+    expect(pending.map((p) => p.organizationId)).toContain(real.id);
+    expect(pending.map((p) => p.organizationId)).not.toContain(squatter.id);
   });
 });

@@ -140,9 +140,10 @@ export async function updateSso(
   },
 ): Promise<SsoSettings> {
   const org = await requireAdmin(deps.db, actor, input.organization_id);
-  const taken = await repo.ssoByDomain(deps.db, input.domain);
+  // Only a proven claim keeps others off a domain: an unproven one reserves nothing (issue 46).
+  const taken = await repo.verifiedSsoByDomain(deps.db, input.domain);
   if (taken && taken.organizationId !== org.organizationId)
-    throw new AppError("conflict", "Another organisation uses this domain for single sign-on.");
+    throw new AppError("conflict", orgMessages.ssoDomainTaken);
   const previous = await repo.ssoOf(deps.db, org.organizationId);
   const sameDomain = previous?.domain === input.domain;
   await repo.upsertSso(deps.db, {
@@ -174,7 +175,9 @@ export async function verifyDomain(
     const records = await lookup(`_mnemo-sso.${row.domain}`).catch(() => [] as string[][]);
     if (!records.some((r) => r.join("") === `mnemo-sso=${row.verificationToken}`))
       throw new AppError("validation", orgMessages.ssoDomainUnverified);
-    await repo.markDomainVerified(deps.db, org.organizationId);
+    // First to prove it wins: another organisation's proof of the domain made first stands.
+    if (!(await repo.markDomainVerified(deps.db, org.organizationId)))
+      throw new AppError("conflict", orgMessages.ssoDomainTaken);
   }
   return present(deps, org.organizationId, await repo.ssoOf(deps.db, org.organizationId));
 }
@@ -183,8 +186,8 @@ const domainOf = (email: string) => email.split("@").pop()?.toLowerCase() ?? "";
 
 /** GET /sso/start?email=: the provider's authorization URL for the e-mail's domain. */
 export async function startLogin(deps: SsoDeps, email: string): Promise<string> {
-  const row = await repo.ssoByDomain(deps.db, domainOf(email));
-  if (!row || !row.domainVerified) throw notFound(orgMessages.ssoNotConfigured);
+  const row = await repo.verifiedSsoByDomain(deps.db, domainOf(email));
+  if (!row) throw notFound(orgMessages.ssoNotConfigured);
   const config = await providerConfig(deps, row);
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
@@ -307,8 +310,8 @@ export async function exchangeCode(deps: SsoDeps, code: string): Promise<{ token
  * not govern them (issue 46).
  */
 export async function passwordSignInRefusal(db: Db, email: string): Promise<string | null> {
-  const row = await repo.ssoByDomain(db, domainOf(email.toLowerCase()));
-  if (!row || !row.domainVerified) return null;
+  const row = await repo.verifiedSsoByDomain(db, domainOf(email.toLowerCase()));
+  if (!row) return null;
   const account = await repo.userByEmail(db, email.toLowerCase());
   if (!account) return null;
   const m = await repo.memberByUser(db, row.organizationId, account.id);

@@ -1,4 +1,5 @@
-import { boolean, index, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { organization } from "./auth.ts";
 import { collection } from "./collections.ts";
 
@@ -61,14 +62,22 @@ export const orgSso = pgTable(
     issuer: text("issuer").notNull(),
     clientId: text("client_id").notNull(),
     sealedSecret: text("sealed_secret").notNull(),
-    /** Lower-case e-mail domain whose users sign in through this provider. */
-    domain: text("domain").notNull().unique(),
+    /**
+     * Lower-case e-mail domain whose users sign in through this provider. Several organisations
+     * may claim a domain; only one may have it proven (issue 46: first to prove it wins).
+     */
+    domain: text("domain").notNull(),
     /** DNS TXT token proving the domain (`_mnemo-sso.<domain>`). */
     verificationToken: text("verification_token").notNull(),
     domainVerified: boolean("domain_verified").notNull().default(false),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("org_sso_domain_idx").on(t.domain)],
+  (t) => [
+    index("org_sso_domain_idx").on(t.domain),
+    uniqueIndex("org_sso_verified_domain_unique")
+      .on(t.domain)
+      .where(sql`${t.domainVerified}`),
+  ],
 );
 
 /** One sign-in in flight: state → PKCE verifier and nonce (10 minutes), then a one-time code the web app exchanges for a session. */

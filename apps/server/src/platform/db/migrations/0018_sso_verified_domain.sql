@@ -1,0 +1,2 @@
+ALTER TABLE "org_sso" DROP CONSTRAINT "org_sso_domain_unique";--> statement-breakpoint
+CREATE UNIQUE INDEX "org_sso_verified_domain_unique" ON "org_sso" USING btree ("domain") WHERE "org_sso"."domain_verified";

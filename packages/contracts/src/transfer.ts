@@ -127,4 +127,6 @@ export const importMessages = {
   zipBomb: "The archive inflates far beyond its size; it was refused.",
   empty: "The file holds nothing to import.",
   notPreviewed: "Only a previewed dry run can be started.",
+  /** A note on an entry whose name held NUL characters (they cannot be stored; they were removed). */
+  nulInName: "Its name held NUL characters; they were removed.",
 } as const;

@@ -60,6 +60,45 @@ function parseText(
   throw new ImportParseError(importMessages.unsupported, "unsupported");
 }
 
+const NUL = "\u0000";
+const hasNul = (v: unknown): boolean =>
+  typeof v === "string"
+    ? v.includes(NUL)
+    : Array.isArray(v)
+      ? v.some(hasNul)
+      : v !== null && typeof v === "object" && Object.values(v).some(hasNul);
+/** A copy of a parsed value with every NUL character removed from its strings. */
+function stripNul<T>(v: T): T {
+  if (typeof v === "string") return v.replaceAll(NUL, "") as T;
+  if (Array.isArray(v)) return v.map(stripNul) as T;
+  if (v !== null && typeof v === "object")
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, stripNul(x)])) as T;
+  return v;
+}
+
+/**
+ * The database refuses NUL in text, so one entry named with a NUL (a zip entry, a title) would
+ * fail the whole run: NUL is removed from every string of the plan, and each entry whose name
+ * held one is reported (a note; it is still imported). A file item keeps its archive path as it
+ * is, to be read from the archive (it never reaches the database).
+ */
+function withoutNul(plan: ImportPlan): ImportPlan {
+  if (!hasNul(plan)) return plan;
+  const notes: ImportPlan["errors"] = [];
+  const note = (label: string) => notes.push({ item: label, message: importMessages.nulInName, note: true });
+  for (const c of plan.collections) if (c.name.includes(NUL)) note(stripNul(c.name));
+  for (const i of plan.items)
+    if ([i.ref, i.title, i.file?.path, i.file?.name].some((x) => x?.includes(NUL)))
+      note(stripNul(i.ref || i.title));
+  for (const c of plan.chats) if (c.title.includes(NUL)) note(stripNul(c.title));
+  const clean = stripNul(plan);
+  clean.items.forEach((item, n) => {
+    const path = plan.items[n]!.file?.path;
+    if (item.file && path) item.file.path = path;
+  });
+  return { ...clean, errors: [...notes, ...clean.errors] };
+}
+
 /**
  * Reads an import file into the plan of what it will create. Pure and synchronous: it runs in the
  * sandboxed process (untrusted bytes, budgets), never on the server's event loop.
@@ -85,6 +124,7 @@ export function parseImportFile(input: ParseImportInput): ParseImportResult {
         throw new ImportParseError(importMessages.unsupported, "unsupported");
       plan = parseText(new TextDecoder("utf-8").decode(bytes), input.fileName, input.format, limits);
     }
+    plan = withoutNul(plan);
     if (!plan.items.length && !plan.chats.length && !plan.collections.length)
       throw new ImportParseError(
         plan.errors.length ? `${importMessages.empty} ${plan.errors[0]!.message}` : importMessages.empty,
@@ -153,7 +193,8 @@ export function parseImportPacked(input: ParseImportInput): ParseImportPacked {
       format: p.format,
       collections: p.collections,
       errors: p.errors.slice(0, 200),
-      errorCount: p.errors.length,
+      // Notes are no failures (an entry imported with its name cleaned).
+      errorCount: p.errors.filter((e) => !e.note).length,
       chats: JSON.stringify(p.chats),
       total: p.items.length,
       counts: {

@@ -2,7 +2,7 @@ import type { AnswerEngine, AnswerEvent, AnswerInput } from "../engine.ts";
 import { pieces } from "../engine.ts";
 import { noRelevantContextFor } from "@mnemo/contracts/answer-locale";
 import { EXTRACTIVE_MODEL_ID } from "@mnemo/contracts/llm";
-import { selectAnswer } from "./select.ts";
+import { selectAnswer, type ScoredSentence } from "./select.ts";
 import { deriveFollowUps } from "./followups.ts";
 import { engineTexts } from "./locale.ts";
 import { detect } from "../../../../platform/lib/language.ts";
@@ -11,6 +11,26 @@ import { detect } from "../../../../platform/lib/language.ts";
 export function cite(sentence: string, n: number): string {
   const m = /([.!?]+["')\]]*)$/.exec(sentence);
   return m ? `${sentence.slice(0, m.index).trimEnd()} [${n}]${m[1]}` : `${sentence} [${n}]`;
+}
+
+/**
+ * The answer's text from its sentences, each cited: one paragraph, except that list items keep
+ * their number or bullet and start a line of their own (a list in the rendered answer, issue 42).
+ */
+export function composeAnswer(
+  sentences: ScoredSentence[],
+  citationOf: (s: ScoredSentence) => number,
+): string {
+  let out = "";
+  let inList = false;
+  for (const s of sentences) {
+    const text = s.marker ? `${s.marker} ${cite(s.text, citationOf(s))}` : cite(s.text, citationOf(s));
+    // A list is a block of its own: a blank line before and after it, one item per line.
+    const gap = !out ? "" : s.marker ? (inList ? "\n" : "\n\n") : inList ? "\n\n" : " ";
+    out += gap + text;
+    inList = !!s.marker;
+  }
+  return out;
 }
 
 /**
@@ -53,7 +73,7 @@ export function createExtractiveEngine(): AnswerEngine {
         return;
       }
       yield { type: "reasoning", text: `${t.selecting(selection.sentences.length)}\n` };
-      const cited = selection.sentences.map((s) => cite(s.text, top[s.passage].citation)).join(" ");
+      const cited = composeAnswer(selection.sentences, (s) => top[s.passage].citation);
       for (const piece of pieces(cited)) {
         if (signal.aborted) return;
         yield { type: "text", text: piece };

@@ -5,6 +5,8 @@ import {
   clauseSpans,
   contentTerms,
   countWords,
+  listMarker,
+  proseBlocks,
   proseSentence,
   splitSentences,
   stem,
@@ -20,7 +22,7 @@ import {
 } from "./select.ts";
 import { deriveFollowUps } from "./followups.ts";
 import { engineTexts } from "./locale.ts";
-import { createExtractiveEngine } from "./engine.ts";
+import { composeAnswer, createExtractiveEngine } from "./engine.ts";
 import type { AnswerEvent, CitedPassage } from "../engine.ts";
 
 describe("text", () => {
@@ -663,13 +665,99 @@ describe("follow-ups and the engine", () => {
   });
 });
 
+describe("answers from real notes read as prose (issue 42)", () => {
+  const vault = [
+    "---",
+    "tags: [obsidian, help]",
+    "aliases: Plugins",
+    "---",
+    "# Core plugins",
+    "",
+    "A [[Core plugins|core plugin]] ships with Obsidian and can be turned on in **Settings**.",
+    "![[plugins-screenshot.png]]",
+    "",
+    "> [!info]+ Where to find them",
+    "> Open Settings and choose the Core plugins tab to turn a plugin on.",
+    "",
+    "| Plugin | What it does |",
+    "|---|---|",
+    "| Daily notes | Opens a note for today's date |",
+    "| Templates | Inserts a ==template== into the current note |",
+    "",
+    "```js",
+    "const plugin = app.plugins.getPlugin('daily-notes');",
+    "```",
+    "",
+    "To enable a plugin:",
+    "",
+    "1. Open **Settings**.",
+    "2. Select *Core plugins* and switch the plugin on.",
+  ].join("\n");
+  const raw = /\[\[|\]\]|\[!|\*\*|\|---|```|^---|tags:/m;
+
+  it("gives the rendered text: wikilinks as labels, callouts as labels, table rows as column: value", () => {
+    const sentences = splitSentences(proseBlocks(vault))
+      .map(proseSentence)
+      .filter((s): s is string => s !== null);
+    expect(sentences).toEqual([
+      "A core plugin ships with Obsidian and can be turned on in Settings.",
+      "Open Settings and choose the Core plugins tab to turn a plugin on.",
+      "Plugin: Daily notes; What it does: Opens a note for today's date.",
+      "Plugin: Templates; What it does: Inserts a template into the current note.",
+      "To enable a plugin:",
+      "Open Settings.",
+      "Select Core plugins and switch the plugin on.",
+    ]);
+    for (const s of sentences) expect(s).not.toMatch(raw);
+  });
+
+  it("answers a question over the note with clean prose and keeps a list's numbers", async () => {
+    const passages = [{ sourceId: "n1", title: "Core plugins", text: vault, score: 1 }];
+    const which = selectAnswer("Which plugin opens a note for today's date?", passages);
+    expect(which.confident).toBe(true);
+    expect(which.sentences[0].text).toBe("Plugin: Daily notes; What it does: Opens a note for today's date.");
+    const how = selectAnswer("How do I enable a core plugin in Settings?", passages);
+    const text = composeAnswer(how.sentences, () => 1);
+    expect(text).not.toMatch(raw);
+    if (how.sentences.some((s) => s.marker)) expect(text).toMatch(/(^|\n)\d\. /);
+  });
+
+  it("keeps inline code, drops footnote marks, highlight and a stray ** left by a cut", () => {
+    expect(proseSentence("Run `npm start` to begin[^1] — it is ==fast==.")).toBe(
+      "Run `npm start` to begin — it is fast.",
+    );
+    expect(proseSentence("The **setting is cut here")).toBe("The setting is cut here");
+    expect(proseSentence("See [[Daily notes#Settings]] and [[Templates#Use|templates]].")).toBe(
+      "See Daily notes and templates.",
+    );
+    expect(listMarker("3. Restart the app.")).toBe("3.");
+    expect(listMarker("- [ ] A task.")).toBe("-");
+    expect(listMarker("Plain.")).toBeUndefined();
+  });
+
+  it("puts list items on lines of their own", () => {
+    const s = (text: string, marker?: string) => ({
+      text,
+      marker,
+      passage: 0,
+      position: 0,
+      score: 1,
+      matched: new Set<string>(),
+      coverage: 1,
+    });
+    expect(
+      composeAnswer([s("To enable a plugin:"), s("Open Settings.", "1."), s("Turn it on.", "2.")], () => 4),
+    ).toBe("To enable a plugin: [4]\n\n1. Open Settings [4].\n2. Turn it on [4].");
+  });
+});
+
 describe("prose of Markdown sentences", () => {
   it.each([
     ["# Late addition", null],
     ["## Page 2", null],
     ["- A hermit crab moved into a larger shell.", "A hermit crab moved into a larger shell."],
     ["1. First, knead the dough.", "First, knead the dough."],
-    ["> Quoted **bold** claim with `code`.", "Quoted bold claim with code."],
+    ["> Quoted **bold** claim with `code`.", "Quoted bold claim with `code`."],
     ["See [the guide](https://example.com/guide) for details.", "See the guide for details."],
     ["Plain sentence.", "Plain sentence."],
   ])("%s → %s", (input, expected) => {

@@ -3,7 +3,16 @@
  * passages against the question (idf-weighted term overlap, answer-type cues, passage rank and
  * neighbours) and composes a short cited answer.
  */
-import { clauseSpans, contentTerms, countWords, proseSentence, splitSentences, words } from "./text.ts";
+import {
+  clauseSpans,
+  contentTerms,
+  countWords,
+  listMarker,
+  proseBlocks,
+  proseSentence,
+  splitSentences,
+  words,
+} from "./text.ts";
 import { detect, detectLanguage } from "../../../../platform/lib/language.ts";
 import { stopWords } from "../../../../platform/lib/stopwords.ts";
 
@@ -11,6 +20,8 @@ export type Passage = { sourceId: string; title: string; text: string; score: nu
 
 export type ScoredSentence = {
   text: string;
+  /** The list marker of a list item (`3.`, `-`): the answer gives it on its own line. */
+  marker?: string;
   passage: number;
   position: number;
   score: number;
@@ -331,11 +342,12 @@ function scoreAll(question: string, passages: Passage[]): Scoring {
   const qTerms = new Set(qList);
   const type = answerType(question, language);
   const sentences = passages.flatMap((p, passage) =>
-    splitSentences(p.text)
-      .map(proseSentence)
-      .filter((text): text is string => text !== null)
-      .map((text, position) => ({
+    splitSentences(proseBlocks(p.text))
+      .map((raw) => ({ text: proseSentence(raw), marker: listMarker(raw) }))
+      .filter((s): s is { text: string; marker: string | undefined } => s.text !== null)
+      .map(({ text, marker }, position) => ({
         text,
+        marker,
         passage,
         position,
         tokens: withoutProclitics(contentTerms(text, language), qTerms, language),
@@ -377,7 +389,15 @@ function scoreAll(question: string, passages: Passage[]): Scoring {
       score += PASSAGE_COVERAGE_WEIGHT * passageCoverage[s.passage];
       score -= 0.04 * Math.max(0, s.tokens.length / Math.max(avgLen, 1) - 1.5);
       if (s.tokens.length < 3) score -= 0.2;
-      return { text: s.text, passage: s.passage, position: s.position, score, matched, coverage };
+      return {
+        text: s.text,
+        ...(s.marker ? { marker: s.marker } : {}),
+        passage: s.passage,
+        position: s.position,
+        score,
+        matched,
+        coverage,
+      };
     })
     .map((s, i, all) => {
       // Sentences are in document order here: i ± 1 are the neighbours within the passage.

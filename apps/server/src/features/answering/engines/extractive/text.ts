@@ -457,7 +457,9 @@ export function splitSentences(text: string): string[] {
     let pending = "";
     segments.forEach((s, i) => {
       pending = pending ? `${pending} ${s}` : s;
-      if (i === segments.length - 1 || !falseBoundary(pending, segments[i + 1])) {
+      // A list item's number ("1.") is not a sentence of its own: it leads the item's first one.
+      const marker = /^(?:>\s*)*\d+[.)]$/.test(pending);
+      if (i === segments.length - 1 || (!marker && !falseBoundary(pending, segments[i + 1]))) {
         out.push(pending);
         pending = "";
       }
@@ -466,19 +468,103 @@ export function splitSentences(text: string): string[] {
   return out;
 }
 
+const FRONT_MATTER = /^\uFEFF?---[ \t]*\n[\s\S]*?\n(?:---|\.\.\.)[ \t]*(?:\n|$)/;
+const FENCE = /^\s*(`{3,}|~{3,})/;
+const TABLE_ROW = /^\s*\|.*\|\s*$/;
+const TABLE_RULE = /^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/;
+/** An Obsidian / GitHub callout's first line: `> [!info]+ Title` (the title may be absent). */
+const CALLOUT = /^(\s*>\s*)+\[!([\w-]+)\][+-]?\s*(.*)$/;
+
+const cellsOf = (row: string) =>
+  row
+    .trim()
+    .replace(/^\|/, "")
+    .replace(/\|$/, "")
+    .split("|")
+    .map((c) => c.trim());
+
 /**
- * The prose of one sentence from Markdown: block markers (list bullets, quotes) and inline
- * emphasis/code/link syntax removed; headings give null — a heading is a label, not an answer.
+ * The prose blocks of a Markdown text (pure): what a reader of the rendered page sees as text,
+ * one block per paragraph, list item or table row, blank lines between. Front matter and fenced
+ * code are left out (neither is an answer's sentence); a callout's `[!type]` marker becomes its
+ * title as a label (a heading line: a label is not an answer); a table row becomes one block of
+ * "column: value" pairs (never half a row, never a rule); embeds `![[…]]` go. Inline syntax is
+ * left to `proseSentence`.
+ */
+export function proseBlocks(markdown: string): string {
+  const lines = markdown.replace(/\r\n?/g, "\n").replace(FRONT_MATTER, "").split("\n");
+  const out: string[] = [];
+  let fence: string | null = null;
+  let header: string[] | null = null;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const f = FENCE.exec(line);
+    if (fence !== null) {
+      if (f && f[1][0] === fence[0] && f[1].length >= fence.length) fence = null;
+      continue;
+    }
+    if (f) {
+      fence = f[1];
+      out.push("");
+      continue;
+    }
+    if (TABLE_ROW.test(line)) {
+      if (TABLE_RULE.test(line)) continue;
+      const cells = cellsOf(line);
+      if (!header && TABLE_RULE.test(lines[i + 1] ?? "")) {
+        header = cells;
+        continue;
+      }
+      const pairs = cells
+        .map((c, j) => (c && header?.[j] ? `${header[j]}: ${c}` : c))
+        .filter((c) => c.length > 0);
+      if (pairs.length) out.push("", `${pairs.join("; ")}.`.replace(/([.!?])\.$/, "$1"), "");
+      continue;
+    }
+    header = null;
+    const callout = CALLOUT.exec(line);
+    if (callout) {
+      const title = callout[3].trim() || callout[2].charAt(0).toUpperCase() + callout[2].slice(1);
+      out.push("", `#### ${title}`, "");
+      continue;
+    }
+    // Quote markers go on every line (a quote's later lines would be flattened into its first).
+    const body = line.replace(/^(\s*>)+\s?/, "");
+    out.push(body.replace(/!\[\[[^\]]*\]\]/g, "").replace(/<\/?[a-z][^>]*>/gi, " "));
+  }
+  return out.join("\n");
+}
+
+/**
+ * The prose of one sentence from Markdown: bullets, numbers and quote markers removed (the
+ * marker is `listMarker`'s), wikilinks read as their label (`[[a|b]]` → b, `[[a#h]]` → a), links and
+ * images as their text, emphasis, highlight and strike-through marks dropped (also an unpaired
+ * `**` left by a cut), footnote marks dropped, inline code kept as code; headings give null — a
+ * heading is a label, not an answer.
  */
 export function proseSentence(sentence: string): string | null {
   if (/^#{1,6}\s/.test(sentence)) return null;
   const text = sentence
-    .replace(/^(?:[-*+]\s+|\d+[.)]\s+|>\s*)+/, "")
+    .replace(/^(?:[-*+]\s+(?:\[[ xX]\]\s+)?|\d+[.)]\s+|>\s*)+/, "")
+    .replace(/!\[\[[^\]]*\]\]/g, "")
+    .replace(/\[\[([^\]|#]*)(?:#[^\]|]*)?\|([^\]]+)\]\]/g, "$2")
+    .replace(/\[\[([^\]|#]+)(?:#[^\]]*)?\]\]/g, "$1")
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")
     .replace(/\[([^\]]+)\]\((?:[^)]*)\)/g, "$1")
-    .replace(/(\*\*|__|`)(.+?)\1/g, "$2")
+    .replace(/\[\^[^\]]+\]/g, "")
+    .replace(/(\*\*|__|==|~~)(\S(?:.*?\S)?)\1/g, "$2")
+    .replace(/(^|[^\p{L}\p{N}*_])([*_])(\S(?:[^*_]*?\S)?)\2(?![\p{L}\p{N}])/gu, "$1$3")
+    .replace(/\*\*|==|~~/g, "")
+    .replace(/\s{2,}/g, " ")
     .trim();
-  return text.length ? text : null;
+  return /[\p{L}\p{N}]/u.test(text) ? text : null;
+}
+
+/** The list marker a sentence starts with (`3.`, `-`), which an answer keeps on its own line. */
+export function listMarker(sentence: string): string | undefined {
+  const m = /^(?:>\s*)*(\d+[.)]|[-*+])\s+/.exec(sentence);
+  if (!m) return undefined;
+  return /^\d/.test(m[1]) ? m[1] : "-";
 }
 
 /**

@@ -103,6 +103,17 @@ export const zStoreIntegratedIdInput = z.object({
 export type StoreIntegratedIdInput = z.infer<typeof zStoreIntegratedIdInput>;
 export const zStoreIntegratedIdResponse = z.object({ account: zConnectedAccount });
 
+/**
+ * POST /apps/reconnect (ours, issue 43): re-authenticates a connected account in place with new
+ * credentials (checked against the app first): the same account id, its memories kept.
+ */
+export const zReconnectAccountInput = z.object({
+  connection_id: zConnectionId,
+  credentials: z.record(z.string().max(100), z.string().max(4000)).default({}),
+});
+export type ReconnectAccountInput = z.infer<typeof zReconnectAccountInput>;
+export const zReconnectAccountResponse = z.object({ account: zConnectedAccount });
+
 /** POST /t/delete_integrated_id (query integrated_id, app_name) and GET /user/deactivate_user_application. */
 export const zDeleteIntegratedIdQuery = z.object({
   integrated_id: zConnectionId,

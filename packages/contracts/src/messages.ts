@@ -391,6 +391,11 @@ export const integrationMessages = {
   tokenInvalid: "Connection failed. The token seems to be invalid. Please try again.",
   connectAccountFailed: (p: { app: string }): string =>
     `Failed to connect your ${p.app} account. Please try again.`,
+  /** Reconnect (issue 43, ours): the credentials sign in, but to another account than the row's. */
+  reconnectOtherAccount: (p: { title: string }): string =>
+    `These details sign in to another account, not ${p.title}. Connect it as a new account instead.`,
+  /** Reconnect succeeded (ours): the same account, new credentials, a sync queued. */
+  reconnected: (p: { title: string }): string => `${p.title} reconnected. A sync has started.`,
 } as const;
 
 /** Plans, pricing and notices (spec 3 §2). */

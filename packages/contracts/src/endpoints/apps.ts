@@ -11,6 +11,8 @@ import {
   zGetContentResponse,
   zOAuthCallbackQuery,
   zOAuthCallbackResponse,
+  zReconnectAccountInput,
+  zReconnectAccountResponse,
   zRemoveAccountResponse,
   zSetSyncChoicesInput,
   zSetSyncChoicesResponse,
@@ -59,6 +61,15 @@ export const apps = {
     tag,
     body: zStoreIntegratedIdInput,
     response: zStoreIntegratedIdResponse,
+  }),
+  reconnectAccount: endpoint({
+    method: "post",
+    path: "/apps/reconnect",
+    summary:
+      "Re-authenticate a connected account in place (credentials apps): new credentials checked against the app, same account id and memories, a sync queued",
+    tag,
+    body: zReconnectAccountInput,
+    response: zReconnectAccountResponse,
   }),
   deleteIntegratedId: endpoint({
     method: "post",

@@ -326,3 +326,74 @@ export async function restoreUserPlaces(tx: Tx, ownerId: string, sourceId: strin
       .values(places.collections.map((c) => ({ ...c, sourceId })))
       .onConflictDoNothing();
 }
+
+/**
+ * Re-links memories kept from a removed account (no account now) to `accountId` when they are the
+ * same items of the same source (same app, same key hash): connecting the account again adopts
+ * them instead of saving them twice. Answers the adopted ids.
+ */
+export async function adoptKeptSources(
+  tx: Tx,
+  ownerId: string,
+  app: string,
+  accountId: string,
+  hashes: string[],
+): Promise<string[]> {
+  if (!hashes.length) return [];
+  const rows = await tx
+    .update(source)
+    .set({ connectedAccountId: accountId })
+    .where(
+      and(
+        eq(source.ownerId, ownerId),
+        eq(source.app, app),
+        isNull(source.connectedAccountId),
+        inArray(source.contentHash, hashes),
+      ),
+    )
+    .returning({ id: source.id });
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Re-keys an account's synced files from the hash of our row id (before issue 43) to the hash of
+ * the source's identity: `rekey(path, hash)` answers the new hash, or undefined to leave it.
+ */
+export async function rekeySyncedFiles(
+  tx: Tx,
+  accountId: string,
+  rekey: (path: string, hash: string) => string | undefined,
+): Promise<number> {
+  const rows = await tx
+    .select({ id: source.id, hash: source.contentHash, path: sql<string | null>`${source.meta}->>'path'` })
+    .from(source)
+    .where(and(eq(source.connectedAccountId, accountId), sql`${source.contentHash} LIKE 'app-file:%'`));
+  let changed = 0;
+  for (const r of rows) {
+    const next = r.path !== null && r.hash ? rekey(r.path, r.hash) : undefined;
+    if (!next || next === r.hash) continue;
+    await tx.update(source).set({ contentHash: next }).where(eq(source.id, r.id));
+    changed++;
+  }
+  return changed;
+}
+
+/** Stores new credentials on an account re-authenticated in place (Reconnect): same id, same memories. */
+export async function reauthenticateAccount(
+  tx: Tx,
+  ownerId: string,
+  id: string,
+  fields: Pick<
+    NewAccount,
+    "secret" | "title" | "config" | "userEmail" | "userName" | "orgName" | "orgUrl"
+  > & {
+    syncState: "idle" | "queued";
+  },
+): Promise<AccountRow | undefined> {
+  const rows = await tx
+    .update(connectedAccount)
+    .set({ ...fields, needsReauth: false, lastError: null, updatedAt: new Date() })
+    .where(and(eq(connectedAccount.id, id), eq(connectedAccount.ownerId, ownerId)))
+    .returning();
+  return rows[0];
+}

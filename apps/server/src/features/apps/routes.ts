@@ -33,6 +33,10 @@ export function appRoutes(ctx: AppRouteDeps) {
     c.json(await service.connectAccount(deps, c.var.actor, body), 201),
   );
 
+  defineRoute(r, endpoints.apps.reconnectAccount, auth, async (c, { body }) =>
+    c.json(await service.reconnectAccount(deps, c.var.actor, body)),
+  );
+
   // Two spellings of one call (spec 3 §7): the account's synced memories stay unless asked.
   const remove = (actor: Actor, id: string, q: { app_name: string; delete_memories: boolean }) =>
     service.removeAccount(deps, actor, { id, appName: q.app_name, deleteMemories: q.delete_memories });

@@ -9,6 +9,7 @@ import { actorFor } from "../../core/users/service.ts";
 import { deleteSources, sourcesDeps, type SourcesContext } from "../../core/sources/service.ts";
 import {
   createSyncedFile,
+  linkHash,
   replaceSyncedContent,
   syncedFileHash,
   uploadWebPages,
@@ -19,6 +20,7 @@ import type { AppsDeps } from "./service.ts";
 import type { SyncItem } from "./connectors/types.ts";
 import {
   accountFileVersion,
+  adoptKeptSources,
   accountSourceByHash,
   accountSourceByUrl,
   accountSourcesByHash,
@@ -52,12 +54,29 @@ export function syncSavePolicy(
   return {
     saveItems: async (ownerId, items, origin) => {
       const owner = await ownerActor(ownerId);
+      // Items are known by the source's own identity (item-keys.ts), not by our account row.
+      const hashOf = (key: string) => syncedFileHash(origin.itemScope, key);
       const saved: string[] = [];
+      // Memories kept from a removed account of the same source become this account's again:
+      // connecting it again adopts them (and their later deletion) instead of saving them twice.
+      const hashes = items.map((i) =>
+        i.kind === "file" || i.kind === "blob" ? hashOf(i.key) : linkHash(i.url),
+      );
+      for (let i = 0; i < hashes.length; i += SAVE_BATCH * 10)
+        saved.push(
+          ...(await adoptKeptSources(
+            db,
+            ownerId,
+            origin.app,
+            origin.connectedAccountId,
+            hashes.slice(i, i + SAVE_BATCH * 10),
+          )),
+        );
       const fresh: Exclude<SyncItem, { kind: "file" | "blob" }>[] = [];
       // A document already synced from this account is updated in place (re-indexed only if changed).
       for (const item of items) {
         if (item.kind === "blob") {
-          const contentHash = syncedFileHash(origin.connectedAccountId, item.key);
+          const contentHash = hashOf(item.key);
           let replaced: string | undefined;
           if (item.version !== undefined) {
             // A file of a synced folder: the same version is kept, another replaces it.
@@ -83,7 +102,7 @@ export function syncSavePolicy(
           continue;
         }
         if (item.kind === "file") {
-          const hash = syncedFileHash(origin.connectedAccountId, item.key);
+          const hash = hashOf(item.key);
           const known = await accountSourceByHash(db, ownerId, origin.connectedAccountId, hash);
           const id = known
             ? (await replaceSyncedContent(
@@ -94,7 +113,7 @@ export function syncSavePolicy(
                 item.markdown,
                 item.description,
               )) && known
-            : await createSyncedFile(ctx, ownerId, origin, item);
+            : await createSyncedFile(ctx, ownerId, origin, { ...item, contentHash: hash });
           if (id) saved.push(id);
           continue;
         }
@@ -117,16 +136,16 @@ export function syncSavePolicy(
         const { web_pages } = await uploadWebPages(ctx, owner, { web_pages: pages }, origin);
         for (const r of web_pages) if (r.id) saved.push(r.id);
       }
-      return saved;
+      return [...new Set(saved)];
     },
     // Files and blobs are known by their key's hash, documents by their URL; "a/b/" names
     // everything under it (a deleted e-mail's attachments).
-    removeFiles: async (ownerId, accountId, keys) => {
+    removeFiles: async (ownerId, { connectedAccountId: accountId, itemScope }, keys) => {
       const exact = keys.filter((k) => !k.endsWith("/"));
       const ids = new Set<string>();
       for (let i = 0; i < exact.length; i += SAVE_BATCH * 10) {
         const batch = exact.slice(i, i + SAVE_BATCH * 10);
-        const hashes = batch.map((k) => syncedFileHash(accountId, k));
+        const hashes = batch.map((k) => syncedFileHash(itemScope, k));
         for (const id of await accountSourcesByHash(db, ownerId, accountId, hashes)) ids.add(id);
         for (const id of await accountSourcesByUrl(db, ownerId, accountId, batch)) ids.add(id);
       }

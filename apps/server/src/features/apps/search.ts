@@ -21,7 +21,7 @@ import { contentOf } from "../../core/sources/repo.ts";
 import { addToCollections, writableCollections } from "../../core/sources/rows.ts";
 import { ConnectError, type Connector, type LiveResult, type StoredAccount } from "./connectors/types.ts";
 import { appFileType } from "./file-types.ts";
-import { openAccount, type AppsDeps } from "./service.ts";
+import { openAccount, syncOrigin, type AppsDeps } from "./service.ts";
 
 export type AppSearchDeps = { db: Db; search: SearchIndex } & Pick<
   AppsDeps,
@@ -319,11 +319,11 @@ export async function uploadAppResults(
     if (live && live.row.app === connector.id) {
       try {
         const item = await live.connector.fetchItem!(live.account, r.id, deps.connector);
-        const origin = { app: connector.id, connectedAccountId: live.row.id };
+        const origin = syncOrigin(live.row);
         await deps.saveItems(actor.id, [item.note, ...item.files], origin);
         memoryId = (
           await repo.accountSourcesByHash(deps.db, actor.id, live.row.id, [
-            syncedFileHash(live.row.id, item.note.key),
+            syncedFileHash(origin.itemScope, item.note.key),
           ])
         )[0];
       } catch (err) {

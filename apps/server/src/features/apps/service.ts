@@ -28,6 +28,18 @@ import type { AppSettings } from "./connectors/types.ts";
 import type { SecretBox } from "../../platform/secrets/secret-box.ts";
 import * as repo from "./repo.ts";
 import { problemCounts } from "./problems.ts";
+import { ITEM_KEYS_FLAG, ITEM_KEYS_VERSION, itemScope, keyedByScope } from "./item-keys.ts";
+import { syncedFileHash } from "../../core/sources/capture/web-pages-service.ts";
+
+/** Who writes synced memories: the app, the account, and the source identity its items are keyed under. */
+export type SyncOrigin = { app: string; connectedAccountId: string; itemScope: string };
+
+/** The origin of an account's synced memories. */
+export const syncOrigin = (row: repo.AccountRow): SyncOrigin => ({
+  app: row.app,
+  connectedAccountId: row.id,
+  itemScope: itemScope(row),
+});
 
 /** What the apps service uses; built once from the context (deps.ts). */
 export type AppsDeps = {
@@ -39,13 +51,9 @@ export type AppsDeps = {
   /** Queues a sync of one account (idempotent per key). */
   enqueueSync(accountId: string, key: string): Promise<void>;
   /** Saves synced items through the normal capture; answers the ids of memories created. */
-  saveItems(
-    ownerId: string,
-    items: SyncItem[],
-    origin: { app: string; connectedAccountId: string },
-  ): Promise<string[]>;
+  saveItems(ownerId: string, items: SyncItem[], origin: SyncOrigin): Promise<string[]>;
   /** Deletes the memories of an account's files that are gone (by their keys); answers how many. */
-  removeFiles(ownerId: string, accountId: string, keys: string[]): Promise<number>;
+  removeFiles(ownerId: string, origin: Omit<SyncOrigin, "app">, keys: string[]): Promise<number>;
   /** Deletes memories with their blobs (the sources service). */
   deleteMemories(ownerId: string, ids: string[]): Promise<number>;
   /** Worker only: keeps a watcher on a synced folder so a change is synced soon (Local folder). */
@@ -181,7 +189,7 @@ export async function connectAccount(deps: AppsDeps, actor: Actor, input: StoreI
   if (missing) throw validation(`${missing.label} is required.`);
   let identity;
   try {
-    identity = await connector.connect!(input.credentials, deps.connector);
+    identity = await connector.connect!(input.credentials, { ...deps.connector, owner: { id: actor.id } });
   } catch (err) {
     if (err instanceof ConnectError) throw validation(err.message);
     deps.log.warn({ app: connector.id, err: (err as Error).message }, "connect failed");
@@ -195,6 +203,57 @@ export async function connectAccount(deps: AppsDeps, actor: Actor, input: StoreI
   });
   if (connector.sync) await deps.enqueueSync(row.id, `first:${row.id}`);
   return { account: presentAccount(row) };
+}
+
+/**
+ * POST /apps/reconnect: re-authenticates an account in place (Reconnect). The new credentials are
+ * checked against the app first (nothing changes when they fail) and must name the same account
+ * (server, user, mailbox or folder); the account keeps its id and its memories, its secret is
+ * replaced, and a sync is queued.
+ */
+export async function reconnectAccount(
+  deps: AppsDeps,
+  actor: Actor,
+  input: { connection_id: string; credentials: Record<string, string> },
+) {
+  const row = await repo.findOwnAccount(deps.db, actor.id, input.connection_id);
+  if (!row) throw notFound("Connected account not found.");
+  const connector = connectableConnector(deps, row.app);
+  // What the user leaves out is what the account connected with (its server, user, folder; never
+  // a secret, which is not kept in the config): Reconnect may ask for the new password alone.
+  const credentials: Record<string, string> = {};
+  for (const f of connector.credentialFields) {
+    const kept = row.config[f.name];
+    if (!f.secret && (typeof kept === "string" || typeof kept === "number"))
+      credentials[f.name] = String(kept);
+  }
+  for (const [name, value] of Object.entries(input.credentials)) if (value.trim()) credentials[name] = value;
+  const missing = connector.credentialFields.find((f) => f.required && !credentials[f.name]?.trim());
+  if (missing) throw validation(`${missing.label} is required.`);
+  let identity;
+  try {
+    identity = await connector.connect!(credentials, { ...deps.connector, owner: { id: actor.id } });
+  } catch (err) {
+    if (err instanceof ConnectError) throw validation(err.message);
+    deps.log.warn({ app: connector.id, err: (err as Error).message }, "reconnect failed");
+    throw new AppError("upstream", integrationMessages.connectAccountFailed({ app: connector.name }));
+  }
+  if (identity.externalId !== row.externalId)
+    throw validation(integrationMessages.reconnectOtherAccount({ title: row.title }));
+  const keyFlag = keyedByScope(row.config) ? { [ITEM_KEYS_FLAG]: ITEM_KEYS_VERSION } : {};
+  const updated = await repo.reauthenticateAccount(deps.db, actor.id, row.id, {
+    secret: identity.secret ? deps.box.seal(identity.secret) : null,
+    title: identity.title.slice(0, 200) || connector.name,
+    config: { ...identity.config, ...keyFlag },
+    userEmail: identity.userEmail ?? null,
+    userName: identity.userName ?? null,
+    orgName: identity.orgName ?? null,
+    orgUrl: identity.orgUrl ?? null,
+    syncState: connector.sync ? "queued" : "idle",
+  });
+  if (!updated) throw notFound("Connected account not found.");
+  if (connector.sync) await deps.enqueueSync(updated.id, `reconnect:${updated.id}:${Date.now()}`);
+  return { account: presentAccount(updated) };
 }
 
 /**
@@ -233,7 +292,7 @@ export async function storeAccount(
       userName: identity.userName ?? null,
       orgName: identity.orgName ?? null,
       orgUrl: identity.orgUrl ?? null,
-      config: identity.config,
+      config: { ...identity.config, [ITEM_KEYS_FLAG]: ITEM_KEYS_VERSION },
       secret: o.secret,
       syncState: connector.sync ? "queued" : "idle",
     });
@@ -303,11 +362,11 @@ export async function runSync(deps: AppsDeps, accountId: string): Promise<void> 
   await repo.setSyncState(deps.db, row.id, "running");
   deps.notify(row.ownerId, row.id);
   try {
+    if (!keyedByScope(row.config)) await rekeyAccount(deps, row);
+    const origin = syncOrigin(row);
     const batch = await connector.sync(openAccount(deps, row), deps.connector);
-    const created = batch.items.length
-      ? await deps.saveItems(row.ownerId, batch.items, { app: connector.id, connectedAccountId: row.id })
-      : [];
-    if (batch.removed?.length) await deps.removeFiles(row.ownerId, row.id, batch.removed);
+    const created = batch.items.length ? await deps.saveItems(row.ownerId, batch.items, origin) : [];
+    if (batch.removed?.length) await deps.removeFiles(row.ownerId, origin, batch.removed);
     if (!(await repo.findAccount(deps.db, row.id))) {
       // Removed while syncing: what this run saved belongs to no account; keep the user's choice.
       return;
@@ -326,6 +385,26 @@ export async function runSync(deps: AppsDeps, accountId: string): Promise<void> 
   } finally {
     deps.notify(row.ownerId, row.id);
   }
+}
+
+/**
+ * An account connected before issue 43 keyed its files by our row id: they are re-keyed by the
+ * source's identity once, before its next sync (so that sync finds them and saves nothing twice).
+ */
+async function rekeyAccount(deps: AppsDeps, row: repo.AccountRow): Promise<void> {
+  const scope = itemScope(row);
+  await deps.db.transaction(async (tx) => {
+    await repo.rekeySyncedFiles(tx, row.id, (path, hash) =>
+      hash === syncedFileHash(row.id, path) ? syncedFileHash(scope, path) : undefined,
+    );
+    const now = await repo.findAccount(tx, row.id);
+    if (now)
+      await repo.updateAccountConfig(tx, row.ownerId, row.id, {
+        ...now.config,
+        [ITEM_KEYS_FLAG]: ITEM_KEYS_VERSION,
+      });
+  });
+  row.config = { ...row.config, [ITEM_KEYS_FLAG]: ITEM_KEYS_VERSION };
 }
 
 /** A sync queued or running for longer than this was lost with its worker: queued again. */

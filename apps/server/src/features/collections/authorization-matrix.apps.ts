@@ -95,6 +95,16 @@ export const appRouteCases: AppMatrixCase[] = [
     mutates: true,
   },
   {
+    // The folder's path is the account's own (left out here): the owner's account is checked and
+    // re-authenticated in place; a stranger cannot touch it.
+    name: "POST /apps/reconnect re-authenticates only the actor's own account",
+    method: "POST",
+    route: "/api/apps/reconnect",
+    body: (f) => ({ connection_id: f.accountId, credentials: {} }),
+    expect: idRoute,
+    mutates: true,
+  },
+  {
     name: "POST /apps/sync_now syncs only the actor's own account",
     method: "POST",
     route: "/api/apps/sync_now",

@@ -166,10 +166,18 @@ export async function createSyncedFile(
   ctx: WebPageDeps,
   ownerId: string,
   origin: { app: string; connectedAccountId: string },
-  file: { key: string; title: string; description: string; markdown: string; mimeType?: string },
+  file: {
+    key: string;
+    title: string;
+    description: string;
+    markdown: string;
+    mimeType?: string;
+    /** What the file is known by (`syncedFileHash` of the source's identity and its key). */
+    contentHash: string;
+  },
 ): Promise<string | undefined> {
   const db = ctx.database.db;
-  const hash = syncedFileHash(origin.connectedAccountId, file.key);
+  const hash = file.contentHash;
   const id = crypto.randomUUID();
   const created = await db.transaction(async (tx) => {
     await repo.lockOwnerKey(tx, ownerId, hash);
@@ -201,6 +209,10 @@ export async function createSyncedFile(
   return created.id;
 }
 
-/** The content hash that identifies a synced file within its account. */
-export const syncedFileHash = (accountId: string, key: string) =>
-  "app-file:" + crypto.createHash("sha256").update(`${accountId}\n${key}`).digest("hex");
+/**
+ * The content hash that identifies a synced file: `scope` is the source's own identity (the app
+ * and the account as the app knows it, features/apps/item-keys.ts; our account row id before
+ * issue 43), `key` the file's key there.
+ */
+export const syncedFileHash = (scope: string, key: string) =>
+  "app-file:" + crypto.createHash("sha256").update(`${scope}\n${key}`).digest("hex");

@@ -61,6 +61,8 @@ export type ConnectorDeps = {
   parseDavListing(input: DavListingInput): Promise<DavListing>;
   /** The owner's organisation's OAuth client of an app, when it set one (issue 20). */
   orgKeys?: OrgKeyLookup;
+  /** The user connecting an account (set for `connect`; a sync reads `StoredAccount.ownerId`). */
+  owner?: { id: string };
 };
 
 /** An e-mail message as the sandbox hands it back. */

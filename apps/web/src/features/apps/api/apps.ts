@@ -34,6 +34,15 @@ export async function connectAccount(appName: string, credentials: Record<string
   return r.account;
 }
 
+/**
+ * POST /api/apps/reconnect: re-authenticate an account in place (same id, same memories); the
+ * fields left out are the account's own (its server, user, folder).
+ */
+export async function reconnectAccount(accountId: string, credentials: Record<string, string>) {
+  const r = await api.request(apps.reconnectAccount, { body: { connection_id: accountId, credentials } });
+  return r.account;
+}
+
 /** GET /api/user/deactivate_user_application: remove an account, optionally with its memories. */
 export function removeAccount(
   account: Pick<ConnectedAccount, "id" | "app_name">,

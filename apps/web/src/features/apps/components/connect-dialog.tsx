@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Loader2Icon } from "lucide-react";
 import { toast } from "sonner";
-import { integrationMessages, type Integration } from "@mnemo/contracts";
+import { integrationMessages, type ConnectedAccount, type Integration } from "@mnemo/contracts";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -13,7 +13,7 @@ import {
 } from "@/components/ui/dialog";
 import { FormField } from "@/components/form-field";
 import { ApiError } from "@/lib/api";
-import { useConnectAccount } from "../hooks/use-apps";
+import { useConnectAccount, useReconnectAccount } from "../hooks/use-apps";
 
 /** The server's reason when it gave one (wrong credentials, limits); the spec's text otherwise. */
 function connectError(err: unknown): string {
@@ -25,20 +25,26 @@ function connectError(err: unknown): string {
 /**
  * Connect an account of an app that takes credentials (a feed URL, a server and password): the
  * server checks them against the app before anything is stored; the reason of a refusal shows
- * here and the form keeps what was typed.
+ * here and the form keeps what was typed. With `account` it is Reconnect: only the secret fields
+ * are asked, and the same account takes them (its id and memories kept; issue 43).
  */
 export function ConnectDialog({
   app,
+  account,
   open,
   onOpenChange,
 }: {
   app: Integration;
+  account?: ConnectedAccount | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
   const [values, setValues] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
-  const connect = useConnectAccount();
+  const connectNew = useConnectAccount();
+  const reconnect = useReconnectAccount();
+  const connect = account ? reconnect : connectNew;
+  const fields = account ? app.credential_fields.filter((f) => f.secret) : app.credential_fields;
 
   const change = (o: boolean) => {
     if (!o) {
@@ -51,14 +57,19 @@ export function ConnectDialog({
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const missing = app.credential_fields.find((f) => f.required && !values[f.name]?.trim());
+    const missing = fields.find((f) => f.required && !values[f.name]?.trim());
     if (missing) {
       setError(`${missing.label} is required.`);
       return;
     }
     try {
-      const account = await connect.mutateAsync({ appName: app.applications_id, credentials: values });
-      toast.success(`${account.title} connected. The first sync has started.`);
+      if (account) {
+        const same = await reconnect.mutateAsync({ accountId: account.id, credentials: values });
+        toast.success(integrationMessages.reconnected({ title: same.title }));
+      } else {
+        const created = await connectNew.mutateAsync({ appName: app.applications_id, credentials: values });
+        toast.success(`${created.title} connected. The first sync has started.`);
+      }
       change(false);
     } catch (err) {
       setError(connectError(err));
@@ -69,11 +80,13 @@ export function ConnectDialog({
     <Dialog open={open} onOpenChange={change}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Connect {app.application_name}</DialogTitle>
+          <DialogTitle>
+            {account ? `Reconnect ${account.title}` : `Connect ${app.application_name}`}
+          </DialogTitle>
           <DialogDescription>{app.description}</DialogDescription>
         </DialogHeader>
         <form className="grid gap-4" onSubmit={submit} noValidate>
-          {app.credential_fields.map((f, i) => (
+          {fields.map((f, i) => (
             <FormField
               key={f.name}
               label={f.label}
@@ -107,7 +120,13 @@ export function ConnectDialog({
             </Button>
             <Button type="submit" disabled={connect.isPending}>
               {connect.isPending && <Loader2Icon className="animate-spin" aria-hidden />}
-              {connect.isPending ? "Connecting…" : "Connect"}
+              {connect.isPending
+                ? account
+                  ? "Reconnecting…"
+                  : "Connecting…"
+                : account
+                  ? "Reconnect"
+                  : "Connect"}
             </Button>
           </DialogFooter>
         </form>

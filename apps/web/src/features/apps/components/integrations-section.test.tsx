@@ -80,3 +80,72 @@ describe("Settings → Integrations with cloud apps", () => {
     });
   });
 });
+
+describe("Settings → Integrations: Reconnect", () => {
+  const mailApp = app("mail", "Mail", {
+    auth_kind: "credentials",
+    credential_fields: [
+      {
+        name: "imap_host",
+        label: "IMAP server",
+        kind: "text",
+        required: true,
+        placeholder: "",
+        secret: false,
+      },
+      { name: "username", label: "User name", kind: "text", required: true, placeholder: "", secret: false },
+      {
+        name: "password",
+        label: "Password or app password",
+        kind: "password",
+        required: true,
+        placeholder: "",
+        secret: true,
+      },
+    ],
+  });
+  const mailAccount = connectedAccount("mail", "5a0c3c1e-2222-4333-8444-555566667777", {
+    needs_reauth: true,
+    needsReAuth: true,
+  });
+
+  it("asks only for the new password and re-authenticates the same account, never removing it", async () => {
+    let tries = 0;
+    const calls = scriptServer({
+      "GET /api/user/get_available_applications": { body: { applications: [mailApp] } },
+      "GET /api/user/get_connected_applications": { body: { accounts: [mailAccount] } },
+      "POST /api/apps/reconnect": () =>
+        ++tries === 1
+          ? {
+              status: 400,
+              body: { error: "validation", message: "The mail server refused the user name or password." },
+            }
+          : { body: { account: { ...mailAccount, needs_reauth: false, needsReAuth: false } } },
+    });
+    renderScreen(<IntegrationsSection />);
+
+    const row = await screen.findByRole("listitem", { name: "Mail" });
+    expect(within(row).getByText("Sign-in expired. Reconnect to keep syncing.")).toBeTruthy();
+    fireEvent.click(within(row).getByRole("button", { name: "Reconnect" }));
+    const dialog = await screen.findByRole("dialog", { name: "Reconnect ada@example.org" });
+    // The server and user name are the account's own: only the secret is asked again.
+    expect(within(dialog).queryByLabelText("IMAP server")).toBeNull();
+    const password = within(dialog).getByLabelText("Password or app password");
+
+    fireEvent.change(password, { target: { value: "wrong" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Reconnect" }));
+    expect((await within(dialog).findByRole("alert")).textContent).toBe(
+      "The mail server refused the user name or password.",
+    );
+
+    fireEvent.change(password, { target: { value: "new-secret" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Reconnect" }));
+    expect(await screen.findByText("ada@example.org reconnected. A sync has started.")).toBeTruthy();
+    expect(calls.filter((c) => c.key === "POST /api/apps/reconnect").map((c) => c.body)).toEqual([
+      { connection_id: mailAccount.id, credentials: { password: "wrong" } },
+      { connection_id: mailAccount.id, credentials: { password: "new-secret" } },
+    ]);
+    // The account is never removed and connected anew (that orphaned its memories, issue 43).
+    expect(calls.some((c) => /deactivate|delete_integrated_id|store_integrated_id/.test(c.key))).toBe(false);
+  });
+});

@@ -16,7 +16,7 @@ import { ApiError } from "@/lib/api";
 import { queryKeys } from "@/lib/query-keys";
 import { cn } from "@/lib/utils";
 import { connectionLink, finishOAuth } from "../api/apps";
-import { useApplications, useConnectedAccounts, useRemoveAccount, useSyncNow } from "../hooks/use-apps";
+import { useApplications, useConnectedAccounts, useReconnectAccount, useSyncNow } from "../hooks/use-apps";
 import { rowState, syncStatus, unavailableReason } from "../logic/rows";
 import { AppSearchDialog } from "./app-search-dialog";
 import { ChoicesDialog } from "./choices-dialog";
@@ -245,7 +245,8 @@ export function IntegrationsSection() {
   const [removing, setRemoving] = useState<ConnectedAccount | null>(null);
   const [searching, setSearching] = useState<Integration | null>(null);
   const [choosing, setChoosing] = useState<ConnectedAccount | null>(null);
-  const remove = useRemoveAccount();
+  const [reconnecting, setReconnecting] = useState<ConnectedAccount | null>(null);
+  const reconnectNow = useReconnectAccount();
 
   // A connection link of a credentials app (?connect=<id>) opens its form.
   const connectParam = params.get("connect");
@@ -295,18 +296,31 @@ export function IntegrationsSection() {
       </div>
     );
   const appOf = (a: ConnectedAccount) => apps.data.find((x) => x.applications_id === a.app_name) ?? null;
-  // Reconnect = remove the account (its memories stay), then run the connection again (spec 3 §4).
-  const reconnect = (account: ConnectedAccount) =>
-    remove.mutate(
-      { account, deleteMemories: false },
+  /**
+   * Reconnect signs the same account in again (issue 43: its id and memories kept, never removed
+   * and connected anew): an OAuth app through its sign-in page (the account that comes back takes
+   * the new tokens), an app with a password through the form asking for it, any other app (a
+   * feed, a folder) at once, checked again by the server.
+   */
+  const reconnect = (account: ConnectedAccount) => {
+    const app = appOf(account);
+    if (!app) return;
+    if (app.auth_kind === "oauth2") return void startConnect(app);
+    if (app.credential_fields.some((f) => f.secret)) return setReconnecting(account);
+    reconnectNow.mutate(
+      { accountId: account.id, credentials: {} },
       {
-        onSuccess: () => {
-          const app = appOf(account);
-          if (app) void startConnect(app);
-        },
-        onError: () => toast.error(integrationMessages.reconnectFailed({ title: account.title })),
+        onSuccess: (same) => toast.success(integrationMessages.reconnected({ title: same.title })),
+        onError: (err) =>
+          toast.error(
+            err instanceof ApiError && err.code === "validation"
+              ? err.message
+              : integrationMessages.reconnectFailed({ title: account.title }),
+          ),
       },
     );
+  };
+  const reconnectApp = reconnecting && appOf(reconnecting);
   return (
     <>
       <ul className="grid gap-3">
@@ -324,6 +338,14 @@ export function IntegrationsSection() {
         ))}
       </ul>
       {connecting && <ConnectDialog app={connecting} open onOpenChange={(o) => !o && setConnecting(null)} />}
+      {reconnecting && reconnectApp && (
+        <ConnectDialog
+          app={reconnectApp}
+          account={reconnecting}
+          open
+          onOpenChange={(o) => !o && setReconnecting(null)}
+        />
+      )}
       <AppSearchDialog app={searching} onOpenChange={(o) => !o && setSearching(null)} />
       <RemoveAccountDialog account={removing} onOpenChange={(o) => !o && setRemoving(null)} />
       <ChoicesDialog account={choosing} onOpenChange={(o) => !o && setChoosing(null)} />

@@ -3,7 +3,14 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { throttles } from "@mnemo/contracts/constants";
 import type { ConnectedAccount } from "@mnemo/contracts";
 import { queryKeys, refreshMemoryLists } from "@/lib/query-keys";
-import { connectAccount, listApplications, listConnectedAccounts, removeAccount, syncNow } from "../api/apps";
+import {
+  connectAccount,
+  listApplications,
+  listConnectedAccounts,
+  reconnectAccount,
+  removeAccount,
+  syncNow,
+} from "../api/apps";
 import { anySyncing } from "../logic/rows";
 
 /** While an account syncs, its row refreshes this often. */
@@ -42,6 +49,16 @@ export function useConnectAccount() {
   return useMutation({
     mutationFn: (v: { appName: string; credentials: Record<string, string> }) =>
       connectAccount(v.appName, v.credentials),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.apps.accounts }),
+  });
+}
+
+/** Reconnect: new credentials for the same account (its id and memories kept). */
+export function useReconnectAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { accountId: string; credentials: Record<string, string> }) =>
+      reconnectAccount(v.accountId, v.credentials),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.apps.accounts }),
   });
 }

@@ -164,6 +164,8 @@ export const zConfig = z.object({
   /**
    * Folders on this server that users may sync as a Local folder / Obsidian vault (absolute paths,
    * comma-separated). Empty (the default): the Local folder app is off. Anything outside is refused.
+   * An entry with `{user}` is each user's own root (the user's id put in its place); an entry
+   * without it is shared by every user.
    */
   APPS_FOLDER_ROOTS: list,
   /** GitHub OAuth app (GitHub or GitHub Enterprise): the GitHub connector is off until both are set. */

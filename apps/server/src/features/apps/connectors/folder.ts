@@ -10,8 +10,24 @@ export const MAX_FILES = 20_000;
 export const MAX_ITEMS_PER_SYNC = 2_000;
 
 /**
+ * The roots one user may read (issue 46): an APPS_FOLDER_ROOTS entry with `{user}` is that user's
+ * own root (`/srv/notes/{user}` → `/srv/notes/<user id>`), so nobody may sync another user's;
+ * an entry without it is shared by every user, as the operator chose. Without a known user
+ * (never in practice) only the shared entries count.
+ */
+export function rootsFor(roots: readonly string[], ownerId: string | null | undefined): string[] {
+  // A user id is one path segment: anything outside letters, digits, '-', '_' and '.' becomes '_'.
+  const segment = ownerId ? ownerId.replace(/[^A-Za-z0-9._-]/g, "_") : "";
+  const usable = segment !== "" && segment !== "." && segment !== "..";
+  return roots.flatMap((root) =>
+    !root.includes("{user}") ? [root] : usable ? [root.split("{user}").join(segment)] : [],
+  );
+}
+
+/**
  * The real path of `input` when it lies inside one of the operator's allowed roots (after
- * resolving symlinks: a link out of a root is refused); undefined otherwise.
+ * resolving symlinks: a link out of a root is refused); undefined otherwise. Pass the roots of
+ * the user (`rootsFor`).
  */
 export async function allowedFolder(input: string, roots: readonly string[]): Promise<string | undefined> {
   if (!path.isAbsolute(input)) return undefined;
@@ -104,7 +120,7 @@ export const folderConnector: Connector = {
 
   async connect(credentials, deps) {
     const input = (credentials.path ?? "").trim();
-    const real = await allowedFolder(input, deps.settings.APPS_FOLDER_ROOTS);
+    const real = await allowedFolder(input, rootsFor(deps.settings.APPS_FOLDER_ROOTS, deps.owner?.id));
     if (!real)
       throw new ConnectError(
         "This folder is not one Mnemo may read. Choose a folder inside an allowed root.",
@@ -113,7 +129,9 @@ export const folderConnector: Connector = {
   },
 
   async sync(account, deps) {
-    const root = await allowedFolder(String(account.config.path ?? ""), deps.settings.APPS_FOLDER_ROOTS);
+    // The owner's roots at each sync: a folder connected before its root became per-user stops.
+    const roots = rootsFor(deps.settings.APPS_FOLDER_ROOTS, account.ownerId);
+    const root = await allowedFolder(String(account.config.path ?? ""), roots);
     if (!root) throw new ConnectError("The folder is gone or no longer allowed on this server.");
     const seen: Seen = { ...((account.cursor?.files as Seen | undefined) ?? {}) };
     const files = await walk(root);

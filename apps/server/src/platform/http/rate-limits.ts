@@ -11,7 +11,7 @@ import { windowRules } from "../rate-limits/rules.ts";
 /**
  * Puts the rate limits in front of the abuse-prone routes, in one place (the routes stay thin):
  * auth by address and account, public chats and invitation previews by address, link saving, uploads and screenshots
- * by session. Counters live in the database, so they hold across API processes.
+ * by session, the MCP server by access token. Counters live in the database, so they hold across API processes.
  */
 export function mountRateLimits(app: Hono<AppEnv>, ctx: RateLimitDeps): void {
   app.post("/api/auth/sign-in", limitPerIp(ctx, windowRules.signInPerIp), signInLockoutGuard(ctx));
@@ -23,4 +23,6 @@ export function mountRateLimits(app: Hono<AppEnv>, ctx: RateLimitDeps): void {
   for (const path of ["/api/upload/get_presigned_url", "/api/upload/confirm_upload", "/api/transcribe"])
     app.post(path, limitPerSession(ctx, windowRules.uploadsPerSession));
   app.post("/api/screenshot", limitPerSession(ctx, windowRules.screenshotsPerSession));
+  // Mnemo as an MCP server: every request of one access token (its tools meter their work too).
+  app.on(["POST", "GET", "DELETE"], "/api/mcp", limitPerSession(ctx, windowRules.mcpPerToken));
 }

@@ -30,6 +30,16 @@ export const windowRules = {
   uploadsPerSession: { name: "uploads:session", windowSec: 60, max: 600 },
   /** Screenshots taken by one signed-in session (each starts a browser). */
   screenshotsPerSession: { name: "screenshots:session", windowSec: 60, max: 10 },
+  /**
+   * Requests to /api/mcp with one access token (each tool call is one; a client's session start a
+   * few). The tools' own work is also metered: a link saved counts in `linksPerSession` under the
+   * same token, as on /api/upload/web_pages, and questions and searches have the rules below.
+   */
+  mcpPerToken: { name: "mcp:token", windowSec: 60, max: 120 },
+  /** Questions asked through the MCP `ask` tool with one token (each runs the answering engine). */
+  mcpAskPerToken: { name: "mcp-ask:token", windowSec: 60, max: 20 },
+  /** Searches through the MCP `search_memories` tool with one token. */
+  mcpSearchPerToken: { name: "mcp-search:token", windowSec: 60, max: 60 },
 } as const satisfies Record<string, WindowRule>;
 
 /** Lock-out of one account after wrong passwords: free tries, then doubling waits up to a cap. */

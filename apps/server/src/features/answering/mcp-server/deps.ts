@@ -1,4 +1,5 @@
 import type { PlatformContext } from "../../../platform/context.ts";
+import type { WindowRule } from "../../../platform/rate-limits/rules.ts";
 import type { QnaDeps } from "../chat/qna.ts";
 import type { WebPageDeps } from "../../../core/sources/capture/web-pages-service.ts";
 import { sourcesDeps, type SourcesContext, type SourcesDeps } from "../../../core/sources/service.ts";
@@ -14,6 +15,11 @@ export type McpDeps = {
   /** Where users open the app: links back to memories and chats start here. */
   publicUrl: string;
   version: string;
+  /**
+   * Counts one hit of the request's access token under a rate-limit rule (throws the 429 error past
+   * it): the tools meter their work as the web API's routes do. The routes set it per request.
+   */
+  limit: (rule: WindowRule) => Promise<void>;
 };
 
 /** The parts of the application context the MCP server is built from (bootstrap builds it once). */
@@ -35,5 +41,7 @@ export function mcpDeps(ctx: McpContext): McpDeps {
     webPages: ctx,
     publicUrl: ctx.publicUrl.replace(/\/+$/, ""),
     version: ctx.version,
+    // Unmetered until a request names its token (mcpServerRoutes).
+    limit: async () => {},
   };
 }

@@ -4,6 +4,8 @@ import type { AppEnv } from "../../../platform/http/context.ts";
 import { createRouter, defineRoute } from "../../../platform/http/route.ts";
 import { publicOrigin } from "../../../platform/http/origin.ts";
 import { AppError } from "../../../platform/lib/errors.ts";
+import { hitSessionLimit, sessionKey } from "../../../platform/http/middleware/rate-limit.ts";
+import type { WindowRule } from "../../../platform/rate-limits/rules.ts";
 import { verifyToken } from "../../access-tokens/index.ts";
 import { mcpDeps, type McpContext } from "./deps.ts";
 
@@ -45,7 +47,14 @@ export function mcpServerRoutes(ctx: McpRouteDeps) {
       // The API's middleware has read the body already (Hono keeps the text): hand it over parsed.
       const body = method === "post" ? parsedJson(await c.req.text()) : undefined;
       // The tools' links point where the client reached the server (PUBLIC_URL, else the request's origin).
-      const linked = { ...deps, publicUrl: publicOrigin(ctx.config, c) };
+      // The tools' work counts against this token's limits (a saved link in the links limit, as on
+      // /api/upload/web_pages; questions and searches in their own).
+      const session = sessionKey(c)!;
+      const linked = {
+        ...deps,
+        publicUrl: publicOrigin(ctx.config, c),
+        limit: (rule: WindowRule) => hitSessionLimit(db, rule, session),
+      };
       return handleMcpRequest(linked, grant, c.var.log, c.req.raw, body);
     });
   }

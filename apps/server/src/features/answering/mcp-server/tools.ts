@@ -8,6 +8,7 @@ import { prepareQna } from "../chat/qna.ts";
 import { createPage } from "../../pages/index.ts";
 import { searchSources, sourceContent, getSource } from "../../../core/sources/service.ts";
 import { uploadWebPages } from "../../../core/sources/capture/web-pages-service.ts";
+import { windowRules } from "../../../platform/rate-limits/rules.ts";
 import type { McpDeps } from "./deps.ts";
 
 /**
@@ -31,6 +32,7 @@ export async function searchMemoriesTool(
   actor: Actor,
   args: { query: string; limit?: number; collection_id?: string },
 ) {
+  await deps.limit(windowRules.mcpSearchPerToken);
   const input = zSearchSourcesInput.parse({
     search_query: args.query,
     limit: args.limit ?? 10,
@@ -69,6 +71,7 @@ export async function askTool(
   actor: Actor,
   args: { question: string; collection_id?: string },
 ) {
+  await deps.limit(windowRules.mcpAskPerToken);
   const req = zChatRequest.parse({
     question: args.question,
     search_type: [],
@@ -113,6 +116,8 @@ export async function saveMemoryTool(
   requireWrite(grant);
   const actor = grant.actor;
   if (args.link) {
+    // Counted as /api/upload/web_pages counts a call: in the links limit of the token.
+    await deps.limit(windowRules.linksPerSession);
     const { web_pages } = await uploadWebPages(deps.webPages, actor, {
       web_pages: [
         {

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { PlatformContext } from "../../context.ts";
+import type { Db } from "../../db/client.ts";
 import type { AppEnv } from "../context.ts";
 import { AppError } from "../../lib/errors.ts";
 import * as repo from "../../rate-limits/repo.ts";
@@ -31,9 +32,19 @@ export function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
 /** What the rate limiters use: the counters' database and the proxy/exemption settings. */
 export type RateLimitDeps = Pick<PlatformContext, "database" | "config">;
 
-function sessionKey(c: Context<AppEnv>): string | undefined {
+export function sessionKey(c: Context<AppEnv>): string | undefined {
   const token = /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization")?.trim() ?? "")?.[1];
   return token ? crypto.createHash("sha256").update(token).digest("hex").slice(0, 32) : undefined;
+}
+
+/**
+ * Counts one hit of `session` (a `sessionKey`) under `rule`, as `limitPerSession` does for a route:
+ * for work done inside a request that mirrors a metered route (an MCP tool saving a link). Past the
+ * rule's max it throws the 429 error (rate_limited, with the wait in its message).
+ */
+export async function hitSessionLimit(db: Db, rule: WindowRule, session: string): Promise<void> {
+  const { hits, resetsInSec } = await repo.countHit(db, `${rule.name}:${session}`, rule.windowSec);
+  if (hits > rule.max) throw tooMany(resetsInSec);
 }
 
 /** Limits hits per client address under `rule`; past it, 429 with Retry-After. */

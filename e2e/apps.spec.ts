@@ -241,3 +241,53 @@ test("connect a mailbox (IMAP), find one e-mail in App search, add it to a colle
   await expect(item).toHaveAttribute("data-status", "success", { timeout: 30_000 });
   await expect(item).toContainText("Walrus convention");
 });
+
+test("Reconnect a mailbox with its password: the same account, and connecting it again keeps one memory per e-mail", async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const user = newUser("mail-reconnect");
+  await signUp(page, user);
+  await page.goto("/settings#integrations");
+  const mail = page.getByRole("listitem", { name: "Mail", exact: true });
+  const accounts = page.getByRole("list", { name: "Mail accounts" });
+  const connect = async () => {
+    await mail.getByRole("button", { name: "Connect" }).click();
+    const dialog = page.getByRole("dialog", { name: "Connect Mail" });
+    await dialog.getByLabel("E-mail address").fill(imapUser.email);
+    await dialog.getByLabel("IMAP server").fill("127.0.0.1");
+    await dialog.getByLabel("IMAP port (TLS)").fill(String(imapPort));
+    await dialog.getByLabel("User name (if not the address)").fill(imapUser.user);
+    await dialog.getByLabel("Password or app password").fill(imapUser.password);
+    await dialog.getByRole("button", { name: "Connect" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(accounts).toContainText("Synced just now · 2 memories", { timeout: 30_000 });
+  };
+  await connect();
+
+  // Reconnect asks for the password alone and signs the same account in again (issue 43).
+  await accounts.getByRole("button", { name: "Reconnect" }).click();
+  const again = page.getByRole("dialog", { name: `Reconnect ${imapUser.email}` });
+  await expect(again.getByLabel("IMAP server")).toHaveCount(0);
+  await again.getByLabel("Password or app password").fill("wrong-password");
+  await again.getByRole("button", { name: "Reconnect" }).click();
+  await expect(again.getByRole("alert")).toHaveText("The mail server refused the user name or password.");
+  await again.getByLabel("Password or app password").fill(imapUser.password);
+  await again.getByRole("button", { name: "Reconnect" }).click();
+  await expect(page.getByText(`${imapUser.email} reconnected. A sync has started.`)).toBeVisible();
+  await expect(accounts.getByRole("listitem")).toHaveCount(1);
+  await expect(accounts).toContainText("Synced just now · 2 memories", { timeout: 30_000 });
+
+  // Removed keeping its memories, then connected again: each e-mail is still one memory.
+  await accounts.getByRole("button", { name: "Remove" }).click();
+  await page
+    .getByRole("dialog", { name: `Remove ${imapUser.email}?` })
+    .getByRole("button", { name: "Remove, keep memories" })
+    .click();
+  await expect(page.getByText(`${imapUser.email} removed successfully.`)).toBeVisible();
+  await connect();
+  await page.goto("/");
+  await expect(page.getByText("Garden club", { exact: true }).first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("Walrus convention", { exact: true })).toHaveCount(1);
+  await expect(page.getByText("Garden club", { exact: true })).toHaveCount(1);
+});

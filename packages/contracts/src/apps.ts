@@ -307,6 +307,11 @@ export const zConnectionLinkQuery = z.object({
   is_desktop_app_request: zBoolQuery,
   /** A path of this site to return to after connecting (default: settings). */
   redirect_uri: z.string().max(2000).optional(),
+  /**
+   * Reconnect (ours, issue 43): the account signed in again. The sign-in that comes back as the
+   * same app account takes the new tokens in place, so no room for another account is needed.
+   */
+  connection_id: zConnectionId.optional(),
 });
 export const zConnectionLinkResponse = z.object({ link: z.string() });
 

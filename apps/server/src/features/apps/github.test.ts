@@ -81,10 +81,11 @@ describe.each(testDatabases())("GitHub connector over OAuth (%s)", (kind) => {
     ).results.filter((s) => s.app === "github");
 
   /** The browser's round trip: our link → the provider's sign-in → back to settings with code and state. */
-  async function signInAtGitHub(as: TestUser) {
+  async function signInAtGitHub(as: TestUser, reconnect?: string) {
     const res = await m.request(
       "GET",
-      "/api/t/get_connection_link?app_name=github&is_desktop_app_request=false",
+      "/api/t/get_connection_link?app_name=github&is_desktop_app_request=false" +
+        (reconnect ? `&connection_id=${reconnect}` : ""),
       { as },
     );
     expect(res.status).toBe(200);
@@ -186,6 +187,35 @@ describe.each(testDatabases())("GitHub connector over OAuth (%s)", (kind) => {
     });
     expect(after).toMatchObject({ needs_reauth: true, needsReAuth: true });
     expect(after.sync.last_error).toBe("GitHub refused the sign-in. Reconnect the account.");
+  });
+
+  it("Reconnect signs the same account in again at the plan's limit: same id, new tokens, same memories", async () => {
+    const [account] = await accounts(alice);
+    // A new account of the app is over the free plan's one per app…
+    const more = await m.request("GET", "/api/t/get_connection_link?app_name=github", { as: alice });
+    expect(more.status).toBe(403);
+    // …but Reconnect needs no room, and a stranger cannot reconnect Alice's account.
+    const stranger = await m.request(
+      "GET",
+      `/api/t/get_connection_link?app_name=github&connection_id=${account!.id}`,
+      { as: bob },
+    );
+    expect(stranger.status).toBe(404);
+    const { code, state } = await signInAtGitHub(alice, account!.id);
+    const res = await m.request(
+      "POST",
+      `/api/auth/oauth_callback?app_name=github&auth_code=${code}&state=${state}`,
+      { as: alice },
+    );
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { account: ConnectedAccount }).account.id).toBe(account!.id);
+    const done = await waitUntil("the reconnected account synced", async () => {
+      const list = await accounts(alice);
+      const a = list.find((x) => x.id === account!.id);
+      return list.length === 1 && a?.sync.state === "idle" && a;
+    });
+    expect(done).toMatchObject({ needs_reauth: false, sync: { last_error: null } });
+    expect(await githubMemories(alice)).toHaveLength(3);
   });
 });
 

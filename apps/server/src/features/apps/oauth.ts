@@ -43,11 +43,16 @@ async function connectable(deps: AppsDeps, actor: Actor, appName: string): Promi
 export async function connectionLink(
   deps: AppsDeps,
   actor: Actor,
-  q: { app_name: string; redirect_uri?: string; origin: string },
+  q: { app_name: string; redirect_uri?: string; origin: string; connection_id?: string },
 ) {
   const connector = await connectable(deps, actor, q.app_name);
   if (!connector.oauth) return { link: `/settings?connect=${encodeURIComponent(connector.id)}#integrations` };
-  await planWithRoomFor(deps, actor, connector);
+  if (q.connection_id) {
+    // Reconnect: the user's own account of this app signs in again (its tokens replaced in place
+    // by the callback); signing in as another app account is still bound by the limits there.
+    const own = await repo.findOwnAccount(deps.db, actor.id, q.connection_id);
+    if (!own || own.app !== connector.id) throw notFound("Connected account not found.");
+  } else await planWithRoomFor(deps, actor, connector);
   const ep = await appCredentials(connector, deps.connector.settings, actor.id, deps.connector.orgKeys);
   if (isUnconfigured(ep)) throw new AppError("conflict", ep.unavailable);
   const arctic = await loadArctic();

@@ -66,6 +66,7 @@ export function appRoutes(ctx: AppRouteDeps) {
       await connectionLink(deps, c.var.actor, {
         app_name: query.app_name,
         redirect_uri: query.redirect_uri,
+        connection_id: query.connection_id,
         origin: ctx.config.PUBLIC_URL?.replace(/\/$/, "") ?? new URL(c.req.url).origin,
       }),
     ),

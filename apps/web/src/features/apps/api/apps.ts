@@ -75,9 +75,13 @@ export async function setSyncChoices(accountId: string, chosen: string[] | null)
 }
 
 /** GET /api/t/get_connection_link: where the browser goes to connect an account of the app. */
-export async function connectionLink(appName: string) {
+export async function connectionLink(appName: string, reconnectId?: string) {
   const r = await api.request(apps.connectionLink, {
-    query: { app_name: appName, is_desktop_app_request: "false" },
+    query: {
+      app_name: appName,
+      is_desktop_app_request: "false",
+      ...(reconnectId ? { connection_id: reconnectId } : {}),
+    },
   });
   return r.link;
 }

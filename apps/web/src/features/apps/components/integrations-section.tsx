@@ -260,10 +260,10 @@ export function IntegrationsSection() {
   }, [connectParam, apps.data, params, setParams]);
 
   /** OAuth apps connect on their own sign-in page; the others through their form here. */
-  const startConnect = async (app: Integration) => {
+  const startConnect = async (app: Integration, reconnectId?: string) => {
     if (app.auth_kind !== "oauth2") return setConnecting(app);
     try {
-      window.location.assign(await connectionLink(app.applications_id));
+      window.location.assign(await connectionLink(app.applications_id, reconnectId));
     } catch (err) {
       toast.error(err instanceof ApiError ? err.message : integrationMessages.connectFailed);
     }
@@ -305,7 +305,7 @@ export function IntegrationsSection() {
   const reconnect = (account: ConnectedAccount) => {
     const app = appOf(account);
     if (!app) return;
-    if (app.auth_kind === "oauth2") return void startConnect(app);
+    if (app.auth_kind === "oauth2") return void startConnect(app, account.id);
     if (app.credential_fields.some((f) => f.secret)) return setReconnecting(account);
     reconnectNow.mutate(
       { accountId: account.id, credentials: {} },

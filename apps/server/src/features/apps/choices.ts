@@ -3,7 +3,7 @@ import type { Actor } from "../../platform/context.ts";
 import { AppError, notFound, validation } from "../../platform/lib/errors.ts";
 import { ConnectError } from "./connectors/types.ts";
 import { findConnector } from "./registry.ts";
-import { openAccount, presentAccount, type AppsDeps } from "./service.ts";
+import { openAccount, presentCounted, type AppsDeps } from "./service.ts";
 import * as repo from "./repo.ts";
 
 async function ownChoosable(deps: AppsDeps, actor: Actor, id: string) {
@@ -48,5 +48,5 @@ export async function setSyncChoices(deps: AppsDeps, actor: Actor, input: SetSyn
     await repo.setSyncState(deps.db, row.id, "queued");
     await deps.enqueueSync(row.id, `choices:${row.id}:${Date.now()}`);
   }
-  return { account: presentAccount((await repo.findOwnAccount(deps.db, actor.id, row.id))!) };
+  return { account: await presentCounted(deps, (await repo.findOwnAccount(deps.db, actor.id, row.id))!) };
 }

@@ -16,3 +16,18 @@ export async function problemCounts(db: Tx, ownerId: string): Promise<Map<string
     .groupBy(source.connectedAccountId);
   return new Map(rows.map((r) => [r.accountId!, Number(r.n)]));
 }
+
+/** One account's failed memories (an account answered alone: sync now, reconnect, choices). */
+export async function problemCount(db: Tx, ownerId: string, accountId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(source)
+    .where(
+      and(
+        eq(source.ownerId, ownerId),
+        eq(source.connectedAccountId, accountId),
+        eq(source.status, "errored"),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}

@@ -27,7 +27,7 @@ import {
 import type { AppSettings } from "./connectors/types.ts";
 import type { SecretBox } from "../../platform/secrets/secret-box.ts";
 import * as repo from "./repo.ts";
-import { problemCounts } from "./problems.ts";
+import { problemCount, problemCounts } from "./problems.ts";
 import { ITEM_KEYS_FLAG, ITEM_KEYS_VERSION, itemScope, keyedByScope } from "./item-keys.ts";
 import { syncedFileHash } from "../../core/sources/capture/web-pages-service.ts";
 
@@ -114,6 +114,11 @@ export function presentAccount(row: repo.AccountRow, problems = 0): ConnectedAcc
       last_error: row.lastError,
     },
   };
+}
+
+/** One account as presented, with its problem count (an account answered alone). */
+export async function presentCounted(deps: Pick<AppsDeps, "db">, row: repo.AccountRow) {
+  return presentAccount(row, await problemCount(deps.db, row.ownerId, row.id));
 }
 
 /** GET /user/get_connected_applications. */
@@ -253,7 +258,7 @@ export async function reconnectAccount(
   });
   if (!updated) throw notFound("Connected account not found.");
   if (connector.sync) await deps.enqueueSync(updated.id, `reconnect:${updated.id}:${Date.now()}`);
-  return { account: presentAccount(updated) };
+  return { account: await presentCounted(deps, updated) };
 }
 
 /**
@@ -327,7 +332,7 @@ export async function syncNow(deps: AppsDeps, actor: Actor, id: string) {
     await repo.setSyncState(deps.db, row.id, "queued");
     await deps.enqueueSync(row.id, `now:${row.id}:${Date.now()}`);
   }
-  return { account: presentAccount((await repo.findOwnAccount(deps.db, actor.id, id))!) };
+  return { account: await presentCounted(deps, (await repo.findOwnAccount(deps.db, actor.id, id))!) };
 }
 
 /**

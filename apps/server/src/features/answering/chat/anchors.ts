@@ -78,7 +78,13 @@ export function bestTableRow(question: string, text: string): { offset: number; 
  * the slide of a presentation, the sheet and row of a spreadsheet, the row of a CSV, the second of
  * a transcript; and the cited sentence.
  */
-export function passageAnchor(chunk: AnchorChunk, question: string, title: string): PassageAnchor {
+export function passageAnchor(
+  chunk: AnchorChunk,
+  question: string,
+  title: string,
+  /** The sentence the answer cites from this chunk, when known (else the chunk's best). */
+  cited?: string,
+): PassageAnchor {
   const top = chunk.headingPath.split(" > ")[0] ?? "";
   const loc = chunk.location ?? {};
   const anchor: PassageAnchor = {
@@ -86,7 +92,7 @@ export function passageAnchor(chunk: AnchorChunk, question: string, title: strin
     start: chunk.startOffset,
     end: chunk.endOffset,
     heading: chunk.headingPath,
-    quote: citedQuote(question, title, chunk.text),
+    quote: cited || citedQuote(question, title, chunk.text),
   };
   const page = PAGE.exec(top);
   if (chunk.kind === "pdf" && page) anchor.page = Number(page[1]);

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { ChatRequest } from "@mnemo/contracts/chat";
+import type { ChatRequest, PassageAnchor } from "@mnemo/contracts/chat";
 import type { StreamLine } from "@mnemo/contracts/stream";
 import type { Actor } from "../../../platform/context.ts";
 import type { Db } from "../../../platform/db/client.ts";
@@ -16,6 +16,7 @@ import * as repo from "./repo.ts";
 import { buildSources, type SourceMeta } from "./sources.ts";
 import { echoOrigins, withoutEchoDuplicates } from "./echo.ts";
 import { passageAnchor } from "./anchors.ts";
+import { ANSWER_PASSAGES, citedSentences } from "../engines/extractive/engine.ts";
 import { searchWeb } from "./web-step.ts";
 import { connectedAppIds } from "../../apps/index.ts";
 import { findConnector } from "../../apps/index.ts";
@@ -123,16 +124,31 @@ export async function memoriesOf(db: Db, hits: SearchHit[]): Promise<Map<string,
   return new Map((await repo.sourceMeta(db, ids)).map((m) => [m.id, m]));
 }
 
-/** The anchor of each memory's best passage (the one its citation points at), by chunk id. */
+/**
+ * The anchor of each memory's cited passage, by the chunk id of the memory's best hit (the one its
+ * card is built from): the passage and sentence the answer takes from that memory (the extractive
+ * engine's choice over the passages it reads, issue 42 item 4), else the best hit's best sentence.
+ */
 async function citedAnchors(db: Db, hits: SearchHit[], question: string) {
   const best = new Map<string, SearchHit>();
   for (const h of hits) if (!best.has(h.sourceId)) best.set(h.sourceId, h);
-  const rows = await repo.chunkAnchors(
-    db,
-    [...best.values()].map((h) => h.chunkId),
+  const read = hits.slice(0, ANSWER_PASSAGES);
+  const quotes = citedSentences(
+    question,
+    read.map((h) => ({ sourceId: h.sourceId, title: h.title, text: h.text, score: h.score })),
   );
-  const titles = new Map([...best.values()].map((h) => [h.chunkId, h.title]));
-  return new Map(rows.map((r) => [r.id, passageAnchor(r, question, titles.get(r.id) ?? "")]));
+  const cited = new Map<string, { chunkId: string; quote: string }>();
+  for (const [i, quote] of [...quotes].sort((a, b) => a[0] - b[0]))
+    if (!cited.has(read[i].sourceId)) cited.set(read[i].sourceId, { chunkId: read[i].chunkId, quote });
+  const chunkOf = (h: SearchHit) => cited.get(h.sourceId)?.chunkId ?? h.chunkId;
+  const rows = await repo.chunkAnchors(db, [...new Set([...best.values()].map(chunkOf))]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const out = new Map<string, PassageAnchor>();
+  for (const h of best.values()) {
+    const row = byId.get(chunkOf(h));
+    if (row) out.set(h.chunkId, passageAnchor(row, question, h.title, cited.get(h.sourceId)?.quote));
+  }
+  return out;
 }
 
 /** Generation instructions and earlier turns: only generative engines read them. */

@@ -9,8 +9,17 @@ export type McpTarget =
   | { transport: "http"; url: string; headers: Record<string, string> }
   | { transport: "stdio"; command: string };
 
+/**
+ * What of a server's tool list is kept (issue 46: 3,000 tools with 2 KB descriptions made a 6 MB
+ * row in every listing, all handed to the model each agent turn): the first MAX_TOOLS tools whose
+ * input schema is at most MAX_SCHEMA_CHARS of JSON, their descriptions cut to MAX_DESCRIPTION.
+ */
+export const mcpToolLimits = { maxTools: 50, maxDescription: 1000, maxSchemaChars: 16_000 } as const;
+
 export type McpConnection = {
   tools: { name: string; description: string; inputSchema: Record<string, unknown> }[];
+  /** What was cut of the server's list: tools left out, descriptions shortened. */
+  cut: { tools: number; descriptions: number };
   call(name: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<string>;
   close(): Promise<void>;
 };
@@ -111,6 +120,26 @@ function resultText(res: { content?: unknown; isError?: unknown }): string {
   return text;
 }
 
+/** A server's tool list within `mcpToolLimits`, and what was cut of it. */
+export function boundedTools(
+  listed: { name: string; description?: string; inputSchema: unknown }[],
+  limits: typeof mcpToolLimits = mcpToolLimits,
+): Pick<McpConnection, "tools" | "cut"> {
+  const tools: McpConnection["tools"] = [];
+  let descriptions = 0;
+  for (const t of listed) {
+    if (tools.length >= limits.maxTools) break;
+    if (JSON.stringify(t.inputSchema ?? {}).length > limits.maxSchemaChars) continue;
+    let description = t.description ?? "";
+    if (description.length > limits.maxDescription) {
+      description = `${description.slice(0, limits.maxDescription - 1).trimEnd()}…`;
+      descriptions++;
+    }
+    tools.push({ name: t.name, description, inputSchema: t.inputSchema as Record<string, unknown> });
+  }
+  return { tools, cut: { tools: listed.length - tools.length, descriptions } };
+}
+
 /**
  * Connects to an MCP server with the official SDK client (loaded on first use: it is heavy),
  * over streamable HTTP (every request's URL checked, headers and token sent) or an allow-listed
@@ -154,12 +183,10 @@ export async function connectMcp(
   try {
     await withTimeout(client.connect(transport, { timeout: ms * 2 }), ms, timeout);
     const listed = await withTimeout(client.listTools(undefined, { timeout: ms * 2 }), ms, timeout);
+    const { tools, cut } = boundedTools(listed.tools);
     return {
-      tools: listed.tools.map((t) => ({
-        name: t.name,
-        description: t.description ?? "",
-        inputSchema: t.inputSchema as Record<string, unknown>,
-      })),
+      tools,
+      cut,
       async call(name, args, signal) {
         const res = await withTimeout(
           // The SDK's own timeouts are longer: ours, with its clear message, fires first.

@@ -28,8 +28,12 @@ export type McpDeps = {
 
 /** The Account page's view of a server: never its headers or token. */
 export function presentServer(r: repo.McpServerRow): McpServer {
+  const listing = Array.isArray(r.tools) ? { tools: r.tools, cut: { tools: 0, descriptions: 0 } } : r.tools;
   return {
-    ...pick(r, "id", "name", "target", "enabled", "tools"),
+    ...pick(r, "id", "name", "target", "enabled"),
+    tools: listing.tools,
+    tools_truncated: listing.cut.tools,
+    descriptions_truncated: listing.cut.descriptions,
     transport: r.transport === "stdio" ? "stdio" : "http",
     has_secret: Boolean(r.secret),
     last_error: r.lastError,
@@ -57,7 +61,12 @@ export async function testServer(deps: McpDeps, actor: Actor, id: string): Promi
   try {
     const conn = await connect(deps, row);
     await conn.close();
-    patch = { tools: conn.tools.map((t) => ({ name: t.name, description: t.description })), lastError: null };
+    const tools = conn.tools.map((t) => ({ name: t.name, description: t.description }));
+    // What was cut is kept with the listing, and said in the Account page's row.
+    patch = {
+      tools: conn.cut.tools || conn.cut.descriptions ? { tools, cut: conn.cut } : tools,
+      lastError: null,
+    };
   } catch (err) {
     patch = { lastError: (err as Error).message.slice(0, 500) };
   }

@@ -2,7 +2,7 @@ import type { AnswerEngine, AnswerEvent, AnswerInput } from "../engine.ts";
 import { pieces } from "../engine.ts";
 import { noRelevantContextFor } from "@mnemo/contracts/answer-locale";
 import { EXTRACTIVE_MODEL_ID } from "@mnemo/contracts/llm";
-import { selectAnswer, type ScoredSentence } from "./select.ts";
+import { selectAnswer, type Passage, type ScoredSentence } from "./select.ts";
 import { deriveFollowUps } from "./followups.ts";
 import { engineTexts } from "./locale.ts";
 import { detect } from "../../../../platform/lib/language.ts";
@@ -38,7 +38,30 @@ export function composeAnswer(
  * XQuAD dev sets the gold answer is in the fourth passage for 3–9 questions of 612, and reading it
  * lifts the mean "answer contained" by 0.3 points (five: less; docs/benchmarks.md "eighth pass").
  */
-const ANSWER_PASSAGES = 4;
+export const ANSWER_PASSAGES = 4;
+
+/**
+ * What the answer cites in each passage it draws on (pure): by passage index, the text of the
+ * best-scoring sentence it takes from that passage — for a clipped sentence, its longest piece between
+ * the "…" marks, so the text stands in the source as it is. The source card shows this passage and
+ * the chip opens it (issue 42 item 4: a card showed another sentence of the memory).
+ */
+export function citedSentences(question: string, passages: Passage[]): Map<number, string> {
+  const out = new Map<number, string>();
+  const selection = selectAnswer(question, passages.slice(0, ANSWER_PASSAGES));
+  if (!selection.confident) return out;
+  const best = new Map<number, ScoredSentence>();
+  for (const s of selection.sentences)
+    if ((best.get(s.passage)?.score ?? -Infinity) < s.score) best.set(s.passage, s);
+  for (const [passage, s] of best) {
+    const pieces = s.text.split("…").map((p) => p.trim());
+    out.set(
+      passage,
+      pieces.reduce((a, b) => (b.length > a.length ? b : a), ""),
+    );
+  }
+  return out;
+}
 
 /**
  * The built-in offline engine: picks and orders the best sentences of the retrieved passages,

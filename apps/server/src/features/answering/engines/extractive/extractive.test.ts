@@ -22,7 +22,7 @@ import {
 } from "./select.ts";
 import { deriveFollowUps } from "./followups.ts";
 import { engineTexts } from "./locale.ts";
-import { composeAnswer, createExtractiveEngine } from "./engine.ts";
+import { citedSentences, composeAnswer, createExtractiveEngine } from "./engine.ts";
 import type { AnswerEvent, CitedPassage } from "../engine.ts";
 
 describe("text", () => {
@@ -733,6 +733,28 @@ describe("answers from real notes read as prose (issue 42)", () => {
     expect(listMarker("3. Restart the app.")).toBe("3.");
     expect(listMarker("- [ ] A task.")).toBe("-");
     expect(listMarker("Plain.")).toBeUndefined();
+  });
+
+  it("names, for each passage it draws on, a sentence the answer gives (what the card shows)", () => {
+    const passages = [
+      {
+        sourceId: "a",
+        title: "Harbour",
+        text: "The harbour opened in 1820. Ships moored at the quay.",
+        score: 2,
+      },
+      {
+        sourceId: "b",
+        title: "Mill",
+        text: "The mill ground flour for the harbour bakers every Tuesday.",
+        score: 1,
+      },
+    ];
+    const question = "When did the harbour open?";
+    const answer = composeAnswer(selectAnswer(question, passages).sentences, () => 1).replace(/ \[1\]/g, "");
+    const quotes = citedSentences(question, passages);
+    expect(quotes.get(0)).toBe("The harbour opened in 1820.");
+    for (const q of quotes.values()) expect(answer).toContain(q.replace(/\.$/, ""));
   });
 
   it("puts list items on lines of their own", () => {

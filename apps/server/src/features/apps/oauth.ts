@@ -7,7 +7,7 @@ import { ConnectError, type Connector } from "./connectors/types.ts";
 import { findConnector, unavailableFor } from "./registry.ts";
 import { appCredentials, isUnconfigured } from "./credentials.ts";
 import { standardTokens, tokenSecret } from "./cloud.ts";
-import { planWithRoomFor, presentAccount, storeAccount, type AppsDeps } from "./service.ts";
+import { planWithRoomFor, presentCounted, storeAccount, type AppsDeps } from "./service.ts";
 import * as repo from "./repo.ts";
 
 /** A connection started must come back within this long. */
@@ -139,5 +139,5 @@ export async function oauthCallback(
     onExisting: (tx, existing) => repo.updateAccountSecret(tx, existing.id, secret, identity.title),
   });
   if (connector.sync) await deps.enqueueSync(row.id, `connect:${row.id}:${Date.now()}`);
-  return { account: presentAccount(row), redirect_uri: returnTo ?? "/settings#integrations" };
+  return { account: await presentCounted(deps, row), redirect_uri: returnTo ?? "/settings#integrations" };
 }

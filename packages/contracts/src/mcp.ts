@@ -13,7 +13,12 @@ export const zMcpServer = z.object({
   enabled: z.boolean(),
   /** Headers or a token are stored (sealed); their values are never returned. */
   has_secret: z.boolean(),
+  /** The tools as listed at the last test, within Mnemo's limits (see the two counts below). */
   tools: z.array(zMcpTool),
+  /** Tools of the server's list left out (past the first 50, or a input schema over 16,000 characters). */
+  tools_truncated: z.number().int(),
+  /** Descriptions cut to 1,000 characters. */
+  descriptions_truncated: z.number().int(),
   /** The last test's failure, or null when it answered. */
   last_error: z.string().nullable(),
   checked_at: z.string().nullable(),
@@ -54,4 +59,16 @@ export const mcpMessages = {
   notFound: "MCP server not found.",
   /** "Add and test" keeps no server whose test failed (issue 41); the reason follows. */
   testFailed: "Not added: the test failed.",
+  /** Said under a server's tools when its list was cut to Mnemo's limits. */
+  toolsTruncated: (o: { kept: number; omitted: number; shortened: number }) =>
+    [
+      o.omitted
+        ? `Showing ${o.kept} of ${(o.kept + o.omitted).toLocaleString("en-GB")} tools: agents use only these.`
+        : "",
+      o.shortened
+        ? `${o.shortened} long ${o.shortened === 1 ? "description was" : "descriptions were"} shortened.`
+        : "",
+    ]
+      .filter(Boolean)
+      .join(" "),
 } as const;

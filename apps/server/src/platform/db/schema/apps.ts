@@ -55,6 +55,10 @@ export const oauthState = pgTable("oauth_state", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+type StoredMcpTool = { name: string; description: string };
+export type StoredMcpTools =
+  StoredMcpTool[] | { tools: StoredMcpTool[]; cut: { tools: number; descriptions: number } };
+
 /**
  * A user's MCP server (spec 3 §2 Account route, anchor mcps): streamable HTTP by URL, or a stdio
  * command from the operator's allow-list (MCP_STDIO_ALLOW). Headers and token live only in
@@ -74,7 +78,11 @@ export const mcpServer = pgTable(
     target: text("target").notNull(),
     secret: text("secret"),
     enabled: boolean("enabled").notNull().default(true),
-    tools: jsonb("tools").$type<{ name: string; description: string }[]>().notNull().default([]),
+    /**
+     * The listing: an array of tools, or, when the listing was cut to the client's limits (issue
+     * 46), `{ tools, cut: { tools, descriptions } }` (tools left out, descriptions shortened).
+     */
+    tools: jsonb("tools").$type<StoredMcpTools>().notNull().default([]),
     lastError: text("last_error"),
     checkedAt: timestamp("checked_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

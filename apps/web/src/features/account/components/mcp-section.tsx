@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { BotIcon, Loader2Icon, PlugIcon, RefreshCwIcon, Trash2Icon } from "lucide-react";
 import { toast } from "sonner";
-import type { McpServer } from "@mnemo/contracts/mcp";
+import { mcpMessages, type McpServer } from "@mnemo/contracts/mcp";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -79,6 +79,15 @@ function ServerRow({ server }: { server: McpServer }) {
           ))}
           {server.tools.length === 0 && <li className="text-muted-foreground">No tools listed.</li>}
         </ul>
+      )}
+      {!server.last_error && (server.tools_truncated > 0 || server.descriptions_truncated > 0) && (
+        <p className="mt-1 text-xs text-muted-foreground">
+          {mcpMessages.toolsTruncated({
+            kept: server.tools.length,
+            omitted: server.tools_truncated,
+            shortened: server.descriptions_truncated,
+          })}
+        </p>
       )}
       {!server.enabled && (
         <p className="mt-1 text-xs text-muted-foreground">Disabled: agents do not use it.</p>

@@ -40,6 +40,7 @@ const composed = new Set([
   "collections.invitationsMailed",
   "mail.verificationSubject",
   "mail.existingAccountSubject",
+  "mail.signInThrottledSubject",
   "auth.checkEmailToFinish",
   "auth.verifyEmailFirst",
   "auth.fullNameRequired",

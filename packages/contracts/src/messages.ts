@@ -111,6 +111,10 @@ export const mailMessages = {
   existingAccountSubject: "Someone tried to create a Mnemo account with your address",
   existingAccountText: (p: { signInUrl: string }): string =>
     `Someone (perhaps you) tried to create a Mnemo account with this e-mail address, which already has one. No new account was made.\n\nIf it was you, sign in here:\n${p.signInUrl}\n\nIf it was not you, you can ignore this mail.\n`,
+  /** Composed (issue 46): the owner's notice that wrong passwords throttle sign-in to the account. */
+  signInThrottledSubject: "Wrong passwords were tried on your Mnemo account",
+  signInThrottledText: (p: { failures: number; signInUrl: string }): string =>
+    `Someone (perhaps you) typed a wrong password for this e-mail address ${p.failures} times in a row. Your account is not locked: the devices you have signed in from before still get in with your password, and other devices now wait a little longer after each wrong one.\n\nIf it was you, sign in here:\n${p.signInUrl}\n\nIf it was not you, no one got in. If you think someone knows your password, change it in Settings after signing in.\n`,
   verificationText: (p: { url: string }): string =>
     `Open this link to confirm your e-mail address (it works for 24 hours):\n${p.url}\n\nCollections shared with this address become yours once it is confirmed.\n`,
 } as const;

@@ -12,7 +12,7 @@ describe.each(testDatabases())("rate limits on %s", (kind) => {
 
   const from = (ip: string) => ({ "x-forwarded-for": ip });
 
-  it("locks an account after repeated wrong passwords: even the right one is refused until the lock ends", async () => {
+  it("throttles wrong passwords with growing delays, never keeping the owner's usual device out", async () => {
     const password = "the-right-passphrase";
     const user = await m.buildUser({ password });
     const signIn = (pw: string, ip: string) =>
@@ -20,25 +20,51 @@ describe.each(testDatabases())("rate limits on %s", (kind) => {
         json: { email: user.email, password: pw },
         headers: from(ip),
       });
+    // The owner's usual device: signed in from before.
+    const usual = "198.51.100.50";
+    expect((await signIn(password, usual)).status).toBe(200);
     for (let i = 0; i < signInLockout.freeFailures; i++) {
-      // From many addresses: the lock is per account, not per address.
+      // From many addresses: the address's count is over all of them.
       expect((await signIn("wrong-passphrase", `198.51.100.${i + 1}`)).status).toBe(401);
     }
-    const locked = await signIn(password, "198.51.100.99");
-    expect(locked.status).toBe(429);
-    expect(locked.headers.get("retry-after")).toBe("30");
-    expect(await locked.json()).toMatchObject({
+    // Another device, even with the right password, waits (the attempt is not tried meanwhile).
+    const waiting = await signIn(password, "198.51.100.99");
+    expect(waiting.status).toBe(429);
+    expect(waiting.headers.get("retry-after")).toBe("30");
+    expect(await waiting.json()).toMatchObject({
       error: "rate_limited",
       message: "Too many attempts. Please try again in 30 seconds.",
+      details: { retry_after: 30 },
     });
-    // The lock is stored in the database: another process sees it too.
-    const rows = await m.ctx.database.db.execute(
-      `SELECT failures, locked_until > now() AS locked FROM rate_limit WHERE key = 'sign-in:account:${user.email}'`,
+    // The owner's usual device is not held up by strangers' wrong passwords (429 before issue 46).
+    expect((await signIn(password, usual)).status).toBe(200);
+  });
+
+  it("makes one client wait longer after each further wrong password for an address, while the owner gets in", async () => {
+    const password = "yet-another-passphrase";
+    const user = await m.buildUser({ password });
+    const signIn = (pw: string, ip: string) =>
+      m.request("POST", "/api/auth/sign-in", {
+        json: { email: user.email, password: pw },
+        headers: from(ip),
+      });
+    const usual = "203.0.113.50";
+    expect((await signIn(password, usual)).status).toBe(200);
+    const guesser = "203.0.113.66";
+    for (let i = 0; i < signInLockout.freeFailures; i++)
+      expect((await signIn("wrong-passphrase", guesser)).status).toBe(401);
+    expect((await signIn("wrong-passphrase", guesser)).headers.get("retry-after")).toBe("30");
+    // The owner signs in meanwhile (clearing the address's count); the guesser still waits.
+    expect((await signIn(password, usual)).status).toBe(200);
+    const still = await signIn("wrong-passphrase", guesser);
+    expect(still.status).toBe(429);
+    // Its next wrong password, once the wait is over, doubles the wait: 60 s.
+    await m.ctx.database.db.execute(
+      `UPDATE rate_limit SET locked_until = now() WHERE key LIKE 'sign-in:%${user.email}%'`,
     );
-    expect((rows as unknown as { rows: { failures: number; locked: boolean }[] }).rows[0]).toMatchObject({
-      failures: signInLockout.freeFailures,
-      locked: true,
-    });
+    expect((await signIn("wrong-passphrase", guesser)).status).toBe(401);
+    expect((await signIn("wrong-passphrase", guesser)).headers.get("retry-after")).toBe("60");
+    expect((await signIn(password, usual)).status).toBe(200);
   });
 
   it("clears an account's failures after a successful sign-in", async () => {

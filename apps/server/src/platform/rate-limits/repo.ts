@@ -64,6 +64,24 @@ export async function recordFailure(
   });
 }
 
+/** Remembers `key` (a client an account signed in from), or refreshes it. */
+export async function remember(db: Db, key: string): Promise<void> {
+  await queryRows(
+    db,
+    sql`INSERT INTO rate_limit (key, window_started_at, updated_at) VALUES (${key}, now(), now())
+        ON CONFLICT (key) DO UPDATE SET updated_at = now()`,
+  );
+}
+
+/** Whether `key` was remembered within `days`. */
+export async function remembered(db: Db, key: string, days: number): Promise<boolean> {
+  const rows = await queryRows<{ one: number }>(
+    db,
+    sql`SELECT 1 AS one FROM rate_limit WHERE key = ${key} AND updated_at > now() - make_interval(days => ${days})`,
+  );
+  return rows.length > 0;
+}
+
 /** Forgets `key`'s failures and lock (after a success). */
 export async function clearFailures(db: Db, key: string): Promise<void> {
   await db.delete(rateLimit).where(eq(rateLimit.key, key));

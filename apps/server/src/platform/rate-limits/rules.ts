@@ -42,9 +42,19 @@ export const windowRules = {
   mcpSearchPerToken: { name: "mcp-search:token", windowSec: 60, max: 60 },
 } as const satisfies Record<string, WindowRule>;
 
-/** Lock-out of one account after wrong passwords: free tries, then doubling waits up to a cap. */
+/**
+ * Sign-in throttle after wrong passwords (issue 46: growing delays, never a hard lock anyone can
+ * impose): free tries, then doubling waits up to a cap. Failures are counted per address and
+ * client (`clientName`: that client waits) and per address from all clients (`name`: clients the
+ * owner has not signed in from wait too, so guessing from many clients is slow). A client the
+ * owner signed in from before (`knownName`, remembered `knownDays`) waits only for its own
+ * failures, so a stranger's wrong passwords never keep the owner out. A success clears both.
+ */
 export const signInLockout = {
   name: "sign-in:account",
+  clientName: "sign-in:client",
+  knownName: "sign-in:known",
+  knownDays: 180,
   freeFailures: 5,
   baseSec: 30,
   maxSec: 60 * 60,

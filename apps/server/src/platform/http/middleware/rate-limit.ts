@@ -5,6 +5,9 @@ import type { PlatformContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import type { AppEnv } from "../context.ts";
 import { AppError } from "../../lib/errors.ts";
+import { sql } from "drizzle-orm";
+import { queryRows } from "../../db/client.ts";
+import { signInThrottledMail } from "../../mail/messages.ts";
 import * as repo from "../../rate-limits/repo.ts";
 import { lockoutSeconds, signInLockout, tooManyMessage, type WindowRule } from "../../rate-limits/rules.ts";
 
@@ -30,7 +33,8 @@ export function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
 
 /** A signed-in session's key: a hash of its bearer token (never the token itself). */
 /** What the rate limiters use: the counters' database and the proxy/exemption settings. */
-export type RateLimitDeps = Pick<PlatformContext, "database" | "config">;
+export type RateLimitDeps = Pick<PlatformContext, "database" | "config"> &
+  Partial<Pick<PlatformContext, "mailer" | "publicUrl">>;
 
 export function sessionKey(c: Context<AppEnv>): string | undefined {
   const token = /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization")?.trim() ?? "")?.[1];
@@ -83,28 +87,59 @@ export function limitPerSession(ctx: RateLimitDeps, rule: WindowRule): Middlewar
 }
 
 /**
- * Sign-in lock-out per account: a locked account is refused (even with the right password)
- * until its lock ends; each wrong password counts a failure, a success clears them.
+ * Sign-in throttle (issue 46), not a lock anyone can impose: after `freeFailures` wrong passwords
+ * each further attempt waits a doubling delay (429 with Retry-After; the attempt made while
+ * waiting is not tried). Counted per address and client, and per address from all clients; a
+ * client the owner signed in from before waits only for its own failures, so the owner's usual
+ * device gets in with the right password whatever strangers type. A success clears both counts
+ * and remembers the client; the owner is mailed once per episode (SMTP configured).
  */
 export function signInLockoutGuard(ctx: RateLimitDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const body = (await c.req.json().catch(() => ({}))) as { email?: unknown };
     const email = typeof body.email === "string" ? body.email.trim().toLowerCase() : "";
     if (!email) return next();
-    const key = `${signInLockout.name}:${email}`;
+    const ip = clientIp(c, ctx.config.TRUST_PROXY);
+    const accountKey = `${signInLockout.name}:${email}`;
+    const clientKey = `${signInLockout.clientName}:${email}:${ip}`;
+    const knownKey = `${signInLockout.knownName}:${email}:${ip}`;
     const db = ctx.database.db;
-    const locked = await repo.lockedForSec(db, key);
-    if (locked > 0) {
-      c.header("retry-after", String(locked));
-      throw tooMany(locked);
+    const known = await repo.remembered(db, knownKey, signInLockout.knownDays);
+    const wait = Math.max(
+      await repo.lockedForSec(db, clientKey),
+      known ? 0 : await repo.lockedForSec(db, accountKey),
+    );
+    if (wait > 0) {
+      c.header("retry-after", String(wait));
+      throw tooMany(wait);
     }
     try {
       await next();
     } finally {
       // Hono turns a thrown error into c.res before this point only through onError; read both.
       const status = c.error instanceof AppError ? c.error.status : c.res.status;
-      if (status === 401) await repo.recordFailure(db, key, (n) => lockoutSeconds(n));
-      else if (status === 200) await repo.clearFailures(db, key);
+      if (status === 401) {
+        await repo.recordFailure(db, clientKey, (n) => lockoutSeconds(n));
+        const failures = await repo.recordFailure(db, accountKey, (n) => lockoutSeconds(n));
+        if (failures === signInLockout.freeFailures) await noticeOwner(ctx, email, failures);
+      } else if (status === 200) {
+        await repo.clearFailures(db, clientKey);
+        await repo.clearFailures(db, accountKey);
+        await repo.remember(db, knownKey);
+      }
     }
   };
+}
+
+/** Mails the account's owner that its sign-in is throttled (once per episode; SMTP only). */
+async function noticeOwner(ctx: RateLimitDeps, email: string, failures: number): Promise<void> {
+  if (!ctx.mailer) return;
+  const rows = await queryRows<{ email: string }>(
+    ctx.database.db,
+    sql`SELECT email FROM "user" WHERE lower(email) = ${email} LIMIT 1`,
+  );
+  const to = rows[0]?.email;
+  // Only a registered address is mailed: a stranger's typing never mails an arbitrary address.
+  if (to)
+    await ctx.mailer.send(signInThrottledMail(to, { failures, publicUrl: ctx.publicUrl })).catch(() => {});
 }

@@ -31,11 +31,11 @@ export function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
   }
 }
 
-/** A signed-in session's key: a hash of its bearer token (never the token itself). */
 /** What the rate limiters use: the counters' database and the proxy/exemption settings. */
 export type RateLimitDeps = Pick<PlatformContext, "database" | "config"> &
   Partial<Pick<PlatformContext, "mailer" | "publicUrl">>;
 
+/** A signed-in session's (or access token's) key: a hash of its bearer token (never the token itself). */
 export function sessionKey(c: Context<AppEnv>): string | undefined {
   const token = /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization")?.trim() ?? "")?.[1];
   return token ? crypto.createHash("sha256").update(token).digest("hex").slice(0, 32) : undefined;

@@ -20,7 +20,7 @@ import { guardVideo } from "../plans/guards.ts";
 import { videoDurationSeconds } from "../../platform/links/fetch-page.ts";
 import { embedSourceChunks } from "../search/embed-job.ts";
 import { storePreviewImage } from "./preview-image.ts";
-import { fileFailureReason, isSyncedOrImported } from "./failure-reasons.ts";
+import { fileFailureReason, isSyncedOrImported } from "../sources/failure-reasons.ts";
 
 /**
  * What the pipeline asks of features, injected by app/jobs.ts: a page's Markdown as editor blocks

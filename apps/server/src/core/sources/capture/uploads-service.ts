@@ -10,7 +10,7 @@ import { checkUploadFile, isValidClientId } from "./validation.ts";
 import { enqueueExtract } from "./enqueue.ts";
 import { bundledSamples } from "./samples.ts";
 import { guardFileUpload, previewFileUpload } from "../../plans/guards.ts";
-import { fileFailureReason } from "../../ingest/failure-reasons.ts";
+import { fileFailureReason } from "../failure-reasons.ts";
 
 /** What the upload service uses of the application context. */
 /** What saving a file takes (the connected apps' sync saves files through it too). */

@@ -1,5 +1,5 @@
 import { uploadMessages } from "@mnemo/contracts";
-import type { ExtractError } from "./extractors/types.ts";
+import type { ExtractError } from "../ingest/extractors/types.ts";
 
 /**
  * Why a file did not index, as the user reads it (issue 43). A synced or imported file shows the

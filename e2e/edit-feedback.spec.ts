@@ -54,7 +54,7 @@ test("the Notes tab confirms a save, an empty title says why, a search clears th
   expect(created.status()).toBe(201);
   const { collection_id } = (await created.json()) as { collection_id: string };
   await page.goto(`/collections/${encodeURIComponent(collection_id)}`);
-  await page.getByRole("button", { name: "Add memories" }).click();
+  await page.getByRole("button", { name: "Add memories" }).first().click();
   const picker = page
     .getByRole("dialog", { name: "Upload your memories" })
     .getByRole("region", { name: "Add memories to this collection" });

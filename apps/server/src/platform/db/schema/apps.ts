@@ -89,3 +89,33 @@ export const mcpServer = pgTable(
   },
   (t) => [uniqueIndex("mcp_server_owner_target_idx").on(t.ownerId, t.target)],
 );
+
+/**
+ * One sync run of a connected account (issue 43's ledger): when it ran, what it did and what came
+ * of it. `sourceIds` are the memories it saved (their state is read live: a file's indexing ends
+ * after the run); at most the last 20 runs of an account are kept.
+ */
+export const syncRun = pgTable(
+  "sync_run",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => connectedAccount.id, { onDelete: "cascade" }),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }).notNull(),
+    /** synced | error */
+    outcome: text("outcome").notNull(),
+    error: text("error"),
+    /** The account's memories this run left as they were. */
+    unchanged: integer("unchanged").notNull().default(0),
+    /** Memories saved (added or replaced). */
+    saved: integer("saved").notNull().default(0),
+    removed: integer("removed").notNull().default(0),
+    sourceIds: jsonb("source_ids").$type<string[]>().notNull().default([]),
+  },
+  (t) => [index("sync_run_account_idx").on(t.accountId, t.startedAt)],
+);

@@ -7,5 +7,11 @@ export type { AnswerEngine } from "./engines/engine.ts";
 export type { ModelRegistry } from "./providers/registry.ts";
 export type { WebSearchProvider } from "./providers/web-search.ts";
 export { scoreSentences } from "./engines/extractive/select.ts";
-export { contentTerms, splitSentences, words } from "./engines/extractive/text.ts";
+export {
+  contentTerms,
+  proseBlocks,
+  proseSentence,
+  splitSentences,
+  words,
+} from "./engines/extractive/text.ts";
 export { modelsFromConfig } from "./providers/registry.ts";

@@ -24,7 +24,9 @@ export function composeAnswer(
   let out = "";
   let inList = false;
   for (const s of sentences) {
-    const text = s.marker ? `${s.marker} ${cite(s.text, citationOf(s))}` : cite(s.text, citationOf(s));
+    const numbers = [s.passage, ...(s.also ?? [])].map((passage) => citationOf({ ...s, passage }));
+    const cited = [...new Set(numbers)].reduce((t, n) => cite(t, n), s.text);
+    const text = s.marker ? `${s.marker} ${cited}` : cited;
     // A list is a block of its own: a blank line before and after it, one item per line.
     const gap = !out ? "" : s.marker ? (inList ? "\n" : "\n\n") : inList ? "\n\n" : " ";
     out += gap + text;
@@ -52,7 +54,8 @@ export function citedSentences(question: string, passages: Passage[]): Map<numbe
   if (!selection.confident) return out;
   const best = new Map<number, ScoredSentence>();
   for (const s of selection.sentences)
-    if ((best.get(s.passage)?.score ?? -Infinity) < s.score) best.set(s.passage, s);
+    for (const passage of [s.passage, ...(s.also ?? [])])
+      if ((best.get(passage)?.score ?? -Infinity) < s.score) best.set(passage, s);
   for (const [passage, s] of best) {
     const pieces = s.text.split("…").map((p) => p.trim());
     out.set(

@@ -771,6 +771,32 @@ describe("answers from real notes read as prose (issue 42)", () => {
       composeAnswer([s("To enable a plugin:"), s("Open Settings.", "1."), s("Turn it on.", "2.")], () => 4),
     ).toBe("To enable a plugin: [4]\n\n1. Open Settings [4].\n2. Turn it on [4].");
   });
+
+  it("gives a sentence two memories share once, citing both", () => {
+    const said = "The harbour opened in 1820 after ten years of building.";
+    const passages = [
+      { sourceId: "a", title: "Harbour", text: `${said} Ships moored at the quay.`, score: 2 },
+      { sourceId: "b", title: "Saved answer", text: `${said.toUpperCase()}`, score: 1.9 },
+    ];
+    const question = "When did the harbour open after the building?";
+    const selection = selectAnswer(question, passages);
+    const answer = composeAnswer(selection.sentences, (s) => s.passage + 1);
+    expect(answer.match(/1820/g)).toHaveLength(1);
+    expect(answer).toMatch(/\[1\].*\[2\]|\[2\].*\[1\]/);
+    expect([...citedSentences(question, passages).keys()].sort()).toEqual([0, 1]);
+  });
+
+  it("reads badges and images as nothing and a link as its text, its URL never cutting a sentence", () => {
+    const readme = [
+      "[![npm](https://img.shields.io/npm/v/x.svg)](https://npmjs.com/x) ![build](https://ci.example/x.svg?a=1.2)",
+      "",
+      'Read [the guide](https://example.com/docs/v1.2/guide?x=1 "Guide") before you start. Then run it.',
+    ].join("\n");
+    const sentences = splitSentences(proseBlocks(readme))
+      .map(proseSentence)
+      .filter((s): s is string => !!s);
+    expect(sentences).toEqual(["Read the guide before you start.", "Then run it."]);
+  });
 });
 
 describe("prose of Markdown sentences", () => {

@@ -32,7 +32,15 @@ export type ScoredSentence = {
    * a discount (partial matches count for the score, never here: the no-answer test reads this).
    */
   coverage: number;
+  /**
+   * Other passages that hold the same sentence (a copy in another memory, an echo of a saved
+   * answer): the answer gives it once and cites them too (issue 42 item 2).
+   */
+  also?: number[];
 };
+
+/** Two sentences say the same when their letters and digits are the same, case ignored. */
+export const sameSentenceKey = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
 
 export type AnswerType = "number" | "date" | "person" | "place" | "other";
 
@@ -511,6 +519,14 @@ export function selectAnswer(
   for (const [i, cand] of scored.entries()) {
     if (i === 0) continue;
     if (chosen.length >= MAX_SENTENCES) break;
+    // The same sentence again (repeated in the memory, or in another one) is given once, with
+    // the other passage's citation too.
+    const same = chosen.find((c) => sameSentenceKey(c.text) === sameSentenceKey(cand.text));
+    if (same) {
+      if (same.passage !== cand.passage && !same.also?.includes(cand.passage))
+        same.also = [...(same.also ?? []), cand.passage];
+      continue;
+    }
     if (cand.passage !== best.passage && cand.score < best.score - OTHER_PASSAGE_MARGIN) continue;
     const len = countWords(cand.text);
     if (len <= budget) {

@@ -530,7 +530,16 @@ export function proseBlocks(markdown: string): string {
     }
     // Quote markers go on every line (a quote's later lines would be flattened into its first).
     const body = line.replace(/^(\s*>)+\s?/, "");
-    out.push(body.replace(/!\[\[[^\]]*\]\]/g, "").replace(/<\/?[a-z][^>]*>/gi, " "));
+    out.push(
+      body
+        .replace(/!\[\[[^\]]*\]\]/g, "")
+        // Images (badges too, linked or not) are not text; a link reads as its text. Done before
+        // sentences are split: a URL's "." or "?" would cut the sentence inside the link.
+        .replace(/\[!\[[^\]]*\]\([^)]*\)\]\([^)]*\)/g, "")
+        .replace(/!\[[^\]]*\]\([^)]*\)/g, "")
+        .replace(/\[([^\]]+)\]\([^)\s]*(?:\s+"[^"]*")?\)/g, "$1")
+        .replace(/<\/?[a-z][^>]*>/gi, " "),
+    );
   }
   return out.join("\n");
 }

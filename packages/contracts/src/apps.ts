@@ -137,6 +137,70 @@ export type RemoveAccountResponse = z.infer<typeof zRemoveAccountResponse>;
 export const zSyncNowQuery = z.object({ connection_id: zConnectionId });
 export const zSyncNowResponse = z.object({ account: zConnectedAccount });
 
+/** One memory in the sync ledger (issue 43): its indexing state and, when it failed, why. */
+export const zLedgerItem = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: z.enum(["in_progress", "success", "errored"]),
+  reason: z.string().nullable(),
+});
+export type LedgerItem = z.infer<typeof zLedgerItem>;
+
+/**
+ * One sync run of an account (the last 20 are kept): `added` memories saved (new or replaced),
+ * `unchanged` the account's memories the run left as they were, `removed` items gone from the app,
+ * `failed` the run's memories that did not index (read now: indexing ends after the run).
+ */
+export const zSyncRun = z.object({
+  id: z.string(),
+  started_at: z.string(),
+  finished_at: z.string(),
+  outcome: z.enum(["synced", "synced_with_problems", "error"]),
+  error: z.string().nullable(),
+  added: z.number().int(),
+  unchanged: z.number().int(),
+  removed: z.number().int(),
+  failed: z.number().int(),
+  items: z.array(zLedgerItem),
+});
+export type SyncRun = z.infer<typeof zSyncRun>;
+
+/** GET /apps/ledger (ours, issue 43): what a connected account's syncs did and what is indexed. */
+export const zLedgerQuery = z.object({ connection_id: zConnectionId });
+export const zLedgerResponse = z.object({
+  account: zConnectedAccount,
+  /** ISO time of the last sync that ended without error; null before one. */
+  last_success_at: z.string().nullable(),
+  /** ISO time the next scheduled sync is due (the operator's interval after the last one). */
+  next_sync_at: z.string().nullable(),
+  /** "423 of 501 indexed, 3 failed": the account's memories by state. */
+  coverage: z.object({
+    total: z.number().int(),
+    indexed: z.number().int(),
+    /** Failed to index (damaged, empty, unsupported …): listed in `problems` with their reasons. */
+    failed: z.number().int(),
+    /** Skipped: over the upload size limit (never read; listed in `problems` too). */
+    skipped: z.number().int(),
+    in_progress: z.number().int(),
+  }),
+  /** The account's memories that failed, each with its reason. */
+  problems: z.array(zLedgerItem),
+  /** The last runs, newest first (at most 20). */
+  runs: z.array(zSyncRun),
+});
+export type LedgerResponse = z.infer<typeof zLedgerResponse>;
+
+/**
+ * POST /apps/retry_failed (ours, issue 43): indexes the account's failed memories again (one, by
+ * `source_id`, or all; a file over the size limit is not, only a change in the app helps) and
+ * queues a sync, so a file fixed in the app is read afresh.
+ */
+export const zRetryFailedInput = z.object({
+  connection_id: zConnectionId,
+  source_id: z.string().trim().min(1).max(100).optional(),
+});
+export const zRetryFailedResponse = z.object({ retried: z.number().int(), account: zConnectedAccount });
+
 /**
  * GET /apps/sync_choices (ours): what an account of a `choose` app can sync (Slack's channels),
  * each with whether it is chosen. `chosen_all`: nothing picked yet, so every item the app lists

@@ -278,7 +278,12 @@ export function ingestHandlers(
         });
       const ok = await guarded(ctx, job, attempt, src, async () => {
         // Content given with the memory (the browser extension, a connected app's sync): stored already.
-        if (src.meta.provided_content) return;
+        if (src.meta.provided_content) {
+          // A synced or imported file with no text is reported as empty, not indexed as nothing.
+          if (isSyncedOrImported(src) && (await repo.hasNoText(ctx.database.db, src.id)))
+            throw new PermanentFailure("The file is empty.", fileFailureReason({ kind: "empty" }));
+          return;
+        }
         if (src.type === "webpage") await extractLink(ctx, job, src);
         else if (src.type === "page" && !(await blobsRepo.findBlobBySource(ctx.database.db, src.id))) return;
         else await extractUpload(ctx, ports, job, src);

@@ -101,6 +101,16 @@ export async function findContent(db: Tx, sourceId: string): Promise<SourceConte
   return rows[0];
 }
 
+/** Whether a memory's stored text is empty or only white space (read in the database). */
+export async function hasNoText(db: Tx, sourceId: string): Promise<boolean> {
+  const rows = await db
+    .select({ empty: sql<boolean>`btrim(${sourceContent.markdown}, E' \t\r\n') = ''` })
+    .from(sourceContent)
+    .where(eq(sourceContent.sourceId, sourceId))
+    .limit(1);
+  return rows.length === 0 || Boolean(rows[0]?.empty);
+}
+
 /**
  * Texts longer than this are written a slice per statement. The database driver copies a
  * statement's parameters into fresh buffers several times on the event loop: a 4.9 M-character

@@ -9,6 +9,8 @@ import * as service from "./service.ts";
 import { getContent, searchApp, uploadAppResults } from "./search.ts";
 import { connectionLink, oauthCallback } from "./oauth.ts";
 import { setSyncChoices, syncChoices } from "./choices.ts";
+import { accountLedger, retryFailed } from "./ledger.ts";
+import { retrySource, sourcesDeps } from "../../core/sources/service.ts";
 
 /** What appRoutes uses of the application context (bootstrap.ts builds it once). */
 export type AppRouteDeps = RequireAuthDeps & AppsContext & { memorySearch: SearchIndex };
@@ -51,6 +53,28 @@ export function appRoutes(ctx: AppRouteDeps) {
 
   defineRoute(r, endpoints.apps.syncNow, auth, async (c, { query }) =>
     c.json(await service.syncNow(deps, c.var.actor, query.connection_id)),
+  );
+
+  defineRoute(r, endpoints.apps.ledger, auth, async (c, { query }) =>
+    c.json(
+      await accountLedger(deps, c.var.actor, query.connection_id, {
+        syncEveryMs: ctx.config.APPS_SYNC_INTERVAL_MINUTES * 60_000,
+        uploadLimitMb: ctx.config.UPLOAD_LIMIT_MB,
+      }),
+    ),
+  );
+
+  const sources = sourcesDeps(ctx);
+  defineRoute(r, endpoints.apps.retryFailed, auth, async (c, { body }) =>
+    c.json(
+      await retryFailed(
+        deps,
+        (id) => retrySource(sources, c.var.actor, id),
+        c.var.actor,
+        body,
+        ctx.config.UPLOAD_LIMIT_MB,
+      ),
+    ),
   );
 
   defineRoute(r, endpoints.apps.syncChoices, auth, async (c, { query }) =>

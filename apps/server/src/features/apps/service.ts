@@ -28,6 +28,7 @@ import type { AppSettings } from "./connectors/types.ts";
 import type { SecretBox } from "../../platform/secrets/secret-box.ts";
 import * as repo from "./repo.ts";
 import { problemCount, problemCounts } from "./problems.ts";
+import { recordRun } from "./runs.ts";
 import { ITEM_KEYS_FLAG, ITEM_KEYS_VERSION, itemScope, keyedByScope } from "./item-keys.ts";
 import { syncedFileHash } from "../../core/sources/capture/web-pages-service.ts";
 
@@ -366,17 +367,25 @@ export async function runSync(deps: AppsDeps, accountId: string): Promise<void> 
   if (!connector?.sync) return;
   await repo.setSyncState(deps.db, row.id, "running");
   deps.notify(row.ownerId, row.id);
+  const startedAt = new Date();
   try {
     if (!keyedByScope(row.config)) await rekeyAccount(deps, row);
     const origin = syncOrigin(row);
     const batch = await connector.sync(openAccount(deps, row), deps.connector);
     const created = batch.items.length ? await deps.saveItems(row.ownerId, batch.items, origin) : [];
-    if (batch.removed?.length) await deps.removeFiles(row.ownerId, origin, batch.removed);
+    const removed = batch.removed?.length ? await deps.removeFiles(row.ownerId, origin, batch.removed) : 0;
     if (!(await repo.findAccount(deps.db, row.id))) {
       // Removed while syncing: what this run saved belongs to no account; keep the user's choice.
       return;
     }
     await repo.finishSync(deps.db, row.id, { cursor: batch.cursor, added: created.length });
+    // The ledger (issue 43): what this run did; its memories' indexing state is read live.
+    await recordRun(deps.db, row.id, row.ownerId, {
+      startedAt,
+      outcome: "synced",
+      saved: created,
+      removed,
+    });
     if (batch.more) await deps.enqueueSync(row.id, `more:${row.id}:${Date.now()}`);
     if (connector.id === "folder" && typeof row.config.path === "string")
       deps.watchFolder?.(row.id, row.config.path);
@@ -387,6 +396,14 @@ export async function runSync(deps: AppsDeps, accountId: string): Promise<void> 
     if (!known)
       deps.log.warn({ app: connector.id, account: row.id, err: (err as Error).message }, "sync failed");
     await repo.finishSync(deps.db, row.id, { error: message, reauth: known && err.reauth });
+    if (await repo.findAccount(deps.db, row.id))
+      await recordRun(deps.db, row.id, row.ownerId, {
+        startedAt,
+        outcome: "error",
+        error: message,
+        saved: [],
+        removed: 0,
+      });
   } finally {
     deps.notify(row.ownerId, row.id);
   }

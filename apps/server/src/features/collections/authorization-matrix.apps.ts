@@ -112,6 +112,20 @@ export const appRouteCases: AppMatrixCase[] = [
     expect: idRoute,
   },
   {
+    name: "GET /apps/ledger shows only the actor's own account's ledger",
+    method: "GET",
+    route: "/api/apps/ledger",
+    url: (f) => `/api/apps/ledger?connection_id=${f.accountId}`,
+    expect: idRoute,
+  },
+  {
+    name: "POST /apps/retry_failed retries only the actor's own account's memories",
+    method: "POST",
+    route: "/api/apps/retry_failed",
+    body: (f) => ({ connection_id: f.accountId }),
+    expect: idRoute,
+  },
+  {
     // The fixture's folder account has nothing to choose: its owner gets the refusal (400) that
     // says so; Slack's owner path is covered by apps/slack.test.ts.
     name: "GET /apps/sync_choices lists only the actor's own account's choices",

@@ -78,6 +78,18 @@ const benchmarks: { name: string; keys: string[]; zero?: string[]; web?: boolean
     web: true,
   },
   { name: "qna", keys: ["chunks", "db", "ttfc_p50_ms", "ttfc_p95_ms", "errors"], zero: ["errors"] },
+  {
+    name: "scale",
+    keys: [
+      "wall_p95_ms",
+      "search_p95_ms",
+      "qna_p95_ms",
+      "start_ms",
+      "idle_rss_mb",
+      "search_growth",
+      "wall_growth",
+    ],
+  },
   { name: "search", keys: ["db", "impl", "chunks", "p50_ms", "p95_ms"] },
   {
     name: "transcribe",

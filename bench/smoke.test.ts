@@ -29,6 +29,7 @@ const benchmarks: { name: string; keys: string[]; zero?: string[]; web?: boolean
     name: "apps",
     keys: [
       "notes_per_s",
+      "cpu_ms_per_note",
       "resync_reindexed",
       "app_search_p95_ms",
       "mailbox_search_p95_ms",

@@ -14,7 +14,7 @@
  *
  *   npm run bench -- apps [notes=1000] [searches=100] [mailbox=10000] [mail_searches=30] [gmail=5000] [postgres=postgres://…]
  *
- * Ends with `notes_per_s=… resync_reindexed=… app_search_p95_ms=… mailbox_search_p95_ms=…
+ * Ends with `notes_per_s=… cpu_ms_per_note=… resync_reindexed=… app_search_p95_ms=… mailbox_search_p95_ms=…
  * gmail_sync_msgs_per_s=… gmail_sync_peak_rss_mb=…` (mailbox=0 skips the mailbox; dovecot needs
  * root; gmail=0 skips Gmail). `--smoke`: 20 notes, 5 searches, a 50-message mailbox (skipped, and
  * said so, without dovecot or root), 50 Gmail messages.
@@ -23,6 +23,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { spawnServer } from "../../apps/server/src/test/process.ts";
+import { processTreeCpuMs } from "../../apps/server/src/test/proc.ts";
 import { percentile, rng } from "../lib/stats.ts";
 import { smokeArgs } from "../lib/smoke.ts";
 import { rfc822, startDovecot, type ImapServer } from "../../apps/server/src/test/fixtures/imap/dovecot.ts";
@@ -176,6 +177,7 @@ export async function run(args: string[]) {
       }
     };
 
+    const cpuBefore = processTreeCpuMs(server.child.pid!);
     const started = performance.now();
     const { account: created } = (await call(
       "POST",
@@ -201,8 +203,10 @@ export async function run(args: string[]) {
     });
     const seconds = (performance.now() - started) / 1000;
     const notesPerS = notes / seconds;
+    // The server's CPU (and its sandbox processes') for the whole sync, per note.
+    const cpuPerNote = (processTreeCpuMs(server.child.pid!) - cpuBefore) / notes;
     console.log(
-      `first sync: ${notes} notes indexed in ${seconds.toFixed(1)} s = ${notesPerS.toFixed(1)} notes/s`,
+      `first sync: ${notes} notes indexed in ${seconds.toFixed(1)} s = ${notesPerS.toFixed(1)} notes/s, ${cpuPerNote.toFixed(1)} ms of server CPU per note`,
     );
 
     // One note changed: exactly one memory is re-read and re-indexed.
@@ -319,7 +323,7 @@ export async function run(args: string[]) {
       );
     }
     console.log(
-      `db=${opts.postgres ? "postgres" : "pglite"} notes=${notes} notes_per_s=${notesPerS.toFixed(1)} resync_reindexed=${reindexed} app_search_p50_ms=${p50.toFixed(1)} app_search_p95_ms=${p95.toFixed(1)} mailbox_messages=${imap ? mailbox : 0} mailbox_search_p95_ms=${Number.isNaN(mailP95) ? "n/a" : mailP95.toFixed(1)} gmail_messages=${google ? gmail : 0} gmail_sync_msgs_per_s=${Number.isNaN(gmailPerS) ? "n/a" : gmailPerS.toFixed(1)} gmail_sync_peak_rss_mb=${Number.isNaN(gmailPeak) ? "n/a" : gmailPeak.toFixed(0)}`,
+      `db=${opts.postgres ? "postgres" : "pglite"} notes=${notes} notes_per_s=${notesPerS.toFixed(1)} cpu_ms_per_note=${cpuPerNote.toFixed(1)} resync_reindexed=${reindexed} app_search_p50_ms=${p50.toFixed(1)} app_search_p95_ms=${p95.toFixed(1)} mailbox_messages=${imap ? mailbox : 0} mailbox_search_p95_ms=${Number.isNaN(mailP95) ? "n/a" : mailP95.toFixed(1)} gmail_messages=${google ? gmail : 0} gmail_sync_msgs_per_s=${Number.isNaN(gmailPerS) ? "n/a" : gmailPerS.toFixed(1)} gmail_sync_peak_rss_mb=${Number.isNaN(gmailPeak) ? "n/a" : gmailPeak.toFixed(0)}`,
     );
   } finally {
     await server.stop("SIGTERM");

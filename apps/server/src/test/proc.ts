@@ -63,3 +63,20 @@ export function procCpuMs(pid: number): number {
     return 0;
   }
 }
+
+/**
+ * CPU time (user + system, ms) a process tree has used so far: the root, its live descendants,
+ * and the children it has waited for after they ended (the root's cutime and cstime).
+ */
+export function processTreeCpuMs(root: number): number {
+  let waited = 0;
+  try {
+    const stat = fs.readFileSync(`/proc/${root}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    waited = (Number(fields[13]) + Number(fields[14])) * 10;
+  } catch {
+    return 0;
+  }
+  const { pids } = processTreeRss(root);
+  return procCpuMs(root) + waited + pids.reduce((sum, pid) => sum + procCpuMs(pid), 0);
+}

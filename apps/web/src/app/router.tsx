@@ -75,6 +75,10 @@ export const router = createBrowserRouter([
                 lazy: screen(() => import("@/features/settings"), "SettingsPage"),
               },
               {
+                path: "settings/sync",
+                lazy: screen(() => import("@/features/apps"), "SyncLedgerPage"),
+              },
+              {
                 path: "org",
                 lazy: screen(() => import("@/features/org"), "OrgPage"),
               },

@@ -38,6 +38,7 @@ export const queryKeys = {
     applications: ["apps", "applications"] as const,
     accounts: ["apps", "accounts"] as const,
     choices: (accountId: string) => ["apps", "choices", accountId] as const,
+    ledger: (accountId: string) => ["apps", "ledger", accountId] as const,
   },
 };
 

@@ -6,6 +6,7 @@ import {
   type AppSearchResult,
   type ConnectedAccount,
   type Integration,
+  type LedgerResponse,
   type RemoveAccountResponse,
 } from "@mnemo/contracts";
 import { api } from "@/lib/api";
@@ -61,6 +62,18 @@ export function removeAccount(
 export async function syncNow(accountId: string) {
   const r = await api.request(apps.syncNow, { query: { connection_id: accountId } });
   return r.account;
+}
+
+/** GET /api/apps/ledger: an account's coverage, failed memories with their reasons and last runs. */
+export function accountLedger(accountId: string, signal?: AbortSignal): Promise<LedgerResponse> {
+  return api.request(apps.ledger, { query: { connection_id: accountId }, signal });
+}
+
+/** POST /api/apps/retry_failed: index the account's failed memories again (one, or all) and sync it. */
+export function retryFailed(accountId: string, sourceId?: string) {
+  return api.request(apps.retryFailed, {
+    body: { connection_id: accountId, ...(sourceId ? { source_id: sourceId } : {}) },
+  });
 }
 
 /** GET /api/apps/sync_choices: what an account can sync (Slack's channels), each chosen or not. */

@@ -32,5 +32,9 @@ describe("Settings → Integrations: files that failed to index (issue 43)", () 
     renderScreen(<IntegrationsSection />);
     const row = await screen.findByRole("list", { name: "WebDAV files accounts" });
     expect(within(row).getByText("Synced just now with 3 problems · 4 memories")).toBeTruthy();
+    // Its sync ledger (what failed and why) is one link away.
+    expect(within(row).getByRole("link", { name: "Details for Docs (ada)" }).getAttribute("href")).toBe(
+      `/settings/sync#account-${account.id}`,
+    );
   });
 });

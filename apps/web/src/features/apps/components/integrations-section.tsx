@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import {
   AlertCircleIcon,
@@ -17,6 +17,7 @@ import { queryKeys } from "@/lib/query-keys";
 import { cn } from "@/lib/utils";
 import { connectionLink, finishOAuth } from "../api/apps";
 import { useApplications, useConnectedAccounts, useReconnectAccount, useSyncNow } from "../hooks/use-apps";
+import { ledgerAnchor } from "../logic/ledger";
 import { rowState, syncStatus, unavailableReason } from "../logic/rows";
 import { AppSearchDialog } from "./app-search-dialog";
 import { ChoicesDialog } from "./choices-dialog";
@@ -108,6 +109,14 @@ function AccountRow({
           {status.tone === "error" && <AlertCircleIcon className="size-3" aria-hidden />}
           {account.needs_reauth ? "Sign-in expired. Reconnect to keep syncing." : status.text}
         </p>
+        {/* The account's sync ledger: what each sync did, what failed and why (issue 43). */}
+        <Link
+          to={`/settings/sync#${ledgerAnchor(account.id)}`}
+          className="rounded-sm text-xs text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring"
+          aria-label={`Details for ${account.title}`}
+        >
+          Details
+        </Link>
       </div>
       <div className="flex flex-wrap gap-2 sm:shrink-0">
         <Button

@@ -1,16 +1,19 @@
 import { useMemo } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { throttles } from "@mnemo/contracts/constants";
-import type { ConnectedAccount } from "@mnemo/contracts";
+import type { ConnectedAccount, LedgerResponse } from "@mnemo/contracts";
 import { queryKeys, refreshMemoryLists } from "@/lib/query-keys";
 import {
+  accountLedger,
   connectAccount,
   listApplications,
   listConnectedAccounts,
   reconnectAccount,
   removeAccount,
+  retryFailed,
   syncNow,
 } from "../api/apps";
+import { ledgerBusy } from "../logic/ledger";
 import { anySyncing } from "../logic/rows";
 
 /** While an account syncs, its row refreshes this often. */
@@ -80,6 +83,40 @@ export function useSyncNow() {
   return useMutation({
     mutationFn: (accountId: string) => syncNow(accountId),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.apps.accounts }),
+  });
+}
+
+/**
+ * One account's sync ledger (issue 43), polled every 2 s while the account syncs or memories are
+ * indexed; when that ends the accounts and the memory lists are refreshed too.
+ */
+export function useLedger(accountId: string) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: queryKeys.apps.ledger(accountId),
+    queryFn: async ({ signal }) => {
+      const before = queryClient.getQueryData<LedgerResponse>(queryKeys.apps.ledger(accountId));
+      const ledger = await accountLedger(accountId, signal);
+      if (ledgerBusy(before) && !ledgerBusy(ledger)) {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.apps.accounts });
+        void refreshMemoryLists(queryClient);
+      }
+      return ledger;
+    },
+    refetchInterval: (q) => (ledgerBusy(q.state.data) ? SYNC_POLL_MS : false),
+  });
+}
+
+/** Retry one failed memory of an account (sourceId) or all of them; the ledger is read again. */
+export function useRetryFailed(accountId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (sourceId?: string) => retryFailed(accountId, sourceId),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.apps.ledger(accountId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.apps.accounts }),
+      ]),
   });
 }
 

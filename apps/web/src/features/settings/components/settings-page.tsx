@@ -1,3 +1,6 @@
+import { Link } from "react-router";
+import { ActivityIcon } from "lucide-react";
+import { Button } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { SectionCard } from "@/components/ui/section-card";
 import { IntegrationsSection } from "@/features/apps";
@@ -26,6 +29,18 @@ export function SettingsPage() {
         description="Search and save from the apps you already use."
       >
         <IntegrationsSection />
+      </SectionCard>
+      <SectionCard
+        id="sync"
+        title="Sync and indexing"
+        description="What each connected app brought in, what is indexed, and what failed and why."
+      >
+        <Button asChild variant="outline">
+          <Link to="/settings/sync">
+            <ActivityIcon aria-hidden />
+            Open sync and indexing
+          </Link>
+        </Button>
       </SectionCard>
       <SectionCard
         id="import-export"

@@ -2,6 +2,7 @@ import type { PassageAnchor, SourceIdMap, SourceResult } from "@mnemo/contracts/
 import type { SearchHit } from "../../../core/search/types.ts";
 import type { CitedPassage } from "../engines/engine.ts";
 import type { WebResult } from "../providers/web-search.ts";
+import { proseBlocks, proseSentence, splitSentences } from "../engines/extractive/text.ts";
 
 export type SourceMeta = {
   id: string;
@@ -28,6 +29,19 @@ const RELEVANT_SHARE = 0.5;
 export function snippet(text: string, max = 300): string {
   const t = text.replace(/\s+/g, " ").trim();
   return t.length > max ? t.slice(0, max - 1).trimEnd() + "…" : t;
+}
+
+/**
+ * What a memory's source card shows (issue 42 item 4): the passage the answer cites, when known,
+ * else the passage's prose (no front matter, wikilink brackets, callout markers or table pipes).
+ */
+export function cardSnippet(text: string, quote?: string): string {
+  if (quote?.trim()) return snippet(quote);
+  const prose = splitSentences(proseBlocks(text))
+    .map(proseSentence)
+    .filter((t): t is string => !!t)
+    .join(" ");
+  return snippet(prose || text);
 }
 
 /** A search hit with its memory's details, as the answer engines and agents read it. */
@@ -69,7 +83,7 @@ export function buildSources(
         title: m.title || h.title,
         type: m.type,
         url: m.url,
-        snippet: snippet(h.text),
+        snippet: cardSnippet(h.text, anchors?.get(h.chunkId)?.quote),
         score: h.score,
         citation: n,
         ...(anchors?.has(h.chunkId) ? { anchor: anchors.get(h.chunkId) } : {}),

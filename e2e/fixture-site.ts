@@ -28,6 +28,8 @@ import {
 import "./agents-fixture.ts";
 // The organisations spec's OpenID Provider.
 import "./orgs-fixture.ts";
+// The sync ledger spec's WebDAV server (rclone).
+import "./webdav-fixture.ts";
 
 const site = await startFixtureSite({ port: fixturePort });
 // The feed the connected-apps test subscribes to (e2e/apps.spec.ts).

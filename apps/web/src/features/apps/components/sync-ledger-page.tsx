@@ -166,39 +166,42 @@ export function AccountLedger({ account, appName }: { account: ConnectedAccount;
     const busy = ledgerBusy(l);
     body = (
       <div className="grid gap-6">
-        <dl className="grid gap-3 text-sm sm:grid-cols-3">
-          <div className="min-w-0">
-            <dt className="text-xs text-muted-foreground">Last successful sync</dt>
-            <dd className="font-medium">
-              <When iso={l.last_success_at} text={lastSuccessText(l.last_success_at, now)} />
-            </dd>
-          </div>
-          <div className="min-w-0">
-            <dt className="text-xs text-muted-foreground">Next sync</dt>
-            <dd className="font-medium">
-              {busy ? "Syncing now" : <When iso={l.next_sync_at} text={nextSyncText(l.next_sync_at, now)} />}
-            </dd>
-          </div>
-          <div className="min-w-0">
-            <dt className="text-xs text-muted-foreground">Coverage</dt>
-            <dd className="font-medium break-words" data-testid="coverage">
-              {coverageText(l.coverage)}
-            </dd>
-          </div>
-        </dl>
-        <p
-          className="-mt-3 flex min-h-4 items-center gap-1.5 text-xs text-muted-foreground"
-          aria-live="polite"
-        >
-          {busy && (
-            <>
-              <Loader2Icon className="size-3 animate-spin" aria-hidden /> Syncing and indexing…
-            </>
-          )}
-          {!busy && l.account.sync.last_error && (
-            <span className="text-destructive">Last sync failed: {l.account.sync.last_error}</span>
-          )}
-        </p>
+        <div className="grid gap-2">
+          <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
+            <div className="min-w-0">
+              <dt className="text-xs text-muted-foreground">Last successful sync</dt>
+              <dd className="font-medium">
+                <When iso={l.last_success_at} text={lastSuccessText(l.last_success_at, now)} />
+              </dd>
+            </div>
+            <div className="min-w-0">
+              <dt className="text-xs text-muted-foreground">Next sync</dt>
+              <dd className="font-medium">
+                {busy ? (
+                  "Syncing now"
+                ) : (
+                  <When iso={l.next_sync_at} text={nextSyncText(l.next_sync_at, now)} />
+                )}
+              </dd>
+            </div>
+            <div className="col-span-2 min-w-0 sm:col-span-1">
+              <dt className="text-xs text-muted-foreground">Coverage</dt>
+              <dd className="font-medium break-words" data-testid="coverage">
+                {coverageText(l.coverage)}
+              </dd>
+            </div>
+          </dl>
+          <p className="flex items-center gap-1.5 text-xs text-muted-foreground" aria-live="polite">
+            {busy && (
+              <>
+                <Loader2Icon className="size-3 animate-spin" aria-hidden /> Syncing and indexing…
+              </>
+            )}
+            {!busy && l.account.sync.last_error && (
+              <span className="text-destructive">Last sync failed: {l.account.sync.last_error}</span>
+            )}
+          </p>
+        </div>
 
         <section aria-labelledby={`${headingId}-problems`} className="grid gap-3">
           <div className="flex flex-wrap items-center justify-between gap-2">
@@ -243,7 +246,12 @@ export function AccountLedger({ account, appName }: { account: ConnectedAccount;
     );
   }
   return (
-    <SectionCard id={ledgerAnchor(account.id)} title={account.title} description={appName}>
+    <SectionCard
+      id={ledgerAnchor(account.id)}
+      title={account.title}
+      description={appName}
+      className="min-w-0 break-words"
+    >
       {body}
     </SectionCard>
   );

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { integrations } from "./constants.ts";
+import { zLedgerCoverage, zLedgerItem } from "./sources.ts";
 
 /**
  * Connected apps (spec 3 §2 Integrations and connected accounts, §3 Integration and Connected
@@ -137,15 +138,6 @@ export type RemoveAccountResponse = z.infer<typeof zRemoveAccountResponse>;
 export const zSyncNowQuery = z.object({ connection_id: zConnectionId });
 export const zSyncNowResponse = z.object({ account: zConnectedAccount });
 
-/** One memory in the sync ledger (issue 43): its indexing state and, when it failed, why. */
-export const zLedgerItem = z.object({
-  id: z.string(),
-  title: z.string(),
-  status: z.enum(["in_progress", "success", "errored"]),
-  reason: z.string().nullable(),
-});
-export type LedgerItem = z.infer<typeof zLedgerItem>;
-
 /**
  * One sync run of an account (the last 20 are kept): `added` memories saved (new or replaced),
  * `unchanged` the account's memories the run left as they were, `removed` items gone from the app,
@@ -165,6 +157,13 @@ export const zSyncRun = z.object({
 });
 export type SyncRun = z.infer<typeof zSyncRun>;
 
+/**
+ * POST /apps/reindex (ours, issue 43): every memory of the account that is not being indexed now
+ * is read and indexed again (a file over the size limit stays skipped).
+ */
+export const zReindexAccountInput = z.object({ connection_id: zConnectionId });
+export const zReindexAccountResponse = z.object({ reindexed: z.number().int(), account: zConnectedAccount });
+
 /** GET /apps/ledger (ours, issue 43): what a connected account's syncs did and what is indexed. */
 export const zLedgerQuery = z.object({ connection_id: zConnectionId });
 export const zLedgerResponse = z.object({
@@ -174,15 +173,7 @@ export const zLedgerResponse = z.object({
   /** ISO time the next scheduled sync is due (the operator's interval after the last one). */
   next_sync_at: z.string().nullable(),
   /** "423 of 501 indexed, 3 failed": the account's memories by state. */
-  coverage: z.object({
-    total: z.number().int(),
-    indexed: z.number().int(),
-    /** Failed to index (damaged, empty, unsupported …): listed in `problems` with their reasons. */
-    failed: z.number().int(),
-    /** Skipped: over the upload size limit (never read; listed in `problems` too). */
-    skipped: z.number().int(),
-    in_progress: z.number().int(),
-  }),
+  coverage: zLedgerCoverage,
   /** The account's memories that failed, each with its reason. */
   problems: z.array(zLedgerItem),
   /** The last runs, newest first (at most 20). */

@@ -122,6 +122,54 @@ export const zDeleteSourcesResponse = z.object({ deleted: z.array(z.string()) })
 /** POST /api/sources/:id/retry: the memory is indexed again. */
 export const zRetrySourceResponse = z.object({ source_id: z.string(), status: z.literal("in_progress") });
 
+/** One memory in a ledger (issue 43): its indexing state and, when it failed, why. */
+export const zLedgerItem = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: z.enum(["in_progress", "success", "errored"]),
+  reason: z.string().nullable(),
+  /** Skipped, not failed: over the size limit, never read (a retry does not help; a change in the app does). */
+  skipped: z.boolean().optional(),
+});
+export type LedgerItem = z.infer<typeof zLedgerItem>;
+
+/** A ledger's memories by state: "423 of 501 indexed, 3 failed, 75 skipped: too large". */
+export const zLedgerCoverage = z.object({
+  total: z.number().int(),
+  indexed: z.number().int(),
+  /** Failed to index (damaged, empty, unsupported …): listed with their reasons. */
+  failed: z.number().int(),
+  /** Skipped: over the upload size limit (never read; listed with the failed ones too). */
+  skipped: z.number().int(),
+  in_progress: z.number().int(),
+});
+
+/**
+ * The memories a ledger counts apart from connected apps: `uploads`, the files and links the user
+ * saved here; `imports`, what imports brought in.
+ */
+export const zIndexingOrigin = z.enum(["uploads", "imports"]);
+export type IndexingOrigin = z.infer<typeof zIndexingOrigin>;
+
+/** GET /indexing/ledger (ours, issue 43): the uploads' or imports' coverage, failures and latest. */
+export const zIndexingLedgerQuery = z.object({ origin: zIndexingOrigin });
+export const zIndexingLedgerResponse = z.object({
+  origin: zIndexingOrigin,
+  coverage: zLedgerCoverage,
+  /** The failed memories with their reasons (at most 1,000, by title). */
+  problems: z.array(zLedgerItem),
+  /** The latest memories, newest first (at most 50), with their state. */
+  recent: z.array(zLedgerItem),
+});
+export type IndexingLedgerResponse = z.infer<typeof zIndexingLedgerResponse>;
+
+/** POST /indexing/retry_failed (ours): the failed uploads or imports (one, or all) indexed again. */
+export const zIndexingRetryInput = z.object({
+  origin: zIndexingOrigin,
+  source_id: z.string().trim().min(1).max(100).optional(),
+});
+export const zIndexingRetryResponse = z.object({ retried: z.number().int() });
+
 /** Preview URLs for images and canvases (spec 2 §7): list of {file_id, owner, type} → map id → URL. */
 export const zPreviewUrlsInput = z.object({
   items: z.array(z.object({ file_id: z.string(), owner: z.string().optional(), type: z.string() })).max(200),

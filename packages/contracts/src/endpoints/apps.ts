@@ -16,6 +16,8 @@ import {
   zReconnectAccountInput,
   zReconnectAccountResponse,
   zRemoveAccountResponse,
+  zReindexAccountInput,
+  zReindexAccountResponse,
   zRetryFailedInput,
   zRetryFailedResponse,
   zSetSyncChoicesInput,
@@ -114,6 +116,14 @@ export const apps = {
     tag,
     body: zRetryFailedInput,
     response: zRetryFailedResponse,
+  }),
+  reindex: endpoint({
+    method: "post",
+    path: "/apps/reindex",
+    summary: "Read and index again every memory of a connected account",
+    tag,
+    body: zReindexAccountInput,
+    response: zReindexAccountResponse,
   }),
   syncChoices: endpoint({
     method: "get",

@@ -1,4 +1,8 @@
 import {
+  zIndexingLedgerQuery,
+  zIndexingLedgerResponse,
+  zIndexingRetryInput,
+  zIndexingRetryResponse,
   zDeleteSourcesInput,
   zDeleteSourcesResponse,
   zListSourcesQuery,
@@ -95,5 +99,21 @@ export const sources = {
     summary: "Index a failed memory again",
     tag,
     response: zRetrySourceResponse,
+  }),
+  indexingLedger: endpoint({
+    method: "get",
+    path: "/indexing/ledger",
+    summary: "Uploads' or imports' indexing ledger: coverage, failed memories with reasons, the latest",
+    tag,
+    query: zIndexingLedgerQuery,
+    response: zIndexingLedgerResponse,
+  }),
+  indexingRetryFailed: endpoint({
+    method: "post",
+    path: "/indexing/retry_failed",
+    summary: "Index failed uploads or imports again (one or all)",
+    tag,
+    body: zIndexingRetryInput,
+    response: zIndexingRetryResponse,
   }),
 };

@@ -279,8 +279,13 @@ export function ingestHandlers(
       const ok = await guarded(ctx, job, attempt, src, async () => {
         // Content given with the memory (the browser extension, a connected app's sync): stored already.
         if (src.meta.provided_content) {
-          // A synced or imported file with no text is reported as empty, not indexed as nothing.
-          if (isSyncedOrImported(src) && (await repo.hasNoText(ctx.database.db, src.id)))
+          // A synced or imported file with no text is reported as empty, not indexed as nothing
+          // (a note, typed or imported, may be empty).
+          if (
+            src.type !== "page" &&
+            isSyncedOrImported(src) &&
+            (await repo.hasNoText(ctx.database.db, src.id))
+          )
             throw new PermanentFailure("The file is empty.", fileFailureReason({ kind: "empty" }));
           return;
         }

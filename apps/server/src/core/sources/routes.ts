@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { endpoints, type EndpointSpec } from "@mnemo/contracts";
-import type { Actor } from "../../platform/context.ts";
+import type { Actor, PlatformContext } from "../../platform/context.ts";
 import type { AppEnv } from "../../platform/http/context.ts";
 import { createRouter, defineRoute } from "../../platform/http/route.ts";
 import { requireAuth, type RequireAuthDeps } from "../auth/middleware.ts";
 import * as service from "./service.ts";
+import { indexingLedger, retryFailedOf } from "./ledger.ts";
 
 /** What sourceRoutes uses of the application context (bootstrap.ts builds it once). */
-export type SourceRouteDeps = RequireAuthDeps & service.SourcesContext;
+export type SourceRouteDeps = RequireAuthDeps & service.SourcesContext & Pick<PlatformContext, "config">;
 
 /** The wall and everything that opens from it (spec 2 §7 Sources). */
 export function sourceRoutes(ctx: SourceRouteDeps) {
@@ -52,6 +53,12 @@ export function sourceRoutes(ctx: SourceRouteDeps) {
   );
   defineRoute(r, endpoints.sources.retry, auth, async (c) =>
     c.json(await service.retrySource(deps, c.var.actor, c.req.param("id") ?? "")),
+  );
+  defineRoute(r, endpoints.sources.indexingLedger, auth, async (c, { query }) =>
+    c.json(await indexingLedger(deps.db, c.var.actor, query.origin, ctx.config.UPLOAD_LIMIT_MB)),
+  );
+  defineRoute(r, endpoints.sources.indexingRetryFailed, auth, async (c, { body }) =>
+    c.json(await retryFailedOf(deps, c.var.actor, body, ctx.config.UPLOAD_LIMIT_MB)),
   );
   return r;
 }

@@ -279,6 +279,14 @@ export async function sourceContent(deps: SourcesDeps, actor: Actor, id: string)
 }
 
 /** Indexes a failed memory again (owner only): a new content version, queued for extraction. */
+/** Reads and indexes a memory again, whatever its state (a connected account's "Re-index all"). */
+export async function reindexSource(deps: SourcesDeps, actor: Actor, id: string) {
+  await authorizeSource(deps.db, actor, id, "delete");
+  const bumped = await bumpSourceVersion(deps.db, id, {});
+  await deps.enqueueExtract(id, bumped.contentVersion);
+  return { source_id: id, status: "in_progress" as const };
+}
+
 export async function retrySource(deps: SourcesDeps, actor: Actor, id: string) {
   const { row } = await authorizeSource(deps.db, actor, id, "delete");
   if (row.status !== "errored") throw new AppError("conflict", "Only a failed memory can be retried.");

@@ -70,6 +70,7 @@ describe.each(testDatabases())("the sync ledger (%s)", (kind) => {
       "Empty.txt": "This file is empty.",
       "Scan.pdf": "This file is larger than the 1 MB this server indexes.",
     });
+    expect(l.problems.filter((p) => p.skipped).map((p) => p.title)).toEqual(["Scan.pdf"]);
     expect(l.account.sync.problems).toBe(3);
     expect(l.last_success_at).not.toBeNull();
     expect(Date.parse(l.next_sync_at!)).toBeGreaterThan(Date.parse(l.last_success_at!));
@@ -114,6 +115,25 @@ describe.each(testDatabases())("the sync ledger (%s)", (kind) => {
       "Scan.pdf": "This file is larger than the 1 MB this server indexes.",
     });
     expect(l.account.sync.problems).toBe(2);
+  });
+
+  it("re-indexes every file of the account but the oversized one", async () => {
+    const res = await m.request("POST", "/api/apps/reindex", {
+      as: alice,
+      json: { connection_id: account.id },
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { reindexed: number }).reindexed).toBe(3);
+    const theirs = await m.request("POST", "/api/apps/reindex", {
+      as: bob,
+      json: { connection_id: account.id },
+    });
+    expect(theirs.status).toBe(404);
+    const l = await waitUntil("re-indexed", async () => {
+      const now = (await (await ledger()).json()) as LedgerResponse;
+      return now.coverage.in_progress === 0 && now;
+    });
+    expect(l.coverage).toEqual({ total: 4, indexed: 2, failed: 1, skipped: 1, in_progress: 0 });
   });
 
   it("keeps the last 20 runs", async () => {

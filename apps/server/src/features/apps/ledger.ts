@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, ne } from "drizzle-orm";
 import type { LedgerItem, SyncRun } from "@mnemo/contracts";
 import type { Actor } from "../../platform/context.ts";
 import { notFound } from "../../platform/lib/errors.ts";
@@ -6,21 +6,7 @@ import { source, syncRun } from "../../platform/db/schema/index.ts";
 import * as repo from "./repo.ts";
 import { presentCounted, syncNow, type AppsDeps } from "./service.ts";
 import { RUNS_KEPT } from "./runs.ts";
-import { fileFailureReason } from "../../core/sources/failure-reasons.ts";
-
-/** The reason an oversized synced file carries: it is skipped (counted apart), not retried. */
-const tooLargeReason = (limitMb: number) => fileFailureReason({ kind: "over_limit", limitMb });
-
-const itemColumns = { id: source.id, title: source.title, status: source.status, reason: source.error };
-
-function presentItem(row: { id: string; title: string; status: string; reason: string | null }): LedgerItem {
-  return {
-    id: row.id,
-    title: row.title,
-    status: row.status as LedgerItem["status"],
-    reason: row.status === "errored" ? row.reason : null,
-  };
-}
+import { ledgerItemColumns, ledgerOf, presentLedgerItem, tooLargeReason } from "../../core/sources/ledger.ts";
 
 /**
  * GET /apps/ledger: the actor's own account (404 for anyone else's), its coverage by state, its
@@ -35,18 +21,7 @@ export async function accountLedger(
   const row = await repo.findOwnAccount(deps.db, actor.id, id);
   if (!row) throw notFound("Connected account not found.");
   const own = and(eq(source.ownerId, actor.id), eq(source.connectedAccountId, row.id));
-  const states = await deps.db
-    .select({ status: source.status, n: count() })
-    .from(source)
-    .where(own)
-    .groupBy(source.status);
-  const by = Object.fromEntries(states.map((s) => [s.status, Number(s.n)]));
-  const problems = await deps.db
-    .select(itemColumns)
-    .from(source)
-    .where(and(own, eq(source.status, "errored")))
-    .orderBy(source.title)
-    .limit(1000);
+  const { coverage, problems } = await ledgerOf(deps.db, own, settings.uploadLimitMb);
   const runs = await deps.db
     .select()
     .from(syncRun)
@@ -57,10 +32,10 @@ export async function accountLedger(
   const items = new Map<string, LedgerItem>();
   for (let i = 0; i < ids.length; i += 500)
     for (const it of await deps.db
-      .select(itemColumns)
+      .select(ledgerItemColumns)
       .from(source)
       .where(and(own, inArray(source.id, ids.slice(i, i + 500)))))
-      items.set(it.id, presentItem(it));
+      items.set(it.id, presentLedgerItem(it));
   const presentRun = (r: (typeof runs)[number]): SyncRun => {
     const own = r.sourceIds.flatMap((sid) => items.get(sid) ?? []);
     const failed = own.filter((it) => it.status === "errored").length;
@@ -77,23 +52,15 @@ export async function accountLedger(
       items: own,
     };
   };
-  const skipped = problems.filter((p) => p.reason === tooLargeReason(settings.uploadLimitMb)).length;
   const lastSuccess = runs.find((r) => r.outcome !== "error")?.finishedAt ?? null;
-  const total = Object.values(by).reduce((a, b) => a + b, 0);
   return {
     account: await presentCounted(deps, row),
     last_success_at: (lastSuccess ?? (row.lastError ? null : row.lastSyncAt))?.toISOString() ?? null,
     next_sync_at: row.lastSyncAt
       ? new Date(row.lastSyncAt.getTime() + settings.syncEveryMs).toISOString()
       : null,
-    coverage: {
-      total,
-      indexed: by.success ?? 0,
-      failed: (by.errored ?? 0) - skipped,
-      skipped,
-      in_progress: by.in_progress ?? 0,
-    },
-    problems: problems.map(presentItem),
+    coverage,
+    problems,
     runs: runs.map(presentRun),
   };
 }
@@ -128,4 +95,32 @@ export async function retryFailed(
   for (const f of again) await retry(f.id);
   const { account } = await syncNow(deps, actor, row.id);
   return { retried: again.length, account };
+}
+
+/**
+ * POST /apps/reindex: every memory of the actor's own account that is not being indexed now is
+ * read and indexed again (a file over the size limit stays skipped: it was never read).
+ */
+export async function reindexAccount(
+  deps: AppsDeps,
+  reindex: (id: string) => Promise<unknown>,
+  actor: Actor,
+  id: string,
+  uploadLimitMb: number,
+) {
+  const row = await repo.findOwnAccount(deps.db, actor.id, id);
+  if (!row) throw notFound("Connected account not found.");
+  const all = await deps.db
+    .select({ id: source.id, status: source.status, reason: source.error })
+    .from(source)
+    .where(
+      and(
+        eq(source.ownerId, actor.id),
+        eq(source.connectedAccountId, row.id),
+        ne(source.status, "in_progress"),
+      ),
+    );
+  const again = all.filter((f) => f.reason !== tooLargeReason(uploadLimitMb) || f.status !== "errored");
+  for (const f of again) await reindex(f.id);
+  return { reindexed: again.length, account: await presentCounted(deps, row) };
 }

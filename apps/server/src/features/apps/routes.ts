@@ -9,8 +9,8 @@ import * as service from "./service.ts";
 import { getContent, searchApp, uploadAppResults } from "./search.ts";
 import { connectionLink, oauthCallback } from "./oauth.ts";
 import { setSyncChoices, syncChoices } from "./choices.ts";
-import { accountLedger, retryFailed } from "./ledger.ts";
-import { retrySource, sourcesDeps } from "../../core/sources/service.ts";
+import { accountLedger, reindexAccount, retryFailed } from "./ledger.ts";
+import { reindexSource, retrySource, sourcesDeps } from "../../core/sources/service.ts";
 
 /** What appRoutes uses of the application context (bootstrap.ts builds it once). */
 export type AppRouteDeps = RequireAuthDeps & AppsContext & { memorySearch: SearchIndex };
@@ -72,6 +72,18 @@ export function appRoutes(ctx: AppRouteDeps) {
         (id) => retrySource(sources, c.var.actor, id),
         c.var.actor,
         body,
+        ctx.config.UPLOAD_LIMIT_MB,
+      ),
+    ),
+  );
+
+  defineRoute(r, endpoints.apps.reindex, auth, async (c, { body }) =>
+    c.json(
+      await reindexAccount(
+        deps,
+        (id) => reindexSource(sources, c.var.actor, id),
+        c.var.actor,
+        body.connection_id,
         ctx.config.UPLOAD_LIMIT_MB,
       ),
     ),

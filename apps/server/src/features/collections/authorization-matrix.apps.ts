@@ -119,6 +119,13 @@ export const appRouteCases: AppMatrixCase[] = [
     expect: idRoute,
   },
   {
+    name: "POST /apps/reindex re-indexes only the actor's own account's memories",
+    method: "POST",
+    route: "/api/apps/reindex",
+    body: (f) => ({ connection_id: f.accountId }),
+    expect: idRoute,
+  },
+  {
     name: "POST /apps/retry_failed retries only the actor's own account's memories",
     method: "POST",
     route: "/api/apps/retry_failed",

@@ -39,6 +39,8 @@ export const queryKeys = {
     accounts: ["apps", "accounts"] as const,
     choices: (accountId: string) => ["apps", "choices", accountId] as const,
     ledger: (accountId: string) => ["apps", "ledger", accountId] as const,
+    /** The uploads' or imports' indexing ledger (Settings → Sync and indexing). */
+    indexingLedger: (origin: string) => ["apps", "indexing-ledger", origin] as const,
   },
 };
 

@@ -76,6 +76,11 @@ export function retryFailed(accountId: string, sourceId?: string) {
   });
 }
 
+/** POST /api/apps/reindex: read and index again every memory of the account (one over the size limit stays skipped). */
+export function reindexAccount(accountId: string) {
+  return api.request(apps.reindex, { body: { connection_id: accountId } });
+}
+
 /** GET /api/apps/sync_choices: what an account can sync (Slack's channels), each chosen or not. */
 export function syncChoices(accountId: string, signal?: AbortSignal) {
   return api.request(apps.syncChoices, { query: { connection_id: accountId }, signal });

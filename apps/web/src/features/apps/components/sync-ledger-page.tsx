@@ -3,29 +3,53 @@ import { Link, useLocation } from "react-router";
 import {
   AlertCircleIcon,
   ArrowLeftIcon,
+  BanIcon,
   ChevronDownIcon,
   ChevronRightIcon,
   Loader2Icon,
   PlugIcon,
+  RefreshCwIcon,
   RotateCwIcon,
 } from "lucide-react";
 import { toast } from "sonner";
-import type { ConnectedAccount, LedgerItem, SyncRun } from "@mnemo/contracts";
+import type { ConnectedAccount, IndexingOrigin, LedgerItem, SyncRun } from "@mnemo/contracts";
 import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { SectionCard } from "@/components/ui/section-card";
 import { cn } from "@/lib/utils";
-import { useApplications, useConnectedAccounts, useLedger, useRetryFailed } from "../hooks/use-apps";
 import {
+  useApplications,
+  useConnectedAccounts,
+  useIndexingLedger,
+  useLedger,
+  useReindexAccount,
+  useRetryFailed,
+  useRetryIndexingFailed,
+} from "../hooks/use-apps";
+import {
+  anyRetryable,
   coverageText,
   itemStateText,
   lastSuccessText,
   ledgerAnchor,
   ledgerBusy,
   nextSyncText,
+  originBusy,
+  originTexts,
+  reindexedText,
+  retriedText,
   runCountsText,
   runOutcomeText,
+  withSkipped,
 } from "../logic/ledger";
 import { relativeTime } from "../logic/rows";
 
@@ -44,21 +68,101 @@ function ProblemRow({ item, busy, onRetry }: { item: LedgerItem; busy: boolean; 
     <li className="flex min-w-0 flex-wrap items-start gap-2 rounded-lg border bg-background p-3">
       <div className="min-w-0 flex-1 basis-48">
         <p className="break-words text-sm font-medium">{item.title}</p>
-        <p className="mt-0.5 flex items-start gap-1.5 text-xs text-destructive">
-          <AlertCircleIcon className="mt-px size-3 shrink-0" aria-hidden />
+        <p
+          className={cn(
+            "mt-0.5 flex items-start gap-1.5 text-xs",
+            item.skipped ? "text-amber-700 dark:text-amber-400" : "text-destructive",
+          )}
+        >
+          {item.skipped ? (
+            <BanIcon className="mt-px size-3 shrink-0" aria-hidden />
+          ) : (
+            <AlertCircleIcon className="mt-px size-3 shrink-0" aria-hidden />
+          )}
           <span className="break-words">{item.reason ?? "This memory could not be indexed."}</span>
         </p>
       </div>
-      <Button
-        size="sm"
-        variant="outline"
-        disabled={busy}
-        onClick={onRetry}
-        aria-label={`Retry ${item.title}`}
+      {item.skipped ? (
+        // Over the size limit: never read, so a retry would not help.
+        <span className="inline-flex h-8 items-center rounded-md border border-dashed px-3 text-sm text-muted-foreground">
+          Skipped
+        </span>
+      ) : (
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={busy}
+          onClick={onRetry}
+          aria-label={`Retry ${item.title}`}
+        >
+          <RotateCwIcon aria-hidden />
+          Retry
+        </Button>
+      )}
+    </li>
+  );
+}
+
+/** The failed (and skipped) memories of a ledger, a Retry each and Retry all failed. */
+function ProblemsSection({
+  headingId,
+  owner,
+  problems,
+  busy,
+  emptyText,
+  onRetry,
+}: {
+  headingId: string;
+  /** Whose memories: the account's title, "Uploads", "Imports" (names the list). */
+  owner: string;
+  problems: LedgerItem[];
+  busy: boolean;
+  emptyText: string;
+  onRetry: (sourceId?: string) => void;
+}) {
+  return (
+    <section aria-labelledby={headingId} className="grid gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={headingId} className="text-sm font-semibold">
+          Failed memories{problems.length ? ` (${problems.length})` : ""}
+        </h3>
+        {anyRetryable(problems) && (
+          <Button size="sm" variant="outline" disabled={busy} onClick={() => onRetry()}>
+            <RotateCwIcon aria-hidden />
+            Retry all failed
+          </Button>
+        )}
+      </div>
+      {problems.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{emptyText}</p>
+      ) : (
+        <ul className="grid gap-2" aria-label={`Failed memories of ${owner}`}>
+          {problems.map((p) => (
+            <ProblemRow key={p.id} item={p} busy={busy} onRetry={() => onRetry(p.id)} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** A memory's title and state in words, as a run's or the latest memories' list shows it. */
+function ItemStateRow({ item }: { item: LedgerItem }) {
+  return (
+    <li className="flex min-w-0 flex-wrap gap-x-2 text-xs">
+      <span className="min-w-0 break-words font-medium">{item.title}</span>
+      <span
+        className={cn(
+          "min-w-0 break-words",
+          item.skipped
+            ? "text-amber-700 dark:text-amber-400"
+            : item.status === "errored"
+              ? "text-destructive"
+              : "text-muted-foreground",
+        )}
       >
-        <RotateCwIcon aria-hidden />
-        Retry
-      </Button>
+        {itemStateText(item)}
+      </span>
     </li>
   );
 }
@@ -105,23 +209,176 @@ function RunRow({ run, now }: { run: SyncRun; now: number }) {
           ) : (
             <ul className="grid gap-1.5" aria-label="Memories of this run">
               {run.items.map((it) => (
-                <li key={it.id} className="flex min-w-0 flex-wrap gap-x-2 text-xs">
-                  <span className="min-w-0 break-words font-medium">{it.title}</span>
-                  <span
-                    className={cn(
-                      "min-w-0 break-words",
-                      it.status === "errored" ? "text-destructive" : "text-muted-foreground",
-                    )}
-                  >
-                    {itemStateText(it)}
-                  </span>
-                </li>
+                <ItemStateRow key={it.id} item={it} />
               ))}
             </ul>
           )}
         </div>
       )}
     </li>
+  );
+}
+
+/**
+ * Re-index all: every memory of the account read and indexed again, after a confirmation (it can
+ * take a while); the ledger then follows them until they are done.
+ */
+function ReindexAll({ account, total }: { account: ConnectedAccount; total: number }) {
+  const [open, setOpen] = useState(false);
+  const reindex = useReindexAccount(account.id);
+  const run = () =>
+    reindex.mutate(undefined, {
+      onSuccess: (r) => {
+        setOpen(false);
+        toast.success(reindexedText(r.reindexed));
+      },
+      onError: () => toast.error("Could not re-index. Please try again."),
+    });
+  return (
+    <>
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={reindex.isPending}
+        onClick={() => setOpen(true)}
+        aria-label={`Re-index all of ${account.title}`}
+      >
+        <RefreshCwIcon aria-hidden />
+        Re-index all
+      </Button>
+      <Dialog open={open} onOpenChange={(o) => !reindex.isPending && setOpen(o)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Re-index all of {account.title}?</DialogTitle>
+            <DialogDescription>
+              Mnemo reads {total === 1 ? "its 1 memory" : `all ${total} of its memories`} again and indexes{" "}
+              {total === 1 ? "it" : "them"} anew. For a large account this takes a while. A file over the size
+              limit stays skipped.
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter className="gap-2">
+            <Button variant="outline" disabled={reindex.isPending} onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button disabled={reindex.isPending} onClick={run}>
+              {reindex.isPending && <Loader2Icon className="animate-spin" aria-hidden />}
+              Re-index all
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
+
+/** The latest memories of an origin, newest first, each with its state; closed until opened. */
+function LatestList({ items, owner }: { items: LedgerItem[]; owner: string }) {
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  return (
+    <div className="min-w-0 rounded-lg border bg-background">
+      <button
+        type="button"
+        className="flex w-full min-w-0 cursor-pointer items-center gap-2 rounded-lg p-3 text-left text-sm font-semibold outline-none hover:bg-accent/50 focus-visible:ring-[3px] focus-visible:ring-ring"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {open ? (
+          <ChevronDownIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+        ) : (
+          <ChevronRightIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+        )}
+        Latest ({items.length})
+      </button>
+      {open && (
+        <div id={listId} className="border-t px-3 py-2">
+          <ul className="grid gap-1.5" aria-label={`Latest memories of ${owner}`}>
+            {items.map((it) => (
+              <ItemStateRow key={it.id} item={it} />
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The uploads' or the imports' ledger: coverage, failed memories (retry) and the latest memories. */
+export function OriginLedger({ origin }: { origin: IndexingOrigin }) {
+  const texts = originTexts[origin];
+  const ledger = useIndexingLedger(origin);
+  const retry = useRetryIndexingFailed(origin);
+  const headingId = `${origin}-title`;
+  const doRetry = (sourceId?: string) =>
+    retry.mutate(sourceId, {
+      onSuccess: (r) =>
+        r.retried === 0
+          ? toast.info("Nothing to retry now: a file over the size limit has to be uploaded again smaller.")
+          : toast.success(retriedText(r.retried)),
+      onError: () => toast.error("Could not retry. Please try again."),
+    });
+
+  let body;
+  if (ledger.isPending)
+    body = (
+      <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
+        <Loader2Icon className="size-4 animate-spin" aria-hidden /> Loading…
+      </p>
+    );
+  else if (ledger.isError)
+    body = (
+      <div className="flex flex-wrap items-center gap-3 text-sm" role="alert">
+        <AlertCircleIcon className="size-4 text-destructive" aria-hidden />
+        {texts.title} could not be loaded.
+        <Button size="sm" variant="outline" onClick={() => void ledger.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  else if (ledger.data.coverage.total === 0)
+    body = <p className="text-sm text-muted-foreground">{texts.empty}</p>;
+  else {
+    const l = ledger.data;
+    const busy = originBusy(l);
+    body = (
+      <div className="grid gap-6">
+        <div className="grid gap-2">
+          <dl className="text-sm">
+            <dt className="text-xs text-muted-foreground">Coverage</dt>
+            <dd className="font-medium break-words" data-testid="coverage">
+              {coverageText(l.coverage)}
+            </dd>
+          </dl>
+          <p className="flex items-center gap-1.5 text-xs text-muted-foreground" aria-live="polite">
+            {busy && (
+              <>
+                <Loader2Icon className="size-3 animate-spin" aria-hidden /> Indexing…
+              </>
+            )}
+          </p>
+        </div>
+        <ProblemsSection
+          headingId={`${headingId}-problems`}
+          owner={texts.title}
+          problems={l.problems}
+          busy={retry.isPending}
+          emptyText="Nothing failed. Every one of them is indexed."
+          onRetry={doRetry}
+        />
+        <LatestList items={withSkipped(l.recent, l.problems)} owner={texts.title} />
+      </div>
+    );
+  }
+  return (
+    <SectionCard
+      id={origin}
+      title={texts.title}
+      description={texts.description}
+      className="min-w-0 break-words"
+    >
+      {body}
+    </SectionCard>
   );
 }
 
@@ -136,11 +393,7 @@ export function AccountLedger({ account, appName }: { account: ConnectedAccount;
       onSuccess: (r) =>
         r.retried === 0
           ? toast.info("Nothing to retry now: a file over the size limit is read again once it changes.")
-          : toast.success(
-              r.retried === 1
-                ? "Retrying 1 memory. A sync has started."
-                : `Retrying ${r.retried} memories. A sync has started.`,
-            ),
+          : toast.success(retriedText(r.retried, "A sync has started.")),
       onError: () => toast.error("Could not retry. Please try again."),
     });
 
@@ -201,32 +454,21 @@ export function AccountLedger({ account, appName }: { account: ConnectedAccount;
               <span className="text-destructive">Last sync failed: {l.account.sync.last_error}</span>
             )}
           </p>
+          {l.coverage.total > 0 && (
+            <div>
+              <ReindexAll account={account} total={l.coverage.total} />
+            </div>
+          )}
         </div>
 
-        <section aria-labelledby={`${headingId}-problems`} className="grid gap-3">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <h3 id={`${headingId}-problems`} className="text-sm font-semibold">
-              Failed memories{l.problems.length ? ` (${l.problems.length})` : ""}
-            </h3>
-            {l.problems.length > 0 && (
-              <Button size="sm" variant="outline" disabled={retry.isPending} onClick={() => doRetry()}>
-                <RotateCwIcon aria-hidden />
-                Retry all failed
-              </Button>
-            )}
-          </div>
-          {l.problems.length === 0 ? (
-            <p className="text-sm text-muted-foreground">
-              Nothing failed. Every memory of this account is indexed.
-            </p>
-          ) : (
-            <ul className="grid gap-2" aria-label={`Failed memories of ${account.title}`}>
-              {l.problems.map((p) => (
-                <ProblemRow key={p.id} item={p} busy={retry.isPending} onRetry={() => doRetry(p.id)} />
-              ))}
-            </ul>
-          )}
-        </section>
+        <ProblemsSection
+          headingId={`${headingId}-problems`}
+          owner={account.title}
+          problems={l.problems}
+          busy={retry.isPending}
+          emptyText="Nothing failed. Every memory of this account is indexed."
+          onRetry={doRetry}
+        />
 
         <section aria-labelledby={`${headingId}-runs`} className="grid gap-3">
           <h3 id={`${headingId}-runs`} className="text-sm font-semibold">
@@ -259,7 +501,8 @@ export function AccountLedger({ account, appName }: { account: ConnectedAccount;
 
 /**
  * Settings → Sync and indexing (issue 43): for every connected account what its syncs did, what is
- * indexed and what failed and why, with a retry.
+ * indexed and what failed and why, with a retry and Re-index all; then the same for the uploads and
+ * the imports, with their latest memories.
  */
 export function SyncLedgerPage() {
   const accounts = useConnectedAccounts();
@@ -319,10 +562,12 @@ export function SyncLedgerPage() {
         </Button>
         <PageHeader
           title="Sync and indexing"
-          description="What each connected app brought in, what is indexed, and what failed and why."
+          description="What each connected app, your uploads and your imports brought in, what is indexed, and what failed and why."
         />
       </div>
       {body}
+      <OriginLedger origin="uploads" />
+      <OriginLedger origin="imports" />
     </div>
   );
 }

@@ -1,7 +1,12 @@
 import { useMemo } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { throttles } from "@mnemo/contracts/constants";
-import type { ConnectedAccount, LedgerResponse } from "@mnemo/contracts";
+import type {
+  ConnectedAccount,
+  IndexingLedgerResponse,
+  IndexingOrigin,
+  LedgerResponse,
+} from "@mnemo/contracts";
 import { queryKeys, refreshMemoryLists } from "@/lib/query-keys";
 import {
   accountLedger,
@@ -9,11 +14,13 @@ import {
   listApplications,
   listConnectedAccounts,
   reconnectAccount,
+  reindexAccount,
   removeAccount,
   retryFailed,
   syncNow,
 } from "../api/apps";
-import { ledgerBusy } from "../logic/ledger";
+import { indexingLedger, retryIndexingFailed } from "../api/indexing";
+import { ledgerBusy, originBusy } from "../logic/ledger";
 import { anySyncing } from "../logic/rows";
 
 /** While an account syncs, its row refreshes this often. */
@@ -117,6 +124,47 @@ export function useRetryFailed(accountId: string) {
         queryClient.invalidateQueries({ queryKey: queryKeys.apps.ledger(accountId) }),
         queryClient.invalidateQueries({ queryKey: queryKeys.apps.accounts }),
       ]),
+  });
+}
+
+/** Re-index all: every memory of the account read and indexed again; its ledger then follows them. */
+export function useReindexAccount(accountId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => reindexAccount(accountId),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.apps.ledger(accountId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.apps.accounts }),
+      ]),
+  });
+}
+
+/**
+ * The uploads' or imports' indexing ledger (issue 43), polled every 2 s while memories are being
+ * indexed; when that ends the memory lists are refreshed too.
+ */
+export function useIndexingLedger(origin: IndexingOrigin) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: queryKeys.apps.indexingLedger(origin),
+    queryFn: async ({ signal }) => {
+      const key = queryKeys.apps.indexingLedger(origin);
+      const before = queryClient.getQueryData<IndexingLedgerResponse>(key);
+      const ledger = await indexingLedger(origin, signal);
+      if (originBusy(before) && !originBusy(ledger)) void refreshMemoryLists(queryClient);
+      return ledger;
+    },
+    refetchInterval: (q) => (originBusy(q.state.data) ? SYNC_POLL_MS : false),
+  });
+}
+
+/** Retry one failed upload or import (sourceId) or all of them; the ledger is read again. */
+export function useRetryIndexingFailed(origin: IndexingOrigin) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (sourceId?: string) => retryIndexingFailed(origin, sourceId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.apps.indexingLedger(origin) }),
   });
 }
 

@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import type { SyncRun } from "@mnemo/contracts";
-import { coverageText, itemStateText, nextSyncText, runCountsText, runOutcomeText } from "./ledger";
+import {
+  anyRetryable,
+  coverageText,
+  itemStateText,
+  nextSyncText,
+  reindexedText,
+  retriedText,
+  runCountsText,
+  runOutcomeText,
+  withSkipped,
+} from "./ledger";
 
 const run = (extra: Partial<SyncRun>): SyncRun => ({
   id: "r",
@@ -50,5 +60,23 @@ describe("the sync ledger in words", () => {
     expect(nextSyncText("2026-12-01T10:30:00Z", now)).toBe("in 30 minutes");
     expect(nextSyncText("2026-12-01T09:59:00Z", now)).toBe("Due now");
     expect(nextSyncText(null, now)).toBe("After the first sync");
+  });
+
+  it("tells a skipped memory (over the size limit) from a failed one", () => {
+    const huge = { id: "h", title: "H", status: "errored" as const, reason: "Too large.", skipped: true };
+    const broken = { id: "b", title: "B", status: "errored" as const, reason: "Damaged." };
+    expect(itemStateText(huge)).toBe("Skipped: Too large.");
+    expect(anyRetryable([huge])).toBe(false);
+    expect(anyRetryable([huge, broken])).toBe(true);
+    expect(anyRetryable([])).toBe(false);
+    // The latest list carries the problems' skipped mark.
+    expect(withSkipped([{ ...huge, skipped: undefined }, broken], [huge, broken])).toEqual([huge, broken]);
+  });
+
+  it("counts retries and re-indexing", () => {
+    expect(retriedText(1)).toBe("Retrying 1 memory.");
+    expect(retriedText(2, "A sync has started.")).toBe("Retrying 2 memories. A sync has started.");
+    expect(reindexedText(0)).toBe("Nothing to re-index now.");
+    expect(reindexedText(12)).toBe("Re-indexing 12 memories.");
   });
 });

@@ -1,4 +1,10 @@
-import type { LedgerItem, LedgerResponse, SyncRun } from "@mnemo/contracts";
+import type {
+  IndexingLedgerResponse,
+  IndexingOrigin,
+  LedgerItem,
+  LedgerResponse,
+  SyncRun,
+} from "@mnemo/contracts";
 import { relativeTime } from "./rows";
 
 /** Where an account's ledger is on the Sync and indexing page (the integrations rows link there). */
@@ -30,6 +36,7 @@ export function runCountsText(run: SyncRun): string {
 
 /** One memory's indexing state, as a run's item list shows it. */
 export function itemStateText(item: LedgerItem): string {
+  if (item.skipped) return item.reason ? `Skipped: ${item.reason}` : "Skipped";
   if (item.status === "success") return "Indexed";
   if (item.status === "in_progress") return "Indexing…";
   return item.reason ? `Failed: ${item.reason}` : "Failed";
@@ -52,4 +59,44 @@ export function ledgerBusy(l: LedgerResponse | undefined): boolean {
   return (
     l.account.sync.state === "queued" || l.account.sync.state === "running" || l.coverage.in_progress > 0
   );
+}
+
+/** Whether any failed memory can be retried (one over the size limit is skipped: a retry does not help). */
+export function anyRetryable(problems: readonly LedgerItem[]): boolean {
+  return problems.some((p) => !p.skipped);
+}
+
+/** The latest memories marked skipped as their problem is (the server marks only the problems). */
+export function withSkipped(recent: readonly LedgerItem[], problems: readonly LedgerItem[]): LedgerItem[] {
+  const skipped = new Set(problems.filter((p) => p.skipped).map((p) => p.id));
+  return recent.map((r) => (skipped.has(r.id) ? { ...r, skipped: true } : r));
+}
+
+/** An uploads' or imports' ledger is still changing while memories are being indexed (then polled). */
+export function originBusy(l: IndexingLedgerResponse | undefined): boolean {
+  return (l?.coverage.in_progress ?? 0) > 0;
+}
+
+/** The Uploads and Imports sections of the Sync and indexing page. */
+export const originTexts: Record<IndexingOrigin, { title: string; description: string; empty: string }> = {
+  uploads: {
+    title: "Uploads",
+    description: "Files and links you saved here.",
+    empty: "Nothing uploaded yet.",
+  },
+  imports: {
+    title: "Imports",
+    description: "What imports brought in.",
+    empty: "Nothing imported yet.",
+  },
+};
+
+/** After a retry: "Retrying 1 memory." (`then`: what else happens, "A sync has started."). */
+export function retriedText(n: number, then = ""): string {
+  return `Retrying ${plural(n, "memory", "memories")}.${then ? ` ${then}` : ""}`;
+}
+
+/** After Re-index all: "Re-indexing 12 memories." */
+export function reindexedText(n: number): string {
+  return n === 0 ? "Nothing to re-index now." : `Re-indexing ${plural(n, "memory", "memories")}.`;
 }

@@ -38,19 +38,24 @@ const fold = (s: string) => s.toLowerCase().replace(/\s+/g, " ").trim();
 /** Whether an answer (citations excluded) contains the fact, case and spacing ignored. */
 export const factIn = (answer: string, fact: string) => fold(stripCitations(answer)).includes(fold(fact));
 
-/** The raw Markdown an answer must never show (issue 42 item 6). */
+/**
+ * The raw Markdown an answer must never show (issue 42 item 6). Inside inline code (kept as code,
+ * item 1) a `**` glob or `[[` is the code's own text, not markup: only the prose is checked for them.
+ */
 export function markupIn(answer: string): string | undefined {
   const text = stripCitations(answer);
+  const fenced = /```/.test(text);
+  const prose = text.replace(/(`+)(?!`)(.+?)(?<!`)\1(?!`)/g, "`code`");
+  if (fenced) return "```";
   const checks: [string, RegExp][] = [
     ["[[", /\[\[/],
     ["]]", /\]\]/],
     ["[!", /\[!/],
     ["**", /\*\*/],
     ["|---", /\|\s*:?-{3,}/],
-    ["```", /```/],
     ["front matter", /(^|\n)---\s*\n[\s\S]*?\n---\s*(\n|$)/],
   ];
-  return checks.find(([, re]) => re.test(text))?.[0];
+  return checks.find(([, re]) => re.test(prose))?.[0];
 }
 
 export async function run(args: string[]): Promise<void> {

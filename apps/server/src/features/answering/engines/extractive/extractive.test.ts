@@ -727,6 +727,9 @@ describe("answers from real notes read as prose (issue 42)", () => {
       "Run `npm start` to begin — it is fast.",
     );
     expect(proseSentence("The **setting is cut here")).toBe("The setting is cut here");
+    expect(proseSentence("Character: `**`; Description: matches `*_a_*` and [[x|y]] **too**.")).toBe(
+      "Character: `**`; Description: matches `*_a_*` and y too.",
+    );
     expect(proseSentence("See [[Daily notes#Settings]] and [[Templates#Use|templates]].")).toBe(
       "See Daily notes and templates.",
     );

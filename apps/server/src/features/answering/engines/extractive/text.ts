@@ -553,7 +553,10 @@ export function proseBlocks(markdown: string): string {
  */
 export function proseSentence(sentence: string): string | null {
   if (/^#{1,6}\s/.test(sentence)) return null;
-  const text = sentence
+  // Inline code is kept as written (a `**` glob is code, not emphasis): set aside, put back after.
+  const codes: string[] = [];
+  const masked = sentence.replace(/(`+)(?!`)(.+?)(?<!`)\1(?!`)/g, (m) => `\uE000${codes.push(m) - 1}\uE000`);
+  const text = masked
     .replace(/^(?:[-*+]\s+(?:\[[ xX]\]\s+)?|\d+[.)]\s+|>\s*)+/, "")
     .replace(/!\[\[[^\]]*\]\]/g, "")
     .replace(/\[\[([^\]|#]*)(?:#[^\]|]*)?\|([^\]]+)\]\]/g, "$2")
@@ -565,7 +568,8 @@ export function proseSentence(sentence: string): string | null {
     .replace(/(^|[^\p{L}\p{N}*_])([*_])(\S(?:[^*_]*?\S)?)\2(?![\p{L}\p{N}])/gu, "$1$3")
     .replace(/\*\*|==|~~/g, "")
     .replace(/\s{2,}/g, " ")
-    .trim();
+    .trim()
+    .replace(/\uE000(\d+)\uE000/g, (_, i: string) => codes[Number(i)] ?? "");
   return /[\p{L}\p{N}]/u.test(text) ? text : null;
 }
 

@@ -10,8 +10,8 @@
  * (`app.request`, auth included): GET /api/sources (random page) and filtered (tab/type/oldest),
  * POST /api/sources/search, chunk search (`memorySearch.search`, own reach, 20 hits) and POST /api/qna
  * (extractive engine, read to its end). Prints each latency's growth from the step with 100k chunks
- * (the smallest, when no step has 100k) to the largest. Then, on PGlite, the largest library is
- * written to a data dir and the real server (`npm run serve`'s flags, a process of its own) is
+ * (the smallest, when no step has 100k) to the largest. PGlite keeps its data on disk, as a server
+ * does; after the largest step the real server (`npm run serve`'s flags, a process of its own) is
  * started on it: `start_ms` until it says it is running, and `idle_rss_mb`, its RSS (with any
  * child processes) after 20 wall lists, searches and answers and 10 s of rest.
  * `--db both` (default when TEST_DATABASE_URL is set) runs PGlite then PostgreSQL (a fresh database
@@ -30,7 +30,6 @@ import { createTestMnemo, type TestMnemo, type TestUser } from "../../apps/serve
 import { percentile, rng } from "../lib/stats.ts";
 import { smokeArgs } from "../lib/smoke.ts";
 import { analysedColumns, buildSearchText } from "../../apps/server/src/core/search/indexer.ts";
-import { openDatabase } from "../../apps/server/src/platform/db/client.ts";
 import { spawnServer } from "../../apps/server/src/test/process.ts";
 import { processTreeRssMb } from "../../apps/server/src/test/proc.ts";
 
@@ -144,11 +143,17 @@ async function runOn(
   sizes: { memories: number; chunks: number }[],
   calls: number,
 ) {
-  const m = await createTestMnemo(kind, {
-    DEFAULT_PLAN: "team",
-    DISABLE_WORKER: "true",
-    ...(Number(process.versions.node.split(".")[0]) < 22 ? { PGLITE_THREAD: "false" } : {}),
-  });
+  // PGlite on disk, as a server keeps it (in memory, 1M chunks took the bench past 22 GB of RSS).
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mnemo-bench-scale-"));
+  const m = await createTestMnemo(
+    kind,
+    {
+      DEFAULT_PLAN: "team",
+      DISABLE_WORKER: "true",
+      ...(Number(process.versions.node.split(".")[0]) < 22 ? { PGLITE_THREAD: "false" } : {}),
+    },
+    { pgliteDir: path.join(dataDir, "pglite") },
+  );
   const pieces = corpus();
   const results: Row[] = [];
   try {
@@ -199,9 +204,9 @@ async function runOn(
       results.push({ list, filtered, wallSearch, search, qna, chunks: size.chunks });
     }
     const last = sizes.at(-1)!;
-    const dump = kind === "pglite" ? await m.ctx.database.pglite!.dumpDataDir("none") : undefined;
     await m.close();
-    const server = dump ? await serverOn(dump, m.ctx.config.authSecret, user.token, queries) : undefined;
+    const server =
+      kind === "pglite" ? await serverOn(dataDir, m.ctx.config.authSecret, user.token, queries) : undefined;
     if (server)
       console.log(
         `pglite server on ${last.memories} memories: running after ${server.startMs} ms, ${server.rssMb} MB RSS after load and rest`,
@@ -210,44 +215,39 @@ async function runOn(
   } catch (err) {
     await m.close().catch(() => undefined);
     throw err;
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
 /**
- * The real server on a copy of the library (PGlite data dir): time until it says it is running,
- * then its RSS (and its children's) after some use and 10 s of rest.
+ * The real server on the library's PGlite data dir: time until it says it is running, then its
+ * RSS (and its children's) after some use and 10 s of rest.
  */
-async function serverOn(dump: Blob, authSecret: string, token: string, queries: string[]) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mnemo-bench-scale-"));
+async function serverOn(dataDir: string, authSecret: string, token: string, queries: string[]) {
+  const t0 = performance.now();
+  const server = await spawnServer({ DATA_DIR: dataDir, AUTH_SECRET: authSecret, DEFAULT_PLAN: "team" });
+  const startMs = Math.round(performance.now() - t0);
   try {
-    const d = await openDatabase({ pgliteDir: path.join(dataDir, "pglite"), loadDataDir: dump });
-    await d.close();
-    const t0 = performance.now();
-    const server = await spawnServer({ DATA_DIR: dataDir, AUTH_SECRET: authSecret, DEFAULT_PLAN: "team" });
-    const startMs = Math.round(performance.now() - t0);
-    try {
-      const call = async (method: string, p: string, body?: unknown) => {
-        const res = await fetch(server.url + p, {
-          method,
-          headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-        if (res.status !== 200) throw new Error(`${p}: ${res.status} ${await res.text()}`);
-        await res.arrayBuffer();
-      };
-      for (let i = 0; i < 20; i++) {
-        await call("GET", `/api/sources?page_size=24&page=${1 + i * 13}`);
-        const q = queries[i % queries.length];
-        await call("POST", "/api/sources/search", { search_query: q, active_item: "everything" });
-        await call("POST", "/api/qna", { question: `What about ${q}?` });
-      }
-      await new Promise((r) => setTimeout(r, 10_000));
-      return { startMs, rssMb: Math.round(processTreeRssMb(server.child.pid!)) };
-    } finally {
-      await server.stop("SIGTERM");
+    const call = async (method: string, p: string, body?: unknown) => {
+      const res = await fetch(server.url + p, {
+        method,
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (res.status !== 200) throw new Error(`${p}: ${res.status} ${await res.text()}`);
+      await res.arrayBuffer();
+    };
+    for (let i = 0; i < 20; i++) {
+      await call("GET", `/api/sources?page_size=24&page=${1 + i * 13}`);
+      const q = queries[i % queries.length];
+      await call("POST", "/api/sources/search", { search_query: q, active_item: "everything" });
+      await call("POST", "/api/qna", { question: `What about ${q}?` });
     }
+    await new Promise((r) => setTimeout(r, 10_000));
+    return { startMs, rssMb: Math.round(processTreeRssMb(server.child.pid!)) };
   } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await server.stop("SIGTERM");
   }
 }
 

@@ -138,10 +138,20 @@ export const testSiteOwnerEmail = "site-owner@mnemo.test";
 export async function createTestMnemo(
   kind: DbKind,
   configOverrides: Record<string, string> = {},
-  opts: { freshServer?: boolean } = {},
+  opts: {
+    freshServer?: boolean;
+    /** PGlite in this directory (as a server keeps it) rather than in memory; the caller removes it. */
+    pgliteDir?: string;
+  } = {},
 ): Promise<TestMnemo> {
   const config = testConfig(configOverrides);
-  const { database, cleanup } = await openTestDatabase(kind, { pgliteThread: config.PGLITE_THREAD });
+  const { database, cleanup } =
+    kind === "pglite" && opts.pgliteDir
+      ? await (async () => {
+          const d = await openDatabase({ pgliteDir: opts.pgliteDir, pgliteThread: config.PGLITE_THREAD });
+          return { database: d, cleanup: () => d.close() };
+        })()
+      : await openTestDatabase(kind, { pgliteThread: config.PGLITE_THREAD });
   if (!opts.freshServer) await seedSiteOwner(database);
   const mnemo = await startMnemo({ config, database, log: createLogger("silent") });
   const checkResponse = responseChecks(mnemo.app.api as never, "/api");

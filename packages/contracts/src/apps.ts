@@ -64,6 +64,8 @@ export const zAccountSync = z.object({
   items_synced: z.number().int(),
   /** The account's memories that failed to index (a damaged, empty or too large file …). */
   problems: z.number().int(),
+  /** The account's memories still being read and indexed (its row refreshes until none are). */
+  indexing: z.number().int(),
   /** The last sync's failure, in words; null when it succeeded. */
   last_error: z.string().nullable(),
 });

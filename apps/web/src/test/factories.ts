@@ -39,6 +39,7 @@ export const connectedAccount = (
     last_sync_at: "2026-11-20T10:01:00Z",
     items_synced: 3,
     problems: 0,
+    indexing: 0,
     last_error: null,
   },
   ...extra,

@@ -72,6 +72,7 @@ describe.each(testDatabases())("the sync ledger (%s)", (kind) => {
     });
     expect(l.problems.filter((p) => p.skipped).map((p) => p.title)).toEqual(["Scan.pdf"]);
     expect(l.account.sync.problems).toBe(3);
+    expect(l.account.sync.indexing).toBe(0);
     expect(l.last_success_at).not.toBeNull();
     expect(Date.parse(l.next_sync_at!)).toBeGreaterThan(Date.parse(l.last_success_at!));
     const [run] = l.runs;

@@ -27,7 +27,7 @@ import {
 import type { AppSettings } from "./connectors/types.ts";
 import type { SecretBox } from "../../platform/secrets/secret-box.ts";
 import * as repo from "./repo.ts";
-import { problemCount, problemCounts } from "./problems.ts";
+import { problemCount, problemCounts, type AccountCounts } from "./problems.ts";
 import { recordRun } from "./runs.ts";
 import { ITEM_KEYS_FLAG, ITEM_KEYS_VERSION, itemScope, keyedByScope } from "./item-keys.ts";
 import { syncedFileHash } from "../../core/sources/capture/web-pages-service.ts";
@@ -94,7 +94,10 @@ export async function listApplicationsFor(deps: Pick<AppsDeps, "connector">, act
  * Spec 3 §3 Connected account, as the row shows it (no secret, ever); `problems`: its memories that
  * failed to index.
  */
-export function presentAccount(row: repo.AccountRow, problems = 0): ConnectedAccount {
+export function presentAccount(
+  row: repo.AccountRow,
+  counts: AccountCounts = { problems: 0, indexing: 0 },
+): ConnectedAccount {
   return {
     id: row.id,
     app_name: row.app,
@@ -111,7 +114,8 @@ export function presentAccount(row: repo.AccountRow, problems = 0): ConnectedAcc
       state: row.syncState as ConnectedAccount["sync"]["state"],
       last_sync_at: row.lastSyncAt?.toISOString() ?? null,
       items_synced: row.itemsSynced,
-      problems,
+      problems: counts.problems,
+      indexing: counts.indexing,
       last_error: row.lastError,
     },
   };
@@ -127,7 +131,7 @@ export async function listConnected(deps: Pick<AppsDeps, "db">, actor: Actor) {
   const problems = await problemCounts(deps.db, actor.id);
   return {
     accounts: (await repo.listAccounts(deps.db, actor.id)).map((row) =>
-      presentAccount(row, problems.get(row.id) ?? 0),
+      presentAccount(row, problems.get(row.id)),
     ),
   };
 }

@@ -20,6 +20,7 @@ describe("Settings → Integrations: files that failed to index (issue 43)", () 
         last_sync_at: new Date().toISOString(),
         items_synced: 4,
         problems: 3,
+        indexing: 0,
         last_error: null,
       },
     });

@@ -16,7 +16,14 @@ const id = "7d1c0f5e-2222-4333-8444-555566667777";
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
 const account = connectedAccount("webdav", id, {
   title: "Docs (ada)",
-  sync: { state: "idle", last_sync_at: minutesAgo(5), items_synced: 501, problems: 78, last_error: null },
+  sync: {
+    state: "idle",
+    last_sync_at: minutesAgo(5),
+    items_synced: 501,
+    problems: 78,
+    indexing: 0,
+    last_error: null,
+  },
 });
 const broken = {
   id: "s-broken",

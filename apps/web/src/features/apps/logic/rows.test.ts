@@ -29,7 +29,15 @@ const account = (sync: Partial<ConnectedAccount["sync"]> = {}): ConnectedAccount
   org_name: null,
   org_url: null,
   created_at: "2026-11-24T00:00:00.000Z",
-  sync: { state: "idle", last_sync_at: null, items_synced: 0, problems: 0, last_error: null, ...sync },
+  sync: {
+    state: "idle",
+    last_sync_at: null,
+    items_synced: 0,
+    problems: 0,
+    indexing: 0,
+    last_error: null,
+    ...sync,
+  },
 });
 
 describe("integration rows", () => {
@@ -60,5 +68,7 @@ describe("integration rows", () => {
     ).toBe("Synced 5 minutes ago with 1 problem · 1 memory");
     expect(anySyncing([account({ state: "queued" })])).toBe(true);
     expect(anySyncing([account()])).toBe(false);
+    // Synced, still indexing: the row's problem count is not final yet.
+    expect(anySyncing([account({ indexing: 2 })])).toBe(true);
   });
 });

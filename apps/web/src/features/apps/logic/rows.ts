@@ -51,6 +51,11 @@ export function syncStatus(
   return { text: `Synced ${when} · ${items}`, tone: "ok" };
 }
 
-/** Whether any account is syncing (the list is then refreshed until it is done). */
+/**
+ * Whether any account is syncing or still indexing what it synced (the list is then refreshed
+ * until it is done, so a row's problem count is the final one).
+ */
 export const anySyncing = (accounts: ConnectedAccount[] | undefined) =>
-  (accounts ?? []).some((a) => a.sync.state === "queued" || a.sync.state === "running");
+  (accounts ?? []).some(
+    (a) => a.sync.state === "queued" || a.sync.state === "running" || a.sync.indexing > 0,
+  );

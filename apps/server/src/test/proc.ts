@@ -69,7 +69,7 @@ export function procCpuMs(pid: number): number {
  * and the children it has waited for after they ended (the root's cutime and cstime).
  */
 export function processTreeCpuMs(root: number): number {
-  let waited = 0;
+  let waited: number;
   try {
     const stat = fs.readFileSync(`/proc/${root}/stat`, "utf8");
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");

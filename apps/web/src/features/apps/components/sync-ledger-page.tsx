@@ -304,6 +304,27 @@ function LatestList({ items, owner }: { items: LedgerItem[]; owner: string }) {
   );
 }
 
+function LedgerLoading() {
+  return (
+    <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
+      <Loader2Icon className="size-4 animate-spin" aria-hidden /> Loading…
+    </p>
+  );
+}
+
+/** A ledger that could not be read: says which, with Try again. */
+function LedgerLoadFailed({ what, onRetry }: { what: string; onRetry: () => void }) {
+  return (
+    <div className="flex flex-wrap items-center gap-3 text-sm" role="alert">
+      <AlertCircleIcon className="size-4 text-destructive" aria-hidden />
+      {what} could not be loaded.
+      <Button size="sm" variant="outline" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}
+
 /** The uploads' or the imports' ledger: coverage, failed memories (retry) and the latest memories. */
 export function OriginLedger({ origin }: { origin: IndexingOrigin }) {
   const texts = originTexts[origin];
@@ -320,22 +341,9 @@ export function OriginLedger({ origin }: { origin: IndexingOrigin }) {
     });
 
   let body;
-  if (ledger.isPending)
-    body = (
-      <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
-        <Loader2Icon className="size-4 animate-spin" aria-hidden /> Loading…
-      </p>
-    );
+  if (ledger.isPending) body = <LedgerLoading />;
   else if (ledger.isError)
-    body = (
-      <div className="flex flex-wrap items-center gap-3 text-sm" role="alert">
-        <AlertCircleIcon className="size-4 text-destructive" aria-hidden />
-        {texts.title} could not be loaded.
-        <Button size="sm" variant="outline" onClick={() => void ledger.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    body = <LedgerLoadFailed what={texts.title} onRetry={() => void ledger.refetch()} />;
   else if (ledger.data.coverage.total === 0)
     body = <p className="text-sm text-muted-foreground">{texts.empty}</p>;
   else {
@@ -398,22 +406,9 @@ export function AccountLedger({ account, appName }: { account: ConnectedAccount;
     });
 
   let body;
-  if (ledger.isPending)
-    body = (
-      <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
-        <Loader2Icon className="size-4 animate-spin" aria-hidden /> Loading…
-      </p>
-    );
+  if (ledger.isPending) body = <LedgerLoading />;
   else if (ledger.isError)
-    body = (
-      <div className="flex flex-wrap items-center gap-3 text-sm" role="alert">
-        <AlertCircleIcon className="size-4 text-destructive" aria-hidden />
-        The sync ledger could not be loaded.
-        <Button size="sm" variant="outline" onClick={() => void ledger.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    body = <LedgerLoadFailed what="The sync ledger" onRetry={() => void ledger.refetch()} />;
   else {
     const l = ledger.data;
     const busy = ledgerBusy(l);

@@ -3,9 +3,9 @@
 // fixture site makes its throw-away CA with it), rclone (`rclone serve webdav`, the real WebDAV
 // server of the WebDAV connector's tests), dovecot (`dovecot-imapd`, the real IMAP server of the
 // Mail connector's tests), ffmpeg (cuts recordings for transcription; the server needs it too) and
-// espeak-ng (speaks the e2e recorder test's sentence into a WAV). Installs them with apt-get when
-// missing and
-// running as root; otherwise explains what to install.
+// espeak-ng (speaks the e2e recorder test's sentence into a WAV) and pdftotext (`poppler-utils`:
+// the extract benchmark's reference for PDF text extraction). Installs them with apt-get when
+// missing and running as root; otherwise explains what to install.
 import { execSync } from "node:child_process";
 import fs from "node:fs";
 
@@ -25,6 +25,11 @@ for (const program of ["rclone", "ffmpeg", "espeak-ng"]) {
   }
 }
 if (!fs.existsSync("/usr/sbin/dovecot")) needed.push("dovecot-imapd");
+try {
+  execSync("command -v pdftotext", { stdio: "ignore" });
+} catch {
+  needed.push("poppler-utils");
+}
 if (needed.length === 0) process.exit(0);
 
 const isRoot = typeof process.getuid === "function" && process.getuid() === 0;

@@ -25,6 +25,7 @@ import { pageRoutes } from "../features/pages/routes.ts";
 import { canvasRoutes } from "../features/canvas/routes.ts";
 import { confirmCanvasUpload, presignCanvasUpload } from "../features/canvas/index.ts";
 import { mindmapRoutes } from "../features/mindmap/routes.ts";
+import { reviewRoutes } from "../features/review/routes.ts";
 import { blobRoutes } from "../core/sources/blob-routes.ts";
 import { collectionRoutes } from "../features/collections/routes.ts";
 import { planRoutes } from "../core/plans/routes.ts";
@@ -59,6 +60,7 @@ const modules = [
   pageRoutes,
   canvasRoutes,
   mindmapRoutes,
+  reviewRoutes,
   blobRoutes,
   sourceRoutes,
   collectionRoutes,

@@ -12,6 +12,7 @@ import { notices } from "./notices.ts";
 import { label, orgs, sso } from "./orgs.ts";
 import { pages } from "./pages.ts";
 import { plans } from "./plans.ts";
+import { review } from "./review.ts";
 import { screenshots } from "./screenshots.ts";
 import { sources } from "./sources.ts";
 import { system } from "./system.ts";
@@ -35,6 +36,7 @@ export const endpoints = {
   pages,
   canvas,
   mindmap,
+  review,
   blobs,
   sources,
   collections,

@@ -1,7 +1,7 @@
 /**
  * The answering feature's public face for other features (docs/decisions.md, "Server tiers"):
- * the answer engine and model registry types, and the extractive engine's sentence tools that
- * summarise a transcript. Everything else in answering/ is its own.
+ * the answer engine and model registry types, the extractive engine's sentence tools that
+ * summarise a transcript (and make review cards), and a cited passage's anchor. Everything else in answering/ is its own.
  */
 export type { AnswerEngine } from "./engines/engine.ts";
 export type { ModelRegistry } from "./providers/registry.ts";
@@ -15,3 +15,4 @@ export {
   words,
 } from "./engines/extractive/text.ts";
 export { modelsFromConfig } from "./providers/registry.ts";
+export { passageAnchor, type AnchorChunk } from "./chat/anchors.ts";

@@ -370,6 +370,58 @@ export const collectionScopedCases: MatrixCase[] = [
     expect: { ...ownerOnly, owner: 409 },
     mutates: true,
   },
+  {
+    // Issue 45: each reader's cards are their own; making them changes nothing of the collection
+    // (the fixture's memory has no sentence that makes a card: the rows check who is refused).
+    name: "make review cards from the collection",
+    method: "POST",
+    route: "/api/review/cards/make",
+    url: () => "/api/review/cards/make",
+    body: (f) => ({ collection_id: f.collectionId }),
+    expect: read,
+    leak: "deny-only",
+  },
+  {
+    name: "make review cards from its memory",
+    method: "POST",
+    route: "/api/review/cards/make",
+    url: () => "/api/review/cards/make",
+    body: (f) => ({ memory_id: f.memoryId }),
+    expect: read,
+    leak: "deny-only",
+  },
+  {
+    name: "review cards of the collection",
+    method: "GET",
+    route: "/api/review/cards",
+    url: (f) => `/api/review/cards?collection_id=${f.collectionId}`,
+    expect: read,
+    leak: "deny-only",
+  },
+  {
+    name: "review cards of its memory",
+    method: "GET",
+    route: "/api/review/cards",
+    url: (f) => `/api/review/cards?memory_id=${f.memoryId}`,
+    expect: read,
+    leak: "deny-only",
+  },
+  {
+    name: "due review cards (the actor's own; never those of a memory the actor cannot read)",
+    method: "GET",
+    route: "/api/review/due",
+    url: () => "/api/review/due",
+    expect: everyone,
+    leak: "deny-only",
+  },
+  {
+    name: "Anki export of the actor's review cards",
+    method: "GET",
+    route: "/api/review/export.csv",
+    url: () => "/api/review/export.csv",
+    expect: everyone,
+    leak: "deny-only",
+  },
 ];
 
 /**

@@ -41,5 +41,11 @@ describe("review cards (offline cloze)", () => {
     });
     expect(ru.back).toBe("308");
     expect(ru.language).toBe("ru");
+    expect(keyTerm("比赛共有308名球员参加，观众超过七万人。")).toMatchObject({ kind: "number" });
+  });
+
+  it("never blanks digits inside a word (an id, a code)", () => {
+    const [card] = makeCards("Field notes about Zephyr ab12cd34ef.", { language: "en" });
+    expect(card).toMatchObject({ kind: "name", back: "Zephyr" });
   });
 });

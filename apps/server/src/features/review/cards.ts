@@ -47,8 +47,13 @@ const DATE_PATTERNS: RegExp[] = [
   ),
   /\b(?:1[0-9]{3}|20[0-9]{2})(?:s|er)?\b/gu,
 ];
-/** A number with its digit groups and decimals (any script's digits), optionally a percent. */
-const NUMBER = /\p{Nd}(?:[\p{Nd},.\u066B\u066C\u00A0 ]*\p{Nd})?\s*%?/gu;
+/** A number with its digit groups and decimals (any script's digits), optionally a percent; never digits inside a
+ * spaced script's word (an id, "ab12cd"); unspaced scripts (共有308人) keep theirs. */
+const WORD_CHAR = "\\p{Script=Latin}\\p{Script=Cyrillic}\\p{Script=Greek}\\p{M}\\p{Nd}";
+const NUMBER = new RegExp(
+  `(?<![${WORD_CHAR}])\\p{Nd}(?:[\\p{Nd},.\\u066B\\u066C\\u00A0 ]*\\p{Nd})?(?![${WORD_CHAR}])\\s*%?`,
+  "gu",
+);
 /** A capitalised word (Latin, Cyrillic, Greek), and the small words a name may hold inside it. */
 const CAPITAL = /^\p{Lu}[\p{L}\p{M}'’.-]*$/u;
 const CONNECTORS = new Set([

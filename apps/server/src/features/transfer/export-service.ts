@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import type { PlatformContext, Actor } from "../../platform/context.ts";
 import { requireCollectionAccess } from "../collections/index.ts";
+import { reviewCardsForExport } from "../review/index.ts";
 import * as repo from "./repo.ts";
 import {
   blocksFile,
@@ -10,6 +11,7 @@ import {
   memoryFile,
   newManifest,
   originalFile,
+  REVIEW_CARDS,
   type ExportedChat,
   type ExportedCollection,
   type MemoryFrontMatter,
@@ -80,11 +82,13 @@ export async function exportZip(
     const scope = opts.collectionId ? { collectionId: opts.collectionId } : { ownerId: actor.id };
     const collectionIds = collections.map((c) => c.id);
     const members = new Map<string, string[]>(collectionIds.map((id) => [id, []]));
+    const exportedIds: string[] = [];
     let after: repo.ExportCursor | null = null;
     for (;;) {
       const page = await repo.exportPage(db, scope, after, PAGE);
       if (!page.length || closed) break;
       const ids = page.map((p) => p.s.id);
+      exportedIds.push(...ids);
       const [files, memberships] = await Promise.all([
         repo.blobsOf(db, ids),
         repo.membershipsOf(db, ids, collectionIds),
@@ -176,6 +180,12 @@ export async function exportZip(
       };
       await text(chatFile(c.id), JSON.stringify(out, null, 2));
       manifest.counts.chats++;
+    }
+    // The exporter's review cards of the exported memories, with their schedules (issue 45).
+    const cards = closed ? [] : await reviewCardsForExport(db, actor.id, exportedIds);
+    if (cards.length) {
+      await text(REVIEW_CARDS, JSON.stringify(cards, null, 2));
+      manifest.counts.review_cards = cards.length;
     }
     await text(MANIFEST, JSON.stringify(manifest, null, 2));
     zip.end();

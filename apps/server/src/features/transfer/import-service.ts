@@ -7,6 +7,7 @@ import { runSandboxed } from "../../platform/sandbox/runner.ts";
 import { sandboxTask } from "../../platform/sandbox/task.ts";
 import { ingestKey } from "../../core/sources/capture/enqueue.ts";
 import { actorFor } from "../../core/users/service.ts";
+import { importReviewCards } from "../review/index.ts";
 import { guardFileUpload } from "../../core/plans/guards.ts";
 import {
   applyBatch,
@@ -311,6 +312,11 @@ async function applyPlan(deps: ImportDeps, run: repo.ImportRunRow, plan: PackedP
     const notes = await applySharing(db, invitations, run.ownerId, plan.collections, collections);
     const now = (await repo.findRun(db, run.id))!;
     await repo.updateRun(db, run.id, { phase: "shared", errors: withNotes(now.errors, notes) });
+  }
+  const cards = JSON.parse(plan.reviewCards ?? "[]") as unknown[];
+  if (cards.length) {
+    // The exporter's review cards, on the memories this run created, keeping their schedules.
+    await importReviewCards(db, run.ownerId, cards, await repo.importedRefs(db, run.ownerId, run.id));
   }
   const chats = JSON.parse(plan.chats) as PlannedChat[];
   if (chats.length) {

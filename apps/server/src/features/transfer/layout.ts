@@ -9,6 +9,7 @@ import { exportFormatVersion } from "@mnemo/contracts";
  *   memories/<id>/blocks.json     a page's editor blocks
  *   memories/<id>/files/<name>    the original file (uploads, images, canvases)
  *   chats/<id>.json               { id, title, scope, collection_id, source_id, turns: [...] }
+ *   review/cards.json             the exporter's review cards of these memories, with their schedule
  */
 export const MANIFEST = "manifest.json";
 export const COLLECTIONS = "collections.json";
@@ -17,6 +18,7 @@ export const memoryFile = (id: string) => `${memoryDir(id)}/memory.md`;
 export const blocksFile = (id: string) => `${memoryDir(id)}/blocks.json`;
 export const originalFile = (id: string, name: string) => `${memoryDir(id)}/files/${safeFileName(name)}`;
 export const chatFile = (id: string) => `chats/${id}.json`;
+export const REVIEW_CARDS = "review/cards.json";
 
 /** A file name safe in any unzip tool: no folders, no control or reserved characters. */
 export function safeFileName(name: string): string {
@@ -35,7 +37,7 @@ export type Manifest = {
   exported_at: string;
   scope: "everything" | "collection";
   collection_id?: string;
-  counts: { memories: number; collections: number; chats: number; files: number };
+  counts: { memories: number; collections: number; chats: number; files: number; review_cards?: number };
 };
 
 export const newManifest = (scope: Manifest["scope"], collectionId?: string): Manifest => ({

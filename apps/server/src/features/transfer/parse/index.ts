@@ -170,6 +170,8 @@ export type PackedPlan = {
   errors: ImportPlan["errors"];
   errorCount: number;
   chats: string;
+  /** A Mnemo export's review cards, as JSON ("[]" when none). */
+  reviewCards?: string;
   total: number;
   counts: { links: number; notes: number; files: number; collections: number; chats: number };
   sample: { kind: "link" | "note" | "file"; title: string; url: string | null; collections: string[] }[];
@@ -196,6 +198,7 @@ export function parseImportPacked(input: ParseImportInput): ParseImportPacked {
       // Notes are no failures (an entry imported with its name cleaned).
       errorCount: p.errors.filter((e) => !e.note).length,
       chats: JSON.stringify(p.chats),
+      reviewCards: JSON.stringify(p.reviewCards ?? []),
       total: p.items.length,
       counts: {
         links: of("link"),

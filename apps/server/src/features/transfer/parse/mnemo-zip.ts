@@ -10,6 +10,7 @@ import {
   type ExportedCollection,
   type Manifest,
   type MemoryFrontMatter,
+  REVIEW_CARDS,
 } from "../layout.ts";
 
 const FENCE = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/;
@@ -61,7 +62,8 @@ export function parseMnemoZip(bytes: Uint8Array, limits: ParseLimits): ImportPla
       n === MANIFEST ||
       n === COLLECTIONS ||
       /^memories\/[^/]+\/(memory\.md|blocks\.json)$/.test(n) ||
-      /^chats\/[^/]+\.json$/.test(n),
+      /^chats\/[^/]+\.json$/.test(n) ||
+      n === REVIEW_CARDS,
     32 << 20,
   );
   const manifest = json<Manifest>(texts[MANIFEST], MANIFEST);
@@ -156,6 +158,17 @@ export function parseMnemoZip(bytes: Uint8Array, limits: ParseLimits): ImportPla
         createdAt: t.created_at ?? null,
       })),
     });
+  }
+  if (texts[REVIEW_CARDS]) {
+    // Review cards are extras: unreadable ones are reported, the memories still import.
+    let cards: unknown;
+    try {
+      cards = JSON.parse(utf8(texts[REVIEW_CARDS]));
+    } catch {
+      cards = null;
+    }
+    if (Array.isArray(cards)) plan.reviewCards = cards;
+    else plan.errors.push({ item: REVIEW_CARDS, message: "The review cards could not be read; skipped." });
   }
   return plan;
 }

@@ -74,6 +74,8 @@ export type ImportPlan = {
   collections: PlannedCollection[];
   items: PlannedItem[];
   chats: PlannedChat[];
+  /** A Mnemo export's review cards (review/cards.json), as exported: the importer checks each. */
+  reviewCards?: unknown[];
   /** Entries of the file that could not be read (the rest is still imported). */
   errors: ImportItemError[];
 };

@@ -26,6 +26,7 @@ import { spawnServer } from "../../apps/server/src/test/process.ts";
 import { processTreeCpuMs } from "../../apps/server/src/test/proc.ts";
 import { percentile, rng } from "../lib/stats.ts";
 import { smokeArgs } from "../lib/smoke.ts";
+import { profileVaultSync } from "./profile.ts";
 import { rfc822, startDovecot, type ImapServer } from "../../apps/server/src/test/fixtures/imap/dovecot.ts";
 import { startOAuthProvider, type OAuthProvider } from "../../apps/server/src/test/oauth-provider.ts";
 import { startGooglePeer, type GooglePeer } from "../../apps/server/src/test/fixtures/google/peer.ts";
@@ -132,6 +133,7 @@ export async function run(args: string[]) {
     });
   }
   const server = await spawnServer(env);
+  let summary: string | undefined;
   try {
     const call = async (method: string, p: string, body?: unknown, token = "") => {
       const res = await fetch(server.url + p, {
@@ -322,9 +324,7 @@ export async function run(args: string[]) {
         `Gmail first sync: ${gmail} messages (peer, raw, parsed in the sandbox) saved in ${seconds.toFixed(1)} s = ${gmailPerS.toFixed(1)} messages/s; peak RSS of the server and its sandbox processes ${gmailPeak.toFixed(0)} MB`,
       );
     }
-    console.log(
-      `db=${opts.postgres ? "postgres" : "pglite"} notes=${notes} notes_per_s=${notesPerS.toFixed(1)} cpu_ms_per_note=${cpuPerNote.toFixed(1)} resync_reindexed=${reindexed} app_search_p50_ms=${p50.toFixed(1)} app_search_p95_ms=${p95.toFixed(1)} mailbox_messages=${imap ? mailbox : 0} mailbox_search_p95_ms=${Number.isNaN(mailP95) ? "n/a" : mailP95.toFixed(1)} gmail_messages=${google ? gmail : 0} gmail_sync_msgs_per_s=${Number.isNaN(gmailPerS) ? "n/a" : gmailPerS.toFixed(1)} gmail_sync_peak_rss_mb=${Number.isNaN(gmailPeak) ? "n/a" : gmailPeak.toFixed(0)}`,
-    );
+    summary = `db=${opts.postgres ? "postgres" : "pglite"} notes=${notes} notes_per_s=${notesPerS.toFixed(1)} cpu_ms_per_note=${cpuPerNote.toFixed(1)} resync_reindexed=${reindexed} app_search_p50_ms=${p50.toFixed(1)} app_search_p95_ms=${p95.toFixed(1)} mailbox_messages=${imap ? mailbox : 0} mailbox_search_p95_ms=${Number.isNaN(mailP95) ? "n/a" : mailP95.toFixed(1)} gmail_messages=${google ? gmail : 0} gmail_sync_msgs_per_s=${Number.isNaN(gmailPerS) ? "n/a" : gmailPerS.toFixed(1)} gmail_sync_peak_rss_mb=${Number.isNaN(gmailPeak) ? "n/a" : gmailPeak.toFixed(0)}`;
   } finally {
     await server.stop("SIGTERM");
     await imap?.close();
@@ -332,4 +332,20 @@ export async function run(args: string[]) {
     await google?.provider.close();
     fs.rmSync(root, { recursive: true, force: true });
   }
+  // Where a note's CPU goes: the same kind of vault synced again, profiled, in this process.
+  const profiled = Number(opts.profile_notes ?? (smoke ? 20 : Math.min(notes, 300)));
+  const per = (stage: RegExp, rows: [string, number][]) =>
+    rows
+      .filter(([s]) => stage.test(s))
+      .reduce((sum, [, ms]) => sum + ms, 0)
+      .toFixed(1);
+  let stageKeys = "profile_notes=0";
+  if (profiled > 0) {
+    const { stages } = await profileVaultSync(profiled, (i) => note(i, rng(100 + i)));
+    stageKeys =
+      `profile_notes=${profiled} parse_ms_per_note=${per(/^parse/, stages)} chunk_ms_per_note=${per(/^chunk/, stages)} ` +
+      `analysis_ms_per_note=${per(/^analysis/, stages)} insert_ms_per_note=${per(/^insert/, stages)} ` +
+      `index_ms_per_note=${per(/^index/, stages)}`;
+  }
+  console.log(`${summary ?? ""} ${stageKeys} load=${os.loadavg()[0].toFixed(1)}`);
 }

@@ -266,6 +266,24 @@ export function ingestHandlers(
   ctx: PipelineCtx,
   ports: IngestPorts,
 ): Omit<JobHandlers, "search.reanalyse" | "search.tsv-inline" | "apps.sync" | "transfer.import"> {
+  /** The index stage: chunks and search columns, key terms, then success (idempotent per version). */
+  const indexStage = (job: IngestJob, attempt: JobAttempt, src: repo.SourceRow) =>
+    guarded(ctx, job, attempt, src, async () => {
+      await indexSourceContent(ctx.database.db, job.sourceId);
+      // The mind map's key terms, computed once per version here rather than on every map.
+      await ports.afterIndexed(ctx.database.db, src.ownerId, [job.sourceId]);
+      // Dense vectors follow the index (only with an embeddings provider); a repeat is a no-op.
+      if (ctx.embeddings)
+        await ctx.queue.send("ingest.embed", job, { key: ingestKey(job.sourceId, job.contentVersion) });
+      const changed = await repo.updateSourceAtVersion(ctx.database.db, job.sourceId, job.contentVersion, {
+        status: "success",
+      });
+      if (changed)
+        void ctx.events?.publish(src.ownerId, {
+          type: "indexing",
+          data: { id: src.id, type: src.type, indexing_status: "success" },
+        });
+    });
   return {
     "ingest.extract": async (job, attempt) => {
       const src = await currentSource(ctx, job);
@@ -293,27 +311,16 @@ export function ingestHandlers(
         else if (src.type === "page" && !(await blobsRepo.findBlobBySource(ctx.database.db, src.id))) return;
         else await extractUpload(ctx, ports, job, src);
       });
-      if (ok) await ctx.queue.send("ingest.index", job, { key: ingestKey(job.sourceId, job.contentVersion) });
+      if (!ok) return;
+      // Content given with the memory has nothing to extract: it is indexed in this same job, not
+      // queued again (a connected app's sync: the second job's queue round trip and re-read were a
+      // fifth of a synced note's database time, bench/apps's profile).
+      if (src.meta.provided_content) await indexStage(job, attempt, src);
+      else await ctx.queue.send("ingest.index", job, { key: ingestKey(job.sourceId, job.contentVersion) });
     },
     "ingest.index": async (job, attempt) => {
       const src = await currentSource(ctx, job);
-      if (!src) return;
-      await guarded(ctx, job, attempt, src, async () => {
-        await indexSourceContent(ctx.database.db, job.sourceId);
-        // The mind map's key terms, computed once per version here rather than on every map.
-        await ports.afterIndexed(ctx.database.db, src.ownerId, [job.sourceId]);
-        // Dense vectors follow the index (only with an embeddings provider); a repeat is a no-op.
-        if (ctx.embeddings)
-          await ctx.queue.send("ingest.embed", job, { key: ingestKey(job.sourceId, job.contentVersion) });
-        const changed = await repo.updateSourceAtVersion(ctx.database.db, job.sourceId, job.contentVersion, {
-          status: "success",
-        });
-        if (changed)
-          void ctx.events?.publish(src.ownerId, {
-            type: "indexing",
-            data: { id: src.id, type: src.type, indexing_status: "success" },
-          });
-      });
+      if (src) await indexStage(job, attempt, src);
     },
     "ingest.embed": async (job, attempt) => {
       if (!ctx.embeddings) return;

@@ -16,6 +16,7 @@ import {
   type WebPageDeps,
 } from "../../core/sources/capture/web-pages-service.ts";
 import { createSyncedBlob, type CaptureDeps } from "../../core/sources/capture/uploads-service.ts";
+import { ingestKey } from "../../core/sources/capture/enqueue.ts";
 import type { AppsDeps } from "./service.ts";
 import type { SyncItem } from "./connectors/types.ts";
 import {
@@ -73,56 +74,73 @@ export function syncSavePolicy(
           )),
         );
       const fresh: Exclude<SyncItem, { kind: "file" | "blob" }>[] = [];
-      // A document already synced from this account is updated in place (re-indexed only if changed).
-      for (const item of items) {
-        if (item.kind === "blob") {
-          const contentHash = hashOf(item.key);
-          let replaced: string | undefined;
-          if (item.version !== undefined) {
-            // A file of a synced folder: the same version is kept, another replaces it.
-            const known = await accountFileVersion(db, ownerId, origin.connectedAccountId, contentHash);
-            if (known?.version === item.version) continue;
-            replaced = known?.id;
-          } else if (item.replace) {
-            // The app changed the file: its older memory goes, the new one is extracted afresh.
-            replaced = await accountSourceByHash(db, ownerId, origin.connectedAccountId, contentHash);
-          }
-          // What the user gave the old memory (collections, pin, note) goes to the new one.
-          const places = replaced ? await userPlacesOf(db, ownerId, replaced) : undefined;
-          if (replaced) await deleteMemories(ownerId, [replaced]);
-          const id = await createSyncedBlob(ctx, ownerId, origin, { ...item, contentHash }).catch(
-            (err: Error) => {
-              // Too large or refused by the store: skipped, the rest of the batch goes on.
-              ctx.log.warn({ app: origin.app, err: err.message }, "synced file skipped");
-              return undefined;
-            },
+      // New notes' extraction jobs are queued SAVE_BATCH at a time, in one statement each: one
+      // job insert per note was a tenth of a synced note's database time (bench/apps's profile).
+      const jobs: { sourceId: string; contentVersion: number }[] = [];
+      const queueJobs = async () => {
+        const batch = jobs.splice(0);
+        if (batch.length)
+          await ctx.queue.sendMany(
+            "ingest.extract",
+            batch.map((j) => ({ payload: j, key: ingestKey(j.sourceId, j.contentVersion) })),
           );
-          if (id && places) await restoreUserPlaces(db, ownerId, id, places);
-          if (id) saved.push(id);
-          continue;
+      };
+      // A document already synced from this account is updated in place (re-indexed only if changed).
+      try {
+        for (const item of items) {
+          if (item.kind === "blob") {
+            const contentHash = hashOf(item.key);
+            let replaced: string | undefined;
+            if (item.version !== undefined) {
+              // A file of a synced folder: the same version is kept, another replaces it.
+              const known = await accountFileVersion(db, ownerId, origin.connectedAccountId, contentHash);
+              if (known?.version === item.version) continue;
+              replaced = known?.id;
+            } else if (item.replace) {
+              // The app changed the file: its older memory goes, the new one is extracted afresh.
+              replaced = await accountSourceByHash(db, ownerId, origin.connectedAccountId, contentHash);
+            }
+            // What the user gave the old memory (collections, pin, note) goes to the new one.
+            const places = replaced ? await userPlacesOf(db, ownerId, replaced) : undefined;
+            if (replaced) await deleteMemories(ownerId, [replaced]);
+            const id = await createSyncedBlob(ctx, ownerId, origin, { ...item, contentHash }).catch(
+              (err: Error) => {
+                // Too large or refused by the store: skipped, the rest of the batch goes on.
+                ctx.log.warn({ app: origin.app, err: err.message }, "synced file skipped");
+                return undefined;
+              },
+            );
+            if (id && places) await restoreUserPlaces(db, ownerId, id, places);
+            if (id) saved.push(id);
+            continue;
+          }
+          if (item.kind === "file") {
+            const hash = hashOf(item.key);
+            const known = await accountSourceByHash(db, ownerId, origin.connectedAccountId, hash);
+            const id = known
+              ? (await replaceSyncedContent(
+                  ctx,
+                  ownerId,
+                  known,
+                  item.title,
+                  item.markdown,
+                  item.description,
+                )) && known
+              : await createSyncedFile(ctx, ownerId, origin, { ...item, contentHash: hash }, jobs);
+            if (id) saved.push(id);
+            if (jobs.length >= SAVE_BATCH) await queueJobs();
+            continue;
+          }
+          const existing =
+            item.kind === "document" &&
+            (await accountSourceByUrl(db, ownerId, origin.connectedAccountId, item.url));
+          if (!existing || item.kind !== "document") fresh.push(item);
+          else if (await replaceSyncedContent(ctx, ownerId, existing, item.title, item.markdown))
+            saved.push(existing);
         }
-        if (item.kind === "file") {
-          const hash = hashOf(item.key);
-          const known = await accountSourceByHash(db, ownerId, origin.connectedAccountId, hash);
-          const id = known
-            ? (await replaceSyncedContent(
-                ctx,
-                ownerId,
-                known,
-                item.title,
-                item.markdown,
-                item.description,
-              )) && known
-            : await createSyncedFile(ctx, ownerId, origin, { ...item, contentHash: hash });
-          if (id) saved.push(id);
-          continue;
-        }
-        const existing =
-          item.kind === "document" &&
-          (await accountSourceByUrl(db, ownerId, origin.connectedAccountId, item.url));
-        if (!existing || item.kind !== "document") fresh.push(item);
-        else if (await replaceSyncedContent(ctx, ownerId, existing, item.title, item.markdown))
-          saved.push(existing);
+      } finally {
+        // Also when the batch stopped on an error: what was saved is indexed.
+        await queueJobs();
       }
       for (let i = 0; i < fresh.length; i += SAVE_BATCH) {
         const pages = fresh.slice(i, i + SAVE_BATCH).map((item) => ({

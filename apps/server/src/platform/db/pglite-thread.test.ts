@@ -30,6 +30,23 @@ describe("PGlite on a worker thread", () => {
     email: `${crypto.randomUUID()}@example.com`,
   });
 
+  it("profiles its statements by verb and table when asked, and only then (bench/apps)", async () => {
+    const thread = d.pglite as PgliteThread;
+    await d.db.insert(user).values(newUser("Before"));
+    await thread.statementProfile(true);
+    await d.db.insert(user).values(newUser("Bo"));
+    await d.db.insert(user).values(newUser("Cy"));
+    await d.db.select().from(user).where(eq(user.name, "Bo"));
+    const profile = await thread.statementProfile(false);
+    expect(profile["insert user"]?.calls).toBe(2);
+    expect(profile["select user"]?.calls).toBe(1);
+    expect(profile["insert user"]!.cpuMs).toBeGreaterThan(0);
+    // Stopped: nothing is counted, and the next start begins empty.
+    await d.db.insert(user).values(newUser("After"));
+    await thread.statementProfile(true);
+    expect(await thread.statementProfile(false)).toEqual({});
+  });
+
   it("runs the migrated schema through Drizzle, with its types", async () => {
     expect(d.pglite).toBeInstanceOf(PgliteThread);
     expect(d.wasmBytes()).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 import { Worker } from "node:worker_threads";
 import type { Results, Transaction } from "@electric-sql/pglite";
-import type { Call, Reply } from "./pglite-worker.ts";
+import type { Call, Reply, StatementProfile } from "./pglite-worker.ts";
 
 type QueryOptions = {
   rowMode?: "array" | "object";
@@ -167,6 +167,14 @@ export class PgliteThread {
 
   async dumpDataDir(compression?: "none" | "gzip" | "auto"): Promise<Blob> {
     return (await this.#call({ op: "dump", compression })) as Blob;
+  }
+
+  /**
+   * BENCHMARKS: starts the database thread's statement profile (its CPU per kind of statement, as
+   * `insert chunk`), or stops it and returns it.
+   */
+  async statementProfile(start: boolean): Promise<StatementProfile> {
+    return (await this.#call({ op: "profile", start })) as StatementProfile;
   }
 
   async close(): Promise<void> {

@@ -25,6 +25,7 @@ export type Call =
   | { id: number; op: "listen"; channel: string }
   | { id: number; op: "unlisten"; channel: string }
   | { id: number; op: "dump"; compression?: "none" | "gzip" | "auto" }
+  | { id: number; op: "profile"; start: boolean }
   | { id: number; op: "close" };
 export type Reply =
   | { id: number; ok: true; result: unknown; heap: number }
@@ -40,6 +41,50 @@ const listening = new Map<string, () => Promise<void>>();
 const rolledBack = Symbol("rolled back");
 
 const identity = (v: string) => v;
+
+/**
+ * The statement profile (benchmarks only: off until asked for): this thread's CPU per kind of
+ * statement — the verb and the table, as `insert chunk`, `select source`. PGlite runs one statement
+ * at a time, so the CPU spent since the previous call ended is the ending call's own work.
+ */
+export type StatementProfile = Record<string, { calls: number; cpuMs: number }>;
+let profile: StatementProfile | undefined;
+let lastEndCpu = 0;
+const threadCpuMs = () => {
+  const { user, system } = process.threadCpuUsage();
+  return (user + system) / 1000;
+};
+
+/** `insert chunk`, `delete chunk`, `select source`, `with`, `begin`… of a statement's text. */
+export function statementKind(call: Call): string {
+  if (call.op !== "query" && call.op !== "exec") return call.op;
+  const head = call.text.slice(0, 300).toLowerCase();
+  const verb = /^\s*(\w+)/.exec(head)?.[1] ?? "other";
+  // The job queue's statements name their schema; a bare call names its function (pg_notify).
+  if (/\bpgboss\./.test(head)) return `${verb} pgboss`;
+  const fn =
+    verb === "select" && !/\bfrom\b/.test(head) ? /^\s*select\s+(\w+)\s*\(/.exec(head)?.[1] : undefined;
+  if (fn) return `select ${fn}`;
+  const table =
+    verb === "insert"
+      ? /^\s*insert\s+into\s+"?(\w+)/.exec(head)?.[1]
+      : verb === "update"
+        ? /^\s*update\s+"?(\w+)/.exec(head)?.[1]
+        : verb === "delete"
+          ? /^\s*delete\s+from\s+"?(\w+)/.exec(head)?.[1]
+          : /\b(?:from|into|update)\s+"?(\w+)"?/.exec(head)?.[1];
+  return table ? `${verb} ${table}` : verb;
+}
+
+function account(call: Call) {
+  if (!profile || call.op === "profile") return;
+  const now = threadCpuMs();
+  const kind = statementKind(call);
+  const entry = (profile[kind] ??= { calls: 0, cpuMs: 0 });
+  entry.calls++;
+  entry.cpuMs += now - lastEndCpu;
+  lastEndCpu = now;
+}
 
 /** An error as plain fields (a DatabaseError's code, detail, constraint… survive the copy). */
 function plainError(err: unknown): Record<string, unknown> {
@@ -136,6 +181,13 @@ async function handle(call: Call): Promise<unknown> {
     }
     case "dump":
       return pglite!.dumpDataDir(call.compression);
+    case "profile": {
+      // Starting resets the profile; stopping returns it and turns it off.
+      const taken = profile ?? {};
+      profile = call.start ? {} : undefined;
+      lastEndCpu = threadCpuMs();
+      return taken;
+    }
     case "close":
       if (pglite && !pglite.closed) await pglite.close();
       return null;
@@ -144,8 +196,13 @@ async function handle(call: Call): Promise<unknown> {
 
 port.on("message", (call: Call) => {
   handle(call).then(
-    (result) => port.postMessage({ id: call.id, ok: true, result, heap: heap() } satisfies Reply),
-    (err: unknown) =>
-      port.postMessage({ id: call.id, ok: false, error: plainError(err), heap: heap() } satisfies Reply),
+    (result) => {
+      port.postMessage({ id: call.id, ok: true, result, heap: heap() } satisfies Reply);
+      account(call);
+    },
+    (err: unknown) => {
+      port.postMessage({ id: call.id, ok: false, error: plainError(err), heap: heap() } satisfies Reply);
+      account(call);
+    },
   );
 });

@@ -175,6 +175,8 @@ export async function createSyncedFile(
     /** What the file is known by (`syncedFileHash` of the source's identity and its key). */
     contentHash: string;
   },
+  /** Given: the extraction job is added here, for the caller to queue with others in one statement. */
+  jobs?: { sourceId: string; contentVersion: number }[],
 ): Promise<string | undefined> {
   const db = ctx.database.db;
   const hash = file.contentHash;
@@ -205,7 +207,8 @@ export async function createSyncedFile(
     return row;
   });
   if (!created) return undefined;
-  await enqueueExtract(ctx, created.id, created.contentVersion);
+  if (jobs) jobs.push({ sourceId: created.id, contentVersion: created.contentVersion });
+  else await enqueueExtract(ctx, created.id, created.contentVersion);
   return created.id;
 }
 

@@ -154,4 +154,25 @@ describe.runIf(process.platform === "linux")("the sandbox under a memory limit",
       stopExtractionProcesses();
     }
   });
+
+  it("reads a PDF in a process without --optimize-for-size, other documents with it", async () => {
+    stopExtractionProcesses();
+    try {
+      expect((await runExtraction(fixture("sample.docx"))).title).toBe("Field Survey Report");
+      const [docx] = sandboxChildren();
+      expect(docx.args).toContain("--optimize-for-size");
+      expect((await runExtraction(fixture("multipage.pdf"))).meta.pages).toBe(120);
+      const pdf = sandboxChildren().find((c) => c.pid !== docx.pid);
+      expect(pdf?.args).not.toContain("--optimize-for-size");
+      // Each kind goes back to its own warm process.
+      expect((await runExtraction(fixture("sample.docx"))).title).toBe("Field Survey Report");
+      expect(
+        sandboxChildren()
+          .map((c) => c.pid)
+          .sort(),
+      ).toEqual([docx.pid, pdf?.pid].sort());
+    } finally {
+      stopExtractionProcesses();
+    }
+  });
 });

@@ -15,6 +15,14 @@ export type RunLimits = {
   /** V8 old-generation heap limit of the extraction process (MB). */
   maxOldGenerationMb?: number;
   /**
+   * Run in a process started with V8's `--optimize-for-size` (the default): ~10 % less resident
+   * at its peak for page reads. `false` for CPU-bound work that holds little, as a PDF's text
+   * layer (pdf.js's text layout, measured ~40 % more CPU under the flag: docs/decisions.md "PDF
+   * text: pdf.js's own inflate, a process without --optimize-for-size"). Such processes are kept
+   * warm apart from the others.
+   */
+  compact?: boolean;
+  /**
    * End the process once the task is done instead of keeping it warm: for a task that leaves a
    * large heap behind (an import's parse: ~15 MB more resident than a process that only reads
    * pages, kept until the process exits), so the pages read next get a fresh, smaller process.
@@ -72,13 +80,17 @@ export function sandboxEnv(dir = module.getCompileCacheDir()): NodeJS.ProcessEnv
   return dir ? { ...process.env, NODE_COMPILE_CACHE: path.dirname(dir) } : process.env;
 }
 
-function execArgv(heapMb: number): string[] {
+function execArgv(heapMb: number, compact: boolean): string[] {
   // A small young generation, as the server itself runs (package.json `serve`): the sandbox
   // parses one document at a time, and each MB of semi-space is resident in every process.
-  // --optimize-for-size: V8 grows the heap less eagerly and keeps less optimised code; measured on
-  // a process reading 150 pages: 143–145 MB → 129–132 MB resident at its peak, ~5 % more CPU
-  // (docs/decisions.md, "Import under 512 MB").
-  const heap = [`--max-old-space-size=${heapMb}`, "--max-semi-space-size=8", "--optimize-for-size"];
+  // --optimize-for-size (unless the task says `compact: false`): V8 grows the heap less eagerly
+  // and keeps less optimised code; measured on a process reading 150 pages: 143–145 MB → 129–132
+  // MB resident at its peak, ~5 % more CPU (docs/decisions.md, "Import under 512 MB").
+  const heap = [
+    `--max-old-space-size=${heapMb}`,
+    "--max-semi-space-size=8",
+    ...(compact ? ["--optimize-for-size"] : []),
+  ];
   if (!isTypeScript) return heap;
   // The entry is TypeScript: run it with Node's own type stripping, as `npm run serve` runs the
   // server (no tsx loader and its transform cache in every sandbox: ~100 MB less per process).
@@ -111,10 +123,11 @@ class ExtractionProcess {
 
   constructor(
     readonly heapMb: number,
+    readonly compact: boolean,
     private readonly onIdle: (p: ExtractionProcess) => void,
   ) {
     this.child = fork(entry, [], {
-      execArgv: execArgv(heapMb),
+      execArgv: execArgv(heapMb, compact),
       env: sandboxEnv(),
       serialization: "advanced",
       stdio: ["ignore", "ignore", "pipe", "ipc"],
@@ -245,22 +258,26 @@ class ExtractionProcess {
   }
 }
 
-const idle = new Map<number, ExtractionProcess[]>();
+/** Idle processes by heap size and flags (`poolKey`). */
+const idle = new Map<string, ExtractionProcess[]>();
 /** Every extraction process not yet ended, busy or idle. */
 const live = new Set<ExtractionProcess>();
 let nextId = 1;
 
-function takeProcess(heapMb: number): ExtractionProcess {
-  const pool = idle.get(heapMb) ?? [];
+const poolKey = (heapMb: number, compact: boolean) => `${heapMb}${compact ? "" : ":fast"}`;
+
+function takeProcess(heapMb: number, compact: boolean): ExtractionProcess {
+  const pool = idle.get(poolKey(heapMb, compact)) ?? [];
   let proc = pool.pop();
   while (proc?.dead) proc = pool.pop();
   return (
     proc ??
-    new ExtractionProcess(heapMb, (p) => {
-      const list = idle.get(p.heapMb) ?? [];
+    new ExtractionProcess(heapMb, compact, (p) => {
+      const key = poolKey(p.heapMb, p.compact);
+      const list = idle.get(key) ?? [];
       if (list.length >= MAX_IDLE_PER_SIZE) return p.stop();
       list.push(p);
-      idle.set(p.heapMb, list);
+      idle.set(key, list);
     })
   );
 }
@@ -274,12 +291,12 @@ function takeProcess(heapMb: number): ExtractionProcess {
 export function runSandboxed<A, R>(
   task: SandboxTask<A, R>,
   arg: A,
-  limits: Pick<RunLimits, "timeoutMs" | "maxOldGenerationMb" | "recycle"> = {},
+  limits: Pick<RunLimits, "timeoutMs" | "maxOldGenerationMb" | "recycle" | "compact"> = {},
 ): Promise<R> {
   const timeoutMs = limits.timeoutMs ?? defaultRunLimits.timeoutMs;
   const heapMb = Math.min(limits.maxOldGenerationMb ?? defaultRunLimits.maxOldGenerationMb, heapCeilingMb);
   try {
-    return takeProcess(heapMb).run(
+    return takeProcess(heapMb, limits.compact ?? true).run(
       nextId++,
       task as SandboxTask<unknown, unknown>,
       arg,

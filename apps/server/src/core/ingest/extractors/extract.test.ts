@@ -29,6 +29,14 @@ describe("extract: documents", () => {
     expect(r.text).not.toContain("## Page");
   });
 
+  it("PDF: the global DecompressionStream is back once the PDF is read, or refused", async () => {
+    const before = globalThis.DecompressionStream;
+    await extract(fixture("multipage.pdf"));
+    expect(globalThis.DecompressionStream).toBe(before);
+    await expect(extract(fixture("truncated.pdf"))).rejects.toBeInstanceOf(ExtractError);
+    expect(globalThis.DecompressionStream).toBe(before);
+  });
+
   it("PDF without a text layer: the page is rendered and OCRed", async () => {
     const r = await extract(fixture("scanned.pdf"));
     expect(r.meta).toMatchObject({ pages: 1, ocrPages: 1 });

@@ -9,7 +9,17 @@ export const extractTask = sandboxTask<typeof Extractors.extract>(
   "extract",
 );
 
-/** Runs `extract` in the sandbox (see `runSandboxed`) with the run's page, output and unzip limits. */
+/** A PDF by its signature (`%PDF-` within the first 1,024 bytes, as readers accept it). */
+function looksLikePdf(bytes: Uint8Array): boolean {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 1024)).includes("%PDF-");
+}
+
+/**
+ * Runs `extract` in the sandbox (see `runSandboxed`) with the run's page, output and unzip limits.
+ * A PDF is read in a process without `--optimize-for-size` (`compact: false`): its text layer is
+ * CPU-bound JavaScript that holds little (docs/decisions.md "PDF text: pdf.js's own inflate, a
+ * process without --optimize-for-size").
+ */
 export function runExtraction(input: ExtractInput, limits: RunLimits = {}): Promise<ExtractResult> {
   const { maxPages, maxOutputChars, maxUnzippedBytes } = limits;
   const extractLimits = Object.fromEntries(
@@ -17,5 +27,9 @@ export function runExtraction(input: ExtractInput, limits: RunLimits = {}): Prom
       ([, v]) => v !== undefined,
     ),
   );
-  return runSandboxed(extractTask, { ...input, limits: extractLimits }, limits);
+  return runSandboxed(
+    extractTask,
+    { ...input, limits: extractLimits },
+    { compact: !looksLikePdf(input.bytes), ...limits },
+  );
 }

@@ -46,14 +46,35 @@ const benchmarks: { name: string; keys: string[]; zero?: string[]; web?: boolean
     name: "collections",
     keys: ["db", "add_batches", "add_p50_ms", "add_p95_ms", "list_collections", "list_p50_ms", "list_p95_ms"],
   },
-  { name: "extract", keys: ["pdf_pages_per_s", "pdf_cold_ms", "ocr_s_per_image", "scanned_pdf_s_per_page"] },
+  {
+    name: "extract",
+    keys: [
+      "pdf_pages_per_s",
+      "pdftotext_pages_per_s",
+      "pdf_ratio",
+      "pdf_cold_ms",
+      "ocr_s_per_image",
+      "scanned_pdf_s_per_page",
+      "load",
+    ],
+  },
   {
     name: "footprint",
     keys: ["ready_ms", "first_start_peak_rss_mb", "start_peak_rss_mb", "idle_rss_mb", "ingest_peak_rss_mb"],
     zero: ["qna_errors"],
   },
   { name: "import", keys: ["items_per_s", "peak_rss_mb"] },
-  { name: "ingest", keys: ["pages_per_s", "peak_rss_mb"] },
+  {
+    name: "ingest",
+    keys: [
+      "pages_per_s",
+      "peak_rss_mb",
+      "pipeline_cpu_ms_per_page",
+      "floor_cpu_ms_per_page",
+      "cpu_ratio",
+      "load",
+    ],
+  },
   {
     name: "load",
     keys: [

@@ -156,6 +156,7 @@ export async function startMnemo(opts: BuildOptions): Promise<Mnemo> {
     try {
       database = await openDatabase({
         databaseUrl: config.DATABASE_URL,
+        readUrls: config.DATABASE_READ_URL,
         pgliteDir: path.join(config.dataDir, "pglite"),
         pgliteThread: config.PGLITE_THREAD,
         onWarning: (msg) => log.warn(msg),
@@ -180,6 +181,10 @@ export async function startMnemo(opts: BuildOptions): Promise<Mnemo> {
     stop: async () => {
       await ctx.queue.stop();
       await ctx.events.close();
+      // Where reads ran (DATABASE_READ_URL): on a replica, on the primary after the user's own
+      // write, with no replica up, or again on the primary after a replica failed.
+      const reads = database.replicas?.stats();
+      if (reads) log.info({ reads }, "read replicas since start");
       await database.close();
       release();
     },

@@ -10,6 +10,7 @@ import { errorHandler } from "../platform/http/middleware/error-handler.ts";
 import { refuseNul } from "../platform/http/middleware/refuse-nul.ts";
 import { mountRateLimits } from "../platform/http/rate-limits.ts";
 import { AppError } from "../platform/lib/errors.ts";
+import { recordWrite } from "../platform/db/replicas.ts";
 import { createRouter, defineRoute, documentRoute, openApiDocument } from "../platform/http/route.ts";
 import { serveWebApp } from "../platform/http/static.ts";
 import { authRoutes } from "../core/auth/routes.ts";
@@ -89,6 +90,18 @@ export function createApp(ctx: AppContext) {
     if (c.res.headers.get("cache-control") !== STREAM_CACHE_CONTROL) c.header("cache-control", "no-store");
     c.header("x-content-type-options", "nosniff");
   });
+  // Read replicas (DATABASE_READ_URL): a signed-in user's request that may write records the
+  // primary's WAL position before its answer leaves, so their next reads, on any API process, see
+  // what it wrote (platform/db/replicas.ts).
+  if (ctx.database.replicas)
+    app.use("/api/*", async (c, next) => {
+      await next();
+      const actor = c.get("actor") as AppEnv["Variables"]["actor"] | undefined;
+      if (!actor || ["GET", "HEAD", "OPTIONS"].includes(c.req.method)) return;
+      await recordWrite(ctx.database, actor.id).catch((err: unknown) =>
+        ctx.log.warn({ err }, "could not record a write for read-your-writes"),
+      );
+    });
   // Large uploads go through the blob PUT route, the recording upload and the import route, which
   // stream with their own limits.
   const streamed = (p: string, method: string) =>

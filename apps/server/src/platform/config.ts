@@ -33,6 +33,13 @@ export const zConfig = z.object({
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.string().url().optional(),
   /**
+   * Streaming replicas of DATABASE_URL (comma-separated postgres:// URLs): the wall list, search,
+   * retrieval for answers and previews read from them, in turn; a user's reads right after their
+   * own write go to the primary until a replica has replayed it; a replica that fails is left out
+   * and its reads run on the primary (platform/db/replicas.ts).
+   */
+  DATABASE_READ_URL: list.pipe(z.array(z.string().url())),
+  /**
    * Where users reach Mnemo. Unset: links handed out in a request (invitations, MCP results) use
    * the request's origin, mail sent outside one uses http://localhost:PORT; start-up warns.
    */
@@ -249,6 +256,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (c.REQUIRE_EMAIL_VERIFICATION && !c.SMTP_URL)
     throw new Error(
       "Invalid configuration:\n  REQUIRE_EMAIL_VERIFICATION: needs SMTP_URL (the verification link is mailed)",
+    );
+  if (c.DATABASE_READ_URL.length && !c.DATABASE_URL)
+    throw new Error(
+      "Invalid configuration:\n  DATABASE_READ_URL: needs DATABASE_URL (replicas of a PostgreSQL primary)",
     );
   const dataDir = path.resolve(c.DATA_DIR);
   return {

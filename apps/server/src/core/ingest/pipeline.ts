@@ -3,6 +3,7 @@ import { linkMessages, uploadMessages } from "@mnemo/contracts";
 import { CANVAS_MIME } from "@mnemo/contracts/canvas";
 import type { PlatformContext } from "../../platform/context.ts";
 import type { Db } from "../../platform/db/client.ts";
+import { recordWrite } from "../../platform/db/replicas.ts";
 import type { EmbeddingsProvider } from "../search/embeddings.ts";
 import type { JobAttempt, JobHandlers, JobPayload } from "../../platform/jobs/registry.ts";
 import { source } from "../../platform/db/schema/index.ts";
@@ -217,6 +218,7 @@ async function markErrored(
     status: "errored",
     error: userMessage ?? failureMessage(src.type),
   });
+  if (changed) await recordWrite(ctx.database, src.ownerId);
   if (changed)
     void ctx.events?.publish(src.ownerId, {
       type: "indexing",
@@ -278,6 +280,8 @@ export function ingestHandlers(
       const changed = await repo.updateSourceAtVersion(ctx.database.db, job.sourceId, job.contentVersion, {
         status: "success",
       });
+      // The owner's next search reads what was just indexed, on a replica or the primary.
+      if (changed) await recordWrite(ctx.database, src.ownerId);
       if (changed)
         void ctx.events?.publish(src.ownerId, {
           type: "indexing",

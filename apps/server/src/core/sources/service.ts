@@ -11,6 +11,7 @@ import {
 } from "@mnemo/contracts";
 import type { z } from "zod";
 import type { Db } from "../../platform/db/client.ts";
+import { readFor } from "../../platform/db/replicas.ts";
 import type { Actor, PlatformContext } from "../../platform/context.ts";
 import { AppError, notFound } from "../../platform/lib/errors.ts";
 import type { SearchIndex } from "../search/types.ts";
@@ -34,7 +35,17 @@ export type SourcesDeps = {
   enqueueExtract: (sourceId: string, contentVersion: number) => Promise<void>;
   /** Told which memories the actor deleted (the welcome items remember them; users module). */
   onDeleted?: (actor: Actor, memories: repo.MemoryRef[]) => Promise<void>;
+  /**
+   * Runs read-only work for the actor on a read replica when there are some (DATABASE_READ_URL):
+   * the wall list, search and previews. Unset: on `db`.
+   */
+  read?: <T>(actor: Actor, fn: (db: Db) => Promise<T>) => Promise<T>;
 };
+
+/** `fn` with deps whose `db` is a read replica that has the actor's writes, when there is one. */
+function onReplica<T>(deps: SourcesDeps, actor: Actor, fn: (deps: SourcesDeps) => Promise<T>): Promise<T> {
+  return deps.read ? deps.read(actor, (db) => fn({ ...deps, db })) : fn(deps);
+}
 
 /**
  * What the sources service is built from. `onMemoriesDeleted` is the deletion hook (the welcome
@@ -54,6 +65,7 @@ export function sourcesDeps(ctx: SourcesContext): SourcesDeps {
     blobs: () => ctx.blobs,
     enqueueExtract: (id, version) => enqueueExtract(ctx, id, version),
     onDeleted: ctx.onMemoriesDeleted,
+    read: (actor, fn) => readFor(ctx.database, actor.id, fn),
   };
 }
 
@@ -100,7 +112,11 @@ async function present(
 }
 
 /** One page of the wall for a tab (spec 2 §2, §7 List memories). */
-export async function listSources(deps: SourcesDeps, actor: Actor, q: ListSourcesQuery): Promise<SourceList> {
+export function listSources(deps: SourcesDeps, actor: Actor, q: ListSourcesQuery): Promise<SourceList> {
+  return onReplica(deps, actor, (d) => listSourcesOn(d, actor, q));
+}
+
+async function listSourcesOn(deps: SourcesDeps, actor: Actor, q: ListSourcesQuery): Promise<SourceList> {
   const types = (q.file_types ?? "")
     .split(",")
     .map((t) => t.trim())
@@ -133,7 +149,15 @@ export async function listSources(deps: SourcesDeps, actor: Actor, q: ListSource
  * Memory search (spec 2 §5, §7): fuzzy over title, note, description, url, merged with content
  * matches from the search index. Most relevant ranks by the better of both scores.
  */
-export async function searchSources(
+export function searchSources(
+  deps: SourcesDeps,
+  actor: Actor,
+  input: z.output<typeof zSearchSourcesInput>,
+): Promise<SearchSourcesResult> {
+  return onReplica(deps, actor, (d) => searchSourcesOn(d, actor, input));
+}
+
+async function searchSourcesOn(
   deps: SourcesDeps,
   actor: Actor,
   input: z.output<typeof zSearchSourcesInput>,
@@ -216,7 +240,11 @@ export async function deleteSources(deps: SourcesDeps, actor: Actor, ids: string
 }
 
 /** Signed, expiring URLs for images and canvases the actor may read (spec 2 §7 preview URLs). */
-export async function previewUrls(deps: SourcesDeps, actor: Actor, items: { file_id: string }[]) {
+export function previewUrls(deps: SourcesDeps, actor: Actor, items: { file_id: string }[]) {
+  return onReplica(deps, actor, (d) => previewUrlsOn(d, actor, items));
+}
+
+async function previewUrlsOn(deps: SourcesDeps, actor: Actor, items: { file_id: string }[]) {
   const out: Record<string, string> = {};
   const store = deps.blobs?.();
   if (!store) return out;
@@ -234,7 +262,11 @@ export async function previewUrls(deps: SourcesDeps, actor: Actor, items: { file
 const b64 = (s: string | null | undefined) => (s ? Buffer.from(s, "utf8").toString("base64") : null);
 
 /** What the preview pane renders (spec 2 §3 Preview content), refused as too large past the limits. */
-export async function sourceContent(deps: SourcesDeps, actor: Actor, id: string): Promise<SourceContent> {
+export function sourceContent(deps: SourcesDeps, actor: Actor, id: string): Promise<SourceContent> {
+  return onReplica(deps, actor, (d) => sourceContentOn(d, actor, id));
+}
+
+async function sourceContentOn(deps: SourcesDeps, actor: Actor, id: string): Promise<SourceContent> {
   const { row } = await authorizeSource(deps.db, actor, id, "read");
   const c = await repo.contentOf(deps.db, id);
   const store = deps.blobs?.();

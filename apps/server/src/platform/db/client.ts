@@ -7,6 +7,7 @@ import * as schema from "./schema/index.ts";
 import { PgliteThread } from "./pglite-thread.ts";
 import { initdbTemplate } from "./initdb-template.ts";
 import { collectGarbage } from "../lib/memory.ts";
+import { openReplicas, type ReadReplicas } from "./replicas.ts";
 
 export { initdbTemplate };
 
@@ -29,6 +30,11 @@ export type Database = {
   wasmBytes(): number;
   /** The pg pool (server mode). */
   pool?: import("pg").Pool;
+  /**
+   * Streaming replicas for read-only work (DATABASE_READ_URL, server mode only): use `readFor`
+   * (replicas.ts) rather than this directly. Undefined without them.
+   */
+  replicas?: ReadReplicas<Db>;
   close(): Promise<void>;
 };
 
@@ -80,6 +86,8 @@ function checkpointEvery(db: Db, everyMs: number, onWarning?: (m: string) => voi
 export type OpenOptions = {
   /** postgres://… for server mode; otherwise PGlite. */
   databaseUrl?: string;
+  /** Read replicas of `databaseUrl` (DATABASE_READ_URL): read-only work goes there (replicas.ts). */
+  readUrls?: string[];
   /** PGlite data directory; `memory://` for an in-memory database. */
   pgliteDir?: string;
   /** A PGlite data dir tarball to start from (tests: skips initdb). */
@@ -98,7 +106,29 @@ export type OpenOptions = {
 
 /** Opens the database, loads what extensions exist, and applies every migration. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.onWarning);
+  if (opts.databaseUrl) {
+    const database = await openPostgres(opts.databaseUrl, opts.onWarning);
+    if (!opts.readUrls?.length) return database;
+    const { drizzle } = await import("drizzle-orm/node-postgres");
+    const handle = (pool: import("pg").Pool) => drizzle(pool, { schema }) as unknown as Db;
+    const primary = { db: database.db, pool: database.pool! };
+    const replicas = await openReplicas(primary, opts.readUrls, handle, opts.onWarning).catch(
+      async (err: unknown) => {
+        await database.close();
+        throw err;
+      },
+    );
+    return {
+      ...database,
+      replicas,
+      close: async () => {
+        await replicas.close();
+        await database.close();
+      },
+    };
+  }
+  if (opts.readUrls?.length)
+    throw new Error("DATABASE_READ_URL needs DATABASE_URL (replicas of a PostgreSQL primary).");
   const database = opts.pgliteThread
     ? await openPgliteThread(opts.pgliteDir ?? "memory://", opts.loadDataDir, opts.onWarning, opts.onLost)
     : await openPglite(opts.pgliteDir ?? "memory://", opts.loadDataDir, opts.onWarning);
@@ -226,6 +256,9 @@ async function openPostgres(url: string, onWarning?: (m: string) => void): Promi
   // An idle client dropped by the server (restart, admin termination) must not crash the process:
   // the pool replaces it on the next query.
   pool.on("error", (err) => onWarning?.(`PostgreSQL connection lost: ${err.message}`));
+  // Nor one checked out for a transaction whose connection drops between two of its queries (a
+  // server restart): the transaction fails with the error instead.
+  pool.on("connect", (client) => client.on("error", () => {}));
   const version = await pool.query<{ server_version_num: string }>("show server_version_num");
   if (Number(version.rows[0].server_version_num) < 150000) {
     await pool.end();

@@ -6,6 +6,7 @@ import { createPage, markdownToBlocks } from "../../pages/index.ts";
 import { mcpDeps } from "../mcp-client/deps.ts";
 import { mcpToolsFor } from "../mcp-client/service.ts";
 import type { QnaDeps } from "./qna.ts";
+import { readFor } from "../../../platform/db/replicas.ts";
 
 /** What answering a question is built from (bootstrap builds it once). */
 export type QnaContext = Pick<
@@ -39,5 +40,6 @@ export function qnaDeps(ctx: QnaContext): QnaDeps {
     canEmail: Boolean(ctx.mailer),
     mcp: (actor, book) => mcpToolsFor(mcpDeps(ctx), actor, book),
     saveMemory: agentSaveMemory(ctx),
+    read: (actor, fn) => readFor(ctx.database, actor.id, fn),
   };
 }

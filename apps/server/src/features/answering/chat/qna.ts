@@ -34,6 +34,8 @@ export type QnaDeps = {
   mcp?: McpToolSource;
   /** Saves a note as the actor's memory (agents' save_memory, echo memory). */
   saveMemory?: AgentDeps["saveMemory"];
+  /** Runs the retrieval for the actor on a read replica when there are some (DATABASE_READ_URL). */
+  read?: <T>(actor: Actor, fn: (db: Db) => Promise<T>) => Promise<T>;
 };
 
 /** Passages retrieved per question. */
@@ -86,29 +88,33 @@ function mergeHits(a: SearchHit[], b: SearchHit[], n: number): SearchHit[] {
 async function retrieve(deps: QnaDeps, actor: Actor, scope: SearchScope, req: ChatRequest) {
   const webOn = req.search_type.includes("web") && !isCreative(req) && Boolean(deps.web);
   const { apps, missing } = await appsToSearch(deps, actor, req);
-  let hits: SearchHit[] = [];
   let web: WebResult[] = [];
   let webAnswered = false;
-  if (!isCreative(req)) {
-    hits = await deps.search.search(deps.db, scope, req.question, RETRIEVE);
-    if (apps.length) {
-      const appHits = await deps.search.search(
-        deps.db,
-        { actorId: scope.actorId, actorEmail: scope.actorEmail, apps },
-        req.question,
-        RETRIEVE,
-      );
-      hits = mergeHits(hits, appHits, RETRIEVE);
+  const read = deps.read ?? ((_actor, fn) => fn(deps.db));
+  // One read for the passages, their memories and their anchors: on a replica when there are some.
+  const { hits, meta, anchors } = await read(actor, async (db) => {
+    let found: SearchHit[] = [];
+    if (!isCreative(req)) {
+      found = await deps.search.search(db, scope, req.question, RETRIEVE);
+      if (apps.length) {
+        const appHits = await deps.search.search(
+          db,
+          { actorId: scope.actorId, actorEmail: scope.actorEmail, apps },
+          req.question,
+          RETRIEVE,
+        );
+        found = mergeHits(found, appHits, RETRIEVE);
+      }
     }
-    if (webOn) ({ results: web, answered: webAnswered } = await searchWeb(deps.web!, req.question, deps.log));
-  }
+    const meta = await memoriesOf(db, found);
+    // A saved answer (echo memory) is not read beside the memories it cites.
+    const hits = withoutEchoDuplicates(found, (id) => echoOrigins(meta.get(id)?.echoOf));
+    return { hits, meta, anchors: await citedAnchors(db, hits, req.question) };
+  });
+  if (webOn) ({ results: web, answered: webAnswered } = await searchWeb(deps.web!, req.question, deps.log));
   const finalTypes = isCreative(req)
     ? ["creative"]
     : [...(webOn ? ["web"] : []), ...(apps.length ? ["apps"] : []), "memories"];
-  const meta = await memoriesOf(deps.db, hits);
-  // A saved answer (echo memory) is not read beside the memories it cites.
-  hits = withoutEchoDuplicates(hits, (id) => echoOrigins(meta.get(id)?.echoOf));
-  const anchors = await citedAnchors(deps.db, hits, req.question);
   return {
     sources: buildSources(hits, meta, web, anchors),
     finalTypes,

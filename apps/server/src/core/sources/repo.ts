@@ -98,7 +98,9 @@ function linksSql(v: Viewer, id: SQL): SQL {
  * statement (the wall's list; three before: the page, its count, its links): on PGlite every
  * statement runs on the server's one thread, and the wall list is what a busy server answers most.
  * The count is an InitPlan (computed once); the links only for the page's rows. A page past the end
- * has no row to carry the count, and counts apart.
+ * has no row to carry the count, and counts apart. The page is found by id first (an index-only walk
+ * of source_owner_pinned_created_idx past the offset), then only its rows are read whole: a deep
+ * page of a 50,000-memory wall read and sorted every row before (issue 44, bench/scale).
  */
 export async function listSources(
   db: Db,
@@ -113,8 +115,9 @@ export async function listSources(
     db,
     sql`SELECT p.*, ${linksSql(v, sql`p.id`)} AS links FROM (
           SELECT ${columns}, (SELECT count(*)::int FROM source s WHERE ${where}) AS total
-          FROM source s JOIN "user" u ON u.id = s.owner_id WHERE ${where}
-          ORDER BY s.is_pinned DESC, s.created_at ${dir}, s.id ${dir} LIMIT ${limit} OFFSET ${offset}) p
+          FROM (SELECT s.id FROM source s WHERE ${where}
+                ORDER BY s.is_pinned DESC, s.created_at ${dir}, s.id ${dir} LIMIT ${limit} OFFSET ${offset}) k
+          JOIN source s ON s.id = k.id JOIN "user" u ON u.id = s.owner_id) p
         ORDER BY p.is_pinned DESC, p.created_at ${dir}, p.id ${dir}`,
   );
   let total = Number(found[0]?.total ?? 0);

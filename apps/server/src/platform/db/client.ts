@@ -7,6 +7,7 @@ import * as schema from "./schema/index.ts";
 import { PgliteThread } from "./pglite-thread.ts";
 import { initdbTemplate } from "./initdb-template.ts";
 import { collectGarbage } from "../lib/memory.ts";
+import { maintainEmbedded } from "./maintenance.ts";
 import { openReplicas, type ReadReplicas } from "./replicas.ts";
 
 export { initdbTemplate };
@@ -69,13 +70,18 @@ export const pgliteSettings = [
  */
 export const CHECKPOINT_EVERY_MS = 5 * 60_000;
 
-/** Checkpoints `db` every `everyMs` (unref'd); the returned function stops it. */
+/**
+ * Checkpoints `db` every `everyMs` (unref'd), after the statistics and vacuum work autovacuum would
+ * have done (maintenance.ts: PGlite has no autovacuum either); the returned function stops it.
+ */
 function checkpointEvery(db: Db, everyMs: number, onWarning?: (m: string) => void): () => void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    db.execute(sql`CHECKPOINT`)
+    maintainEmbedded(db)
+      .catch((err: Error) => onWarning?.(`PGlite maintenance failed: ${err.message}`))
+      .then(() => db.execute(sql`CHECKPOINT`))
       .catch((err: Error) => onWarning?.(`PGlite checkpoint failed: ${err.message}`))
       .finally(() => (running = false));
   }, everyMs);

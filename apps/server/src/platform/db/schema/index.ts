@@ -13,3 +13,4 @@ export * from "./transfer.ts";
 export * from "./notices.ts";
 export * from "./orgs.ts";
 export * from "./review.ts";
+export * from "./brief.ts";

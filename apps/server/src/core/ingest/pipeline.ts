@@ -168,13 +168,18 @@ async function extractLink(ctx: PipelineCtx, job: IngestJob, src: repo.SourceRow
     if (err instanceof LinkUnavailableError) throw new PermanentFailure(err.message, err.userMessage);
     throw err;
   }
-  // Video length cap of the owner's plan (spec 2 §5: 'Saving upto 60 mins. Upgrade to save longer videos').
-  const { plan } = await loadPlanState(ctx.database.db, { id: src.ownerId, isDesktopApp: false });
-  try {
-    guardVideo(plan, videoDurationSeconds(page));
-  } catch (err) {
-    if (err instanceof AppError) throw new PermanentFailure("video longer than the plan allows", err.message);
-    throw err;
+  // Video length cap of the owner's plan (spec 2 §5: 'Saving upto 60 mins. Upgrade to save longer
+  // videos'). A page without a duration has nothing to check: its plan is not read (issue 44).
+  const duration = videoDurationSeconds(page);
+  if (duration !== undefined) {
+    const { plan } = await loadPlanState(ctx.database.db, { id: src.ownerId, isDesktopApp: false });
+    try {
+      guardVideo(plan, duration);
+    } catch (err) {
+      if (err instanceof AppError)
+        throw new PermanentFailure("video longer than the plan allows", err.message);
+      throw err;
+    }
   }
   // The page's preview image is kept with the memory (issue 41): the wall shows the stored copy,
   // never the site's address. No image, or one that could not be fetched, leaves no thumbnail.
@@ -267,7 +272,10 @@ async function guarded(
 export function ingestHandlers(
   ctx: PipelineCtx,
   ports: IngestPorts,
-): Omit<JobHandlers, "search.reanalyse" | "search.tsv-inline" | "apps.sync" | "transfer.import"> {
+): Omit<
+  JobHandlers,
+  "search.reanalyse" | "search.tsv-inline" | "apps.sync" | "transfer.import" | "brief.build"
+> {
   /** The index stage: chunks and search columns, key terms, then success (idempotent per version). */
   const indexStage = (job: IngestJob, attempt: JobAttempt, src: repo.SourceRow) =>
     guarded(ctx, job, attempt, src, async () => {

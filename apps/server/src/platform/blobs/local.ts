@@ -44,6 +44,12 @@ export class LocalBlobStore implements BlobStore {
   ): Promise<BlobStat> {
     const target = this.file(key);
     const tmp = path.join(this.root, ".tmp", crypto.randomUUID());
+    // Bytes already in memory (a page's preview image, an extracted file) are written at once:
+    // three streams per small file cost more than the write (issue 44, link ingestion's overhead).
+    if (body instanceof Uint8Array) {
+      if (body.byteLength > opts.maxBytes) throw new BlobTooLargeError(opts.maxBytes);
+      return this.commit(tmp, target, body.byteLength, opts, () => fs.promises.writeFile(tmp, body));
+    }
     let size = 0;
     const counter = new Transform({
       transform(chunk: Buffer, _enc, cb) {
@@ -52,13 +58,31 @@ export class LocalBlobStore implements BlobStore {
         else cb(null, chunk);
       },
     });
-    const source =
-      body instanceof Uint8Array
-        ? Readable.from([Buffer.from(body)])
-        : Readable.fromWeb(body as NodeWebStream<Uint8Array>);
+    const source = Readable.fromWeb(body as NodeWebStream<Uint8Array>);
+    return this.commit(
+      tmp,
+      target,
+      () => size,
+      opts,
+      () => pipeline(source, counter, fs.createWriteStream(tmp)),
+    );
+  }
+
+  /** Writes the body to `tmp` (`write`), then its sidecar, then moves it to `target`. */
+  private async commit(
+    tmp: string,
+    target: string,
+    size: number | (() => number),
+    opts: { contentType?: string; metadata?: BlobMetadata },
+    write: () => Promise<void>,
+  ): Promise<BlobStat> {
     try {
-      await pipeline(source, counter, fs.createWriteStream(tmp));
-      const stat: BlobStat = { size, contentType: opts.contentType, metadata: opts.metadata ?? {} };
+      await write();
+      const stat: BlobStat = {
+        size: typeof size === "number" ? size : size(),
+        contentType: opts.contentType,
+        metadata: opts.metadata ?? {},
+      };
       await fs.promises.mkdir(path.dirname(target), { recursive: true });
       await fs.promises.writeFile(target + ".meta.json", JSON.stringify(stat));
       await fs.promises.rename(tmp, target);

@@ -155,22 +155,41 @@ describe.runIf(process.platform === "linux")("the sandbox under a memory limit",
     }
   });
 
-  it("reads a PDF in a process without --optimize-for-size, other documents with it", async () => {
+  it("under a memory limit, reads a PDF in a process without --optimize-for-size, others with it", async () => {
     stopExtractionProcesses();
+    limitSandboxMemory(1024);
+    // Processes just ended may still be listed for a moment.
+    const ended = new Set(sandboxChildren().map((c) => c.pid));
     try {
       expect((await runExtraction(fixture("sample.docx"))).title).toBe("Field Survey Report");
-      const [docx] = sandboxChildren();
+      const [docx] = sandboxChildren().filter((c) => !ended.has(c.pid));
       expect(docx.args).toContain("--optimize-for-size");
       expect((await runExtraction(fixture("multipage.pdf"))).meta.pages).toBe(120);
-      const pdf = sandboxChildren().find((c) => c.pid !== docx.pid);
+      const pdf = sandboxChildren().find((c) => c.pid !== docx.pid && !ended.has(c.pid));
       expect(pdf?.args).not.toContain("--optimize-for-size");
       // Each kind goes back to its own warm process.
       expect((await runExtraction(fixture("sample.docx"))).title).toBe("Field Survey Report");
       expect(
         sandboxChildren()
           .map((c) => c.pid)
+          .filter((pid) => !ended.has(pid))
           .sort(),
       ).toEqual([docx.pid, pdf?.pid].sort());
+    } finally {
+      limitSandboxMemory(undefined);
+      stopExtractionProcesses();
+    }
+  });
+
+  it("without a memory limit, reads every document without --optimize-for-size", async () => {
+    stopExtractionProcesses();
+    // Processes just ended may still be listed for a moment.
+    const ended = new Set(sandboxChildren().map((c) => c.pid));
+    try {
+      expect((await runExtraction(fixture("sample.docx"))).title).toBe("Field Survey Report");
+      const [child] = sandboxChildren().filter((c) => !ended.has(c.pid));
+      expect(child?.args).toContain("--max-semi-space-size=8");
+      expect(child?.args).not.toContain("--optimize-for-size");
     } finally {
       stopExtractionProcesses();
     }

@@ -15,11 +15,11 @@ export type RunLimits = {
   /** V8 old-generation heap limit of the extraction process (MB). */
   maxOldGenerationMb?: number;
   /**
-   * Run in a process started with V8's `--optimize-for-size` (the default): ~10 % less resident
-   * at its peak for page reads. `false` for CPU-bound work that holds little, as a PDF's text
-   * layer (pdf.js's text layout, measured ~40 % more CPU under the flag: docs/decisions.md "PDF
-   * text: pdf.js's own inflate, a process without --optimize-for-size"). Such processes are kept
-   * warm apart from the others.
+   * Run in a process started with V8's `--optimize-for-size`: ~10 % less resident at its peak for
+   * page reads, 25–40 % more CPU. By default only under a memory limit (`limitSandboxMemory`);
+   * `false` for CPU-bound work that holds little whatever the limit, as a PDF's text layer
+   * (docs/decisions.md "PDF text: pdf.js's own inflate, a process without --optimize-for-size",
+   * and "Link ingestion against its floor"). Processes of each kind are kept warm apart.
    */
   compact?: boolean;
   /**
@@ -48,10 +48,16 @@ export function sandboxHeapCeilingMb(memoryLimitMb: number | undefined): number 
 }
 
 let heapCeilingMb: number = defaultRunLimits.maxOldGenerationMb;
+/** Whether tasks run under `--optimize-for-size` unless they say otherwise (`RunLimits.compact`). */
+let compactByDefault = false;
 
-/** Sets the sandboxes' heap ceiling from the server's memory limit (bootstrap, once). */
+/**
+ * Sets the sandboxes' heap ceiling from the server's memory limit (bootstrap, once), and whether
+ * they trade CPU for memory by default: only when there is a limit to stay under.
+ */
 export function limitSandboxMemory(memoryLimitMb: number | undefined): void {
   heapCeilingMb = sandboxHeapCeilingMb(memoryLimitMb);
+  compactByDefault = Boolean(memoryLimitMb);
 }
 
 /**
@@ -83,9 +89,9 @@ export function sandboxEnv(dir = module.getCompileCacheDir()): NodeJS.ProcessEnv
 function execArgv(heapMb: number, compact: boolean): string[] {
   // A small young generation, as the server itself runs (package.json `serve`): the sandbox
   // parses one document at a time, and each MB of semi-space is resident in every process.
-  // --optimize-for-size (unless the task says `compact: false`): V8 grows the heap less eagerly
-  // and keeps less optimised code; measured on a process reading 150 pages: 143–145 MB → 129–132
-  // MB resident at its peak, ~5 % more CPU (docs/decisions.md, "Import under 512 MB").
+  // --optimize-for-size (`compact`): V8 grows the heap less eagerly and keeps less optimised
+  // code; measured on a process reading 150 pages: 143–145 MB → 129–132 MB resident at its peak
+  // (docs/decisions.md, "Import under 512 MB"), for 25–35 % more CPU per page read (issue 44).
   const heap = [
     `--max-old-space-size=${heapMb}`,
     "--max-semi-space-size=8",
@@ -296,7 +302,7 @@ export function runSandboxed<A, R>(
   const timeoutMs = limits.timeoutMs ?? defaultRunLimits.timeoutMs;
   const heapMb = Math.min(limits.maxOldGenerationMb ?? defaultRunLimits.maxOldGenerationMb, heapCeilingMb);
   try {
-    return takeProcess(heapMb, limits.compact ?? true).run(
+    return takeProcess(heapMb, limits.compact ?? compactByDefault).run(
       nextId++,
       task as SandboxTask<unknown, unknown>,
       arg,

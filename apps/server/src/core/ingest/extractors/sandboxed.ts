@@ -30,6 +30,6 @@ export function runExtraction(input: ExtractInput, limits: RunLimits = {}): Prom
   return runSandboxed(
     extractTask,
     { ...input, limits: extractLimits },
-    { compact: !looksLikePdf(input.bytes), ...limits },
+    { ...(looksLikePdf(input.bytes) ? { compact: false } : {}), ...limits },
   );
 }

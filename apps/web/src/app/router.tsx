@@ -71,6 +71,10 @@ export const router = createBrowserRouter([
                 lazy: screen(() => import("./screens/collection-screen"), "CollectionScreen"),
               },
               {
+                path: "review",
+                lazy: screen(() => import("./screens/review-screen"), "ReviewScreen"),
+              },
+              {
                 path: "settings",
                 lazy: screen(() => import("@/features/settings"), "SettingsPage"),
               },

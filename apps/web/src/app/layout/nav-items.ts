@@ -2,6 +2,7 @@ import {
   BrainIcon,
   Building2Icon,
   FolderClosedIcon,
+  LayersIcon,
   MessagesSquareIcon,
   SettingsIcon,
   type LucideIcon,
@@ -13,13 +14,19 @@ export interface NavItem {
   icon: LucideIcon;
   /** Active only on this exact path (the memory wall at `/`). */
   end?: boolean;
+  /** Shows the count of due review cards beside it. */
+  dueBadge?: boolean;
 }
 
-/** The spec's main navigation: memory wall, chat history, collections, settings; organisations (issue 20). */
+/**
+ * The spec's main navigation: memory wall, chat history, collections, settings; organisations
+ * (issue 20); review cards with their due count (issue 45).
+ */
 export const mainNav: NavItem[] = [
   { label: "Memories", to: "/", icon: BrainIcon, end: true },
   { label: "Chats", to: "/chat", icon: MessagesSquareIcon },
   { label: "Collections", to: "/collections", icon: FolderClosedIcon },
+  { label: "Review", to: "/review", icon: LayersIcon, dueBadge: true },
   { label: "Organisation", to: "/org", icon: Building2Icon },
   { label: "Settings", to: "/settings", icon: SettingsIcon },
 ];

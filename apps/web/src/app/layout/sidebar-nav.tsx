@@ -1,6 +1,7 @@
 import { Link, NavLink, useLocation } from "react-router";
 import { LifeBuoyIcon, SparklesIcon, type LucideIcon } from "lucide-react";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { ReviewDueBadge } from "@/features/review";
 import { cn } from "@/lib/utils";
 import { mainNav } from "./nav-items";
 
@@ -57,9 +58,10 @@ export function SidebarNav({ collapsed, onNavigate }: { collapsed: boolean; onNa
             to={item.to}
             end={item.end}
             onClick={onNavigate}
-            className={cn(itemClass, activeClass, collapsed && "justify-center px-0")}
+            className={cn(itemClass, activeClass, collapsed && "relative justify-center px-0")}
           >
             <ItemBody icon={item.icon} label={item.label} collapsed={collapsed} />
+            {item.dueBadge && <ReviewDueBadge collapsed={collapsed} />}
           </NavLink>
         </WithTooltip>
       ))}

@@ -7,6 +7,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { SelectionBar } from "@/components/selection-bar";
 import { MemoryPreview } from "@/features/chat";
 import { useCollectionSources, useRemoveFromCollection } from "@/features/collections";
+import { useMakeReviewCards } from "@/features/review";
 import { DeleteMemoriesDialog, MemoryGrid, useWallActions } from "@/features/wall";
 import { usePreviewParam } from "@/hooks/use-preview-param";
 import { useSelection } from "@/hooks/use-selection";
@@ -25,6 +26,7 @@ export function CollectionMemories({ collection, onAdd }: { collection: Collecti
   const [toDelete, setToDelete] = useState<Source[] | null>(null);
   const { pin } = useWallActions();
   const removeFrom = useRemoveFromCollection(id);
+  const makeCards = useMakeReviewCards();
   const canWrite = collection.policies.add_sources;
 
   const removeSelected = async () => {
@@ -84,6 +86,7 @@ export function CollectionMemories({ collection, onAdd }: { collection: Collecti
           onOpen={(s) => openPreview(s.id)}
           onPin={(s, p) => pin.mutate({ id: s.id, pinned: p })}
           onDelete={(s) => setToDelete([s])}
+          onMakeReviewCards={(s) => makeCards.mutate({ memory_id: s.id })}
           hasMore={!!list.hasNextPage}
           loadingMore={list.isFetchingNextPage}
           onLoadMore={() => !list.isFetchingNextPage && void list.fetchNextPage()}

@@ -7,6 +7,7 @@ import {
   MembersCard,
   useCollection,
 } from "@/features/collections";
+import { MakeReviewCardsButton } from "@/features/review";
 import { openUploadDialog } from "@/features/upload";
 import { useMe } from "@/features/users";
 import { ApiError, errorMessage } from "@/lib/api";
@@ -58,24 +59,29 @@ export function CollectionScreen() {
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="flex min-w-0 flex-col gap-4">
-          <div role="tablist" aria-label="Collection views" className="flex gap-1 border-b">
-            {views.map((v) => (
-              <button
-                key={v}
-                role="tab"
-                type="button"
-                aria-selected={view === v}
-                onClick={() => setView(v)}
-                className={cn(
-                  "-mb-px border-b-2 px-3 py-2 text-sm font-medium capitalize outline-none focus-visible:ring-[3px] focus-visible:ring-ring",
-                  view === v
-                    ? "border-primary text-foreground"
-                    : "border-transparent text-muted-foreground hover:text-foreground",
-                )}
-              >
-                {v === "memories" ? "Memories" : "Chat"}
-              </button>
-            ))}
+          <div className="flex flex-wrap items-end justify-between gap-2 border-b">
+            <div role="tablist" aria-label="Collection views" className="flex gap-1">
+              {views.map((v) => (
+                <button
+                  key={v}
+                  role="tab"
+                  type="button"
+                  aria-selected={view === v}
+                  onClick={() => setView(v)}
+                  className={cn(
+                    "-mb-px border-b-2 px-3 py-2 text-sm font-medium capitalize outline-none focus-visible:ring-[3px] focus-visible:ring-ring",
+                    view === v
+                      ? "border-primary text-foreground"
+                      : "border-transparent text-muted-foreground hover:text-foreground",
+                  )}
+                >
+                  {v === "memories" ? "Memories" : "Chat"}
+                </button>
+              ))}
+            </div>
+            <div className="pb-1.5">
+              <MakeReviewCardsButton collectionId={collection.collection_id} />
+            </div>
           </div>
           <div role="tabpanel">
             {view === "memories" ? (

@@ -10,6 +10,7 @@ import {
 } from "lucide-react";
 import type { Source } from "@mnemo/contracts";
 import { Button } from "@/components/ui/button";
+import { MakeReviewCardsFromPreview } from "@/features/review";
 import { cn } from "@/lib/utils";
 import type { PreviewMode } from "../logic/pane";
 import { TitleEditor } from "./title-editor";
@@ -72,6 +73,7 @@ export function PreviewHeader(p: PreviewHeaderProps) {
           </a>
         </Button>
       )}
+      {p.source.meta.status === "success" && <MakeReviewCardsFromPreview memoryId={p.source.id} />}
       <Button
         variant="ghost"
         size="icon-sm"

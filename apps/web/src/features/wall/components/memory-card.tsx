@@ -4,6 +4,7 @@ import {
   AppWindowIcon,
   CheckIcon,
   FolderPlusIcon,
+  LayersIcon,
   Loader2Icon,
   MoreHorizontalIcon,
   PinIcon,
@@ -36,6 +37,8 @@ export interface MemoryCardProps {
   onDelete: () => void;
   /** Opens the add-to-collection dialog for this memory (absent = no menu entry). */
   onAddToCollection?: () => void;
+  /** Makes review cards from this memory (absent = no menu entry). */
+  onMakeReviewCards?: () => void;
   /** Indexes a failed memory again (absent = no Retry button). */
   onRetry?: () => void;
   retrying?: boolean;
@@ -52,6 +55,7 @@ export function MemoryCard({
   onPin,
   onDelete,
   onAddToCollection,
+  onMakeReviewCards,
   onRetry,
   retrying,
 }: MemoryCardProps) {
@@ -73,7 +77,8 @@ export function MemoryCard({
 
   const canPin = source.policies.pin;
   const canDelete = source.policies.delete;
-  const hasMenu = canPin || canDelete || Boolean(onAddToCollection);
+  const canMakeCards = Boolean(onMakeReviewCards) && status === "success";
+  const hasMenu = canPin || canDelete || Boolean(onAddToCollection) || canMakeCards;
 
   const startPress = (e: React.PointerEvent) => {
     if (e.pointerType !== "touch" || !onToggleSelect) return;
@@ -222,6 +227,11 @@ export function MemoryCard({
             {onAddToCollection && (
               <Menu.Item onSelect={onAddToCollection}>
                 <FolderPlusIcon aria-hidden /> Add to collection
+              </Menu.Item>
+            )}
+            {canMakeCards && (
+              <Menu.Item onSelect={onMakeReviewCards}>
+                <LayersIcon aria-hidden /> Make review cards
               </Menu.Item>
             )}
             {canDelete && (

@@ -18,6 +18,7 @@ export function MemoryGrid({
   onPin,
   onDelete,
   onAddToCollection,
+  onMakeReviewCards,
   hasMore,
   loadingMore,
   onLoadMore,
@@ -30,6 +31,7 @@ export function MemoryGrid({
   onPin: (s: Source, pinned: boolean) => void;
   onDelete: (s: Source) => void;
   onAddToCollection?: (s: Source) => void;
+  onMakeReviewCards?: (s: Source) => void;
   hasMore: boolean;
   loadingMore: boolean;
   onLoadMore: () => void;
@@ -70,6 +72,7 @@ export function MemoryGrid({
                 onPin={(p) => onPin(s, p)}
                 onDelete={() => onDelete(s)}
                 onAddToCollection={onAddToCollection ? () => onAddToCollection(s) : undefined}
+                onMakeReviewCards={onMakeReviewCards ? () => onMakeReviewCards(s) : undefined}
                 onRetry={s.policies.delete ? () => retry.mutate(s.id) : undefined}
                 retrying={retry.isPending && retry.variables === s.id}
               />

@@ -36,16 +36,19 @@ import { WallTabs } from "./wall-tabs";
 /**
  * The memory wall at the main route; the view comes from `?tab=` (default everything) and an
  * open preview from `?preview=<id>`, so a reload keeps both. `onAddMemory` opens the capture
- * dialog; `onAddToCollection` stays absent until collections provide their dialog; `renderPreview`
+ * dialog; `onAddToCollection` stays absent until collections provide their dialog;
+ * `onMakeReviewCards` makes a memory's review cards (the app wires the review feature); `renderPreview`
  * draws the open memory (the app composes the preview with its chat).
  */
 export function WallPage({
   onAddMemory = () => openUploadDialog(),
   onAddToCollection,
+  onMakeReviewCards,
   renderPreview,
 }: {
   onAddMemory?: () => void;
   onAddToCollection?: (ids: string[]) => void;
+  onMakeReviewCards?: (id: string) => void;
   renderPreview: (p: { sourceId: string; initial?: Source; onClose: () => void }) => ReactNode;
 }) {
   const [params] = useSearchParams();
@@ -162,6 +165,7 @@ export function WallPage({
             onPin={(s, p) => pin.mutate({ id: s.id, pinned: p })}
             onDelete={(s) => setToDelete([s])}
             onAddToCollection={onAddToCollection ? (s) => onAddToCollection([s.id]) : undefined}
+            onMakeReviewCards={onMakeReviewCards ? (s) => onMakeReviewCards(s.id) : undefined}
             hasMore={!search.active && !!list.hasNextPage}
             loadingMore={list.isFetchingNextPage}
             onLoadMore={() => !list.isFetchingNextPage && void list.fetchNextPage()}

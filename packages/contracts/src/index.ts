@@ -23,6 +23,7 @@ export * from "./transfer.ts";
 export * from "./notices.ts";
 export * from "./orgs.ts";
 export * from "./review.ts";
+export * from "./brief.ts";
 export * from "./common.ts";
 export * from "./screenshots.ts";
 /** The endpoint table and the typed client made from it. */

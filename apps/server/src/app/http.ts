@@ -27,6 +27,7 @@ import { canvasRoutes } from "../features/canvas/routes.ts";
 import { confirmCanvasUpload, presignCanvasUpload } from "../features/canvas/index.ts";
 import { mindmapRoutes } from "../features/mindmap/routes.ts";
 import { reviewRoutes } from "../features/review/routes.ts";
+import { briefRoutes } from "../features/brief/routes.ts";
 import { blobRoutes } from "../core/sources/blob-routes.ts";
 import { collectionRoutes } from "../features/collections/routes.ts";
 import { planRoutes } from "../core/plans/routes.ts";
@@ -62,6 +63,7 @@ const modules = [
   canvasRoutes,
   mindmapRoutes,
   reviewRoutes,
+  briefRoutes,
   blobRoutes,
   sourceRoutes,
   collectionRoutes,

@@ -12,6 +12,7 @@ import { enqueueDueSyncs, runSync } from "../features/apps/service.ts";
 import { FolderWatchers } from "../features/apps/watchers.ts";
 import { accountsOfApp } from "../features/apps/repo.ts";
 import { resumeImports, runImportJob } from "../features/transfer/import-service.ts";
+import { runBriefJob } from "../features/brief/index.ts";
 
 /** The features the ingest pipeline reaches (core/ingest/pipeline.ts, `IngestPorts`). */
 const ingestPorts: IngestPorts = {
@@ -74,6 +75,7 @@ export async function startWorker(ctx: WorkerDeps): Promise<void> {
     "search.tsv-inline": (_job, attempt) => runTsvInlineJob(ctx, attempt),
     "apps.sync": (job) => runSync(apps, job.accountId),
     "transfer.import": (job, attempt) => runImportJob(ctx, job.runId, attempt),
+    "brief.build": (job, attempt) => runBriefJob(ctx, job, attempt),
   });
   for (const a of await accountsOfApp(ctx.database.db, "folder"))
     if (typeof a.config.path === "string") watchers.ensure(a.id, a.config.path);

@@ -2,6 +2,7 @@ import { accessTokens } from "./access-tokens.ts";
 import { apps } from "./apps.ts";
 import { auth } from "./auth.ts";
 import { blobs } from "./blobs.ts";
+import { brief } from "./brief.ts";
 import { canvas } from "./canvas.ts";
 import { chat } from "./chat.ts";
 import { collections } from "./collections.ts";
@@ -37,6 +38,7 @@ export const endpoints = {
   canvas,
   mindmap,
   review,
+  brief,
   blobs,
   sources,
   collections,

@@ -39,48 +39,59 @@ export const BRIEF_TIMELINE = 100;
 
 type Scored = BriefSentence & { terms: string[] };
 
-/** Reads every prose sentence of the passages once (a chunk overlapping the next repeats none), with its stems. */
-export function readSentences(
-  passages: BriefPassage[],
-  onProgress?: (done: number) => void,
-): { sentences: Scored[]; surface: Map<string, Map<string, number>> } {
-  const stems = new Map<string, string | null>();
-  const surface = new Map<string, Map<string, number>>();
-  const seen = new Set<string>();
-  const sentences: Scored[] = [];
-  passages.forEach((p, i) => {
-    const language = p.language && p.language !== "und" ? p.language : "en";
-    for (const raw of splitSentences(proseBlocks(p.text))) {
-      const text = proseSentence(raw);
-      if (!text || text.length < MIN_CHARS || text.length > MAX_CHARS) continue;
-      const key = `${p.memoryId}\u0000${text}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      const terms = new Set<string>();
-      for (const w of words(text)) {
-        const cacheKey = `${language}:${w}`;
-        let stem = stems.get(cacheKey);
-        if (stem === undefined) {
-          stem = contentTerms(w, language)[0] ?? null;
-          stems.set(cacheKey, stem);
-        }
-        if (!stem) continue;
-        terms.add(stem);
-        let forms = surface.get(stem);
-        if (!forms) surface.set(stem, (forms = new Map()));
-        forms.set(w, (forms.get(w) ?? 0) + 1);
+/**
+ * Reads every prose sentence of passages once (a chunk overlapping the next repeats none), with
+ * its stems; passages may come a page at a time (`add`), in each memory's order.
+ */
+export class SentenceReader {
+  readonly sentences: Scored[] = [];
+  readonly surface = new Map<string, Map<string, number>>();
+  private readonly stems = new Map<string, string | null>();
+  private readonly seen = new Set<string>();
+
+  add(passages: BriefPassage[]): this {
+    for (const p of passages) {
+      const language = p.language && p.language !== "und" ? p.language : "en";
+      for (const raw of splitSentences(proseBlocks(p.text))) {
+        const text = proseSentence(raw);
+        if (!text || text.length < MIN_CHARS || text.length > MAX_CHARS) continue;
+        const key = `${p.memoryId}\u0000${text}`;
+        if (this.seen.has(key)) continue;
+        this.seen.add(key);
+        this.sentences.push({
+          memoryId: p.memoryId,
+          chunkId: p.chunkId,
+          text,
+          order: this.sentences.length,
+          terms: this.termsOf(text, language),
+        });
       }
-      sentences.push({
-        memoryId: p.memoryId,
-        chunkId: p.chunkId,
-        text,
-        order: sentences.length,
-        terms: [...terms],
-      });
     }
-    if (onProgress && (i + 1) % 200 === 0) onProgress(i + 1);
-  });
-  return { sentences, surface };
+    return this;
+  }
+
+  private termsOf(text: string, language: string): string[] {
+    const terms = new Set<string>();
+    for (const w of words(text)) {
+      const cacheKey = `${language}:${w}`;
+      let stem = this.stems.get(cacheKey);
+      if (stem === undefined) {
+        stem = contentTerms(w, language)[0] ?? null;
+        this.stems.set(cacheKey, stem);
+      }
+      if (!stem) continue;
+      terms.add(stem);
+      let forms = this.surface.get(stem);
+      if (!forms) this.surface.set(stem, (forms = new Map()));
+      forms.set(w, (forms.get(w) ?? 0) + 1);
+    }
+    return [...terms];
+  }
+}
+
+/** Every prose sentence of the passages, read at once. */
+export function readSentences(passages: BriefPassage[]): SentenceReader {
+  return new SentenceReader().add(passages);
 }
 
 /** The key points: SumBasic weights, round-robin across memories, `max` in all. */
@@ -203,19 +214,27 @@ export function timeline(sentences: BriefSentence[], max = BRIEF_TIMELINE): Brie
   return out.sort((a, b) => a.date.localeCompare(b.date) || a.order - b.order).slice(0, max);
 }
 
+/** The digest of what a reader read: key points, terms and timeline. */
+export function digest(
+  reader: SentenceReader,
+  keyTerms: { memoryId: string; terms: { term: string; score: number }[] }[] = [],
+  points = BRIEF_POINTS,
+): BriefDigest {
+  const strip = ({ terms: _t, ...rest }: Scored): BriefSentence => rest;
+  return {
+    points: selectPoints(reader.sentences, points),
+    terms: collectionTerms(keyTerms, reader.sentences, reader.surface),
+    timeline: timeline(reader.sentences.map(strip)),
+    sentences: reader.sentences.length,
+    memories: new Set(reader.sentences.map((x) => x.memoryId)).size,
+  };
+}
+
 /** The whole digest of a collection's passages (in each memory's order). */
 export function computeBrief(
   passages: BriefPassage[],
   keyTerms: { memoryId: string; terms: { term: string; score: number }[] }[] = [],
-  options: { points?: number; onProgress?: (done: number) => void } = {},
+  options: { points?: number } = {},
 ): BriefDigest {
-  const { sentences, surface } = readSentences(passages, options.onProgress);
-  const strip = ({ terms: _t, ...s }: Scored): BriefSentence => s;
-  return {
-    points: selectPoints(sentences, options.points ?? BRIEF_POINTS),
-    terms: collectionTerms(keyTerms, sentences, surface),
-    timeline: timeline(sentences.map(strip)),
-    sentences: sentences.length,
-    memories: new Set(passages.map((p) => p.memoryId)).size,
-  };
+  return digest(readSentences(passages), keyTerms, options.points);
 }

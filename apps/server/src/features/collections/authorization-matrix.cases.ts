@@ -422,6 +422,31 @@ export const collectionScopedCases: MatrixCase[] = [
     expect: everyone,
     leak: "deny-only",
   },
+  {
+    // Issue 45: the brief reads every memory of the collection; a reader's brief is the collection's.
+    name: "brief of the collection",
+    method: "GET",
+    route: "/api/collection/:id/brief",
+    url: (f) => `/api/collection/${f.collectionId}/brief`,
+    expect: read,
+    leak: "deny-only",
+  },
+  {
+    name: "every passage of the collection about its memory's title",
+    method: "GET",
+    route: "/api/collection/:id/passages",
+    url: (f) => `/api/collection/${f.collectionId}/passages?q=${encodeURIComponent(f.memoryTitle)}`,
+    expect: read,
+    leak: "both",
+  },
+  {
+    name: "every passage of the collection as Markdown",
+    method: "GET",
+    route: "/api/collection/:id/passages/export",
+    url: (f) => `/api/collection/${f.collectionId}/passages/export?q=${encodeURIComponent(f.memoryTitle)}`,
+    expect: read,
+    leak: "both",
+  },
 ];
 
 /**

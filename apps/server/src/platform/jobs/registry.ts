@@ -131,6 +131,30 @@ export const jobRegistry = {
       heavy: true,
     },
   },
+  /**
+   * Makes a large collection's whole-collection brief (features/brief, issue 45), saving its
+   * progress as it reads the memories a page at a time; the brief is kept until they change.
+   */
+  "brief.build": {
+    payload: z.object({
+      /** `c:<collection id>` or `u:<user id>` (everything). */
+      scope: z.string().min(1),
+      collectionId: z.string().min(1).nullable(),
+      /** Who asked: everything is what they may read. */
+      userId: z.string().min(1),
+      email: z.string(),
+    }),
+    policy: {
+      retryLimit: 2,
+      retryDelay: 5,
+      retryDelayMax: 60,
+      heartbeatSeconds: 30,
+      expireInSeconds: 900,
+      concurrency: 1,
+      batchSize: 1,
+      heavy: true,
+    },
+  },
 } as const satisfies Record<string, { payload: z.ZodType; policy: JobPolicy }>;
 
 export type JobName = keyof typeof jobRegistry;

@@ -2,6 +2,7 @@ CREATE TABLE "brief_seen" (
 	"user_id" text NOT NULL,
 	"scope" text NOT NULL,
 	"seen_at" timestamp with time zone NOT NULL,
+	"previous_seen_at" timestamp with time zone,
 	CONSTRAINT "brief_seen_user_id_scope_pk" PRIMARY KEY("user_id","scope")
 );
 --> statement-breakpoint

@@ -19,7 +19,7 @@ export const collectionBrief = pgTable("collection_brief", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** When a user last read a scope's brief: what is "new since you last looked". */
+/** When a user read a scope's brief, this visit and the one before: what is "new since you last looked". */
 export const briefSeen = pgTable(
   "brief_seen",
   {
@@ -27,7 +27,10 @@ export const briefSeen = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     scope: text("scope").notNull(),
+    /** The latest read. */
     seenAt: timestamp("seen_at", { withTimezone: true }).notNull(),
+    /** The last read of the visit before (reads closer together are one visit): what "new" is counted from. */
+    previousSeenAt: timestamp("previous_seen_at", { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.scope] })],
 );

@@ -37,7 +37,10 @@ const benchmarks: { name: string; keys: string[]; zero?: string[]; web?: boolean
       "gmail_sync_peak_rss_mb",
     ],
   },
-  { name: "brief", keys: ["brief_s", "peak_rss_mb", "cached_ms", "memories", "sentences", "points", "timeline"] },
+  {
+    name: "brief",
+    keys: ["brief_s", "peak_rss_mb", "cached_ms", "memories", "sentences", "points", "timeline"],
+  },
   {
     name: "chat-render",
     keys: ["longest_task_ms", "long_tasks", "longest_task_cpu_ms", "words", "stream_s"],

@@ -163,4 +163,8 @@ test("cards made from a typed note are reviewed with the keyboard, the schedule 
   await review.getByRole("button", { name: "Easy (key 4)" }).click();
   await expect(page.getByRole("heading", { name: "Nothing due" })).toBeVisible();
   await expect(page.getByText(/The next card is due in/)).toBeVisible();
+  // Every card stays listed with its next due date.
+  await page.getByRole("button", { name: "All cards (2)" }).click();
+  await expect(page.getByRole("region", { name: "All cards" }).getByRole("listitem")).toHaveCount(2);
+  await themedShots(page, "review-all-cards");
 });

@@ -20,6 +20,11 @@ export function getDue(signal?: AbortSignal) {
   return api.request(review.due, { query: { limit: 20 }, signal });
 }
 
+/** GET /api/review/cards: every card of the user (suspended ones too). */
+export async function listCards(signal?: AbortSignal) {
+  return (await api.request(review.list, { signal })).cards;
+}
+
 /** POST /api/review/grade: the card's next due date. */
 export function gradeCard(cardId: string, grade: ReviewGrade) {
   return api.request(review.grade, { body: { card_id: cardId, grade } });

@@ -141,4 +141,27 @@ describe("Review screen", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Delete" }));
     expect(await screen.findByRole("heading", { name: "Nothing due" })).toBeTruthy();
   });
+
+  it("lists every card; a suspended one is resumed and comes back for review", async () => {
+    const suspended = { ...a, suspended: true };
+    let due: ReviewDue = { due_count: 0, cards: [], total: 1, next_due_at: null };
+    let cards = [suspended];
+    const calls = scriptServer({
+      [dueUrl]: () => ({ body: due }),
+      "GET /api/review/cards": () => ({ body: { cards } }),
+      "PATCH /api/review/cards/c1": () => {
+        cards = [a];
+        due = { due_count: 1, cards: [a], total: 1, next_due_at: null };
+        return { body: a };
+      },
+    });
+    renderScreen(<ReviewPage />);
+    expect(await screen.findByText("Every card is suspended.")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "All cards (1)" }));
+    expect(await screen.findByText("Suspended")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: `Resume ${a.front}` }));
+    expect(await screen.findByTestId("review-front")).toBeTruthy();
+    expect(calls.find((c) => c.key === "PATCH /api/review/cards/c1")?.body).toEqual({ suspended: false });
+    expect(await screen.findByRole("button", { name: `Suspend ${a.front}` })).toBeTruthy();
+  });
 });

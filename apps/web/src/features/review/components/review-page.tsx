@@ -6,6 +6,9 @@ import {
   FileTextIcon,
   Loader2Icon,
   PauseIcon,
+  PlayIcon,
+  ChevronDownIcon,
+  ChevronRightIcon,
   PencilIcon,
   Trash2Icon,
   LayersIcon,
@@ -28,7 +31,13 @@ import { usePreviewParam } from "@/hooks/use-preview-param";
 import { errorMessage } from "@/lib/api";
 import { cn } from "@/lib/utils";
 import { downloadAnkiCsv } from "../api/review";
-import { useDeleteCard, useGradeCard, useReviewDue, useUpdateCard } from "../hooks/use-review";
+import {
+  useDeleteCard,
+  useGradeCard,
+  useReviewCards,
+  useReviewDue,
+  useUpdateCard,
+} from "../hooks/use-review";
 import { dueText, grades, keyAction, nextDueText } from "../logic/review";
 
 const fieldClass =
@@ -299,6 +308,102 @@ function CardReview({ card, onOpenSource }: { card: ReviewCard; onOpenSource: ()
   );
 }
 
+const dayFormat = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short", year: "numeric" });
+
+/** Every card, suspended ones too: resume or suspend, delete, open its source. */
+function AllCards({ total, onOpenSource }: { total: number; onOpenSource: (c: ReviewCard) => void }) {
+  const [open, setOpen] = useState(false);
+  const [deleting, setDeleting] = useState<ReviewCard | null>(null);
+  const cards = useReviewCards(open);
+  const update = useUpdateCard();
+  const listId = useId();
+  const toggleSuspend = (c: ReviewCard) =>
+    update.mutate(
+      { id: c.id, body: { suspended: !c.suspended } },
+      {
+        onSuccess: (card) => toast.success(card.suspended ? "Card suspended." : "Card resumed."),
+        onError: (err) => toast.error(`The card could not be changed. ${errorMessage(err)}`),
+      },
+    );
+  return (
+    <section aria-label="All cards" className="grid gap-3">
+      <Button
+        variant="ghost"
+        size="sm"
+        className="-ml-2 justify-self-start"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {open ? <ChevronDownIcon aria-hidden /> : <ChevronRightIcon aria-hidden />}
+        All cards ({total})
+      </Button>
+      {open && (
+        <div id={listId}>
+          {cards.isPending ? (
+            <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
+              <Loader2Icon className="size-4 animate-spin" aria-hidden /> Loading cards…
+            </p>
+          ) : cards.isError ? (
+            <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
+              <AlertCircleIcon className="size-4 text-destructive" aria-hidden />
+              The cards could not be loaded.
+              <Button size="sm" variant="outline" onClick={() => void cards.refetch()}>
+                Try again
+              </Button>
+            </div>
+          ) : (
+            <ul className="grid gap-2">
+              {cards.data.map((c) => (
+                <li
+                  key={c.id}
+                  className="flex min-w-0 flex-wrap items-start gap-2 rounded-lg border bg-background p-3"
+                >
+                  <div className="min-w-0 flex-1 basis-56">
+                    <p className="text-sm break-words" lang={c.language}>
+                      {c.front}
+                    </p>
+                    <p className="mt-0.5 flex flex-wrap gap-x-2 text-xs text-muted-foreground">
+                      <button
+                        type="button"
+                        className="cursor-pointer truncate underline-offset-2 hover:underline"
+                        onClick={() => onOpenSource(c)}
+                      >
+                        {c.memory_title || "Untitled memory"}
+                      </button>
+                      <span>{c.suspended ? "Suspended" : `Due ${dayFormat.format(new Date(c.due))}`}</span>
+                    </p>
+                  </div>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={update.isPending}
+                    onClick={() => toggleSuspend(c)}
+                    aria-label={`${c.suspended ? "Resume" : "Suspend"} ${c.front}`}
+                  >
+                    {c.suspended ? <PlayIcon aria-hidden /> : <PauseIcon aria-hidden />}
+                    {c.suspended ? "Resume" : "Suspend"}
+                  </Button>
+                  <Button
+                    size="icon-sm"
+                    variant="ghost"
+                    aria-label={`Delete ${c.front}`}
+                    title="Delete card"
+                    onClick={() => setDeleting(c)}
+                  >
+                    <Trash2Icon aria-hidden />
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      {deleting && <DeleteCardDialog card={deleting} onClose={() => setDeleting(null)} />}
+    </section>
+  );
+}
+
 /** The Review screen (issue 45): the due count, one card at a time, reveal, grade; export for Anki. */
 export function ReviewPage() {
   const due = useReviewDue();
@@ -377,6 +482,9 @@ export function ReviewPage() {
         <p className="hidden text-xs text-muted-foreground sm:block">
           Keys: Space shows the answer; 1 Again, 2 Hard, 3 Good, 4 Easy.
         </p>
+      )}
+      {due.isSuccess && due.data.total > 0 && (
+        <AllCards total={due.data.total} onOpenSource={(c) => openPreview(c.memory_id, c.anchor)} />
       )}
     </div>
   );

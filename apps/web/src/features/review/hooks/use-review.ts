@@ -3,10 +3,14 @@ import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import type { MakeReviewCardsInput, ReviewDue, ReviewGrade, UpdateReviewCardInput } from "@mnemo/contracts";
 import { errorMessage } from "@/lib/api";
-import { deleteCard, getDue, gradeCard, makeReviewCards, updateCard } from "../api/review";
+import { deleteCard, getDue, gradeCard, listCards, makeReviewCards, updateCard } from "../api/review";
 import { madeText } from "../logic/review";
 
-export const reviewKeys = { all: ["review"] as const, due: ["review", "due"] as const };
+export const reviewKeys = {
+  all: ["review"] as const,
+  due: ["review", "due"] as const,
+  cards: ["review", "cards"] as const,
+};
 
 /** The due count and the next due cards (the nav badge and the Review screen share it). */
 export function useReviewDue() {
@@ -15,6 +19,11 @@ export function useReviewDue() {
     queryFn: ({ signal }) => getDue(signal),
     staleTime: 30_000,
   });
+}
+
+/** Every card of the user, suspended ones too (the Review screen's card list). */
+export function useReviewCards(enabled: boolean) {
+  return useQuery({ queryKey: reviewKeys.cards, queryFn: ({ signal }) => listCards(signal), enabled });
 }
 
 /** The due cards without `id`, the due count one less: the screen moves on before the refetch. */

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
@@ -53,6 +54,8 @@ export const source = pgTable(
     // The wall's order (pinned first, newest first) read backwards: no sort of every memory per page.
     index("source_owner_pinned_created_idx").on(t.ownerId, t.isPinned, t.createdAt, t.id),
     index("source_owner_type_idx").on(t.ownerId, t.type),
+    // The wall's file-type filter (file_types=pdf): its count and page without reading every row.
+    index("source_owner_file_type_idx").on(t.ownerId, sql`(${t.meta}->>'file_type')`),
     index("source_owner_hash_idx").on(t.ownerId, t.contentHash),
     index("source_owner_url_idx").on(t.ownerId, t.url),
     index("source_connected_account_idx").on(t.connectedAccountId),

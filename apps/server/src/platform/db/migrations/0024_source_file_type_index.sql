@@ -1,0 +1,1 @@
+CREATE INDEX "source_owner_file_type_idx" ON "source" USING btree ("owner_id",("meta"->>'file_type'));

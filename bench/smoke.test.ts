@@ -35,6 +35,11 @@ const benchmarks: { name: string; keys: string[]; zero?: string[]; web?: boolean
       "mailbox_search_p95_ms",
       "gmail_sync_msgs_per_s",
       "gmail_sync_peak_rss_mb",
+      "parse_ms_per_note",
+      "chunk_ms_per_note",
+      "analysis_ms_per_note",
+      "insert_ms_per_note",
+      "index_ms_per_note",
     ],
   },
   {

@@ -9,8 +9,10 @@
  * waits for it). Pages are counted from the file's size against `relpages`, which VACUUM and
  * ANALYZE set: PGlite's cumulative statistics (`pg_stat_user_tables`) are not kept up to date.
  */
-import { sql } from "drizzle-orm";
-import type { Db } from "./client.ts";
+import { sql, type SQL } from "drizzle-orm";
+
+/** The part of a database handle this needs (client.ts's `Db`; not imported: client.ts runs this). */
+type Db = { execute(query: SQL): PromiseLike<unknown> };
 
 /** Growth (share of the pages at the last ANALYZE, and at least this many pages) that triggers it. */
 const GROWTH_SHARE = 0.1;

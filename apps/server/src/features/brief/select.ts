@@ -7,8 +7,8 @@
  *   term occurrences, squared each time a chosen sentence holds it, so later points say something
  *   else), chosen round-robin across memories (each round, every memory gives its best remaining
  *   sentence, the memories whose best is strongest first) until the brief's length.
- * - Terms: what the collection is about — the memories' key terms (the mind map's `key_terms`)
- *   ranked by how many memories hold them, else the words most memories share.
+ * - Terms: what the collection is about — the words most memories share, the memories' stored
+ *   key terms (the mind map's `key_terms`) counting too and breaking ties.
  * - Timeline: every sentence stating a date (dates.ts), ordered by date.
  */
 import { contentTerms, proseBlocks, proseSentence, splitSentences, words } from "../answering/index.ts";
@@ -146,8 +146,9 @@ export function selectPoints(sentences: Scored[], max = BRIEF_POINTS): BriefPoin
 }
 
 /**
- * The terms the collection is about: the memories' stored key terms by how many memories hold
- * them (then their summed score); without any, the most shared words, written as most often.
+ * The terms the collection is about: the words the most memories share (as written most often),
+ * the memories' stored key terms (the mind map's `key_terms`, stemmed lexemes) counting for the
+ * memories that hold them and breaking ties by their summed score.
  */
 export function collectionTerms(
   keyTerms: { memoryId: string; terms: { term: string; score: number }[] }[],
@@ -155,42 +156,42 @@ export function collectionTerms(
   surface: Map<string, Map<string, number>>,
   max = BRIEF_TERMS,
 ): BriefTerm[] {
-  const stored = new Map<string, { memories: Set<string>; score: number }>();
-  for (const k of keyTerms)
-    for (const t of k.terms) {
-      const e = stored.get(t.term) ?? { memories: new Set(), score: 0 };
-      e.memories.add(k.memoryId);
-      e.score += t.score;
-      stored.set(t.term, e);
-    }
-  if (stored.size)
-    return [...stored]
-      .sort(
-        (a, b) =>
-          b[1].memories.size - a[1].memories.size || b[1].score - a[1].score || a[0].localeCompare(b[0]),
-      )
-      .slice(0, max)
-      .map(([term, e]) => ({ term, memories: e.memories.size }));
   const memoriesOf = new Map<string, Set<string>>();
   const count = new Map<string, number>();
+  const stored = new Map<string, number>();
+  const hold = (t: string, memoryId: string) => {
+    let m = memoriesOf.get(t);
+    if (!m) memoriesOf.set(t, (m = new Set()));
+    m.add(memoryId);
+  };
   for (const s of sentences)
     for (const t of s.terms) {
-      let m = memoriesOf.get(t);
-      if (!m) memoriesOf.set(t, (m = new Set()));
-      m.add(s.memoryId);
+      hold(t, s.memoryId);
       count.set(t, (count.get(t) ?? 0) + 1);
     }
+  for (const k of keyTerms)
+    for (const t of k.terms) {
+      // A lexeme no sentence writes (the index stems some words otherwise: "carri") is not shown.
+      if (!surface.has(t.term)) continue;
+      hold(t.term, k.memoryId);
+      stored.set(t.term, (stored.get(t.term) ?? 0) + t.score);
+    }
+  const written = (t: string) => {
+    const forms = [...(surface.get(t) ?? new Map<string, number>())].sort((a, b) => b[1] - a[1]);
+    return forms[0]?.[0] ?? t;
+  };
   return [...memoriesOf]
-    .filter(([t]) => [...(surface.get(t)?.keys() ?? [])].some((w) => w.length >= 3 && !/^\d+$/.test(w)))
+    .map(([t, m]) => ({ t, term: written(t), memories: m.size }))
+    .filter((x) => x.term.length >= 3 && !/^\p{N}+$/u.test(x.term))
     .sort(
       (a, b) =>
-        b[1].size - a[1].size || (count.get(b[0]) ?? 0) - (count.get(a[0]) ?? 0) || a[0].localeCompare(b[0]),
+        b.memories - a.memories ||
+        (stored.get(b.t) ?? 0) - (stored.get(a.t) ?? 0) ||
+        (count.get(b.t) ?? 0) - (count.get(a.t) ?? 0) ||
+        a.term.localeCompare(b.term),
     )
     .slice(0, max)
-    .map(([t, m]) => {
-      const forms = [...(surface.get(t) ?? new Map<string, number>())].sort((a, b) => b[1] - a[1]);
-      return { term: forms[0]?.[0] ?? t, memories: m.size };
-    });
+    .map(({ term, memories }) => ({ term, memories }));
 }
 
 /** Every dated sentence, by date (then in reading order), at most `max`. */

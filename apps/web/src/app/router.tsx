@@ -71,6 +71,10 @@ export const router = createBrowserRouter([
                 lazy: screen(() => import("./screens/collection-screen"), "CollectionScreen"),
               },
               {
+                path: "brief",
+                lazy: screen(() => import("./screens/brief-screen"), "BriefScreen"),
+              },
+              {
                 path: "review",
                 lazy: screen(() => import("./screens/review-screen"), "ReviewScreen"),
               },

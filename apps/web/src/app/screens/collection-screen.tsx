@@ -7,6 +7,7 @@ import {
   MembersCard,
   useCollection,
 } from "@/features/collections";
+import { BriefPanel, PassagesPanel } from "@/features/brief";
 import { MakeReviewCardsButton } from "@/features/review";
 import { openUploadDialog } from "@/features/upload";
 import { useMe } from "@/features/users";
@@ -15,8 +16,14 @@ import { cn } from "@/lib/utils";
 import { CollectionChat } from "./collection-chat";
 import { CollectionMemories } from "./collection-memories";
 
-const views = ["memories", "chat"] as const;
+const views = ["memories", "chat", "brief", "passages"] as const;
 type View = (typeof views)[number];
+const viewLabels: Record<View, string> = {
+  memories: "Memories",
+  chat: "Chat",
+  brief: "Brief",
+  passages: "Find every passage",
+};
 
 /** One collection: its memories as a wall, its chat, custom instructions and members. */
 export function CollectionScreen() {
@@ -24,7 +31,8 @@ export function CollectionScreen() {
   const { data: collection, isPending, error } = useCollection(id);
   const { data: me } = useMe();
   const [params, setParams] = useSearchParams();
-  const view: View = params.get("view") === "chat" ? "chat" : "memories";
+  const view: View = views.find((v) => v === params.get("view")) ?? "memories";
+  const passagesQuery = params.get("q") ?? "";
 
   if (isPending)
     return (
@@ -43,10 +51,12 @@ export function CollectionScreen() {
   }
 
   const mine = !!me && collection.owner_email === me.email;
-  const setView = (v: View) =>
+  const setView = (v: View, q?: string) =>
     setParams((p) => {
       if (v === "memories") p.delete("view");
       else p.set("view", v);
+      if (q !== undefined) p.set("q", q);
+      else if (v !== "passages") p.delete("q");
       return p;
     });
 
@@ -60,7 +70,7 @@ export function CollectionScreen() {
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="flex min-w-0 flex-col gap-4">
           <div className="flex flex-wrap items-end justify-between gap-2 border-b">
-            <div role="tablist" aria-label="Collection views" className="flex gap-1">
+            <div role="tablist" aria-label="Collection views" className="-mb-px flex gap-1 overflow-x-auto">
               {views.map((v) => (
                 <button
                   key={v}
@@ -69,13 +79,13 @@ export function CollectionScreen() {
                   aria-selected={view === v}
                   onClick={() => setView(v)}
                   className={cn(
-                    "-mb-px border-b-2 px-3 py-2 text-sm font-medium capitalize outline-none focus-visible:ring-[3px] focus-visible:ring-ring",
+                    "border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap outline-none focus-visible:ring-[3px] focus-visible:ring-ring",
                     view === v
                       ? "border-primary text-foreground"
                       : "border-transparent text-muted-foreground hover:text-foreground",
                   )}
                 >
-                  {v === "memories" ? "Memories" : "Chat"}
+                  {viewLabels[v]}
                 </button>
               ))}
             </div>
@@ -89,8 +99,16 @@ export function CollectionScreen() {
                 collection={collection}
                 onAdd={() => openUploadDialog({ collectionId: collection.collection_id })}
               />
-            ) : (
+            ) : view === "chat" ? (
               <CollectionChat collectionId={collection.collection_id} />
+            ) : view === "brief" ? (
+              <BriefPanel collectionId={collection.collection_id} onTerm={(t) => setView("passages", t)} />
+            ) : (
+              <PassagesPanel
+                collectionId={collection.collection_id}
+                query={passagesQuery}
+                onQuery={(q) => setView("passages", q)}
+              />
             )}
           </div>
         </div>

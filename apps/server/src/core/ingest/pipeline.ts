@@ -326,8 +326,10 @@ export function ingestHandlers(
       if (!ok) return;
       // Content given with the memory has nothing to extract: it is indexed in this same job, not
       // queued again (a connected app's sync: the second job's queue round trip and re-read were a
-      // fifth of a synced note's database time, bench/apps's profile).
-      if (src.meta.provided_content) await indexStage(job, attempt, src);
+      // fifth of a synced note's database time, bench/apps's profile). A link too: its page is read
+      // by now, and the second job's send, fetch, completion and source read were ~5 of the ~30
+      // statements of a saved link (issue 44, bench/ingest); an index failure fetches it again.
+      if (src.meta.provided_content || src.type === "webpage") await indexStage(job, attempt, src);
       else await ctx.queue.send("ingest.index", job, { key: ingestKey(job.sourceId, job.contentVersion) });
     },
     "ingest.index": async (job, attempt) => {

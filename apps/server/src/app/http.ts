@@ -28,6 +28,7 @@ import { confirmCanvasUpload, presignCanvasUpload } from "../features/canvas/ind
 import { mindmapRoutes } from "../features/mindmap/routes.ts";
 import { reviewRoutes } from "../features/review/routes.ts";
 import { briefRoutes } from "../features/brief/routes.ts";
+import { wholeCollectionPort } from "../features/brief/index.ts";
 import { blobRoutes } from "../core/sources/blob-routes.ts";
 import { collectionRoutes } from "../features/collections/routes.ts";
 import { planRoutes } from "../core/plans/routes.ts";
@@ -48,7 +49,8 @@ const README = path.resolve(import.meta.dirname, "../../../../README.md");
 const modules = [
   authRoutes,
   userRoutes,
-  chatRoutes,
+  // Whole-collection questions in a collection's chat are answered by the brief feature (issue 45).
+  (ctx: AppContext) => chatRoutes({ ...ctx, wholeCollection: wholeCollectionPort(ctx) }),
   providerRoutes,
   // Canvas documents are uploaded through the capture calls; the canvas feature keeps them.
   (ctx: AppContext) =>

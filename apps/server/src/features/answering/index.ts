@@ -16,3 +16,4 @@ export {
 } from "./engines/extractive/text.ts";
 export { modelsFromConfig } from "./providers/registry.ts";
 export { passageAnchor, type AnchorChunk } from "./chat/anchors.ts";
+export { wholeIntent, type WholeAnswer, type WholeCollection, type WholeIntent } from "./chat/whole.ts";

@@ -5,6 +5,7 @@ import type { Actor } from "../../platform/context.ts";
 import { createTestMnemo, testDatabases, type TestMnemo, type TestUser } from "../../test/harness.ts";
 import { buildCollection, buildSource } from "../../test/factories.ts";
 import { getBrief } from "./service.ts";
+import { ask } from "../answering/chat/test-helpers.ts";
 
 const BRIDGES = [
   "# Bridges",
@@ -164,6 +165,46 @@ describe.each(testDatabases())("whole-collection brief on %s", (kind) => {
       await m.request("GET", `/api/collection/everything/passages?q=railway`, { as: bob }),
     );
     expect(found.memories).toEqual([]);
+  });
+
+  it("in the collection's chat, a summary, a timeline and all mentions of something are answered from the whole collection, saying so in the thoughts", async () => {
+    const summary = await ask(m, reader, {
+      question: "Summarise this collection",
+      collection_id: collectionId,
+    });
+    expect(summary.status).toBe(200);
+    expect(summary.item.chainOfThoughts).toContain("Whole collection: the brief's key points");
+    expect(summary.item.response).toContain("Key points across 3 memories of this collection:");
+    expect(summary.item.response).toMatch(/The Channel Tunnel [^\n]+ \[\d\]/);
+    expect(summary.item.response).toMatch(/Ferries crossed [^\n]+ \[\d\]/);
+    const cited = summary.lines.find((l) => l.sources)?.sources?.results ?? [];
+    expect(cited.map((r) => r.title).sort()).toEqual(["Bridges", "Ferries", "Tunnels"]);
+    for (const r of cited) expect(r.anchor?.chunk_id.startsWith(`${r.id}:`)).toBe(true);
+
+    const timeline = await ask(m, reader, { question: "Give me a timeline", collection_id: collectionId });
+    expect(timeline.item.chainOfThoughts).toContain("Whole collection: the brief's timeline");
+    const order = ["**1882** —", "**4 March 1890** —", "**1994** —"].map((d) =>
+      timeline.item.response.indexOf(d),
+    );
+    expect(order.every((i) => i >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+
+    const mentions = await ask(m, reader, {
+      question: "all mentions of railway",
+      collection_id: collectionId,
+    });
+    expect(mentions.item.chainOfThoughts).toContain(
+      "Whole collection: every passage about “railway” (3 passages in 3 memories)",
+    );
+    expect(mentions.item.response).toContain("Every passage about “railway” (3 passages in 3 memories):");
+
+    // Any other question is answered from its best passages, as before.
+    const plain = await ask(m, reader, {
+      question: "When was the Forth Bridge opened?",
+      collection_id: collectionId,
+    });
+    expect(plain.item.chainOfThoughts).not.toContain("Whole collection");
+    expect(plain.item.response).toContain("1890");
   });
 
   it("a large collection is briefed by a background job that reports its progress", async () => {

@@ -13,7 +13,7 @@ import type { Actor, PlatformContext } from "../../platform/context.ts";
 import type { Db } from "../../platform/db/client.ts";
 import type { Viewer } from "../../core/access/sql.ts";
 import type { SearchIndex, SearchScope } from "../../core/search/index.ts";
-import { passageAnchor } from "../answering/index.ts";
+import { passageAnchor, type WholeAnswer, type WholeCollection } from "../answering/index.ts";
 import { requireCollectionAccess } from "../collections/index.ts";
 import { SentenceReader, digest, type BriefSentence } from "./select.ts";
 import * as repo from "./repo.ts";
@@ -346,4 +346,88 @@ export async function exportPassages(deps: BriefDeps, actor: Actor, id: string, 
       ? "everything"
       : ((await repo.collectionTitle(deps.database.db, id)) ?? "the collection");
   return passagesMarkdown(deps.publicUrl, id, title, r);
+}
+
+/** The scope's kept brief when its memories have not changed, else made now (and kept). */
+async function currentBrief(db: Db, scope: BriefScope, memories: repo.ScopeMemory[]): Promise<StoredBrief> {
+  const fp = fingerprint(memories);
+  const row = await repo.findBrief(db, scope.key);
+  if (row?.fingerprint === fp && row.status === "ready" && row.brief) return row.brief as StoredBrief;
+  const stored = await buildBrief(db, scope, memories);
+  await repo.saveBrief(db, {
+    scope: scope.key,
+    fingerprint: fp,
+    status: "ready",
+    done: memories.length,
+    total: memories.length,
+    brief: stored,
+    error: null,
+  });
+  return stored;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * Whole-collection questions in chat (issue 45): a summary answers with the brief's key points, a
+ * timeline with its dated statements, "all mentions of X" with every passage about X; the note
+ * says in the thoughts which mode answered.
+ */
+export function wholeCollectionPort(deps: BriefDeps): WholeCollection {
+  return async (actor, collectionId, intent): Promise<WholeAnswer> => {
+    const db = deps.database.db;
+    const scope = await resolveScope(db, actor, collectionId);
+    const item = (
+      c: { memory_id: string; memory_title: string; text: string; anchor: PassageAnchor },
+      i: number,
+      n: number,
+      label?: string,
+    ) => ({
+      hit: {
+        chunkId: c.anchor.chunk_id,
+        sourceId: c.memory_id,
+        ord: 0,
+        title: c.memory_title,
+        headingPath: c.anchor.heading,
+        text: c.text,
+        score: n - i,
+      },
+      anchor: c.anchor,
+      label,
+    });
+    if (intent.kind === "mentions") {
+      const r = await findPassages(deps, actor, collectionId, intent.subject);
+      const flat = r.memories.flatMap((m) =>
+        m.passages.map((p) => ({
+          memory_id: m.memory_id,
+          memory_title: m.memory_title,
+          text: p.text,
+          anchor: p.anchor,
+        })),
+      );
+      const found = `${plural(r.total, "passage", "passages")} in ${plural(r.memories.length, "memory", "memories")}`;
+      return {
+        note: `Whole collection: every passage about “${intent.subject}” (${found}), not the top passages of a search.`,
+        heading: `Every passage about “${intent.subject}” (${found}):`,
+        items: flat.slice(0, 100).map((c, i) => item(c, i, flat.length)),
+        empty: `No passage of this collection mentions “${intent.subject}”.`,
+      };
+    }
+    const memories = await memoriesOf(db, scope);
+    const b = await currentBrief(db, scope, memories);
+    const read = `all ${plural(b.memories, "memory", "memories")}, ${plural(b.sentences, "sentence", "sentences")}`;
+    if (intent.kind === "timeline")
+      return {
+        note: `Whole collection: the brief's timeline (every dated statement of ${read}), not the top passages of a search.`,
+        heading: `Timeline of this collection (${plural(b.timeline.length, "dated statement", "dated statements")}):`,
+        items: b.timeline.map((e, i) => item(e, i, b.timeline.length, e.date_text)),
+        empty: "No memory of this collection states a date.",
+      };
+    return {
+      note: `Whole collection: the brief's key points (chosen across ${read}), not the top passages of a search.`,
+      heading: `Key points across ${plural(b.memories, "memory", "memories")} of this collection:`,
+      items: b.points.map((p, i) => item(p, i, b.points.length)),
+      empty: "These memories hold no sentences to summarise yet.",
+    };
+  };
 }

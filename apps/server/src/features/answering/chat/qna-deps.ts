@@ -6,6 +6,7 @@ import { createPage, markdownToBlocks } from "../../pages/index.ts";
 import { mcpDeps } from "../mcp-client/deps.ts";
 import { mcpToolsFor } from "../mcp-client/service.ts";
 import type { QnaDeps } from "./qna.ts";
+import type { WholeCollection } from "./whole.ts";
 import { readFor } from "../../../platform/db/replicas.ts";
 
 /** What answering a question is built from (bootstrap builds it once). */
@@ -16,6 +17,8 @@ export type QnaContext = Pick<
   search: SearchIndex;
   models: ModelRegistry;
   webSearch?: WebSearchProvider;
+  /** Whole-collection questions in chat (the brief feature, wired in app/http.ts). */
+  wholeCollection?: WholeCollection;
 };
 
 /**
@@ -41,5 +44,6 @@ export function qnaDeps(ctx: QnaContext): QnaDeps {
     mcp: (actor, book) => mcpToolsFor(mcpDeps(ctx), actor, book),
     saveMemory: agentSaveMemory(ctx),
     read: (actor, fn) => readFor(ctx.database, actor.id, fn),
+    whole: ctx.wholeCollection,
   };
 }

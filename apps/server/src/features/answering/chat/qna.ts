@@ -21,6 +21,7 @@ import { searchWeb } from "./web-step.ts";
 import { connectedAppIds } from "../../apps/index.ts";
 import { findConnector } from "../../apps/index.ts";
 import { planAgentTurn, type AgentDeps, type AgentPlan, type McpToolSource } from "./qna-agent.ts";
+import { wholeEngine, wholeIntent, type WholeCollection } from "./whole.ts";
 
 export type QnaDeps = {
   db: Db;
@@ -36,6 +37,8 @@ export type QnaDeps = {
   saveMemory?: AgentDeps["saveMemory"];
   /** Runs the retrieval for the actor on a read replica when there are some (DATABASE_READ_URL). */
   read?: <T>(actor: Actor, fn: (db: Db) => Promise<T>) => Promise<T>;
+  /** Whole-collection questions (summary, timeline, every mention) in a collection's chat (issue 45). */
+  whole?: WholeCollection;
 };
 
 /** Passages retrieved per question. */
@@ -260,12 +263,39 @@ export async function prepareQna(deps: QnaDeps, actor: Actor, req: ChatRequest):
     scope,
   );
   const chosen = plan.kind === "none" ? chooseEngine(deps.models, grant, req) : undefined;
-  const engine = plan.kind === "none" ? chosen!.engine : plan.engine;
+  let engine = plan.kind === "none" ? chosen!.engine : plan.engine;
   const question = plan.kind === "run" ? plan.question : req.question;
   const offer = plan.kind === "offer";
+  // A question over one whole collection (summarise, timeline, all mentions of …): its brief or
+  // every passage about the subject, not the top passages.
+  const intent =
+    deps.whole &&
+    plan.kind === "none" &&
+    !isCreative(req) &&
+    scope.collectionId &&
+    !scope.sourceId &&
+    !scope.context
+      ? wholeIntent(question)
+      : null;
+  const whole = intent ? await deps.whole!(actor, scope.collectionId!, intent) : null;
+  if (whole) engine = wholeEngine(engine, whole);
   const { sources, finalTypes, webAnswered, appsSearched, appsNotSearched } = offer
     ? { ...emptyRetrieval, sources: buildSources([], new Map()) }
-    : await retrieve(deps, actor, scope, { ...req, question });
+    : whole
+      ? {
+          ...emptyRetrieval,
+          finalTypes: ["memories"],
+          sources: buildSources(
+            whole.items.map((i) => i.hit),
+            await memoriesOf(
+              db,
+              whole.items.map((i) => i.hit),
+            ),
+            [],
+            new Map(whole.items.map((i) => [i.hit.chunkId, i.anchor])),
+          ),
+        }
+      : await retrieve(deps, actor, scope, { ...req, question });
   const { generation, history } = await generationContext(
     db,
     actor,

@@ -102,6 +102,26 @@ test("a collection's brief cites every memory and opens each citation at its pas
   await page.goto(link.replace(/^https?:\/\/[^/]+/, ""));
   await expect(preview).toBeVisible();
   await expect.poll(() => highlighted(page)).toContain("railway");
+
+  // In the collection's chat, "summarise" is answered from the whole collection's brief, and the
+  // thoughts say so.
+  await page.goto(`/collections/${id}?view=chat`);
+  const question = page.getByRole("textbox", { name: "Question" });
+  await question.fill("Summarise this collection");
+  await question.press("Enter");
+  const answer = page.getByTestId("chat-item").first();
+  await expect(answer).toHaveAttribute("data-status", "success", { timeout: 30_000 });
+  await expect(answer.getByTestId("answer")).toContainText(
+    "Key points across 2 memories of this collection:",
+  );
+  await expect(answer.getByTestId("answer")).toContainText(TUNNELS[0]);
+  const thoughts = answer.getByTestId("thoughts");
+  if (!(await thoughts.getByText(/Whole collection/).isVisible()))
+    await thoughts.getByRole("button").first().click();
+  await expect(thoughts).toContainText(
+    "Whole collection: the brief's key points (chosen across all 2 memories",
+  );
+  await themedShots(page, "brief-chat");
 });
 
 test("the brief of everything is one's own, from the navigation", async ({ page, request }) => {

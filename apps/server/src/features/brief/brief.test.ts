@@ -108,6 +108,12 @@ describe.each(testDatabases())("whole-collection brief on %s", (kind) => {
     expect(changed.new_since.memories.map((x) => x.title)).toEqual(["Ferries"]);
     expect(changed.points.filter((p) => p.new).map((p) => p.memory_id)).toEqual([ferries]);
     expect(changed.timeline.map((e) => e.date)).toEqual(["1882", "1890-03-04", "1994"]);
+    // Renaming a memory (or new content, or indexing that finishes) makes the kept brief stale.
+    await db.execute(sql`UPDATE source SET title = 'Bridges of Scotland' WHERE id = ${bridges}`);
+    const renamed = (await brief(alice)).brief!;
+    expect(renamed.computed_at).not.toBe(changed.computed_at);
+    expect(renamed.points.find((p) => p.memory_id === bridges)?.memory_title).toBe("Bridges of Scotland");
+    await db.execute(sql`UPDATE source SET title = 'Bridges' WHERE id = ${bridges}`);
     // Read again in the same visit: still new since the visit before.
     expect((await brief(alice)).brief!.new_since.memories.map((x) => x.title)).toEqual(["Ferries"]);
   });

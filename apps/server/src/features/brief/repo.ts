@@ -20,6 +20,8 @@ export type ScopeMemory = {
   /** When it joined the collection (for everything: when it was saved). */
   addedAt: Date;
   updatedAt: Date;
+  /** in_progress until indexed: a brief made before its chunks were written is stale after. */
+  status: string;
   contentVersion: number;
   keyTerms: { term: string; score: number }[] | null;
 };
@@ -28,6 +30,7 @@ const memoryFields = {
   id: s.id,
   title: s.title,
   updatedAt: s.updatedAt,
+  status: s.status,
   contentVersion: s.contentVersion,
   keyTerms: sql<{ term: string; score: number }[] | null>`${s.meta}->'key_terms'`,
 };

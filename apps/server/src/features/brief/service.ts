@@ -51,10 +51,13 @@ const memoriesOf = (db: Db, scope: BriefScope) =>
     ? repo.collectionMemories(db, scope.collectionId)
     : repo.readableMemories(db, scope.viewer);
 
-/** What the memories are now: a brief made from others is stale. */
+/**
+ * What the memories are now — which ones, their content versions, indexing status and titles: a brief made from
+ * others is stale. Not their last change: pinning or opening one changes nothing the brief reads.
+ */
 export function fingerprint(memories: repo.ScopeMemory[]): string {
   const h = crypto.createHash("sha256");
-  for (const m of memories) h.update(`${m.id}:${m.contentVersion}:${m.updatedAt.getTime()}:${m.title}\n`);
+  for (const m of memories) h.update(`${m.id}:${m.contentVersion}:${m.status}:${m.title}\n`);
   return h.digest("hex").slice(0, 32);
 }
 

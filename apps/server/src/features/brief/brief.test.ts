@@ -213,6 +213,25 @@ describe.each(testDatabases())("whole-collection brief on %s", (kind) => {
     expect(plain.item.response).toContain("1890");
   });
 
+  it("says a failed brief for a minute, then makes it again when asked", async () => {
+    const db = m.ctx.database.db;
+    expect((await brief(alice)).status).toBe("ready");
+    await db.execute(
+      sql`UPDATE collection_brief SET status = 'failed', brief = NULL, error = 'The brief could not be made. Try again later.', updated_at = now() WHERE scope = ${`c:${collectionId}`}`,
+    );
+    expect(await brief(alice)).toMatchObject({
+      status: "failed",
+      brief: null,
+      error: "The brief could not be made. Try again later.",
+    });
+    await db.execute(
+      sql`UPDATE collection_brief SET updated_at = now() - interval '2 minutes' WHERE scope = ${`c:${collectionId}`}`,
+    );
+    const again = await brief(alice);
+    expect(again.status).toBe("ready");
+    expect(again.brief!.memories).toBe(3);
+  });
+
   it("a large collection is briefed by a background job that reports its progress", async () => {
     const large = await buildCollection(m, alice, { name: "Large", sources: [bridges, tunnels] });
     const started = await getBrief({ ...m.ctx, briefInlineMemories: 0 }, actorOf(alice), large);

@@ -33,6 +33,8 @@ const PAGE = 50;
 export const BRIEF_VISIT_MS = 30 * 60_000;
 /** A building row untouched this long is taken as abandoned (its job died): built again. */
 const STALE_BUILD_MS = 10 * 60_000;
+/** How long a failed brief is answered as failed before a read makes it again. */
+const FAILED_SAID_MS = 60_000;
 
 const viewerOf = (actor: Actor): Viewer => ({ id: actor.id, email: actor.email.toLowerCase() });
 
@@ -165,7 +167,9 @@ export async function getBrief(deps: BriefDeps, actor: Actor, id: string): Promi
         brief: await present(db, scope, memories, row.brief as StoredBrief),
         error: null,
       };
-    if (row.status === "failed") return { status: "failed", progress: null, brief: null, error: row.error };
+    // A failure is said for a minute; asking after that (Try again) makes it again.
+    if (row.status === "failed" && Date.now() - row.updatedAt.getTime() < FAILED_SAID_MS)
+      return { status: "failed", progress: null, brief: null, error: row.error };
     if (row.status === "building" && Date.now() - row.updatedAt.getTime() < STALE_BUILD_MS)
       return { status: "building", progress: { done: row.done, total: row.total }, brief: null, error: null };
   }

@@ -98,8 +98,9 @@ function BriefBody({
   return (
     <>
       <p className="text-xs text-muted-foreground">
-        From all {brief.memories} {brief.memories === 1 ? "memory" : "memories"} ({brief.sentences} sentences
-        read), {dateFmt.format(new Date(brief.computed_at))}.
+        From all {brief.memories} {brief.memories === 1 ? "memory" : "memories"} ({brief.sentences}{" "}
+        {brief.sentences === 1 ? "sentence" : "sentences"} read),{" "}
+        {dateFmt.format(new Date(brief.computed_at))}.
       </p>
       {fresh.since && (
         <div className="rounded-lg border bg-card p-3 text-sm">

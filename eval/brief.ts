@@ -8,6 +8,8 @@
  * gold answer. `lead_coverage` is the same share for the same number of sentences taken in reading
  * order round-robin across the contexts (each context's first, then each one's second, …): the
  * baseline the selection must beat. `brief_share` is the brief's sentences over all the articles'.
+ * The summary line: `points=… coverage=… coverage_<set>=… lead_coverage_<set>=… brief_share_<set>=…`
+ * (`coverage` the mean over the sets given).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -99,6 +101,7 @@ export async function run(args: string[]): Promise<void> {
     throw new Error("Usage: npm run eval -- brief --data <folder> [--data <folder> …] [--points N]");
   const points = Number(values.points ?? EVAL_POINTS);
   const summary: string[] = [`points=${points}`];
+  const coverages: number[] = [];
   for (const dir of values.data) {
     const name = path
       .basename(dir)
@@ -109,12 +112,15 @@ export async function run(args: string[]): Promise<void> {
     console.log(
       `${name}: ${r.articles} articles, ${r.asked} questions, brief of ${points} points (${(r.share * 100).toFixed(1)} % of the sentences): coverage ${r.coverage.toFixed(4)}, lead ${r.lead.toFixed(4)} (${Math.round(performance.now() - started)} ms)`,
     );
+    coverages.push(r.coverage);
     summary.push(
       `coverage_${name}=${r.coverage.toFixed(4)}`,
       `lead_coverage_${name}=${r.lead.toFixed(4)}`,
       `brief_share_${name}=${r.share.toFixed(4)}`,
     );
   }
+  // `coverage`: the sets' mean (one set: its own figure).
+  summary.splice(1, 0, `coverage=${(coverages.reduce((a, b) => a + b, 0) / coverages.length).toFixed(4)}`);
   console.log(summary.join(" "));
   await Promise.resolve();
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { openTestDatabase } from "../../test/harness.ts";
-import { queryRows, type Database } from "./client.ts";
+import { waitUntil } from "../../test/wait.ts";
+import { openDatabase, queryRows, type Database } from "./client.ts";
 import { maintainEmbedded } from "./maintenance.ts";
 
 /**
@@ -59,5 +60,29 @@ describe.each([false, true])("embedded PGlite's maintenance (on its own thread: 
 
     // Nothing grew since: nothing to do for it.
     expect((await maintainEmbedded(d.db)).map((t) => t.table)).not.toContain("public.probe");
+  });
+
+  it("runs on the server's own timer: a table filled after opening gets its statistics", async () => {
+    const dump = await d.pglite!.dumpDataDir("none");
+    const own = await openDatabase({ loadDataDir: dump, pgliteThread, checkpointEveryMs: 200 });
+    try {
+      await own.db.execute(sql`CREATE TABLE timed (id int PRIMARY KEY, body text)`);
+      await own.db.execute(sql`INSERT INTO timed SELECT g, repeat('y', 200) FROM generate_series(1, 5000) g`);
+      await waitUntil(
+        "the timer's ANALYZE",
+        async () =>
+          Number(
+            (
+              await queryRows<{ n: number }>(
+                own.db,
+                sql`SELECT reltuples::float8 AS n FROM pg_class WHERE relname = 'timed'`,
+              )
+            )[0]!.n,
+          ) === 5000,
+        { timeoutMs: 20_000, intervalMs: 100 },
+      );
+    } finally {
+      await own.close();
+    }
   });
 });

@@ -14,6 +14,7 @@ import {
 import { toast } from "sonner";
 import type { ConnectedAccount, IndexingOrigin, LedgerItem, SyncRun } from "@mnemo/contracts";
 import { Button } from "@/components/ui/button";
+import { LoadFailure, LoadingLine } from "@/components/ui/load-state";
 import {
   Dialog,
   DialogContent,
@@ -304,13 +305,7 @@ function LatestList({ items, owner }: { items: LedgerItem[]; owner: string }) {
   );
 }
 
-function LedgerLoading() {
-  return (
-    <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
-      <Loader2Icon className="size-4 animate-spin" aria-hidden /> Loading…
-    </p>
-  );
-}
+const LedgerLoading = () => <LoadingLine>Loading…</LoadingLine>;
 
 /** A ledger that could not be read: says which, with Try again. */
 function LedgerLoadFailed({ what, onRetry }: { what: string; onRetry: () => void }) {
@@ -513,25 +508,9 @@ export function SyncLedgerPage() {
   const appName = (a: ConnectedAccount) =>
     apps.data?.find((x) => x.applications_id === a.app_name)?.application_name ?? a.app_name;
   let body;
-  if (accounts.isPending)
-    body = (
-      <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
-        <Loader2Icon className="size-4 animate-spin" aria-hidden /> Loading connected apps…
-      </p>
-    );
+  if (accounts.isPending) body = <LoadingLine>Loading connected apps…</LoadingLine>;
   else if (accounts.isError)
-    body = (
-      <div
-        role="alert"
-        className="flex flex-wrap items-center gap-3 rounded-lg border border-destructive/40 p-4 text-sm"
-      >
-        <AlertCircleIcon className="size-4 text-destructive" aria-hidden />
-        <span className="flex-1">Connected apps could not be loaded.</span>
-        <Button size="sm" variant="outline" onClick={() => void accounts.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    body = <LoadFailure what="Connected apps" onRetry={() => void accounts.refetch()} />;
   else if (accounts.data.length === 0)
     body = (
       <EmptyState

@@ -16,6 +16,7 @@ import {
 import { toast } from "sonner";
 import { reviewMessages, type ReviewCard, type ReviewGrade } from "@mnemo/contracts";
 import { Button } from "@/components/ui/button";
+import { LoadFailure, LoadingLine } from "@/components/ui/load-state";
 import {
   Dialog,
   DialogContent,
@@ -424,25 +425,8 @@ export function ReviewPage() {
   };
 
   let body;
-  if (due.isPending)
-    body = (
-      <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
-        <Loader2Icon className="size-4 animate-spin" aria-hidden /> Loading review cards…
-      </p>
-    );
-  else if (due.isError)
-    body = (
-      <div
-        role="alert"
-        className="flex flex-wrap items-center gap-3 rounded-lg border border-destructive/40 p-4 text-sm"
-      >
-        <AlertCircleIcon className="size-4 text-destructive" aria-hidden />
-        <span className="flex-1">Review cards could not be loaded.</span>
-        <Button size="sm" variant="outline" onClick={() => void due.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+  if (due.isPending) body = <LoadingLine>Loading review cards…</LoadingLine>;
+  else if (due.isError) body = <LoadFailure what="Review cards" onRetry={() => void due.refetch()} />;
   else if (!card)
     body = (
       <EmptyState

@@ -5,7 +5,8 @@
  * defined as: among the cards whose sentence contains a gold answer of a question on that context
  * (the answer text found in the card's sentence), the share whose blank overlaps one such gold
  * answer occurrence (character ranges intersect). Cards from sentences that hold no gold answer
- * are not scored (no question was asked there; they are counted as `unscored`).
+ * are not scored (no question was asked there; they are counted as `unscored`). The real-notes set
+ * (eval/data/notes-npm) is scored the same way, each question's fact as the gold answer of its note.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -30,17 +31,41 @@ function occurrences(sentence: string, answer: string): [number, number][] {
   return out;
 }
 
-export function scoreSet(dir: string): { cards: number; scored: number; hits: number; rate: number } {
-  const contexts = readJsonl<Context>(path.join(dir, "contexts.jsonl"));
+/**
+ * A set's contexts and each context's gold answers: an XQuAD folder (contexts.jsonl, qa.jsonl), or
+ * the real-notes set (questions.jsonl naming each question's note and fact, notes/ with the
+ * Markdown; a note is a context titled by its first heading or file name).
+ */
+function loadSet(dir: string): { contexts: Context[]; answers: Map<string, string[]> } {
   const answers = new Map<string, string[]>();
-  for (const q of readJsonl<Question>(path.join(dir, "qa.jsonl")))
-    answers.set(q.context_id, [...(answers.get(q.context_id) ?? []), ...q.answers]);
+  const add = (id: string, golds: string[]) => answers.set(id, [...(answers.get(id) ?? []), ...golds]);
+  if (fs.existsSync(path.join(dir, "questions.jsonl"))) {
+    const notes = path.join(dir, "notes");
+    const contexts = fs
+      .readdirSync(notes, { recursive: true, encoding: "utf8" })
+      .filter((f) => f.endsWith(".md"))
+      .sort()
+      .map((f) => {
+        const text = fs.readFileSync(path.join(notes, f), "utf8");
+        const title = /^#\s+(.+)$/mu.exec(text)?.[1] ?? path.basename(f, ".md");
+        return { _id: f, title, text };
+      });
+    for (const q of readJsonl<{ note: string; fact: string }>(path.join(dir, "questions.jsonl")))
+      add(q.note, [q.fact]);
+    return { contexts, answers };
+  }
+  for (const q of readJsonl<Question>(path.join(dir, "qa.jsonl"))) add(q.context_id, q.answers);
+  return { contexts: readJsonl<Context>(path.join(dir, "contexts.jsonl")), answers };
+}
+
+export function scoreSet(dir: string): { cards: number; scored: number; hits: number; rate: number } {
+  const { contexts, answers } = loadSet(dir);
   let cards = 0;
   let scored = 0;
   let hits = 0;
   for (const c of contexts) {
     const golds = answers.get(c._id) ?? [];
-    for (const card of makeCards(c.text)) {
+    for (const card of makeCards(c.text, { title: c.title })) {
       cards++;
       const spans = golds.flatMap((g) => occurrences(card.sentence, g.trim()));
       if (spans.length === 0) continue;

@@ -48,4 +48,19 @@ describe("review cards (offline cloze)", () => {
     const [card] = makeCards("Field notes about Zephyr ab12cd34ef.", { language: "en" });
     expect(card).toMatchObject({ kind: "name", back: "Zephyr" });
   });
+
+  it("blanks what a reader would be asked, not the memory's topic, and keeps to a selection", () => {
+    // The memory is about the church (its title): the blank is the other name, not the topic.
+    const [card] = makeCards("The theses on the Wittenberg Castle Church door were answered by Tetzel.", {
+      language: "en",
+      title: "Wittenberg Castle Church",
+    });
+    expect(card.back).toBe("Tetzel");
+    // A selection inside a sentence: the blank is a term inside what was selected.
+    const sentence = "The Eddystone Lighthouse was first lit in 1698 on rocks south of Plymouth.";
+    expect(makeCards(sentence, { language: "en", focus: "rocks south of Plymouth" })[0].back).toBe(
+      "Plymouth",
+    );
+    expect(makeCards(sentence, { language: "en", focus: "first lit in 1698" })[0].back).toBe("1698");
+  });
 });

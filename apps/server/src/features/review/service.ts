@@ -96,7 +96,7 @@ async function cardsOfMemory(db: Db, memoryId: string, selection: string | undef
   for (const c of chunks) {
     if (out.length >= room) break;
     const language = c.language && c.language !== "und" ? c.language : undefined;
-    for (const card of makeCards(c.text, { language })) {
+    for (const card of makeCards(c.text, { language, title: c.title, focus: selection })) {
       if (out.length >= room) break;
       // A chunk overlaps the next: the same sentence read twice makes one card.
       const key = dedupeKey(card);

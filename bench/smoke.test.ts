@@ -47,6 +47,10 @@ const benchmarks: { name: string; keys: string[]; zero?: string[]; web?: boolean
     keys: ["brief_s", "peak_rss_mb", "cached_ms", "memories", "sentences", "points", "timeline"],
   },
   {
+    name: "cards",
+    keys: ["pdf_make_cpu_ms", "pdf_all_cpu_ms", "pdf_cards", "pages"],
+  },
+  {
     name: "chat-render",
     keys: ["longest_task_ms", "long_tasks", "longest_task_cpu_ms", "words", "stream_s"],
     web: true,

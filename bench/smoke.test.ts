@@ -76,7 +76,7 @@ const benchmarks: { name: string; keys: string[]; zero?: string[]; web?: boolean
     keys: ["ready_ms", "first_start_peak_rss_mb", "start_peak_rss_mb", "idle_rss_mb", "ingest_peak_rss_mb"],
     zero: ["qna_errors"],
   },
-  { name: "import", keys: ["items_per_s", "peak_rss_mb"] },
+  { name: "import", keys: ["items_per_s", "peak_rss_mb", "cpu_ms_per_item"] },
   {
     name: "ingest",
     keys: [

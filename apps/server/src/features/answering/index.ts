@@ -1,7 +1,7 @@
 /**
  * The answering feature's public face for other features (docs/decisions.md, "Server tiers"):
  * the answer engine and model registry types, the extractive engine's sentence tools that
- * summarise a transcript (and make review cards), and a cited passage's anchor. Everything else in answering/ is its own.
+ * summarise a transcript (and make review cards), and a cited passage's anchor (and the query of its rows). Everything else in answering/ is its own.
  */
 export type { AnswerEngine } from "./engines/engine.ts";
 export type { ModelRegistry } from "./providers/registry.ts";
@@ -16,4 +16,5 @@ export {
 } from "./engines/extractive/text.ts";
 export { modelsFromConfig } from "./providers/registry.ts";
 export { passageAnchor, type AnchorChunk } from "./chat/anchors.ts";
+export { chunkAnchors } from "./chat/repo.ts";
 export { wholeIntent, type WholeAnswer, type WholeCollection, type WholeIntent } from "./chat/whole.ts";

@@ -64,28 +64,6 @@ export async function chunkTexts(db: Db, memoryIds: string[]) {
     .orderBy(asc(chunk.sourceId), asc(chunk.ord));
 }
 
-/** These chunks with what a passage anchor needs (as answer citations read them). */
-export async function anchorChunks(db: Db, chunkIds: string[]) {
-  if (!chunkIds.length) return [];
-  return db
-    .select({
-      id: chunk.id,
-      sourceId: chunk.sourceId,
-      text: chunk.text,
-      startOffset: chunk.startOffset,
-      endOffset: chunk.endOffset,
-      headingPath: chunk.headingPath,
-      location: chunk.location,
-      type: source.type,
-      url: source.url,
-      title: source.title,
-      kind: sql<string | null>`${source.meta}->>'kind'`,
-    })
-    .from(chunk)
-    .innerJoin(source, eq(source.id, chunk.sourceId))
-    .where(inArray(chunk.id, [...new Set(chunkIds)]));
-}
-
 export type BriefRow = typeof collectionBrief.$inferSelect;
 
 export async function findBrief(db: Db, scope: string): Promise<BriefRow | undefined> {

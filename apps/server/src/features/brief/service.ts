@@ -13,7 +13,7 @@ import type { Actor, PlatformContext } from "../../platform/context.ts";
 import type { Db } from "../../platform/db/client.ts";
 import type { Viewer } from "../../core/access/sql.ts";
 import type { SearchIndex, SearchScope } from "../../core/search/index.ts";
-import { passageAnchor, type WholeAnswer, type WholeCollection } from "../answering/index.ts";
+import { chunkAnchors, passageAnchor, type WholeAnswer, type WholeCollection } from "../answering/index.ts";
 import { requireCollectionAccess } from "../collections/index.ts";
 import { SentenceReader, digest, type BriefSentence } from "./select.ts";
 import * as repo from "./repo.ts";
@@ -97,7 +97,7 @@ export async function buildBrief(
   const cited = [...d.points, ...d.timeline];
   const chunks = new Map(
     (
-      await repo.anchorChunks(
+      await chunkAnchors(
         db,
         cited.map((c) => c.chunkId),
       )
@@ -281,7 +281,7 @@ export async function findPassages(
   const listed = hits.slice(0, PASSAGES_MAX);
   const chunks = new Map(
     (
-      await repo.anchorChunks(
+      await chunkAnchors(
         db,
         listed.map((h) => h.chunkId),
       )

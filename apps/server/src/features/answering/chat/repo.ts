@@ -253,11 +253,17 @@ export async function markEchoMemory(db: Db, ownerId: string, sourceId: string, 
 }
 
 /** The cited chunks' offsets, heading paths and locations, with their memories' type and kind. */
+/**
+ * The rows `passageAnchor` reads for these chunks (with their memory's id and title): an answer's
+ * citations, a brief's points and the passages of a collection anchor through this one query.
+ */
 export async function chunkAnchors(db: Db, chunkIds: string[]) {
   if (!chunkIds.length) return [];
   return db
     .select({
       id: chunk.id,
+      sourceId: chunk.sourceId,
+      title: source.title,
       text: chunk.text,
       startOffset: chunk.startOffset,
       endOffset: chunk.endOffset,
@@ -269,7 +275,7 @@ export async function chunkAnchors(db: Db, chunkIds: string[]) {
     })
     .from(chunk)
     .innerJoin(source, eq(source.id, chunk.sourceId))
-    .where(inArray(chunk.id, chunkIds));
+    .where(inArray(chunk.id, [...new Set(chunkIds)]));
 }
 
 const GEN_KEY = "generation_instructions";

@@ -91,7 +91,8 @@ describe.each(testDatabases())("SIGKILL mid-ingestion (%s)", (kind) => {
     // The kill must land mid-ingestion for the test to mean anything.
     expect(doneBefore).toBeLessThan(ITEMS);
 
-    server = await spawnServer(env);
+    // Info lines name the jobs the killed process left running and say when each completes.
+    server = await spawnServer({ ...env, LOG_LEVEL: "info" });
     api = client(server, token);
     const after = await waitUntil(
       "every memory to leave in_progress after the restart",
@@ -122,6 +123,41 @@ describe.each(testDatabases())("SIGKILL mid-ingestion (%s)", (kind) => {
       } finally {
         await live.close();
       }
+    }
+    if (kind === "pglite") {
+      // PGlite cannot be read beside the server: its log says which index jobs the killed process
+      // left running (retried at start, one process a data dir) and when each completes.
+      const running = server;
+      const lines = () =>
+        running
+          .output()
+          .split("\n")
+          .flatMap((l): { msg?: string; resumed?: { name: string; id: string }[]; id?: string }[] => {
+            try {
+              return l.startsWith("{") ? [JSON.parse(l)] : [];
+            } catch {
+              return []; // a line still being written
+            }
+          });
+      const resumed = await waitUntil(
+        "the restarted server to retry what the killed one left running",
+        async () =>
+          lines().find((l) => l.msg === "jobs left running by a stopped process are retried")?.resumed,
+        { timeoutMs: 30_000, intervalMs: 200 },
+      );
+      const indexJobs = resumed.filter((j) => j.name === "ingest.index").map((j) => j.id);
+      await waitUntil(
+        "every retried index job to complete",
+        async () => {
+          const done = new Set(
+            lines()
+              .filter((l) => l.msg === "a job left running by a stopped process completed")
+              .map((l) => l.id),
+          );
+          return indexJobs.every((id) => done.has(id));
+        },
+        { timeoutMs: 60_000, intervalMs: 200 },
+      );
     }
     await server.stop("SIGTERM");
     server = undefined;

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { PgBoss, fromPglite } from "pg-boss";
-import type { Database } from "../db/client.ts";
+import { sql } from "drizzle-orm";
+import { queryRows, type Database } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import { heavyConcurrency } from "./memory-guard.ts";
 import { jobNames, jobRegistry, type JobHandlers, type JobName, type JobPayload } from "./registry.ts";
@@ -59,7 +60,8 @@ export function createJobQueue(database: Database, log: Logger, opts: Options = 
     // The monitor pass is also what fails a job whose worker stopped heart-beating (SIGKILL, a lost
     // machine) so it is retried: with several processes on PostgreSQL every 10 s (one process
     // claims each pass), so a killed worker's job moves on within ~heartbeat + 10 s, not up to
-    // 70 s. Embedded mode is one process: its own restart re-runs the job the same way.
+    // 70 s. Embedded mode is one process a data dir: its start retries at once what a stopped
+    // process left running (resumeOrphans).
     monitorIntervalSeconds: database.pglite ? 60 : 10,
     // A job sent wakes the workers of its queue through LISTEN/NOTIFY (the queues are created with
     // `notify`; PGlite in-process, PostgreSQL on one more connection of pg-boss's own), so polling
@@ -77,6 +79,29 @@ export function createJobQueue(database: Database, log: Logger, opts: Options = 
   let firstSend: (() => Promise<void>) | undefined;
   const stopHooks: (() => Promise<void>)[] = [];
   const polling = opts.pollingIntervalSeconds ?? 0.5;
+
+  /** Jobs a stopped process left running, retried by this one (logged when they complete). */
+  const resumed = new Set<string>();
+  /**
+   * Embedded mode is one process a data dir (the data-dir lock): a job still marked active when it
+   * starts was running in a process that is gone (SIGKILL, power loss). Retry it now instead of
+   * after its heartbeat lapses and the next monitor pass (up to a minute on PGlite).
+   */
+  const resumeOrphans = async (b: PgBoss) => {
+    const rows = await queryRows<{ name: string; id: string }>(
+      database.db,
+      sql`select name, id::text as id from pgboss.job where state = 'active'`,
+    );
+    const byName = new Map<string, string[]>();
+    for (const r of rows) byName.set(r.name, [...(byName.get(r.name) ?? []), r.id]);
+    for (const [name, ids] of byName) {
+      await b.fail(name, ids, { message: "The process running this job stopped before it finished." });
+      for (const id of ids) resumed.add(id);
+    }
+    const message = "jobs left running by a stopped process are retried";
+    if (rows.length) log.warn({ resumed: rows }, message);
+    else log.info({ resumed: [] }, message);
+  };
 
   const start = () => {
     starting ??= (async () => {
@@ -106,6 +131,7 @@ export function createJobQueue(database: Database, log: Logger, opts: Options = 
         if (await boss.getQueue(name)) await boss.updateQueue(name, options);
         else await boss.createQueue(name, options);
       }
+      if (database.pglite) await resumeOrphans(boss);
       return boss;
     })();
     return starting;
@@ -205,6 +231,11 @@ export function createJobQueue(database: Database, log: Logger, opts: Options = 
                       retryLimit: job.retryLimit,
                       isLastAttempt: job.retryCount >= job.retryLimit,
                     });
+                    if (resumed.delete(job.id))
+                      log.info(
+                        { job: name, id: job.id },
+                        "a job left running by a stopped process completed",
+                      );
                     return { id: job.id, status: "completed" as const };
                   } catch (err) {
                     log.warn({ err, job: name, id: job.id }, "job failed; it will be retried");

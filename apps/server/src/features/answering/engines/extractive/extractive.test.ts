@@ -86,6 +86,16 @@ describe("text", () => {
       "The case Brown v. Board of Education, by Jones et al. 1998.",
       ["The case Brown v. Board of Education, by Jones et al. 1998."],
     ],
+    // Punctuation inside inline code is code (a table row's cells stay one sentence); an unclosed
+    // backtick does not swallow the block.
+    [
+      "Field: hour; Values: 0-23; Special Characters: `*` `?` `,` `-` `/` `H`. Next one.",
+      ["Field: hour; Values: 0-23; Special Characters: `*` `?` `,` `-` `/` `H`.", "Next one."],
+    ],
+    [
+      "Call `app.listen()`. Then wait! It's `done?` now. Stray ` mark. End.",
+      ["Call `app.listen()`.", "Then wait!", "It's `done?` now.", "Stray ` mark.", "End."],
+    ],
   ])("splits %j", (text, expected) => {
     expect(splitSentences(text)).toEqual(expected);
   });

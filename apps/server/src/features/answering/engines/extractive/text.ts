@@ -438,30 +438,47 @@ const AFTER_ORDINAL =
 const sentenceSegmenter = new Intl.Segmenter("und", { granularity: "sentence" });
 
 /** Whether a sentence boundary between `before` and `after` is an abbreviation's or an ordinal's full stop. */
-function falseBoundary(before: string, after: string): boolean {
-  return ABBREV.test(before) || (ORDINAL_END.test(before) && AFTER_ORDINAL.test(after));
+function falseBoundary(before: string, after: string, rest: string): boolean {
+  return (
+    ABBREV.test(before) || (ORDINAL_END.test(before) && AFTER_ORDINAL.test(after)) || insideCode(before, rest)
+  );
+}
+
+/**
+ * Whether a boundary falls inside an inline code span: `before` opens one (an odd number of
+ * backtick runs) that the rest of the block closes ("`?`", "`e.g.`", "`a.b()`" are code, not a
+ * sentence's end; a table row's "Special Characters: `*` `?` …" stays whole).
+ */
+function insideCode(before: string, rest: string): boolean {
+  return (before.match(/`+/g) ?? []).length % 2 === 1 && rest.includes("`");
 }
 
 /**
  * Splits text into sentences, in every language: Markdown blocks first (blank lines, list items),
  * then Intl.Segmenter's sentence boundaries (which know 。！？, the Devanagari danda, the Arabic
- * question mark…) within each block; abbreviations, initials and ordinal dates do not end a
- * sentence.
+ * question mark…) within each block; abbreviations, initials, ordinal dates and punctuation
+ * inside inline code do not end a sentence.
  */
 export function splitSentences(text: string): string[] {
   const out: string[] = [];
   for (const block of text.split(/\n{2,}|\n(?=\s*[-*#\d])/)) {
     const flat = block.replace(/\s*\n\s*/g, " ").trim();
     if (!flat) continue;
-    const segments = [...sentenceSegmenter.segment(flat)].map((s) => s.segment.trim()).filter(Boolean);
-    let pending = "";
+    // Segments as they are (with the space after them): text glued back is the text it was.
+    const segments = [...sentenceSegmenter.segment(flat)].map((s) => s.segment).filter((s) => s.trim());
+    let raw = "";
     segments.forEach((s, i) => {
-      pending = pending ? `${pending} ${s}` : s;
+      raw += s;
+      const pending = raw.trim();
       // A list item's number ("1.") is not a sentence of its own: it leads the item's first one.
       const marker = /^(?:>\s*)*\d+[.)]$/.test(pending);
-      if (i === segments.length - 1 || (!marker && !falseBoundary(pending, segments[i + 1]))) {
+      const last = i === segments.length - 1;
+      if (
+        last ||
+        (!marker && !falseBoundary(pending, segments[i + 1].trim(), segments.slice(i + 1).join("")))
+      ) {
         out.push(pending);
-        pending = "";
+        raw = "";
       }
     });
   }
